@@ -1,0 +1,78 @@
+# SPDX-License-Identifier: MIT
+# bootbench: the build chain runs one way.
+#   tools/ (our C)  ->  out/bootbench (static musl)  ->  tests/
+# `make run` and `make test` install what they need first (scripts/deps.sh).
+
+OUT      := out
+SRC      := tools/bootbench
+CC       := musl-gcc
+INC      := $(OUT)/include
+LIBURING := /usr/lib/x86_64-linux-gnu/liburing.a
+CFLAGS   := -O2 -g -std=gnu11 -Wall -Wextra -Wno-unused-parameter -D_GNU_SOURCE \
+            -fno-strict-aliasing -isystem $(INC)
+LDFLAGS  := -static
+LDLIBS   := $(LIBURING) -lm -lpthread
+
+ifeq ($(V),1)
+Q :=
+msg = @true
+else
+Q := @
+msg = @printf '  %-7s %s\n' $(1) $(2)
+endif
+
+SRCS     := $(wildcard $(SRC)/*.c)
+LIB_SRCS := $(filter-out $(SRC)/main.c,$(SRCS))
+OBJS     := $(patsubst $(SRC)/%.c,$(OUT)/obj/%.o,$(SRCS))
+LIB_OBJS := $(patsubst $(SRC)/%.c,$(OUT)/obj/%.o,$(LIB_SRCS))
+UNIT_SRCS := $(wildcard tests/unit/*.c)
+UNIT_BINS := $(patsubst tests/unit/%.c,$(OUT)/tests/%,$(UNIT_SRCS))
+
+.PHONY: all deps test bench run clean
+all: $(OUT)/bootbench
+
+deps:
+	$(Q)scripts/deps.sh
+
+# musl-gcc sees only musl's headers: give it the kernel's and liburing's through one directory
+$(INC)/.stamp:
+	$(Q)scripts/check-build-deps.sh
+	$(Q)mkdir -p $(INC)
+	$(Q)ln -sfn /usr/include/linux $(INC)/linux
+	$(Q)ln -sfn /usr/include/x86_64-linux-gnu/asm $(INC)/asm
+	$(Q)ln -sfn /usr/include/asm-generic $(INC)/asm-generic
+	$(Q)ln -sfn /usr/include/liburing.h $(INC)/liburing.h
+	$(Q)ln -sfn /usr/include/liburing $(INC)/liburing
+	$(Q)touch $@
+
+$(OUT)/obj/%.o: $(SRC)/%.c $(wildcard $(SRC)/*.h) $(INC)/.stamp
+	$(call msg,CC,$<)
+	$(Q)mkdir -p $(dir $@)
+	$(Q)$(CC) $(CFLAGS) -c -o $@ $<
+
+$(OUT)/bootbench: $(OBJS)
+	$(call msg,LD,$@)
+	$(Q)$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+$(OUT)/tests/%: tests/unit/%.c $(LIB_OBJS) tests/unit/unit.h
+	$(call msg,CC,$<)
+	$(Q)mkdir -p $(dir $@)
+	$(Q)$(CC) $(CFLAGS) -I$(SRC) $(LDFLAGS) -o $@ $< $(LIB_OBJS) $(LDLIBS)
+
+unit: $(UNIT_BINS)
+
+test: deps
+	$(Q)$(MAKE) --no-print-directory all unit
+	$(Q)tests/run.sh
+
+bench: deps
+	$(Q)$(MAKE) --no-print-directory all
+	$(Q)scripts/bench.sh
+
+# Until the bootable image exists, the main job is a demonstration run.
+run: deps
+	$(Q)$(MAKE) --no-print-directory all
+	$(Q)scripts/demo.sh
+
+clean:
+	rm -rf $(OUT)

@@ -1,0 +1,19 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# Installs what building and testing bootbench needs on Debian 12, as root.
+# Quiet when everything is there already.
+set -e
+pkgs="make musl-tools liburing-dev fio python3 util-linux"
+missing=""
+for p in $pkgs; do
+	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing="$missing $p"
+done
+[ -z "$missing" ] && exit 0
+if [ "$(id -u)" != 0 ]; then
+	echo "deps: missing packages:$missing (run as root, or: apt-get install$missing)" >&2
+	exit 2
+fi
+echo "deps: installing$missing"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq --no-install-recommends $missing >/dev/null

@@ -1,0 +1,192 @@
+// SPDX-License-Identifier: MIT
+/*
+ * engine_uring.c - io_uring through liburing. Buffers and files are
+ * registered when the kernel allows (no page pinning or fd lookup per I/O);
+ * submission and the wait for completions are one io_uring_enter call;
+ * completions are reaped in batches from the shared ring. SQPOLL and
+ * polled completions (IOPOLL) are there when a job asks.
+ * The ring is created inside the worker thread, which is its only user, so
+ * the kernel can run completion work in that thread (DEFER_TASKRUN).
+ */
+#include <errno.h>
+#include <liburing.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/uio.h>
+
+#include "engine.h"
+#include "util.h"
+#include "worker.h"
+
+struct uring_data {
+	struct io_uring ring;
+	int fixed_files, fixed_bufs;
+	struct io_uring_cqe **cqes;
+};
+
+static int ring_init(struct uring_data *d, const struct job_opts *o)
+{
+	static const unsigned tries[] = {
+		IORING_SETUP_SINGLE_ISSUER | IORING_SETUP_DEFER_TASKRUN,
+		IORING_SETUP_COOP_TASKRUN,
+		0,
+	};
+	struct io_uring_params p;
+	unsigned i;
+	int rc = -EINVAL;
+
+	for (i = 0; i < ARRAY_SIZE(tries); i++) {
+		memset(&p, 0, sizeof(p));
+		p.flags = tries[i];
+		if (o->sqthread_poll) {
+			/* a polling kernel thread submits: no task-run deferral */
+			p.flags = IORING_SETUP_SQPOLL;
+			p.sq_thread_idle = 1000;
+		}
+		if (o->hipri)
+			p.flags |= IORING_SETUP_IOPOLL;
+		rc = io_uring_queue_init_params(o->iodepth, &d->ring, &p);
+		if (rc != -EINVAL || o->sqthread_poll)
+			break;
+	}
+	return rc;
+}
+
+static int uring_init(struct worker *w)
+{
+	const struct job_opts *o = &w->job->o;
+	struct uring_data *d = xcalloc(1, sizeof(*d));
+	int rc, *fds;
+	unsigned i;
+
+	w->eng_data = d;
+	d->cqes = xcalloc(o->iodepth, sizeof(*d->cqes));
+	rc = ring_init(d, o);
+	if (rc < 0) {
+		free(d->cqes);
+		free(d);
+		w->eng_data = NULL;
+		return set_err("io_uring setup failed: %s%s", strerror(-rc),
+			       o->sqthread_poll || o->hipri ? " (sqthread_poll/hipri asked)" : "");
+	}
+	if (o->registerfiles) {
+		fds = xcalloc(w->nfiles, sizeof(*fds));
+		for (i = 0; i < w->nfiles; i++)
+			fds[i] = w->files[i].fd;
+		d->fixed_files = io_uring_register_files(&d->ring, fds, w->nfiles) == 0;
+		free(fds);
+	}
+	if (o->fixedbufs) {
+		/* one region covers every buffer, so each I/O uses index 0 */
+		struct iovec iov = { .iov_base = w->buf_base, .iov_len = w->buf_size };
+
+		d->fixed_bufs = w->buf_size <= (1u << 30) && io_uring_register_buffers(&d->ring, &iov, 1) == 0;
+	}
+	if ((o->registerfiles && !d->fixed_files) || (o->fixedbufs && !d->fixed_bufs))
+		w->engine_note = "io_uring: the kernel refused registered files or buffers; ran without";
+	return 0;
+}
+
+static int uring_queue(struct worker *w, struct io_unit *io)
+{
+	struct uring_data *d = w->eng_data;
+	struct io_uring_sqe *sqe = io_uring_get_sqe(&d->ring);
+	int fd = d->fixed_files ? io->file : w->files[io->file].fd;
+
+	if (!sqe)
+		return -EBUSY;
+	if (io->ddir == DDIR_WRITE) {
+		if (d->fixed_bufs)
+			io_uring_prep_write_fixed(sqe, fd, io->buf, io->len, io->offset, 0);
+		else
+			io_uring_prep_write(sqe, fd, io->buf, io->len, io->offset);
+	} else {
+		if (d->fixed_bufs)
+			io_uring_prep_read_fixed(sqe, fd, io->buf, io->len, io->offset, 0);
+		else
+			io_uring_prep_read(sqe, fd, io->buf, io->len, io->offset);
+	}
+	if (d->fixed_files)
+		sqe->flags |= IOSQE_FIXED_FILE;
+	io_uring_sqe_set_data(sqe, io);
+	return Q_QUEUED;
+}
+
+static int uring_commit(struct worker *w, unsigned wait_nr)
+{
+	struct uring_data *d = w->eng_data;
+	int rc;
+
+	do
+		rc = io_uring_submit_and_wait(&d->ring, wait_nr);
+	while (rc == -EINTR && !stop_requested);
+	return rc == -EINTR ? 0 : (rc < 0 ? rc : 0);
+}
+
+static unsigned uring_reap(struct worker *w, struct io_unit **out, unsigned max)
+{
+	struct uring_data *d = w->eng_data;
+	unsigned n, i;
+
+	n = io_uring_peek_batch_cqe(&d->ring, d->cqes, max);
+	for (i = 0; i < n; i++) {
+		struct io_unit *io = io_uring_cqe_get_data(d->cqes[i]);
+
+		io->res = d->cqes[i]->res;
+		out[i] = io;
+	}
+	io_uring_cq_advance(&d->ring, n);
+	return n;
+}
+
+static int uring_sync(struct worker *w, unsigned file, int datasync)
+{
+	struct uring_data *d = w->eng_data;
+	struct io_uring_sqe *sqe = io_uring_get_sqe(&d->ring);
+	struct io_uring_cqe *cqe;
+	int rc;
+
+	/* called with nothing in flight, so the one completion is this one */
+	if (!sqe)
+		return -EBUSY;
+	io_uring_prep_fsync(sqe, d->fixed_files ? (int)file : w->files[file].fd,
+			    datasync ? IORING_FSYNC_DATASYNC : 0);
+	if (d->fixed_files)
+		sqe->flags |= IOSQE_FIXED_FILE;
+	io_uring_sqe_set_data(sqe, NULL);
+	do
+		rc = io_uring_submit_and_wait(&d->ring, 1);
+	while (rc == -EINTR);
+	if (rc < 0)
+		return rc;
+	rc = io_uring_peek_cqe(&d->ring, &cqe);
+	if (rc < 0)
+		return rc;
+	rc = cqe->res;
+	io_uring_cqe_seen(&d->ring, cqe);
+	return rc < 0 ? rc : 0;
+}
+
+static void uring_cleanup(struct worker *w)
+{
+	struct uring_data *d = w->eng_data;
+
+	if (!d)
+		return;
+	io_uring_queue_exit(&d->ring);
+	free(d->cqes);
+	free(d);
+	w->eng_data = NULL;
+}
+
+const struct engine_ops engine_io_uring = {
+	.version = ENGINE_OPS_VERSION,
+	.name = "io_uring",
+	.flags = ENGINE_F_ASYNC,
+	.init = uring_init,
+	.queue = uring_queue,
+	.commit = uring_commit,
+	.reap = uring_reap,
+	.sync = uring_sync,
+	.cleanup = uring_cleanup,
+};

@@ -1,0 +1,296 @@
+// SPDX-License-Identifier: MIT
+/*
+ * jobfile.c - reads jobs from the command line and from fio job files.
+ * Options before the first --name (or in a [global] section) apply to the
+ * jobs that follow, as in fio; every unknown option is an error naming where
+ * it was found: nothing is silently ignored.
+ */
+#include "jobs.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+
+#define INCLUDE_DEPTH_MAX 8
+
+struct parse_state {
+	struct jobset *js;
+	struct job_opts global;		/* applies to jobs defined after it */
+	struct job *cur;		/* NULL while in a [global] section */
+	int depth;
+};
+
+static void kv_add(struct kvlist *l, const char *key, const char *val)
+{
+	unsigned i;
+
+	/* a later setting replaces an earlier one, in place, as fio shows it */
+	for (i = 0; i < l->n; i++)
+		if (!strcmp(l->v[i].key, key)) {
+			l->v[i].val = xstrdup(val);
+			return;
+		}
+	l->v = xrealloc(l->v, (l->n + 1) * sizeof(*l->v));
+	l->v[l->n].key = xstrdup(key);
+	l->v[l->n].val = xstrdup(val);
+	l->n++;
+}
+
+static struct job *job_new(struct parse_state *ps, const char *name, const char *where)
+{
+	struct jobset *js = ps->js;
+	struct job *j;
+
+	js->jobs = xrealloc(js->jobs, (js->n + 1) * sizeof(*js->jobs));
+	j = &js->jobs[js->n++];
+	memset(j, 0, sizeof(*j));
+	j->o = ps->global;
+	memset(j->o.given, 0, sizeof(j->o.given));
+	j->o.name = xstrdup(name);
+	snprintf(j->where, sizeof(j->where), "%s", where);
+	kv_add(&j->given, "name", name);
+	return j;
+}
+
+/* Applies key=value to the current job or to the globals. */
+static int apply(struct parse_state *ps, const char *key, const char *val, const char *where, int cli)
+{
+	int idx = opt_find(key);
+	struct job_opts *target = ps->cur ? &ps->cur->o : &ps->global;
+
+	if (idx < 0)
+		return set_err("unsupported option '%s' (%s)", key, where);
+	if (option_table[idx].scope == SCOPE_RUN && !cli)
+		return set_err("option '%s' is for the command line, not job files (%s)", key, where);
+	if (opt_apply(target, &ps->js->run, idx, val) < 0) {
+		char msg[sizeof(bb_err)];
+
+		snprintf(msg, sizeof(msg), "%s", bb_err);
+		return set_err("%s (%s)", msg, where);
+	}
+	if (option_table[idx].scope == SCOPE_RUN)
+		return 0;
+	if (ps->cur) {
+		kv_add(&ps->cur->given, option_table[idx].name, val);
+	} else {
+		kv_add(&ps->js->global_given, option_table[idx].name, val);
+		ps->js->saw_global = 1;
+	}
+	return 0;
+}
+
+/* ${VAR} from the environment; an unset variable is an error, not "". */
+static int expand_env(const char *in, char *out, size_t len, const char *where)
+{
+	size_t o = 0;
+
+	while (*in) {
+		if (in[0] == '$' && in[1] == '{') {
+			const char *end = strchr(in, '}');
+			char name[128];
+			const char *val;
+
+			if (!end || (size_t)(end - in - 2) >= sizeof(name))
+				return set_err("unterminated ${ in '%s' (%s)", in, where);
+			memcpy(name, in + 2, end - in - 2);
+			name[end - in - 2] = 0;
+			val = getenv(name);
+			if (!val)
+				return set_err("environment variable '%s' is not set (%s)", name, where);
+			if (o + strlen(val) >= len)
+				return set_err("line too long after expanding ${%s} (%s)", name, where);
+			strcpy(out + o, val);
+			o += strlen(val);
+			in = end + 1;
+			continue;
+		}
+		if (o + 1 >= len)
+			return set_err("line too long (%s)", where);
+		out[o++] = *in++;
+	}
+	out[o] = 0;
+	return 0;
+}
+
+static char *trim(char *s)
+{
+	char *e;
+
+	while (isspace((unsigned char)*s))
+		s++;
+	e = s + strlen(s);
+	while (e > s && isspace((unsigned char)e[-1]))
+		*--e = 0;
+	return s;
+}
+
+static int parse_file(struct parse_state *ps, const char *path);
+
+static int parse_line(struct parse_state *ps, char *line, const char *path, const char *where)
+{
+	char *s = trim(line), *eq, expanded[4096];
+
+	if (!*s || *s == ';' || *s == '#')
+		return 0;
+	if (*s == '[') {
+		char *end = strchr(s, ']');
+
+		if (!end || end == s + 1 || *trim(end + 1))
+			return set_err("malformed section header '%s' (%s)", s, where);
+		*end = 0;
+		if (!strcmp(s + 1, "global")) {
+			if (ps->cur)
+				ps->cur = NULL;
+			ps->js->saw_global = 1;
+		} else {
+			ps->cur = job_new(ps, s + 1, where);
+		}
+		return 0;
+	}
+	if (!strncmp(s, "include", 7) && isspace((unsigned char)s[7])) {
+		char inc[4096];
+		const char *name = trim(s + 8);
+
+		if (ps->depth >= INCLUDE_DEPTH_MAX)
+			return set_err("includes nested too deep (%s)", where);
+		/* relative includes are relative to the including file, as in fio */
+		if (name[0] != '/' && strrchr(path, '/'))
+			snprintf(inc, sizeof(inc), "%.*s/%s", (int)(strrchr(path, '/') - path), path, name);
+		else
+			snprintf(inc, sizeof(inc), "%s", name);
+		return parse_file(ps, inc);
+	}
+	if (expand_env(s, expanded, sizeof(expanded), where))
+		return -1;
+	eq = strchr(expanded, '=');
+	if (eq) {
+		*eq = 0;
+		return apply(ps, trim(expanded), trim(eq + 1), where, 0);
+	}
+	return apply(ps, trim(expanded), "", where, 0);
+}
+
+static int parse_file(struct parse_state *ps, const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char line[4096], where[160];
+	const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+	unsigned lineno = 0;
+	int rc = 0;
+
+	if (!f)
+		return set_err("cannot read job file %s: %s", path, strerror(errno));
+	ps->depth++;
+	while (!rc && fgets(line, sizeof(line), f)) {
+		lineno++;
+		snprintf(where, sizeof(where), "%s line %u", base, lineno);
+		if (!strchr(line, '\n') && !feof(f)) {
+			rc = set_err("line too long (%s)", where);
+			break;
+		}
+		rc = parse_line(ps, line, path, where);
+	}
+	ps->depth--;
+	fclose(f);
+	return rc;
+}
+
+static struct parse_state state;
+
+int jobset_parse_file(struct jobset *js, const char *path)
+{
+	struct job_opts saved_global = state.global;
+	struct job *saved_cur = state.cur;
+	int rc;
+
+	state.js = js;
+	state.cur = NULL;
+	rc = parse_file(&state, path);
+	/* a file's [global] does not leak into jobs defined after the file */
+	state.global = saved_global;
+	state.cur = saved_cur;
+	return rc;
+}
+
+int jobset_parse_args(struct jobset *js, int argc, char **argv)
+{
+	int i;
+
+	memset(js, 0, sizeof(*js));
+	memset(&state, 0, sizeof(state));
+	state.js = js;
+	opts_defaults(&state.global, &js->run);
+	for (i = 0; i < argc; i++) {
+		char *arg = argv[i], key[128];
+		const char *val = "", *eq;
+
+		if (strncmp(arg, "--", 2)) {
+			if (jobset_parse_file(js, arg))
+				return -1;
+			continue;
+		}
+		arg += 2;
+		eq = strchr(arg, '=');
+		if (eq) {
+			if ((size_t)(eq - arg) >= sizeof(key))
+				return set_err("unsupported option '%.40s...' (command line)", arg);
+			memcpy(key, arg, eq - arg);
+			key[eq - arg] = 0;
+			val = eq + 1;
+		} else {
+			snprintf(key, sizeof(key), "%s", arg);
+		}
+		if (!strcmp(key, "name")) {
+			if (!*val)
+				return set_err("option 'name' needs a value (command line)");
+			state.cur = job_new(&state, val, "command line");
+			continue;
+		}
+		if (apply(&state, key, val, "command line", 1))
+			return -1;
+	}
+	return 0;
+}
+
+static int job_check(struct job *j)
+{
+	struct job_opts *o = &j->o;
+
+	if (o->bssplit.n && o->given[opt_find("bs")])
+		return set_err("job '%s': bs and bssplit both given (%s)", o->name, j->where);
+	if (o->fsync_every && o->fdatasync_every)
+		return set_err("job '%s': fsync and fdatasync both given (%s)", o->name, j->where);
+	if (o->time_based && !o->runtime_us)
+		return set_err("job '%s': time_based needs a runtime (%s)", o->name, j->where);
+	if (o->hipri && !o->direct)
+		return set_err("job '%s': hipri (polled I/O) needs direct=1 (%s)", o->name, j->where);
+	if (o->ioengine != ENGINE_DEFAULT && o->ioengine != ENGINE_IO_URING &&
+	    (o->given[opt_find("sqthread_poll")] || o->given[opt_find("hipri")]))
+		return set_err("job '%s': sqthread_poll and hipri need ioengine=io_uring (%s)", o->name, j->where);
+	if ((o->ioengine == ENGINE_PSYNC || o->ioengine == ENGINE_SYNC) && o->iodepth > 1)
+		o->iodepth = 1;	/* a synchronous engine has one I/O in flight, as in fio */
+	if (o->iodepth_batch_submit > o->iodepth)
+		o->iodepth_batch_submit = o->iodepth;
+	if (o->iodepth_batch_complete_min == 0 || o->iodepth_batch_complete_min > o->iodepth)
+		o->iodepth_batch_complete_min = o->iodepth_batch_complete_min ? o->iodepth : 1;
+	return 0;
+}
+
+int jobset_finish(struct jobset *js)
+{
+	unsigned i, group = 0;
+
+	for (i = 0; i < js->n; i++) {
+		struct job *j = &js->jobs[i];
+
+		if (job_check(j))
+			return -1;
+		if (i && (j->o.stonewall || j->o.new_group))
+			group++;
+		j->groupid = group;
+	}
+	return 0;
+}

@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * jobs.h - the list of jobs a run executes, built from the command line and
+ * fio-format job files ([global] and job sections, ';'/'#' comments,
+ * `include FILE`, ${ENV} expansion), as fio reads them.
+ */
+#ifndef BB_JOBS_H
+#define BB_JOBS_H
+
+#include "options.h"
+
+struct kv {
+	char *key, *val;
+};
+
+struct kvlist {
+	struct kv *v;
+	unsigned n;
+};
+
+struct job {
+	struct job_opts o;
+	struct kvlist given;	/* the job's own options, as written, for the report */
+	char where[160];	/* "job.fio line 12" or "command line" */
+	unsigned groupid;
+};
+
+struct jobset {
+	struct job *jobs;
+	unsigned n;
+	struct kvlist global_given;
+	struct run_opts run;
+	int saw_global;
+};
+
+/* Both return 0, or -1 with bb_err naming the option and where it was. */
+int jobset_parse_args(struct jobset *js, int argc, char **argv);
+int jobset_parse_file(struct jobset *js, const char *path);
+/* Checks each job's options together and numbers the reporting groups. */
+int jobset_finish(struct jobset *js);
+
+#endif

@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: MIT
+/*
+ * main.c - bootbench: the storage benchmark and rescue tool of the
+ * bootbench appliance. One static binary; subcommands come from one table.
+ *
+ * usage: bootbench COMMAND [ARGS...]
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "util.h"
+
+int cmd_run(int argc, char **argv);
+static int cmd_help(int argc, char **argv);
+static int cmd_version(int argc, char **argv);
+
+static const struct command {
+	const char *name;
+	const char *summary;
+	int (*fn)(int argc, char **argv);
+} commands[] = {
+	{ "run", "run fio-style jobs (options or job files) on io_uring", cmd_run },
+	{ "version", "print the version", cmd_version },
+	{ "help", "list the commands", cmd_help },
+};
+
+static int cmd_help(int argc, char **argv)
+{
+	unsigned i;
+
+	(void)argc;
+	(void)argv;
+	printf("usage: bootbench COMMAND [ARGS...]\n\nCommands:\n");
+	for (i = 0; i < ARRAY_SIZE(commands); i++)
+		printf("  %-10s %s\n", commands[i].name, commands[i].summary);
+	printf("\n'bootbench COMMAND --help' tells more. Exit status: 0 ok, 1 failure, 2 bad input.\n");
+	return EXIT_OK;
+}
+
+static int cmd_version(int argc, char **argv)
+{
+	(void)argc;
+	(void)argv;
+	printf("%s %s\n", BB_NAME, BB_VERSION);
+	return EXIT_OK;
+}
+
+int main(int argc, char **argv)
+{
+	unsigned i;
+
+	if (argc < 2) {
+		cmd_help(0, NULL);
+		return EXIT_USAGE;
+	}
+	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))
+		return cmd_help(0, NULL);
+	if (!strcmp(argv[1], "--version"))
+		return cmd_version(0, NULL);
+	for (i = 0; i < ARRAY_SIZE(commands); i++)
+		if (!strcmp(argv[1], commands[i].name))
+			return commands[i].fn(argc - 2, argv + 2);
+	die_usage("unknown command '%s' (see 'bootbench help')", argv[1]);
+}

@@ -1,0 +1,294 @@
+// SPDX-License-Identifier: MIT
+/* target.c - inspecting, claiming, creating and trimming files and block devices. */
+#include "target.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/fs.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
+
+#include "options.h"
+#include "rand.h"
+#include "util.h"
+
+static struct target **targets;
+static unsigned ntargets;
+
+struct target *target_get(const char *path)
+{
+	struct target *t;
+	unsigned i;
+
+	for (i = 0; i < ntargets; i++)
+		if (!strcmp(targets[i]->path, path))
+			return targets[i];
+	t = xcalloc(1, sizeof(*t));
+	t->path = xstrdup(path);
+	t->claim_fd = -1;
+	t->lbs = 512;
+	pthread_mutex_init(&t->lock, NULL);
+	targets = xrealloc(targets, (ntargets + 1) * sizeof(*targets));
+	targets[ntargets++] = t;
+	return t;
+}
+
+struct target **target_list(unsigned *n)
+{
+	*n = ntargets;
+	return targets;
+}
+
+/* Signatures at fixed offsets, enough to say what a user would lose. */
+static const struct signature {
+	uint64_t off;
+	const char *magic;
+	size_t len;
+	const char *what;
+} signatures[] = {
+	{ 512, "EFI PART", 8, "GPT partition table" },
+	{ 4096, "EFI PART", 8, "GPT partition table" },
+	{ 1080, "\x53\xef", 2, "ext2/3/4 filesystem" },
+	{ 0, "XFSB", 4, "XFS filesystem" },
+	{ 65600, "_BHRfS_M", 8, "btrfs filesystem" },
+	{ 3, "NTFS    ", 8, "NTFS filesystem" },
+	{ 82, "FAT32   ", 8, "FAT32 filesystem" },
+	{ 54, "FAT1", 4, "FAT filesystem" },
+	{ 0, "LUKS\xba\xbe", 6, "LUKS encrypted volume" },
+	{ 536, "LVM2 001", 8, "LVM physical volume" },
+	{ 4096, "\xfc\x4e\x2b\xa9", 4, "md RAID member (1.1/1.2 superblock)" },
+	{ 4086, "SWAPSPACE2", 10, "swap space" },
+	{ 32769, "CD001", 5, "ISO 9660 filesystem" },
+};
+
+void target_describe(int fd, char *buf, size_t len)
+{
+	static unsigned char block[69632];
+	ssize_t n = pread(fd, block, sizeof(block), 0);
+	size_t used = 0;
+	unsigned i;
+
+	buf[0] = 0;
+	if (n <= 0)
+		return;
+	for (i = 0; i < ARRAY_SIZE(signatures); i++) {
+		const struct signature *s = &signatures[i];
+
+		if (s->off + s->len > (uint64_t)n || memcmp(block + s->off, s->magic, s->len))
+			continue;
+		if (strstr(buf, s->what))
+			continue;
+		used += snprintf(buf + used, len > used ? len - used : 0, "%s%s", used ? ", " : "", s->what);
+	}
+	if (!used && n >= 512 && block[510] == 0x55 && block[511] == 0xaa)
+		snprintf(buf, len, "MBR partition table");
+}
+
+static void sysfs_name(dev_t rdev, char *name, size_t len)
+{
+	char link[128], target[512];
+	ssize_t n;
+
+	snprintf(link, sizeof(link), "/sys/dev/block/%u:%u", major(rdev), minor(rdev));
+	n = readlink(link, target, sizeof(target) - 1);
+	name[0] = 0;
+	if (n > 0) {
+		target[n] = 0;
+		snprintf(name, len, "%s", strrchr(target, '/') + 1);
+	}
+}
+
+void target_in_use(const struct target *t, char *buf, size_t len)
+{
+	char name[64], path[256], line[1024];
+	size_t used = 0;
+	DIR *d;
+	FILE *f;
+	struct dirent *e;
+
+	buf[0] = 0;
+	sysfs_name(t->rdev, name, sizeof(name));
+	if (!name[0])
+		return;
+	snprintf(path, sizeof(path), "/sys/class/block/%s/holders", name);
+	d = opendir(path);
+	while (d && (e = readdir(d)))
+		if (e->d_name[0] != '.')
+			used += snprintf(buf + used, len > used ? len - used : 0, "%sheld by %s",
+					 used ? ", " : "", e->d_name);
+	if (d)
+		closedir(d);
+	f = fopen("/proc/self/mounts", "r");
+	while (f && fgets(line, sizeof(line), f)) {
+		char dev[512], mnt[512];
+		struct stat st;
+
+		if (sscanf(line, "%511s %511s", dev, mnt) != 2 || stat(dev, &st) || !S_ISBLK(st.st_mode))
+			continue;
+		if (st.st_rdev == t->rdev || (major(st.st_rdev) == major(t->rdev) &&
+		     !strncmp(strrchr(dev, '/') ? strrchr(dev, '/') + 1 : dev, name, strlen(name))))
+			used += snprintf(buf + used, len > used ? len - used : 0, "%s%s mounted on %s",
+					 used ? ", " : "", dev, mnt);
+	}
+	if (f)
+		fclose(f);
+}
+
+int target_inspect(struct target *t)
+{
+	struct stat st;
+	int fd;
+
+	if (stat(t->path, &st) < 0) {
+		char dir[4096], *slash;
+
+		if (errno != ENOENT)
+			return set_err("cannot use %s: %s", t->path, strerror(errno));
+		if (!strncmp(t->path, "/dev/", 5))
+			return set_err("no such device: %s", t->path);
+		snprintf(dir, sizeof(dir), "%s", t->path);
+		slash = strrchr(dir, '/');
+		if (slash) {
+			*slash = 0;
+			if (stat(*dir ? dir : "/", &st) < 0 || !S_ISDIR(st.st_mode))
+				return set_err("cannot create %s: directory %s does not exist", t->path, dir);
+		}
+		t->exists = 0;
+		return 0;
+	}
+	t->exists = 1;
+	if (S_ISDIR(st.st_mode))
+		return set_err("%s is a directory, not a file or block device", t->path);
+	if (S_ISBLK(st.st_mode)) {
+		unsigned long long size = 0;
+		int lbs = 512;
+
+		t->is_blk = 1;
+		t->rdev = st.st_rdev;
+		fd = open(t->path, O_RDONLY | O_CLOEXEC);
+		if (fd < 0)
+			return set_err("cannot open %s: %s", t->path, strerror(errno));
+		if (ioctl(fd, BLKGETSIZE64, &size) < 0 || ioctl(fd, BLKSSZGET, &lbs) < 0) {
+			close(fd);
+			return set_err("cannot read the size of %s: %s", t->path, strerror(errno));
+		}
+		close(fd);
+		t->size = size;
+		t->lbs = (unsigned)lbs;
+		return 0;
+	}
+	if (!S_ISREG(st.st_mode))
+		return set_err("%s is neither a regular file nor a block device", t->path);
+	t->size = (uint64_t)st.st_size;
+	t->st_dev = st.st_dev;
+	/* direct I/O on files: the alignment the filesystem asks for */
+	t->lbs = 512;
+	return 0;
+}
+
+int target_claim(struct target *t)
+{
+	char what[512];
+
+	if (!t->is_blk || t->claim_fd >= 0)
+		return 0;
+	t->claim_fd = open(t->path, O_RDONLY | O_EXCL | O_CLOEXEC);
+	if (t->claim_fd >= 0)
+		return 0;
+	if (errno != EBUSY)
+		return set_err("cannot open %s: %s", t->path, strerror(errno));
+	target_in_use(t, what, sizeof(what));
+	return set_err("refusing to write %s: it is in use (%s)", t->path,
+		       what[0] ? what : "mounted, swap, or a md/dm member");
+}
+
+/* Fills [0, end) of a new file with incompressible data so reads are real. */
+static int layout_data(int fd, uint64_t end)
+{
+	static uint64_t block[1 << 17];	/* 1 MiB */
+	struct rng r;
+	uint64_t off = 0;
+	unsigned i;
+
+	rng_seed(&r, 0x1a7e0u);
+	while (off < end) {
+		size_t len = end - off < sizeof(block) ? end - off : sizeof(block);
+		ssize_t n;
+
+		for (i = 0; i < ARRAY_SIZE(block); i++)
+			block[i] = rng_next(&r);
+		n = pwrite(fd, block, len, off);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return -1;
+		off += n;
+	}
+	return fsync(fd);
+}
+
+int target_prepare(struct target *t)
+{
+	int fd, rc = 0, mode;
+
+	pthread_mutex_lock(&t->lock);
+	if (t->prepared || t->is_blk || t->exists)
+		goto out_unlock;
+	fd = open(t->path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+	if (fd < 0) {
+		rc = set_err("cannot create %s: %s", t->path, strerror(errno));
+		goto out_unlock;
+	}
+	t->created = 1;
+	if (t->needs_data) {
+		if (layout_data(fd, t->need_end))
+			rc = set_err("cannot lay out %s: %s", t->path, strerror(errno));
+	} else if (t->falloc == FALLOC_TRUNCATE) {
+		if (ftruncate(fd, (off_t)t->need_end))
+			rc = set_err("cannot size %s: %s", t->path, strerror(errno));
+	} else if (t->falloc != FALLOC_NONE) {
+		mode = t->falloc == FALLOC_KEEP ? FALLOC_FL_KEEP_SIZE : 0;
+		if (fallocate(fd, mode, 0, (off_t)t->need_end) < 0 && errno != EOPNOTSUPP)
+			rc = set_err("cannot allocate %s: %s", t->path, strerror(errno));
+	}
+	close(fd);
+	if (!rc) {
+		t->size = t->need_end;
+		t->exists = 1;
+	}
+out_unlock:
+	t->prepared = 1;
+	pthread_mutex_unlock(&t->lock);
+	return rc;
+}
+
+void target_cleanup_all(void)
+{
+	unsigned i;
+
+	for (i = 0; i < ntargets; i++) {
+		struct target *t = targets[i];
+
+		if (t->created && t->unlink)
+			unlink(t->path);
+		if (t->claim_fd >= 0) {
+			close(t->claim_fd);
+			t->claim_fd = -1;
+		}
+	}
+}
+
+int target_trim(int fd, int is_blk, uint64_t off, uint64_t len)
+{
+	if (is_blk) {
+		uint64_t range[2] = { off, len };
+
+		return ioctl(fd, BLKDISCARD, range) < 0 ? -errno : 0;
+	}
+	return fallocate(fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, (off_t)off, (off_t)len) < 0 ? -errno : 0;
+}

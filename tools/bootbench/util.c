@@ -1,0 +1,152 @@
+// SPDX-License-Identifier: MIT
+/* util.c - error reporting, sleeping, checked allocation, atomic file writes. */
+#include "util.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <libgen.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+char bb_err[512];
+
+int set_err(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(bb_err, sizeof(bb_err), fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+void die_usage(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs(BB_NAME ": ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	exit(EXIT_USAGE);
+}
+
+void note(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs(BB_NAME ": ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+void sleep_ns(uint64_t ns)
+{
+	struct timespec ts = { .tv_sec = ns / 1000000000ull, .tv_nsec = ns % 1000000000ull };
+
+	while (nanosleep(&ts, &ts) < 0 && errno == EINTR)
+		;
+}
+
+static void out_of_memory(void)
+{
+	fputs(BB_NAME ": out of memory\n", stderr);
+	exit(EXIT_FAIL);
+}
+
+void *xcalloc(size_t n, size_t size)
+{
+	void *p = calloc(n ? n : 1, size ? size : 1);
+
+	if (!p)
+		out_of_memory();
+	return p;
+}
+
+void *xrealloc(void *p, size_t size)
+{
+	p = realloc(p, size ? size : 1);
+	if (!p)
+		out_of_memory();
+	return p;
+}
+
+char *xstrdup(const char *s)
+{
+	char *d = strdup(s);
+
+	if (!d)
+		out_of_memory();
+	return d;
+}
+
+int write_file_atomic(const char *path, const void *buf, size_t len)
+{
+	char tmp[4096], dir[4096];
+	const char *p = buf;
+	int fd, dfd;
+
+	if (snprintf(tmp, sizeof(tmp), "%s.tmp.%d", path, (int)getpid()) >= (int)sizeof(tmp))
+		return set_err("output path too long: %s", path);
+	fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+	if (fd < 0)
+		return set_err("cannot create %s: %s", tmp, strerror(errno));
+	while (len) {
+		ssize_t n = write(fd, p, len);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			goto out_unlink;
+		p += n;
+		len -= n;
+	}
+	if (fsync(fd) < 0)
+		goto out_unlink;
+	if (close(fd) < 0) {
+		fd = -1;
+		goto out_unlink;
+	}
+	if (rename(tmp, path) < 0) {
+		fd = -1;
+		goto out_unlink;
+	}
+	/* the rename itself is only durable once the directory is synced */
+	snprintf(dir, sizeof(dir), "%s", path);
+	dfd = open(dirname(dir), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (dfd >= 0) {
+		fsync(dfd);
+		close(dfd);
+	}
+	return 0;
+
+out_unlink:
+	set_err("cannot write %s: %s", path, strerror(errno));
+	if (fd >= 0)
+		close(fd);
+	unlink(tmp);
+	return -1;
+}
+
+int read_attr(const char *path, char *buf, size_t len)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	ssize_t n;
+
+	buf[0] = 0;
+	if (fd < 0)
+		return -1;
+	n = read(fd, buf, len - 1);
+	close(fd);
+	if (n < 0)
+		return -1;
+	buf[n] = 0;
+	while (n > 0 && (buf[n - 1] == '\n' || buf[n - 1] == ' '))
+		buf[--n] = 0;
+	return 0;
+}

@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: MIT */
+/* util.h - small helpers shared by every unit: errors, time, memory, files. */
+#ifndef BB_UTIL_H
+#define BB_UTIL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <time.h>
+
+#define BB_NAME "bootbench"
+#define BB_VERSION "0.1.0"
+
+/* The exit-code contract, the same for every subcommand. */
+enum {
+	EXIT_OK = 0,	/* done, and the measured thing behaved */
+	EXIT_FAIL = 1,	/* I/O error, failed check, or an interrupted run */
+	EXIT_USAGE = 2,	/* bad input: nothing was written */
+};
+
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+/* The last error a parser or checker saw, printed by the caller as one line. */
+extern char bb_err[512];
+int set_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+void die_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
+void note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+static inline uint64_t now_ns(void)
+{
+	struct timespec ts;
+
+	/* vDSO: no system call, so it is fine on the hot path */
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + ts.tv_nsec;
+}
+
+void sleep_ns(uint64_t ns);
+
+void *xcalloc(size_t n, size_t size);
+void *xrealloc(void *p, size_t size);
+char *xstrdup(const char *s);
+
+/* Writes a whole file through a temporary name, fsync and rename. */
+int write_file_atomic(const char *path, const void *buf, size_t len);
+
+/* Reads a small sysfs/proc attribute, trailing newline and blanks removed. */
+int read_attr(const char *path, char *buf, size_t len);
+
+#endif
