@@ -1,0 +1,31 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# The one test runner: every unit test binary (out/tests/*) and every script
+# in tests/cli/, each under a timeout. Exit 77 means skipped. Prints the
+# failed and skipped lists and ends with "N passed, N failed".
+cd "$(dirname "$0")/.." || exit 1
+TIMEOUT=${TEST_TIMEOUT:-300}
+pass=0 fail=0 skip=0 failed="" skipped=""
+log=out/test-logs
+mkdir -p "$log"
+for t in out/tests/* tests/cli/*.sh; do
+	[ -x "$t" ] || [ "${t%.sh}" != "$t" ] || continue
+	name=$(basename "$t")
+	case "$name" in *.sh) cmd="sh $t" ;; *) cmd="$t" ;; esac
+	if [ -n "$TESTS" ] && ! echo "$name" | grep -qE "$TESTS"; then continue; fi
+	start=$(date +%s)
+	timeout -k 10 "$TIMEOUT" $cmd >"$log/$name.log" 2>&1
+	rc=$?
+	secs=$(( $(date +%s) - start ))
+	case $rc in
+	0) pass=$((pass + 1)); echo "PASS $name (${secs}s)" ;;
+	77) skip=$((skip + 1)); skipped="$skipped $name"; echo "SKIP $name: $(tail -n 1 "$log/$name.log")" ;;
+	*) fail=$((fail + 1)); failed="$failed $name"
+	   [ $rc = 124 ] && echo "FAIL $name: timed out after ${TIMEOUT}s" || echo "FAIL $name (exit $rc)"
+	   sed 's/^/    /' "$log/$name.log" | tail -n 30 ;;
+	esac
+done
+[ -n "$failed" ] && echo "failed:$failed"
+[ -n "$skipped" ] && echo "skipped:$skipped"
+echo "$pass passed, $fail failed, $skip skipped"
+[ $fail = 0 ]

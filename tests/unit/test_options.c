@@ -1,0 +1,104 @@
+// SPDX-License-Identifier: MIT
+/* test_options.c - size and time suffixes, and each option type's parser through the table. */
+#include <string.h>
+
+#include "options.h"
+#include "rand.h"
+#include "unit.h"
+#include "util.h"
+
+static void sizes(void)
+{
+	static const struct { const char *in; uint64_t want; } good[] = {
+		{ "0", 0 }, { "512", 512 }, { "4k", 4096 }, { "4K", 4096 }, { "4KiB", 4096 }, { "4kb", 4096 },
+		{ "1m", 1 << 20 }, { "1M", 1 << 20 }, { "2g", 2ull << 30 }, { "1t", 1ull << 40 },
+		{ "1p", 1ull << 50 }, { "1.5k", 1536 }, { "0.5m", 512 << 10 },
+	};
+	static const char *const bad[] = { "", "k", "4x", "4kk", "-1", "1.3", "99999999999999999999", "16777216p" };
+	unsigned i;
+	uint64_t v;
+
+	for (i = 0; i < sizeof(good) / sizeof(good[0]); i++) {
+		v = 12345;
+		CHECK(parse_size(good[i].in, &v) == 0 && v == good[i].want, "'%s' gave %llu", good[i].in,
+		      (unsigned long long)v);
+	}
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		CHECK(parse_size(bad[i], &v) < 0, "'%s' was accepted as %llu", bad[i], (unsigned long long)v);
+}
+
+static void times(void)
+{
+	uint64_t v;
+
+	CHECK(!parse_time_us("30", 1000000, &v) && v == 30000000, "30 s");
+	CHECK(!parse_time_us("500ms", 1000000, &v) && v == 500000, "500ms");
+	CHECK(!parse_time_us("2m", 1000000, &v) && v == 120000000, "2m is minutes");
+	CHECK(!parse_time_us("1h", 1000000, &v) && v == 3600000000ull, "1h");
+	CHECK(!parse_time_us("10", 1, &v) && v == 10, "thinktime default unit us");
+	CHECK(!parse_time_us("0.5", 1000000, &v) && v == 500000, "0.5 s");
+	CHECK(parse_time_us("10x", 1, &v) < 0, "10x refused");
+	CHECK(parse_time_us("abc", 1, &v) < 0, "abc refused");
+}
+
+static int set(struct job_opts *o, struct run_opts *r, const char *name, const char *val)
+{
+	int idx = opt_find(name);
+
+	CHECK(idx >= 0, "option %s exists", name);
+	return idx < 0 ? -1 : opt_apply(o, r, idx, val);
+}
+
+static void table(void)
+{
+	struct job_opts o;
+	struct run_opts r;
+	unsigned i;
+
+	opts_defaults(&o, &r);
+	CHECK(o.bs == 4096 && o.iodepth == 1 && o.rwmixread == 50 && o.loops == 1, "defaults");
+	CHECK(o.percentiles.n == 17 && o.percentiles.p[16] == 99.99, "fio's default percentiles");
+	CHECK(r.formats == FMT_NORMAL, "default output is normal");
+	for (i = 0; i < option_count; i++)
+		CHECK(option_table[i].help && strlen(option_table[i].help) > 5, "%s has help", option_table[i].name);
+
+	CHECK(!set(&o, &r, "readwrite", "randrw") && o.rw == RW_RANDRW, "alias readwrite");
+	CHECK(set(&o, &r, "rw", "randtrimwrite") < 0 && strstr(bb_err, "'rw'") && strstr(bb_err, "randread"),
+	      "bad rw names the option and the choices: %s", bb_err);
+	CHECK(!set(&o, &r, "rwmixwrite", "30") && o.rwmixread == 70, "rwmixwrite sets the read share");
+	CHECK(!set(&o, &r, "buffered", "0") && o.direct == 1, "buffered=0 is direct=1");
+	CHECK(!set(&o, &r, "direct", "") && o.direct == 1, "a bare flag is 1");
+	CHECK(set(&o, &r, "iodepth", "0") < 0, "iodepth 0 refused");
+	CHECK(set(&o, &r, "bs", "0") < 0, "bs 0 refused");
+	CHECK(!set(&o, &r, "size", "50%") && o.size.pct == 50, "size in percent");
+	CHECK(set(&o, &r, "size", "150%") < 0, "size over 100%% refused");
+	CHECK(!set(&o, &r, "bssplit", "4k/50:64k/30:1m") && o.bssplit.n == 3 && o.bssplit.pct[2] == 20,
+	      "bssplit remainder");
+	CHECK(!set(&o, &r, "bssplit", "4k:8k:16k") && o.bssplit.pct[0] + o.bssplit.pct[1] + o.bssplit.pct[2] == 100,
+	      "bssplit equal shares sum to 100");
+	CHECK(set(&o, &r, "bssplit", "4k/50:8k/20") < 0, "bssplit not summing to 100 refused");
+	CHECK(!set(&o, &r, "percentile_list", "50:99.9") && o.percentiles.n == 2, "percentile_list");
+	CHECK(set(&o, &r, "percentile_list", "50:101") < 0, "percentile over 100 refused");
+	CHECK(!set(&o, &r, "random_distribution", "zipf:1.2") && o.dist.kind == DIST_ZIPF && o.dist.param == 1.2,
+	      "zipf");
+	CHECK(set(&o, &r, "random_distribution", "zipf:1") < 0, "zipf:1 refused");
+	CHECK(set(&o, &r, "random_distribution", "pareto:1.5") < 0, "pareto:1.5 refused");
+	CHECK(set(&o, &r, "random_distribution", "normal:10") < 0, "normal unsupported");
+	CHECK(!set(&o, &r, "rate_iops", "100,50") && o.rate.iops[DDIR_READ] == 100 && o.rate.iops[DDIR_WRITE] == 50,
+	      "rate_iops R,W");
+	CHECK(!set(&o, &r, "output-format", "json+,normal") && r.formats == (FMT_JSONPLUS | FMT_NORMAL), "formats");
+	CHECK(set(&o, &r, "output-format", "terse") < 0, "terse unsupported");
+	CHECK(!set(&o, &r, "sync", "dsync") && o.sync_mode == SYNC_DSYNC, "sync=dsync");
+	CHECK(!set(&o, &r, "runtime", "1m") && o.runtime_us == 60000000, "runtime 1m");
+	CHECK(!set(&o, &r, "thinktime", "250") && o.thinktime_us == 250, "thinktime us");
+	CHECK(set(&o, &r, "name", "") < 0, "empty string refused");
+	CHECK(opt_find("no_such_option") < 0, "unknown option");
+}
+
+int main(void)
+{
+	sizes();
+	times();
+	table();
+	return unit_done();
+}
