@@ -8,15 +8,15 @@ dev=$(loopdev "$T/disk.img" 16M)
 dd if=/dev/urandom of="$dev" bs=1M count=16 status=none oflag=direct
 printf 'existing' > small.dat
 before_sum=$(sha256sum "$dev" | cut -d' ' -f1)
-state() { find . -type f | sort | xargs sha256sum; }
-before_ls=$(state)
-
 cat > bad.fio <<'JOB'
 [a]
 rw=read
 size=1m
 frobnicate=1
 JOB
+state() { find . -type f | sort | xargs sha256sum; }
+before_ls=$(state)
+
 # name | arguments | what stderr must say
 while IFS='|' read -r name args want; do
 	[ -z "$name" ] && continue
