@@ -1,0 +1,97 @@
+# SPDX-License-Identifier: MIT
+# file_io.sh - jobs on regular files: exact bytes moved, data really written,
+# nothing outside [offset, offset+size) touched, no truncation, every block
+# of a random job written once, fsync counting, group reporting, stonewall,
+# atomic --output, --parse-only, and Ctrl-C still printing the results.
+. tests/cli/lib.sh
+cd "$T" || exit 1
+
+# 1. a sequential write of exactly size bytes into the middle of a zero file
+truncate -s 16M zero.dat
+"$BB" run --name=w --filename=zero.dat --rw=write --offset=4m --size=8m --bs=64k --iodepth=4 \
+	--output-format=json --output=w.json >/dev/null 2>err.txt
+check "write job exits 0" [ $? = 0 ]
+check "write job moved exactly 8 MiB" json w.json "d['jobs'][0]['write']['io_bytes']==8<<20 and d['jobs'][0]['write']['total_ios']==128"
+check "file not truncated or grown" [ "$(stat -c %s zero.dat)" = 16777216 ]
+check "bytes before offset untouched" [ "$(head -c 4M zero.dat | tr -d '\0' | wc -c)" = 0 ]
+check "bytes after the range untouched" [ "$(tail -c 4M zero.dat | tr -d '\0' | wc -c)" = 0 ]
+check "data really written in the range" [ "$(dd if=zero.dat bs=1M skip=4 count=8 status=none | tr -d '\0' | wc -c)" -gt 8000000 ]
+check "written data does not compress" python3 -c "
+import zlib; b=open('zero.dat','rb').read()[4<<20:12<<20]; assert len(zlib.compress(b,1)) > 0.99*len(b)"
+check "no two 4 KiB blocks are equal" python3 -c "
+b=open('zero.dat','rb').read()[4<<20:12<<20]; s={b[i:i+4096] for i in range(0,len(b),4096)}; assert len(s)==len(b)//4096"
+
+# 2. random writes without norandommap touch every block exactly once per loop
+truncate -s 0 rand.dat; truncate -s 4M rand.dat
+"$BB" run --name=r --filename=rand.dat --rw=randwrite --bs=4k --iodepth=16 --loops=1 \
+	--output-format=json --output=r.json 2>err.txt
+check "randwrite total_ios = blocks" json r.json "d['jobs'][0]['write']['total_ios']==1024"
+check "every block written" python3 -c "
+b=open('rand.dat','rb').read(); z=bytes(4096)
+assert all(b[i:i+4096]!=z for i in range(0,len(b),4096))"
+
+# 3. a read job on a new file lays it out with data first; loops multiply bytes
+"$BB" run --name=rd --filename=new.dat --rw=randread --size=2m --loops=3 --iodepth=8 \
+	--output-format=json+ --output=rd.json 2>err.txt
+check "new file created at size" [ "$(stat -c %s new.dat)" = 2097152 ]
+check "loops=3 reads 3 x size" json rd.json "d['jobs'][0]['read']['io_bytes']==3*(2<<20)"
+check "json+ has bins that add up" json rd.json "sum(d['jobs'][0]['read']['clat_ns']['bins'].values())==d['jobs'][0]['read']['total_ios']"
+check "default percentiles present" json rd.json "len(d['jobs'][0]['read']['clat_ns']['percentile'])==17 and '99.990000' in d['jobs'][0]['read']['clat_ns']['percentile']"
+check "percentiles ordered" json rd.json "(lambda p: p==sorted(p))(list(d['jobs'][0]['read']['clat_ns']['percentile'].values()))"
+check "per-second samples under our key" json rd.json "len(d['bootbench']['jobs'][0]['samples'])>=1"
+
+# 4. fsync after every write is counted and timed separately
+"$BB" run --name=f --filename=f.dat --rw=write --size=256k --bs=4k --fsync=1 \
+	--output-format=json --output=f.json 2>err.txt
+check "one fsync per write" json f.json "d['jobs'][0]['sync']['total_ios']==64 and d['jobs'][0]['sync']['lat_ns']['N']==64"
+"$BB" run --name=f --filename=f.dat --rw=write --size=256k --bs=4k --fdatasync=4 --ioengine=psync \
+	--output-format=json --output=f2.json 2>err.txt
+check "fdatasync every 4 writes (psync)" json f2.json "d['jobs'][0]['sync']['total_ios']==16"
+
+# 5. numjobs with group_reporting is one report; without, one per clone; stonewall makes groups
+"$BB" run --name=g --directory="$T" --rw=randrw --size=1m --numjobs=3 --group_reporting \
+	--name=s --stonewall --filename=f.dat --rw=read --size=256k \
+	--output-format=json --output=g.json 2>err.txt
+check "group_reporting merges 3 clones" json g.json "len(d['jobs'])==2 and d['jobs'][0]['read']['io_bytes']+d['jobs'][0]['write']['io_bytes']==3<<20"
+check "clones got their own files" [ -f g.0.0 ] && [ -f g.2.0 ]
+check "stonewall starts group 1" json g.json "d['jobs'][1]['groupid']==1 and d['jobs'][0]['groupid']==0"
+check "rwmixread=50 splits about evenly" json g.json "abs(d['jobs'][0]['read']['total_ios']-d['jobs'][0]['write']['total_ios']) < 0.2*768"
+"$BB" run --name=g --directory="$T" --rw=read --size=1m --numjobs=2 --output-format=json --output=g2.json 2>err.txt
+check "without group_reporting: one entry per clone" json g2.json "len(d['jobs'])==2"
+
+# 6. unlink removes only files the job created
+"$BB" run --name=u --filename=created.dat --rw=write --size=1m --unlink=1 >/dev/null 2>&1
+check "unlink removes a created file" [ ! -e created.dat ]
+"$BB" run --name=u --filename=zero.dat --rw=write --size=1m --unlink=1 >/dev/null 2>&1
+check "unlink keeps a file it did not create" [ -e zero.dat ]
+
+# 7. --parse-only does no I/O; null engine runs the harness without touching the target
+"$BB" run --parse-only --name=p --filename=never.dat --rw=write --size=1m
+check "--parse-only exits 0 and creates nothing" [ $? = 0 ] && [ ! -e never.dat ]
+"$BB" run --name=n --ioengine=null --filename=never.dat --size=64m --iodepth=32 --output-format=json --output=n.json
+check "null engine: all I/Os, no file" json n.json "d['jobs'][0]['read']['total_ios']==16384" && [ ! -e never.dat ]
+
+# 8. --output is written whole or not at all; stdout stays empty
+"$BB" run --name=o --filename=f.dat --size=64k --output-format=json --output=out.json >stdout.txt 2>&1
+check "--output leaves stdout empty" [ ! -s stdout.txt ]
+check "--output is valid JSON" json out.json "d['jobs'][0]['jobname']=='o'"
+check "no temporary file left" [ -z "$(ls | grep '\.tmp\.')" ]
+"$BB" run --name=o --filename=f.dat --size=64k --output-format=json >stdout.json 2>stderr.txt
+check "JSON mode: stdout is only JSON" json stdout.json "True"
+
+# 9. time_based and ramp_time: the measured runtime is the runtime, ramp excluded
+"$BB" run --name=t --filename=f.dat --size=256k --time_based --runtime=1 --ramp_time=1 \
+	--rate_iops=500 --output-format=json --output=t.json 2>err.txt
+check "runtime measured without the ramp" json t.json "1000 <= d['jobs'][0]['job_runtime'] < 1500"
+check "rate_iops holds the rate" json t.json "350 <= d['jobs'][0]['read']['iops'] <= 550"
+
+# 10. Ctrl-C: clean stop, results so far, marked interrupted, exit 1
+"$BB" run --name=c --filename=f.dat --size=256k --time_based --runtime=60 --output-format=json >c.json 2>c.err &
+pid=$!
+sleep 1.5
+kill -INT $pid
+wait $pid
+rc=$?
+check "interrupted run exits 1" [ $rc = 1 ]
+check "interrupted results are valid and marked" json c.json "d['bootbench']['interrupted'] and d['jobs'][0]['read']['total_ios']>0 and d['jobs'][0]['job_runtime'] < 10000"
+finish
