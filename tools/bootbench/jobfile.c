@@ -27,6 +27,9 @@ static void kv_add(struct kvlist *l, const char *key, const char *val)
 {
 	unsigned i;
 
+	/* fio lists only options written with a value */
+	if (!*val)
+		return;
 	/* a later setting replaces an earlier one, in place, as fio shows it */
 	for (i = 0; i < l->n; i++)
 		if (!strcmp(l->v[i].key, key)) {
@@ -51,7 +54,9 @@ static struct job *job_new(struct parse_state *ps, const char *name, const char 
 	memset(j->o.given, 0, sizeof(j->o.given));
 	j->o.name = xstrdup(name);
 	snprintf(j->where, sizeof(j->where), "%s", where);
-	kv_add(&j->given, "name", name);
+	/* fio shows the name among the options only when it was given as one */
+	if (!strcmp(where, "command line"))
+		kv_add(&j->given, "name", name);
 	return j;
 }
 

@@ -149,7 +149,7 @@ int target_inspect(struct target *t)
 
 		if (errno != ENOENT)
 			return set_err("cannot use %s: %s", t->path, strerror(errno));
-		if (!strncmp(t->path, "/dev/", 5))
+		if (!strncmp(t->path, "/dev/", 5) && !strchr(t->path + 5, '/'))
 			return set_err("no such device: %s", t->path);
 		snprintf(dir, sizeof(dir), "%s", t->path);
 		slash = strrchr(dir, '/');

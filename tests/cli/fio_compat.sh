@@ -1,0 +1,112 @@
+# SPDX-License-Identifier: MIT
+# fio_compat.sh - Debian's fio and bootbench run the same job files on the
+# same target: the JSON key sets must match (ours adds only "bootbench"),
+# IOPS must agree within a wide band (x4 either way: this is not a benchmark),
+# and fio's own fio_jsonplus_clat2csv must read and validate our json+.
+. tests/cli/lib.sh
+command -v fio >/dev/null || skip "fio is not installed"
+cd "$T" || exit 1
+dir=/dev/shm/bbtest.$$
+mkdir -p "$dir" && trap 'rm -rf "$dir"; cleanup' EXIT
+
+cat > mixed.fio <<JOB
+[global]
+directory=$dir
+size=8m
+iodepth=8
+group_reporting=1
+
+[randrw]
+rw=randrw
+rwmixread=70
+bs=4k
+numjobs=2
+
+[seqread]
+stonewall
+rw=read
+bs=128k
+ioengine=psync
+
+[fsync]
+stonewall
+rw=write
+bs=4k
+size=512k
+fsync=4
+JOB
+cat > direct.fio <<JOB
+[global]
+filename=$dir/direct.dat
+size=16m
+direct=1
+ioengine=io_uring
+runtime=2
+time_based
+
+[qd32]
+rw=randread
+iodepth=32
+JOB
+# tmpfs refuses O_DIRECT: use a loop device over it for the direct job
+if [ "$(id -u)" = 0 ] && truncate -s 16M "$dir/backing" && dev=$(losetup -f --show --direct-io=on "$dir/backing" 2>/dev/null); then
+	LOOPS="$LOOPS $dev"
+	sed -i "s|filename=.*|filename=$dev|" direct.fio
+	jobs="mixed direct"
+else
+	jobs="mixed"
+fi
+
+for j in $jobs; do
+	fio --output-format=json+ --output=fio-$j.json $j.fio >/dev/null 2>fio-$j.err
+	check "fio runs $j.fio" [ $? = 0 ]
+	rm -f "$dir"/randrw.* "$dir"/seqread.* "$dir"/fsync.*
+	"$BB" run --output-format=json+ --output=bb-$j.json $j.fio 2>bb-$j.err
+	check "bootbench runs $j.fio" [ $? = 0 ]
+	rm -f "$dir"/randrw.* "$dir"/seqread.* "$dir"/fsync.*
+	python3 - fio-$j.json bb-$j.json <<'PY'
+import json, sys
+fio, bb = (json.load(open(p)) for p in sys.argv[1:3])
+problems = []
+DATA = {'bins', 'percentile', 'job options', 'global options'}
+def walk(a, b, path):
+    if isinstance(a, dict):
+        if not isinstance(b, dict):
+            problems.append(f"{path}: not an object"); return
+        ka, kb = set(a), set(b)
+        if path == '' : kb -= {'bootbench'}
+        if ka - kb: problems.append(f"{path}: missing {sorted(ka - kb)}")
+        if kb - ka: problems.append(f"{path}: extra {sorted(kb - ka)}")
+        for k in ka & kb:
+            if k in DATA: continue
+            walk(a[k], b[k], f"{path}/{k}")
+    elif isinstance(a, list) and path.endswith('/jobs'):
+        if len(a) != len(b): problems.append(f"{path}: {len(a)} jobs vs {len(b)}")
+        for i, (x, y) in enumerate(zip(a, b)): walk(x, y, f"{path}[{i}]")
+    elif isinstance(a, list) and a and b:
+        walk(a[0], b[0], path + '[0]')
+walk(fio, bb, '')
+for x, y in zip(fio['jobs'], bb['jobs']):
+    if x['job options'] != y['job options']:
+        problems.append(f"job options differ: {x['job options']} vs {y['job options']}")
+    for d in ('read', 'write'):
+        a, b = x[d]['iops'], y[d]['iops']
+        if (a > 0) != (b > 0) or (a > 0 and not 0.25 <= b / a <= 4):
+            problems.append(f"{x['jobname']} {d} iops: fio {a:.0f}, bootbench {b:.0f}")
+    # fio skips the fsync after the last write (it syncs before the next one); we do not
+    if not 0 <= y['sync']['total_ios'] - x['sync']['total_ios'] <= 1:
+        problems.append(f"{x['jobname']} sync count: fio {x['sync']['total_ios']}, ours {y['sync']['total_ios']}")
+if fio.get('global options') != bb.get('global options'):
+    problems.append(f"global options differ: {fio.get('global options')} vs {bb.get('global options')}")
+for p in problems: print(p)
+sys.exit(1 if problems else 0)
+PY
+	check "$j: same JSON keys, job options and sync counts; IOPS within x4" [ $? = 0 ]
+	if command -v fio_jsonplus_clat2csv >/dev/null; then
+		fio_jsonplus_clat2csv bb-$j.json csv-$j.csv >clat2csv.out 2>&1 &&
+			fio_jsonplus_clat2csv --validate bb-$j.json csv-$j.csv >>clat2csv.out 2>&1
+		check "fio_jsonplus_clat2csv validates our $j json+" [ $? = 0 ] && [ -s csv-${j}_job0.csv ]
+		[ $failures = 0 ] || cat clat2csv.out
+	fi
+done
+finish
