@@ -28,7 +28,7 @@ LIB_OBJS := $(patsubst $(SRC)/%.c,$(OUT)/obj/%.o,$(LIB_SRCS))
 UNIT_SRCS := $(wildcard tests/unit/*.c)
 UNIT_BINS := $(patsubst tests/unit/%.c,$(OUT)/tests/%,$(UNIT_SRCS))
 
-.PHONY: all deps test bench run clean
+.PHONY: all deps test bench run docs clean unit
 all: $(OUT)/bootbench
 
 deps:
@@ -73,6 +73,9 @@ bench: deps
 run: deps
 	$(Q)$(MAKE) --no-print-directory all
 	$(Q)scripts/demo.sh
+
+docs: all
+	$(Q)scripts/make-readme.sh
 
 clean:
 	rm -rf $(OUT)

@@ -553,7 +553,7 @@ void opts_help(FILE *f)
 		const struct option_def *d = &option_table[i];
 		char name[64];
 
-		snprintf(name, sizeof(name), "%s%s%s", d->name, d->alias ? ", " : "", d->alias ? d->alias : "");
+		snprintf(name, sizeof(name), "%s%s%s", d->name, d->alias ? "/" : "", d->alias ? d->alias : "");
 		fprintf(f, "  %-34s %s%s%s%s\n", name, d->help, d->def ? " [" : "", d->def ? d->def : "",
 			d->def ? "]" : "");
 	}

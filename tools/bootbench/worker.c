@@ -507,6 +507,10 @@ void *worker_main(void *arg)
 			fail(w, errno, "cannot open %s: %s", f->t->path, strerror(errno));
 			goto out;
 		}
+		/* as fio's fadvise_hint: no readahead for random jobs, so buffered
+		 * reads can complete inline instead of going to a kernel worker */
+		if (!o->direct)
+			posix_fadvise(f->fd, 0, 0, is_random(o->rw) ? POSIX_FADV_RANDOM : POSIX_FADV_SEQUENTIAL);
 	}
 	if (w->eng->init && w->eng->init(w) < 0) {
 		fail(w, EIO, "%s", bb_err);

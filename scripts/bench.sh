@@ -1,0 +1,56 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# bench.sh - bootbench against Debian's fio: same job, same target, same run.
+# Targets: a loop device with direct I/O over a tmpfs file, and a tmpfs file.
+# Jobs: 4k randread QD1 and QD32, 4k randwrite QD32, 128k sequential read QD8.
+# Rounds alternate the two tools; each figure is the median of the rounds.
+# CPU is the whole process tree's user+system time (getrusage of children),
+# so kernel worker threads and start-up count for both alike.
+# Targets: bootbench >= fio in IOPS, <= 0.8x fio in CPU per I/O.
+set -e
+cd "$(dirname "$0")/.."
+[ "$(id -u)" = 0 ] || { echo "bench: needs root for the loop device" >&2; exit 2; }
+ROUNDS=${ROUNDS:-5} RUNTIME=${RUNTIME:-3}
+dir=$(mktemp -d /dev/shm/bbbench.XXXXXX)
+truncate -s 1G "$dir/backing"
+dd if=/dev/urandom of="$dir/backing" bs=1M count=1024 status=none conv=notrunc
+dev=$(losetup -f --show --direct-io=on "$dir/backing")
+cp "$dir/backing" "$dir/file"
+trap 'losetup -d "$dev"; rm -rf "$dir"' EXIT
+python3 - "$dev" "$dir/file" "$ROUNDS" "$RUNTIME" <<'PY'
+import json, os, resource, statistics, subprocess, sys
+dev, tfile, rounds, runtime = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
+jobs = [("4k randread QD1", "randread", "4k", 1), ("4k randread QD32", "randread", "4k", 32),
+        ("4k randwrite QD32", "randwrite", "4k", 32), ("128k seqread QD8", "read", "128k", 8)]
+targets = [("loop, direct", dev, 1), ("tmpfs file", tfile, 0)]
+tools = {"fio": ["fio"], "bootbench": ["out/bootbench", "run", "--destroy=" + dev]}
+def run(tool, target, direct, rw, bs, qd):
+    args = tools[tool] + ["--name=bench", "--filename=" + target, "--rw=" + rw, "--bs=" + bs,
+        "--iodepth=%d" % qd, "--ioengine=io_uring", "--direct=%d" % direct, "--size=1g",
+        "--time_based", "--runtime=" + runtime, "--output-format=json", "--norandommap"]
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    out = subprocess.run(args, check=True, capture_output=True, text=True).stdout
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    j = json.loads(out)["jobs"][0]
+    ios = j["read"]["total_ios"] + j["write"]["total_ios"]
+    iops = j["read"]["iops"] + j["write"]["iops"]
+    return iops, cpu / ios * 1e6
+print("%-20s %-13s %11s %11s %6s %10s %10s %6s" % ("job", "target", "fio IOPS", "bb IOPS", "ratio",
+      "fio cpu/M", "bb cpu/M", "ratio"))
+ok = True
+for tname, target, direct in targets:
+    for jname, rw, bs, qd in jobs:
+        res = {"fio": [], "bootbench": []}
+        for r in range(rounds):
+            order = ["fio", "bootbench"] if r % 2 == 0 else ["bootbench", "fio"]
+            for tool in order:
+                res[tool].append(run(tool, target, direct, rw, bs, qd))
+        fi = statistics.median(x[0] for x in res["fio"]); bi = statistics.median(x[0] for x in res["bootbench"])
+        fc = statistics.median(x[1] for x in res["fio"]); bc = statistics.median(x[1] for x in res["bootbench"])
+        ok = ok and bi >= fi * 0.98 and bc <= fc * 0.8
+        print("%-20s %-13s %11.0f %11.0f %6.2f %10.2f %10.2f %6.2f" % (jname, tname, fi, bi, bi / fi, fc, bc, bc / fc))
+        sys.stdout.flush()
+print("CPU columns: seconds of CPU per million I/Os (user+system, whole process).")
+print("targets met" if ok else "targets NOT met on every row")
+PY

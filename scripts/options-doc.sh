@@ -1,0 +1,10 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# options-doc.sh - the README's option list, made from the option table
+# (through `bootbench run --help`). `make docs` writes it into README.md;
+# tests/cli/options_documented.sh fails when README.md is behind the table.
+BB=${BB:-out/bootbench}
+echo "| option | meaning [default] |"
+echo "|---|---|"
+"$BB" run --help | sed -n '/^Options/,$p' | tail -n +2 |
+	sed -E 's/^  ([^ ]+) +(.*)$/| `\1` | \2 |/; s|^(\| `[^`/]+)/|\1`, `|'

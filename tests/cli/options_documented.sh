@@ -1,0 +1,18 @@
+# SPDX-License-Identifier: MIT
+# options_documented.sh - every option in the table (as `run --help` lists
+# it) is documented in README.md, and the help lists every subcommand.
+. tests/cli/lib.sh
+"$BB" run --help > "$T/help.txt"
+check "run --help exits 0" [ $? = 0 ]
+n=0
+for opt in $(sed -n '/^Options/,$p' "$T/help.txt" | tail -n +2 | awk '{print $1}' | tr -d ','); do
+	n=$((n + 1))
+	grep -q -- "\`$opt\`" README.md || bad "option $opt is not in README.md"
+done
+check "the help lists the options ($n)" [ $n -gt 40 ]
+BB="$BB" scripts/options-doc.sh > "$T/table.md"
+sed -n '/<!-- options:begin -->/,/<!-- options:end -->/p' README.md | sed '1d;$d' > "$T/readme.md"
+check "README's option table is the table's (make docs)" cmp -s "$T/table.md" "$T/readme.md"
+"$BB" help | grep -q "^  run " ; check "help lists run" [ $? = 0 ]
+"$BB" version | grep -qE '^bootbench [0-9]+\.[0-9]+\.[0-9]+$'; check "version" [ $? = 0 ]
+finish
