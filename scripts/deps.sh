@@ -3,7 +3,7 @@
 # Installs what building and testing bootbench needs on Debian 12, as root.
 # Quiet when everything is there already.
 set -e
-pkgs="make musl-tools liburing-dev fio python3 util-linux"
+pkgs="make musl-tools liburing-dev fio python3 util-linux e2fsprogs dmsetup"
 missing=""
 for p in $pkgs; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing="$missing $p"

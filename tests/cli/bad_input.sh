@@ -2,7 +2,7 @@
 # bad_input.sh - every kind of bad input: exit status 2, one line on stderr
 # naming what is wrong, nothing on stdout, and nothing written anywhere
 # (no new file in the scratch directory, the loop device's checksum unchanged).
-. tests/cli/lib.sh
+. tests/lib.sh
 cd "$T" || exit 1
 dev=$(loopdev "$T/disk.img" 16M)
 dd if=/dev/urandom of="$dev" bs=1M count=16 status=none oflag=direct

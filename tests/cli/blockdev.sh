@@ -2,7 +2,7 @@
 # blockdev.sh - jobs on a loop device: reads need no consent; writes need the
 # device named in --destroy; a mounted device is refused even with consent;
 # the refusal names what is on the disk; with consent the data is written.
-. tests/cli/lib.sh
+. tests/lib.sh
 cd "$T" || exit 1
 dev=$(loopdev "$T/disk.img" 32M)
 

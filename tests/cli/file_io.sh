@@ -3,7 +3,7 @@
 # nothing outside [offset, offset+size) touched, no truncation, every block
 # of a random job written once, fsync counting, group reporting, stonewall,
 # atomic --output, --parse-only, and Ctrl-C still printing the results.
-. tests/cli/lib.sh
+. tests/lib.sh
 cd "$T" || exit 1
 
 # 1. a sequential write of exactly size bytes into the middle of a zero file
@@ -84,6 +84,12 @@ check "JSON mode: stdout is only JSON" json stdout.json "True"
 	--rate_iops=500 --output-format=json --output=t.json 2>err.txt
 check "runtime measured without the ramp" json t.json "1000 <= d['jobs'][0]['job_runtime'] < 1500"
 check "rate_iops holds the rate" json t.json "350 <= d['jobs'][0]['read']['iops'] <= 550"
+
+for e in psync sync null; do
+	"$BB" run --name=t --filename=f.dat --size=256k --ioengine=$e --time_based --runtime=1 \
+		--output-format=json --output=t-$e.json 2>err.txt
+	check "$e: time_based stops at the runtime" json t-$e.json "1000 <= d['jobs'][0]['job_runtime'] < 1500"
+done
 
 # 10. Ctrl-C: clean stop, results so far, marked interrupted, exit 1
 "$BB" run --name=c --filename=f.dat --size=256k --time_based --runtime=60 --output-format=json >c.json 2>c.err &

@@ -3,7 +3,7 @@
 # same target: the JSON key sets must match (ours adds only "bootbench"),
 # IOPS must agree within a wide band (x4 either way: this is not a benchmark),
 # and fio's own fio_jsonplus_clat2csv must read and validate our json+.
-. tests/cli/lib.sh
+. tests/lib.sh
 command -v fio >/dev/null || skip "fio is not installed"
 cd "$T" || exit 1
 dir=/dev/shm/bbtest.$$

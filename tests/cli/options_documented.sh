@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
 # options_documented.sh - every option in the table (as `run --help` lists
 # it) is documented in README.md, and the help lists every subcommand.
-. tests/cli/lib.sh
+. tests/lib.sh
 "$BB" run --help > "$T/help.txt"
 check "run --help exits 0" [ $? = 0 ]
 n=0

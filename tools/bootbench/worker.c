@@ -463,6 +463,9 @@ static void run_loop(struct worker *w)
 					break;
 				}
 			}
+			/* back to the top after a synchronous I/O: time and errors are checked there */
+			if (rc == Q_COMPLETED)
+				break;
 			if (o->iodepth_batch_submit && w->npending >= o->iodepth_batch_submit)
 				submit_and_reap(w, 0);
 			if (o->thinktime_us) {
