@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: MIT
 # fio_compat.sh - Debian's fio and bootbench run the same job files on the
 # same target: the JSON key sets must match (ours adds only "bootbench"),
-# IOPS must agree within a wide band (x4 either way: this is not a benchmark),
+# IOPS must agree within a wide band (x4 either way, on the 2 s time-based
+# job: this is not a benchmark),
 # and fio's own fio_jsonplus_clat2csv must read and validate our json+.
 . tests/lib.sh
 command -v fio >/dev/null || skip "fio is not installed"
@@ -91,7 +92,12 @@ for x, y in zip(fio['jobs'], bb['jobs']):
         problems.append(f"job options differ: {x['job options']} vs {y['job options']}")
     for d in ('read', 'write'):
         a, b = x[d]['iops'], y[d]['iops']
-        if (a > 0) != (b > 0) or (a > 0 and not 0.25 <= b / a <= 4):
+        if (a > 0) != (b > 0):
+            problems.append(f"{x['jobname']} {d}: only one tool did {d}s")
+        # runs of a few milliseconds on the page cache say nothing about IOPS
+        if min(x['job_runtime'], y['job_runtime']) < 500:
+            continue
+        if a > 0 and not 0.25 <= b / a <= 4:
             problems.append(f"{x['jobname']} {d} iops: fio {a:.0f}, bootbench {b:.0f}")
     # fio skips the fsync after the last write (it syncs before the next one); we do not
     if not 0 <= y['sync']['total_ios'] - x['sync']['total_ios'] <= 1:
