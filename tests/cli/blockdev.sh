@@ -24,7 +24,7 @@ mkdir -p mnt
 if mount -o ro,noload "$dev" mnt 2>/dev/null; then
 	"$BB" run --name=w --filename="$dev" --rw=write --size=1m --destroy="$dev" >out.txt 2>err.txt
 	rc=$?
-	check "mounted device refused even with consent" [ $rc = 2 ] && grep -q "in use" err.txt
+	check "mounted device refused even with consent" eval '[ $rc = 2 ] && grep -q "in use" err.txt'
 	check "the refusal says where it is mounted" grep -q "mounted on" err.txt
 	umount mnt
 	check "mounted refusal left the device unchanged" [ "$(sha256sum "$dev" | cut -d' ' -f1)" = "$sum" ]

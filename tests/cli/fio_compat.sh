@@ -111,7 +111,8 @@ PY
 	if command -v fio_jsonplus_clat2csv >/dev/null; then
 		fio_jsonplus_clat2csv bb-$j.json csv-$j.csv >clat2csv.out 2>&1 &&
 			fio_jsonplus_clat2csv --validate bb-$j.json csv-$j.csv >>clat2csv.out 2>&1
-		check "fio_jsonplus_clat2csv validates our $j json+" [ $? = 0 ] && [ -s csv-${j}_job0.csv ]
+		rc=$?
+		check "fio_jsonplus_clat2csv validates our $j json+" eval '[ $rc = 0 ] && [ -s csv-${j}_job0.csv ]'
 		[ $failures = 0 ] || cat clat2csv.out
 	fi
 done

@@ -148,6 +148,7 @@ static int check_targets(struct jobset *js, struct job_plan *plans)
 
 			if (job_range(o, t, p->ntargets, &start, &len))
 				return -1;
+			t->used = 1;
 			if (start + len > t->need_end)
 				t->need_end = start + len;
 			if (writes(o))
@@ -381,7 +382,7 @@ int cmd_run(int argc, char **argv)
 		struct target **all = target_list(&nt);
 
 		for (i = 0; i < nt; i++)
-			if (!all[i]->on_open && target_prepare(all[i])) {
+			if (all[i]->used && !all[i]->on_open && target_prepare(all[i])) {
 				note("%s", bb_err);
 				target_cleanup_all();
 				return EXIT_FAIL;

@@ -17,6 +17,7 @@ struct target {
 	char *path;
 	int is_blk;
 	int exists;
+	int used;		/* some job does real I/O on it (not the null engine) */
 	int written;		/* some job writes it */
 	int needs_data;		/* some job reads it: a new file gets real data */
 	int unlink;		/* some job asked to remove it at the end */

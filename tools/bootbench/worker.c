@@ -499,12 +499,12 @@ void *worker_main(void *arg)
 	for (i = 0; i < w->nfiles && !stop_requested; i++) {
 		struct worker_file *f = &w->files[i];
 
+		if (w->eng->flags & ENGINE_F_NOIO)
+			continue;
 		if (target_prepare(f->t) < 0) {
 			fail(w, EIO, "%s", bb_err);
 			goto out;
 		}
-		if (w->eng->flags & ENGINE_F_NOIO)
-			continue;
 		f->fd = open(f->t->path, open_flags(o));
 		if (f->fd < 0) {
 			fail(w, errno, "cannot open %s: %s", f->t->path, strerror(errno));
