@@ -12,38 +12,36 @@
 #include "report.h"
 #include "util.h"
 
+/* 3 significant figures with a unit prefix: base 1024 (KiB, MiB) or 1000 (k, M) */
+static const char *scaled(double v, double base, const char *const *units, unsigned nunits, char *buf,
+			  size_t len)
+{
+	unsigned u = 0;
+
+	while (v >= base * 9.995 && u + 1 < nunits) {
+		v /= base;
+		u++;
+	}
+	if (u && v >= 1000 && u + 1 < nunits) {
+		v /= base;
+		u++;
+	}
+	snprintf(buf, len, u ? (v < 100 ? "%.1f%s" : "%.0f%s") : "%.0f%s", v, units[u]);
+	return buf;
+}
+
 static const char *iec(double bytes, char *buf, size_t len)
 {
 	static const char *const units[] = { "B", "KiB", "MiB", "GiB", "TiB", "PiB" };
-	unsigned u = 0;
 
-	while (bytes >= 1024 * 9.995 && u + 1 < ARRAY_SIZE(units)) {
-		bytes /= 1024;
-		u++;
-	}
-	if (u && bytes >= 1000) {
-		bytes /= 1024;
-		u++;
-	}
-	snprintf(buf, len, u ? (bytes < 100 ? "%.1f%s" : "%.0f%s") : "%.0f%s", bytes, units[u]);
-	return buf;
+	return scaled(bytes, 1024, units, ARRAY_SIZE(units), buf, len);
 }
 
 static const char *si(double v, char *buf, size_t len)
 {
 	static const char *const units[] = { "", "k", "M", "G", "T" };
-	unsigned u = 0;
 
-	while (v >= 1000 * 9.995 && u + 1 < ARRAY_SIZE(units)) {
-		v /= 1000;
-		u++;
-	}
-	if (u && v >= 1000) {
-		v /= 1000;
-		u++;
-	}
-	snprintf(buf, len, u ? (v < 100 ? "%.1f%s" : "%.0f%s") : "%.0f%s", v, units[u]);
-	return buf;
+	return scaled(v, 1000, units, ARRAY_SIZE(units), buf, len);
 }
 
 /* nsec, usec or msec: whichever keeps the largest figure readable */

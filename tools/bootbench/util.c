@@ -22,15 +22,20 @@ int set_err(const char *fmt, ...)
 	return -1;
 }
 
+static void vmessage(const char *fmt, va_list ap)
+{
+	fputs(BB_NAME ": ", stderr);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+}
+
 void die_usage(const char *fmt, ...)
 {
 	va_list ap;
 
-	fputs(BB_NAME ": ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vmessage(fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
 	exit(EXIT_USAGE);
 }
 
@@ -38,11 +43,9 @@ void note(const char *fmt, ...)
 {
 	va_list ap;
 
-	fputs(BB_NAME ": ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vmessage(fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
 }
 
 void sleep_ns(uint64_t ns)
