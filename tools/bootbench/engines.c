@@ -39,13 +39,15 @@ int engine_check(const struct engine_ops *e)
 
 int io_uring_available(int *err)
 {
+	static int probed, result;	/* probe once per run, not once per job */
 	struct io_uring ring;
-	int rc = io_uring_queue_init(2, &ring, 0);
 
-	if (rc < 0) {
-		*err = -rc;
-		return 0;
+	if (!probed) {
+		result = io_uring_queue_init(2, &ring, 0);
+		if (!result)
+			io_uring_queue_exit(&ring);
+		probed = 1;
 	}
-	io_uring_queue_exit(&ring);
-	return 1;
+	*err = -result;
+	return result == 0;
 }
