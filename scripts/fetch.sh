@@ -1,0 +1,180 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# Stage 1 of the image chain: fetch everything third-party from Debian
+# bookworm through a private apt configuration under dl/apt. The host's apt
+# sources, preferences and package state are not read or changed, and no root
+# is needed. apt checks every index against Debian's keyring and every file
+# against the index's SHA256, so what lands in dl/ is what the archive signed.
+#
+#   scripts/fetch.sh            binary packages of image/packages.list (with
+#                               the kernel's and the tools' library closure)
+#                               and busybox's source
+# Output: dl/debs/*.deb, dl/src/busybox-*/, dl/manifest.tsv (role, package,
+# version, sha256: the pins, copied into the image as /etc/bootbench-release).
+# A download that fails names the package and leaves no partial file.
+set -eu
+ROOT=${ROOT:-$(cd "$(dirname "$0")/.." && pwd)}
+DL=${DL:-$ROOT/dl}
+SUITE=bookworm
+KEYRING=/usr/share/keyrings/debian-archive-keyring.gpg
+APTDIR=$DL/apt
+
+say() { echo "fetch: $*" >&2; }
+die() { echo "fetch: $*" >&2; exit 2; }
+
+for t in apt-get apt-cache dpkg-deb dpkg-source; do
+	command -v $t >/dev/null 2>&1 || die "$t is missing: apt-get install dpkg-dev apt (or run 'make deps' as root)"
+done
+[ -r $KEYRING ] || die "$KEYRING is missing: apt-get install debian-archive-keyring"
+
+# The archive's address is the one this host already uses for Debian: read it
+# from the host's sources rather than writing a mirror into the project.
+host_uri() { # $1 = suite to look for
+	for f in /etc/apt/sources.list.d/*.sources; do
+		[ -r "$f" ] || continue
+		awk -v s="$1" 'BEGIN{RS="";FS="\n"}
+			{ u=""; ok=0
+			  for (i=1;i<=NF;i++) {
+				if ($i ~ /^URIs:/) { split($i,a," "); u=a[2] }
+				if ($i ~ /^Suites:/) { n=split($i,b," "); for (j=2;j<=n;j++) if (b[j]==s) ok=1 }
+			  }
+			  if (ok && u!="") { print u; exit } }' "$f"
+	done
+	for f in /etc/apt/sources.list /etc/apt/sources.list.d/*.list; do
+		[ -r "$f" ] || continue
+		awk -v s="$1" '$1=="deb" { for (i=2;i<=NF;i++) if ($i ~ /^[a-z]+:\/\//) { if ($(i+1)==s) print $i; break } }' "$f"
+	done
+}
+MAIN_URI=${DEBIAN_MIRROR:-$(host_uri $SUITE | head -n1)}
+SEC_URI=${DEBIAN_SECURITY_MIRROR:-$(host_uri $SUITE-security | head -n1)}
+[ -n "$MAIN_URI" ] || die "no Debian $SUITE source in /etc/apt: set DEBIAN_MIRROR to the archive's URI"
+
+mkdir -p "$APTDIR/lists/partial" "$APTDIR/cache/archives/partial" "$APTDIR/parts" \
+	"$APTDIR/prefs.d" "$DL/debs" "$DL/src"
+: > "$APTDIR/status"
+{
+	for type in deb deb-src; do
+		echo "$type [signed-by=$KEYRING] $MAIN_URI $SUITE main"
+		echo "$type [signed-by=$KEYRING] $MAIN_URI $SUITE-updates main"
+		[ -z "$SEC_URI" ] || echo "$type [signed-by=$KEYRING] $SEC_URI $SUITE-security main"
+	done
+} > "$APTDIR/sources.list"
+
+# apt with every path that matters pointed into dl/apt.
+dlapt() {
+	cmd=$1; shift
+	sandbox=""
+	[ "$(id -u)" = 0 ] && sandbox="-o APT::Sandbox::User=root"
+	$cmd -q -o Dir::Etc::SourceList="$APTDIR/sources.list" \
+		-o Dir::Etc::SourceParts="$APTDIR/parts" \
+		-o Dir::Etc::Preferences="$APTDIR/preferences" \
+		-o Dir::Etc::PreferencesParts="$APTDIR/prefs.d" \
+		-o Dir::State::Lists="$APTDIR/lists" \
+		-o Dir::State::status="$APTDIR/status" \
+		-o Dir::Cache="$APTDIR/cache" \
+		-o Dir::Cache::pkgcache=pkgcache.bin -o Dir::Cache::srcpkgcache=srcpkgcache.bin \
+		-o Debug::NoLocking=1 \
+		-o APT::Architecture=amd64 -o APT::Architectures::=amd64 \
+		-o APT::Get::AllowUnauthenticated=false \
+		$sandbox "$@"
+}
+
+# Indexes: refreshed when older than a day (the suite is a stable release).
+if [ -z "$(find "$APTDIR/lists" -maxdepth 1 -name '*_InRelease' -mtime -1 2>/dev/null)" ]; then
+	say "updating the package index ($SUITE)"
+	dlapt apt-get update >"$APTDIR/update.log" 2>&1 || { cat "$APTDIR/update.log" >&2; die "apt-get update failed (see above)"; }
+fi
+
+# What an image needs from a package's Depends/Pre-Depends closure: for the
+# kernel, the kernel image proper; for a tool, its shared libraries (lib*).
+# Walked breadth first through those packages only, one apt-cache call a level.
+direct_deps() { # packages...
+	dlapt apt-cache depends --important --no-recommends --no-suggests \
+		--no-conflicts --no-breaks --no-replaces --no-enhances "$@" 2>/dev/null |
+	awk '/^ *\|?(Pre)?Depends:/ && $NF !~ /^</ { print $NF }' | sort -u
+}
+closure() { # role, packages...
+	role=$1; shift
+	seen=" $* "
+	frontier="$*"
+	while [ -n "$frontier" ]; do
+		next=""
+		for p in $(direct_deps $frontier); do
+			case "$role:$p" in
+			kernel:linux-image-[0-9]*|tool:lib*) ;;
+			*) continue ;;
+			esac
+			case "$seen" in *" $p "*) continue ;; esac
+			seen="$seen$p "
+			next="$next $p"
+			echo "$p"
+		done
+		frontier=$next
+	done
+}
+
+wanted=$(mktemp)
+trap 'rm -f "$wanted" "$wanted.idx"' EXIT
+listed=$(grep -v '^[[:space:]]*#' "$ROOT/image/packages.list" | awk 'NF { print $1, ($2 == "" ? "lib" : $2) }')
+echo "$listed" | awk '{ print $2, $1 }' > "$wanted"
+for role in kernel tool; do
+	top=$(echo "$listed" | awk -v r=$role '$2 == r { print $1 }')
+	closure $role $top | awk -v r=$role '{ print (r == "kernel" ? "kernel" : "lib"), $1 }' >> "$wanted"
+done
+sort -u -k2,2 -o "$wanted" "$wanted"
+
+# Versions and checksums from the index, in one call.
+pkgs=$(awk '{ print $2 }' "$wanted")
+dlapt apt-cache show --no-all-versions $pkgs 2>/dev/null |
+	awk '/^Package:/ {p=$2} /^Version:/ {v=$2} /^Filename:/ {f=$2} /^SHA256:/ {h=$2}
+	     /^$/ && p != "" { n=split(f,a,"/"); print p, v, h, a[n]; p="" }
+	     END { if (p != "") { n=split(f,a,"/"); print p, v, h, a[n] } }' > "$wanted.idx"
+manifest_tmp="$DL/manifest.tsv.tmp"
+: > "$manifest_tmp"
+while read -r role pkg; do
+	fields=$(awk -v p="$pkg" '$1 == p { print $2, $3, $4; exit }' "$wanted.idx")
+	[ -n "$fields" ] || die "package '$pkg' (image/packages.list) is not in Debian $SUITE"
+	set -- $fields
+	ver=$1 sha=$2 file=$3
+	printf '%s\t%s\t%s\t%s\t%s\n' "$role" "$pkg" "$ver" "$sha" "$file" >> "$manifest_tmp"
+	deb="$DL/debs/$file"
+	if [ -f "$deb" ] && [ "$(sha256sum "$deb" | cut -d' ' -f1)" = "$sha" ]; then
+		continue
+	fi
+	say "downloading $pkg $ver"
+	tmpd=$(mktemp -d "$DL/debs/.part.XXXXXX")
+	if ! (cd "$tmpd" && dlapt apt-get download "$pkg=$ver" >/dev/null 2>"$tmpd/.log"); then
+		cat "$tmpd/.log" >&2; rm -rf "$tmpd"
+		die "download of package '$pkg' ($ver) failed"
+	fi
+	got=$(ls "$tmpd"/*.deb 2>/dev/null | head -n1)
+	if [ -z "$got" ] || [ "$(sha256sum "$got" | cut -d' ' -f1)" != "$sha" ]; then
+		rm -rf "$tmpd"; die "package '$pkg' ($ver): checksum does not match the archive's index"
+	fi
+	mv "$got" "$deb"
+	rm -rf "$tmpd"
+done < "$wanted"
+rm -f "$wanted.idx"
+mv "$manifest_tmp" "$DL/manifest.tsv"
+
+# busybox from source (built with musl by scripts/build-busybox.sh).
+bbver=$(dlapt apt-cache showsrc busybox 2>/dev/null | awk '/^Version:/ {print $2; exit}')
+[ -n "$bbver" ] || die "source package 'busybox' is not in Debian $SUITE"
+upver=${bbver#*:}; upver=${upver%-*}
+if [ ! -f "$DL/src/busybox-$bbver.stamp" ]; then
+	say "downloading source busybox $bbver"
+	tmpd=$(mktemp -d "$DL/src/.part.XXXXXX")
+	if ! (cd "$tmpd" && dlapt apt-get source --download-only "busybox=$bbver" >/dev/null 2>"$tmpd/.log"); then
+		cat "$tmpd/.log" >&2; rm -rf "$tmpd"
+		die "download of source package 'busybox' ($bbver) failed"
+	fi
+	rm -rf "$DL/src/busybox-$upver"
+	# apt-get source has checked the files against the signed Sources index.
+	(cd "$tmpd" && dpkg-source --no-check -x ./*.dsc "$DL/src/busybox-$upver" >/dev/null 2>"$tmpd/.log") ||
+		{ cat "$tmpd/.log" >&2; rm -rf "$tmpd"; die "unpacking source package 'busybox' failed"; }
+	rm -rf "$tmpd"
+	touch "$DL/src/busybox-$bbver.stamp"
+fi
+printf 'src\tbusybox\t%s\t-\t-\n' "$bbver" >> "$DL/manifest.tsv"
+ln -sfn "busybox-$upver" "$DL/src/busybox"
+say "$(wc -l < "$DL/manifest.tsv") packages pinned in dl/manifest.tsv"
