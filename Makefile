@@ -41,6 +41,7 @@ $(INC)/.stamp:
 	$(Q)ln -sfn /usr/include/linux $(INC)/linux
 	$(Q)ln -sfn /usr/include/x86_64-linux-gnu/asm $(INC)/asm
 	$(Q)ln -sfn /usr/include/asm-generic $(INC)/asm-generic
+	$(Q)ln -sfn /usr/include/mtd $(INC)/mtd
 	$(Q)ln -sfn /usr/include/liburing.h $(INC)/liburing.h
 	$(Q)ln -sfn /usr/include/liburing $(INC)/liburing
 	$(Q)touch $@

@@ -86,7 +86,7 @@ if [ -z "$(find "$APTDIR/lists" -maxdepth 1 -name '*_InRelease' -mtime -1 2>/dev
 fi
 
 # What an image needs from a package's Depends/Pre-Depends closure: for the
-# kernel, the kernel image proper; for a tool, its shared libraries (lib*).
+# kernel, the kernel image proper; for a tool, its shared libraries (lib*, zlib*).
 # Walked breadth first through those packages only, one apt-cache call a level.
 direct_deps() { # packages...
 	dlapt apt-cache depends --important --no-recommends --no-suggests \
@@ -101,7 +101,7 @@ closure() { # role, packages...
 		next=""
 		for p in $(direct_deps $frontier); do
 			case "$role:$p" in
-			kernel:linux-image-[0-9]*|tool:lib*) ;;
+			kernel:linux-image-[0-9]*|tool:lib*|tool:zlib*) ;;
 			*) continue ;;
 			esac
 			case "$seen" in *" $p "*) continue ;; esac

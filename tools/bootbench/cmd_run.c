@@ -293,6 +293,23 @@ static void collect(struct run_result *r, struct jobset *js, struct job_plan *pl
 	}
 }
 
+/* The readable summary beside a JSON report, for saved results. */
+static int emit_summary(const struct run_result *r, const char *path)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	int rc;
+
+	if (!f)
+		return set_err("out of memory");
+	report_human(f, r);
+	fclose(f);
+	rc = write_file_atomic(path, buf, len);
+	free(buf);
+	return rc;
+}
+
 static int emit(const struct run_result *r, const struct run_opts *run)
 {
 	char *buf = NULL;
@@ -312,6 +329,8 @@ static int emit(const struct run_result *r, const struct run_opts *run)
 	else
 		fwrite(buf, 1, len, stdout);
 	free(buf);
+	if (!rc && run->summary)
+		rc = emit_summary(r, run->summary);
 	return rc;
 }
 

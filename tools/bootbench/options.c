@@ -122,6 +122,8 @@ const struct option_def option_table[] = {
 	{ "output-format", NULL, T_FORMATS, R(formats), "normal", 0, 0, NULL,
 	  "normal, json or json+ (comma-separated for several)" },
 	{ "output", NULL, T_STR, R(output), NULL, 0, 0, NULL, "write the report to this file (atomically)" },
+	{ "summary", NULL, T_STR, R(summary), NULL, 0, 0, NULL,
+	  "also write the human summary to this file (atomically)" },
 	{ "destroy", NULL, T_STR, R(destroy), NULL, 0, 0, NULL,
 	  "consent to write block devices: /dev/X[,/dev/Y]" },
 	{ "parse-only", NULL, T_BOOL, R(parse_only), "0", 0, 0, NULL, "check job files and options; do no I/O" },

@@ -87,6 +87,7 @@ struct job_opts {
 struct run_opts {
 	unsigned formats;
 	char *output;
+	char *summary;
 	char *destroy;
 	int parse_only;
 	int help;

@@ -1,0 +1,25 @@
+# The kernel's file systems, and a log of everything this boot prints: the
+# output of the steps goes through tee to the consoles and into
+# /run/bootbench/console.log, which is saved with the results.
+mkdir -p /proc /sys /dev /run /tmp
+mount -t proc proc /proc
+mount -t sysfs sysfs /sys
+mount -t devtmpfs devtmpfs /dev 2>/dev/null || mountpoint -q /dev
+mkdir -p /dev/pts /dev/shm
+mount -t devpts -o gid=5,mode=620,ptmxmode=666 devpts /dev/pts
+mount -t tmpfs -o mode=1777,nosuid,nodev shm /dev/shm
+mount -t tmpfs -o mode=755,nosuid,nodev run /run
+mount -t tmpfs -o mode=1777,nosuid,nodev tmp /tmp
+[ -d /sys/firmware/efi/efivars ] && mount -t efivarfs efivarfs /sys/firmware/efi/efivars 2>/dev/null
+mkdir -p "$BB_RUNDIR"
+mkfifo "$BB_RUNDIR/log.fifo"
+# Every console= of the command line sees the log, not only /dev/console
+# (the last one): the serial line and the screen both.
+consoles=""
+for w in $(cat /proc/cmdline); do
+	case "$w" in console=*) c=${w#console=}; consoles="$consoles /dev/${c%%,*}" ;; esac
+done
+tee -a "$BB_LOG" ${consoles:-/dev/console} < "$BB_RUNDIR/log.fifo" > /dev/null &
+exec > "$BB_RUNDIR/log.fifo" 2>&1
+hostname -F /etc/hostname
+log "$(cat /etc/bootbench-release | head -n1), kernel $(uname -r)"

@@ -1,0 +1,15 @@
+# Drivers for the hardware present: mdev, as a daemon on the kernel's uevent
+# socket, loads the module of every device that appears from now on
+# (hotplug: USB disks, devices behind controllers loaded below); then one
+# pass over the devices already there (coldplug), by their modalias.
+# Extra modules from bootbench.modules.
+mdev -d
+coldplug() {
+	find /sys/devices -name modalias -type f 2>/dev/null | xargs cat 2>/dev/null | sort -u |
+		xargs -r modprobe -q -b -a 2>/dev/null
+}
+coldplug
+for m in $(echo "${BB_MODULES:-}" | tr ',' ' '); do
+	modprobe "$m" || log "module $m did not load"
+done
+log "modules: $(wc -l < /proc/modules) loaded"

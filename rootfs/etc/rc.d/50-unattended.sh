@@ -1,0 +1,88 @@
+# Unattended runs (bootbench.run): the job on every target, results saved,
+# then bootbench.after. Write jobs run only on disks named in
+# bootbench.destroy; bootbench itself refuses the rest (exit 2, nothing
+# written). A wrong boot parameter cancels the run: nothing is written to any
+# disk, and the log that says why is saved.
+. /lib/bootbench/results.sh
+
+# Whole disks that may be targets: not the boot or results media, not
+# virtual devices of the running system.
+candidate_disks() {
+	for b in /sys/block/*; do
+		n=${b##*/}
+		case "$n" in loop*|ram*|zram*|sr*|md*|dm-*|nbd*) continue ;; esac
+		grep -q " /dev/$n\$" "$BB_RUNDIR/media" 2>/dev/null && continue
+		echo "/dev/$n"
+	done
+}
+
+# bootbench.targets / bootbench.destroy as /dev paths; "all" is every candidate.
+resolve_list() { # value
+	if [ "$1" = all ]; then candidate_disks; return; fi
+	for d in $(echo "$1" | tr ',' ' '); do echo "/dev/${d#/dev/}"; done
+}
+
+# Devices may still be probing: wait up to 10 s for each named one.
+wait_for_devices() {
+	for d in "$@"; do
+		i=0
+		while [ ! -b "$d" ] && [ $i -lt 50 ]; do sleep 0.2; i=$((i + 1)); done
+	done
+}
+
+unattended() {
+	stamp=$(date -u +%Y%m%dT%H%M%SZ)
+	out=$BB_RUNDIR/results/${stamp}_$(machine_id)
+	mkdir -p "$out"
+	status=0
+	if [ -n "$BB_PARAM_ERRORS" ]; then
+		log "unattended run cancelled: wrong boot parameters ($BB_PARAM_ERRORS); nothing was written to any disk"
+		status=2
+	else
+		case "$BB_RUN" in
+		*/*|*.fio) job=$BB_MEDIA/${BB_RUN#/} ;;
+		*) job=/usr/share/bootbench/profiles/$BB_RUN.fio ;;
+		esac
+		targets=$(resolve_list "${BB_TARGETS:-}")
+		destroy=$(resolve_list "${BB_DESTROY:-}" | paste -sd, -)
+		if [ ! -r "$job" ]; then
+			log "unattended run cancelled: no profile or job file '$BB_RUN'"
+			status=2
+		elif [ -z "$targets" ]; then
+			log "unattended run cancelled: no targets (bootbench.targets=${BB_TARGETS:-})"
+			status=2
+		else
+			wait_for_devices $targets
+			for t in $targets; do
+				n=${t#/dev/}; n=$(echo "$n" | tr '/' '_')
+				log "run: $BB_RUN on $t${destroy:+ (consent to write: $destroy)}"
+				TARGET=$t bootbench run --output-format=json --output="$out/$n.json" \
+					--summary="$out/$n.txt" ${destroy:+--destroy="$destroy"} "$job"
+				rc=$?
+				log "run: $BB_RUN on $t: exit status $rc"
+				[ $rc -le $status ] || status=$rc
+			done
+		fi
+	fi
+	describe_system > "$out/system.txt" 2>&1
+	log "unattended run finished, exit status $status"
+	cp "$BB_LOG" "$out/console.log"
+	where=$(save_results "$out" "$BB_SAVE") || log "saving results FAILED"
+	[ -z "$where" ] || log "results saved to ${where#$BB_MEDIA/} on the stick"
+}
+
+# The after-step runs even when the run or the save failed, so an unattended
+# rack never hangs on one machine.
+if [ -n "${BB_RUN:-}" ]; then
+	unattended
+	case "$BB_AFTER" in
+	poweroff|reboot)
+		log "$BB_AFTER"
+		sync
+		umount "$BB_MEDIA" 2>/dev/null
+		"$BB_AFTER" -f ;;
+	esac
+elif [ -n "$BB_PARAM_ERRORS" ]; then
+	log "wrong boot parameters: $BB_PARAM_ERRORS"
+fi
+return 0

@@ -1,0 +1,21 @@
+# The consoles, kept by busybox init: the menu (a shell until the menu exists)
+# on tty1 and on the serial console named by console=, shells on tty2 and
+# tty3. bootbench.after=shell puts a shell on the first two instead.
+ui=/usr/libexec/bootbench/console
+[ "${BB_AFTER:-menu}" = shell ] && [ -n "${BB_RUN:-}" ] && ui="-/bin/sh"
+{
+	echo "tty1::respawn:$ui"
+	for w in $(cat /proc/cmdline); do
+		case "$w" in
+		console=tty[0-9]*|console=tty) ;;
+		console=*) c=${w#console=}; c=${c%%,*}; echo "$c::respawn:$ui" ;;
+		esac
+	done
+	echo "tty2::askfirst:-/bin/sh"
+	echo "tty3::askfirst:-/bin/sh"
+	echo "::ctrlaltdel:/sbin/reboot"
+	echo "::shutdown:/lib/bootbench/shutdown"
+} | awk '!seen[$1]++' > /etc/inittab
+log "boot finished in $(cut -d' ' -f1 /proc/uptime) s; consoles: $(cut -d: -f1 /etc/inittab | grep . | paste -sd' ' -)"
+# From here on, init's children write to their own terminals.
+exec >/dev/console 2>&1

@@ -1,0 +1,96 @@
+# SPDX-License-Identifier: MIT
+# Shared by /init and its steps: logging, the rescue shell, and the boot
+# parameter whitelist (/etc/bootbench/params). Paths go through $ROOT and the
+# command line through $CMDLINE so tests can run this on the build host.
+ROOT=${ROOT:-}
+CMDLINE=${CMDLINE:-$ROOT/proc/cmdline}
+BB_RUNDIR=${BB_RUNDIR:-$ROOT/run/bootbench}
+BB_LOG=$BB_RUNDIR/console.log
+
+log() {
+	up=$(cut -d' ' -f1 "$ROOT/proc/uptime" 2>/dev/null)
+	echo "bootbench: [${up:-?}] $*"
+	[ -w "$ROOT/dev/kmsg" ] && echo "<5>bootbench: $*" > "$ROOT/dev/kmsg" 2>/dev/null
+	return 0
+}
+
+# A failed step: say so, and give the console a shell. Leaving the shell
+# goes on with the boot (the consoles), so a fixed problem needs no reboot.
+rescue() {
+	log "FAILED: $*"
+	log "dropping to a shell; 'exit' continues the boot"
+	setsid cttyhack sh -l </dev/console >/dev/console 2>&1
+}
+
+# Parameter whitelist: the lines of /etc/bootbench/params.
+params_table() { grep -v '^[[:space:]]*#' "$ROOT/etc/bootbench/params" | awk 'NF { print $1, $2, $3 }'; }
+
+# Checks one value against its rule; prints the reason when it does not fit.
+param_check() { # name value
+	rule=$(params_table | awk -v n="$1" '$1 == n { print $2 }')
+	[ -n "$rule" ] || { echo "unknown boot parameter bootbench.$1 (known: $(params_table | awk '{ printf "%s ", $1 }'))"; return 1; }
+	# An empty value clears the parameter (a boot menu entry can turn off
+	# bootbench.conf's unattended run with bootbench.run=).
+	[ -n "$2" ] || return 0
+	case "$rule" in
+	'<all-or-devices>')
+		[ "$2" = all ] && return 0
+		for d in $(echo "$2" | tr ',' ' '); do
+			case "${d#/dev/}" in
+			''|*[!A-Za-z0-9_/.-]*|*..*) echo "bootbench.$1=$2: '$d' is not a device name (all, or /dev/X,/dev/Y)"; return 1 ;;
+			esac
+		done ;;
+	'<profile-or-jobfile>')
+		case "$2" in
+		''|*[!A-Za-z0-9_/.-]*|*..*) echo "bootbench.$1=$2: expected a profile name or a job file path on the stick"; return 1 ;;
+		esac ;;
+	'<modules>')
+		case "$2" in
+		''|*[!A-Za-z0-9_,-]*) echo "bootbench.$1=$2: expected module names, comma separated"; return 1 ;;
+		esac ;;
+	*)
+		case "|$rule|" in
+		*"|$2|"*) ;;
+		*) echo "bootbench.$1=$2: expected one of $rule"; return 1 ;;
+		esac ;;
+	esac
+	return 0
+}
+
+# Sets BB_<NAME> from NAME=VALUE words; keeps an earlier value when $1 is
+# "keep" (the command line is read first and wins over bootbench.conf).
+# Wrong ones are appended to BB_PARAM_ERRORS and logged.
+param_set() { # keep|replace source name=value
+	name=${3%%=*} value=${3#*=}
+	[ "$name" != "$3" ] || value=""
+	var=BB_$(echo "$name" | tr 'a-z' 'A-Z')
+	if ! why=$(param_check "$name" "$value"); then
+		log "bad boot parameter ($2): $why"
+		BB_PARAM_ERRORS="${BB_PARAM_ERRORS:+$BB_PARAM_ERRORS; }$why"
+		return 0
+	fi
+	if [ "$1" = keep ] && eval "[ -n \"\${$var+set}\" ]"; then
+		return 0
+	fi
+	eval "$var=\$value"
+}
+
+params_from_cmdline() {
+	for w in $(cat "$CMDLINE"); do
+		case "$w" in bootbench.*) param_set replace "kernel command line" "${w#bootbench.}" ;; esac
+	done
+}
+
+params_from_conf() { # file
+	[ -r "$1" ] || return 0
+	while IFS= read -r line || [ -n "$line" ]; do
+		line=$(echo "$line" | tr -d '\r' | sed 's/^[[:space:]]*//; s/[[:space:]]*$//')
+		case "$line" in ''|'#'*) continue ;; esac
+		param_set keep "bootbench.conf" "${line#bootbench.}"
+	done < "$1"
+}
+
+# Defaults for whatever neither source set.
+params_defaults() {
+	eval "$(params_table | awk '$3 != "-" { v="BB_" toupper($1); printf "[ -n \"${%s+set}\" ] || %s=%s\n", v, v, $3 }')"
+}

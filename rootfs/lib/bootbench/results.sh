@@ -1,0 +1,64 @@
+# SPDX-License-Identifier: MIT
+# Saving results: one folder per run, results/<UTC time>_<DMI serial or
+# hostname>/ on the stick, every file written to a temporary name, synced and
+# renamed, so a power cut leaves whole files or none. On the console instead
+# (PXE, ISO), each file between marker lines a log reader can cut out.
+
+# The machine's name for result folders: the DMI serial when the vendor set
+# one, the hostname otherwise; only characters safe on FAT.
+machine_id() {
+	s=$(cat "$ROOT/sys/class/dmi/id/product_serial" 2>/dev/null | tr -c 'A-Za-z0-9._-' '_' | sed 's/_*$//')
+	case "$s" in ''|To_be_filled*|Default*|None|0|System_Serial*|Not_Specified) s=$(hostname) ;; esac
+	echo "$s"
+}
+
+# Copies one file into a folder of the results medium, atomically.
+save_file() { # src destdir
+	name=${1##*/}
+	cp "$1" "$2/.$name.tmp" && sync && mv "$2/.$name.tmp" "$2/$name" && sync
+}
+
+# Prints a file between marker lines on the console.
+show_file() { # src
+	echo "----- bootbench result ${1##*/} begin -----"
+	cat "$1"
+	echo
+	echo "----- bootbench result ${1##*/} end -----"
+}
+
+# Saves every file of a finished run folder; $1 = folder in /run, $2 = where.
+# Prints the folder it saved to (usb) or nothing.
+save_results() { # rundir usb|console|none
+	case "$2" in
+	usb)
+		if grep -q '^results ' "$BB_RUNDIR/media" 2>/dev/null; then
+			dest=$BB_MEDIA/results/${1##*/}
+			mkdir -p "$dest" || return 1
+			for f in "$1"/*; do save_file "$f" "$dest" || return 1; done
+			echo "$dest"
+			return 0
+		fi
+		log "no results medium: showing the results on the console instead"
+		for f in "$1"/*; do show_file "$f"; done ;;
+	console)
+		for f in "$1"/*; do show_file "$f"; done ;;
+	none) ;;
+	esac
+	return 0
+}
+
+# A description of the machine for the results folder (bootbench sysinfo
+# replaces this when it exists).
+describe_system() {
+	echo "# $(head -n1 /etc/bootbench-release), kernel $(uname -r)"
+	echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
+	echo "cpu: $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n1) x $(grep -c ^processor /proc/cpuinfo)"
+	echo "memory: $(awk '/^MemTotal/ { print $2, $3 }' /proc/meminfo)"
+	for f in sys_vendor product_name product_serial bios_version; do
+		echo "dmi.$f: $(cat /sys/class/dmi/id/$f 2>/dev/null)"
+	done
+	[ -d /sys/firmware/efi ] && echo "firmware: UEFI" || echo "firmware: BIOS"
+	echo "cmdline: $(cat /proc/cmdline)"
+	echo
+	lsblk -o NAME,SIZE,TYPE,MODEL,SERIAL,TRAN,FSTYPE,LABEL,MOUNTPOINTS 2>/dev/null
+}

@@ -1,0 +1,40 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# Stage 2 of the image chain: build busybox from Debian's source (dl/src,
+# fetched by scripts/fetch.sh) statically with musl-gcc, configured by
+# `make defconfig` plus image/busybox.config. Output: out/busybox/busybox.
+set -eu
+ROOT=${ROOT:-$(cd "$(dirname "$0")/.." && pwd)}
+SRC=$ROOT/dl/src/busybox
+BUILD=$ROOT/out/busybox
+FRAG=$ROOT/image/busybox.config
+INC=$ROOT/out/include
+die() { echo "busybox: $*" >&2; exit 2; }
+
+[ -f "$SRC/Makefile" ] || die "no busybox source in dl/src: run scripts/fetch.sh"
+command -v musl-gcc >/dev/null || die "musl-gcc is missing: apt-get install musl-tools"
+[ -e "$INC/linux" ] || die "no kernel headers for musl in out/include: run make first"
+
+stamp=$BUILD/.built
+if [ -f "$stamp" ] && [ "$stamp" -nt "$FRAG" ] && [ "$stamp" -nt "$SRC/Makefile" ]; then
+	exit 0
+fi
+mkdir -p "$BUILD"
+mk() { make -s -C "$SRC" O="$BUILD" CC="musl-gcc -isystem $INC" HOSTCC=gcc "$@"; }
+mk defconfig >/dev/null
+# Apply the fragment: drop every symbol it names, append its lines, let
+# oldconfig settle the dependencies.
+syms=$(sed -n 's/^\(CONFIG_[A-Z0-9_]*\)=.*/\1/p; s/^# \(CONFIG_[A-Z0-9_]*\) is not set/\1/p' "$FRAG")
+for s in $syms; do
+	sed -i "/^$s=/d; /^# $s is not set/d" "$BUILD/.config"
+done
+grep -E '^(CONFIG_|# CONFIG_.* is not set)' "$FRAG" >> "$BUILD/.config"
+yes "" | mk oldconfig >/dev/null 2>&1
+for s in $syms; do
+	want=$(grep -E "^$s=|^# $s is not set" "$FRAG")
+	grep -qxF "$want" "$BUILD/.config" || die "image/busybox.config: '$want' does not hold after oldconfig"
+done
+echo "  BUILD   busybox (musl, static)"
+mk -j"$(nproc)" busybox >"$BUILD/build.log" 2>&1 || { tail -20 "$BUILD/build.log" >&2; die "build failed (out/busybox/build.log)"; }
+file "$BUILD/busybox" 2>/dev/null | grep -q 'statically linked' || die "out/busybox/busybox is not static"
+touch "$stamp"

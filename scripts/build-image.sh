@@ -1,0 +1,146 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# Stage 4 of the image chain: wrap out/vmlinuz and out/initramfs.img (from
+# build-rootfs.sh) with the fetched boot loaders into the three artifacts:
+#   out/bootbench-usb.img  raw disk for dd: MBR, one FAT32 partition BOOTBENCH
+#                          with syslinux (BIOS), shim + signed GRUB (UEFI,
+#                          Secure Boot), kernel, initramfs, results/
+#   out/bootbench.iso      hybrid ISO: isolinux (BIOS CD), El Torito EFI image
+#                          (UEFI CD), MBR/GPT for dd
+#   out/pxe/               pxelinux.0 + pxelinux.cfg/default, boot.ipxe,
+#                          bootx64.efi + grubx64.efi + grub/grub.cfg
+# Boot loader configs are the templates in image/boot. No root: the FAT
+# images are made and filled with mtools, the partition table with sfdisk on
+# a file.
+set -eu
+ROOT=${ROOT:-$(cd "$(dirname "$0")/.." && pwd)}
+OUT=$ROOT/out
+PKGS=$OUT/pkgs
+TPL=$ROOT/image/boot
+# The kernel command line every boot entry starts from: kernel messages on
+# the serial line and the screen, the screen last so /dev/console is the one
+# a person looks at; quiet keeps the kernel's chatter off both.
+CMDLINE=${BOOTBENCH_CMDLINE:-"console=ttyS0,115200 console=tty0 quiet"}
+# 60 MiB: under 64 MB for the image, FAT32 (>= 65525 clusters of 512 bytes)
+# in the partition, and room for results beside a 30 MB system.
+USB_MIB=60
+die() { echo "image: $*" >&2; exit 2; }
+say() { echo "  IMAGE   $*"; }
+
+for t in mformat mcopy mmd:mtools sfdisk:fdisk xorriso mkfs.fat:dosfstools; do
+	c=${t%%:*} p=${t#*:}
+	command -v "$c" >/dev/null 2>&1 || die "$c is missing: apt-get install $p (or run 'make deps' as root)"
+done
+for f in vmlinuz initramfs.img rootfs/etc/bootbench-release; do
+	[ -e "$OUT/$f" ] || die "out/$f is missing: run scripts/build-rootfs.sh"
+done
+
+SYSLINUX=$PKGS/syslinux-common/usr/lib/syslinux
+SHIM=$PKGS/shim-signed/usr/lib/shim/shimx64.efi.signed
+GRUB=$PKGS/grub-efi-amd64-signed/usr/lib/grub/x86_64-efi-signed
+for f in "$SYSLINUX/mbr/mbr.bin" "$SYSLINUX/modules/bios/ldlinux.c32" "$SHIM" "$GRUB/grubx64.efi.signed" \
+	"$GRUB/grubnetx64.efi.signed" "$PKGS/isolinux/usr/lib/ISOLINUX/isolinux.bin" \
+	"$PKGS/isolinux/usr/lib/ISOLINUX/isohdpfx.bin" "$PKGS/pxelinux/usr/lib/PXELINUX/pxelinux.0" \
+	"$PKGS/syslinux/usr/bin/syslinux"; do
+	[ -e "$f" ] || die "${f#$OUT/} is missing: run scripts/fetch.sh and scripts/build-rootfs.sh"
+done
+
+# A file only this build has, for GRUB to find its own root.
+ID=bootbench-$(cat "$OUT/vmlinuz" "$OUT/initramfs.img" | sha256sum | cut -c1-16).id
+WORK=$OUT/image.work
+rm -rf "$WORK"; mkdir -p "$WORK"
+trap 'rm -rf "$WORK"' EXIT
+
+# Templates: @NAME@ placeholders, nothing else.
+render() { # template boot kernel initrd > out
+	sed -e "s|@CMDLINE@|$CMDLINE|g" -e "s|@BOOT@|$2|g" -e "s|@KERNEL@|$3|g" \
+	    -e "s|@INITRD@|$4|g" -e "s|@ID@|$ID|g" "$TPL/$1"
+}
+
+# The tree every medium carries: kernel, initramfs, id, release, EFI loaders.
+tree() { # dir boot
+	mkdir -p "$1/boot" "$1/EFI/BOOT" "$1/EFI/debian"
+	cp "$OUT/vmlinuz" "$OUT/initramfs.img" "$1/boot/"
+	cp "$OUT/rootfs/etc/bootbench-release" "$1/boot/bootbench-release.txt"
+	: > "$1/boot/$ID"
+	cp "$SHIM" "$1/EFI/BOOT/BOOTX64.EFI"
+	cp "$GRUB/grubx64.efi.signed" "$1/EFI/BOOT/grubx64.efi"
+	# Signed GRUB reads grub.cfg from the folder it was loaded from; shim's
+	# fallback path (EFI/debian) gets the same file.
+	render grub.cfg.in "$2" /boot/vmlinuz /boot/initramfs.img > "$1/EFI/BOOT/grub.cfg"
+	cp "$1/EFI/BOOT/grub.cfg" "$1/EFI/debian/grub.cfg"
+}
+
+# A FAT file system image filled from a directory, with mtools.
+fat_image() { # file size_kib label dir fat_bits
+	rm -f "$1"
+	mkfs.fat -C -F "$5" -S 512 -s 1 -n "$3" -i 0b0b0b0b "$1" "$2" >/dev/null ||
+		die "mkfs.fat failed on ${1#$OUT/}"
+	(cd "$4" && for e in *; do mcopy -i "$1" -s -p -Q -m "$e" ::/ || exit 1; done) ||
+		die "mcopy into ${1#$OUT/} failed"
+}
+
+# --- USB stick ---------------------------------------------------------------
+usb=$WORK/usb
+tree "$usb" usb
+mkdir -p "$usb/syslinux" "$usb/results"
+render syslinux.cfg.in usb /boot/vmlinuz /boot/initramfs.img > "$usb/syslinux/syslinux.cfg"
+cat > "$usb/bootbench.conf" <<'CONF'
+# bootbench.conf: boot parameters for unattended runs, one NAME=VALUE a line,
+# the same names as bootbench.* on the kernel command line (which wins).
+# Uncomment to run the smoke profile on the first NVMe disk and power off:
+#run=smoke
+#targets=/dev/nvme0n1
+#destroy=/dev/nvme0n1
+#save=usb
+#after=poweroff
+CONF
+part_kib=$(( (USB_MIB - 1) * 1024 ))
+fat_image "$WORK/part.img" $part_kib BOOTBENCH "$usb" 32
+# syslinux's installer works on the file through mtools: no loop device.
+"$PKGS/syslinux/usr/bin/syslinux" --install --directory /syslinux "$WORK/part.img" ||
+	die "syslinux could not install its boot sector"
+img=$WORK/bootbench-usb.img
+truncate -s ${USB_MIB}M "$img"
+printf 'label: dos\nlabel-id: 0xb007b0b0\nstart=2048, type=c, bootable\n' |
+	sfdisk -q --no-reread --no-tell-kernel "$img" >/dev/null || die "sfdisk failed on the USB image"
+dd if="$SYSLINUX/mbr/mbr.bin" of="$img" bs=440 count=1 conv=notrunc status=none
+dd if="$WORK/part.img" of="$img" bs=1M seek=1 conv=notrunc status=none
+mv "$img" "$OUT/bootbench-usb.img"
+say "out/bootbench-usb.img $(du -m --apparent-size "$OUT/bootbench-usb.img" | cut -f1) MiB"
+
+# --- ISO -----------------------------------------------------------------------
+iso=$WORK/iso
+tree "$iso" cd
+mkdir -p "$iso/isolinux"
+cp "$PKGS/isolinux/usr/lib/ISOLINUX/isolinux.bin" "$SYSLINUX/modules/bios/ldlinux.c32" "$iso/isolinux/"
+render syslinux.cfg.in cd /boot/vmlinuz /boot/initramfs.img > "$iso/isolinux/isolinux.cfg"
+# The El Torito EFI image holds only the loaders and grub.cfg; GRUB finds
+# the kernel on the ISO itself by the id file.
+efi=$WORK/efi
+mkdir -p "$efi"
+cp -r "$iso/EFI" "$efi/"
+efi_kib=$(( $(du -sk "$efi" | cut -f1) + 1024 ))
+fat_image "$iso/boot/efi.img" $efi_kib BBEFI "$efi" 16
+xorriso -as mkisofs -quiet -iso-level 3 -full-iso9660-filenames -volid BOOTBENCH \
+	-joliet -rational-rock \
+	-eltorito-boot isolinux/isolinux.bin -eltorito-catalog isolinux/boot.cat \
+	-no-emul-boot -boot-load-size 4 -boot-info-table \
+	-isohybrid-mbr "$PKGS/isolinux/usr/lib/ISOLINUX/isohdpfx.bin" \
+	-eltorito-alt-boot -e boot/efi.img -no-emul-boot -isohybrid-gpt-basdat \
+	-output "$WORK/bootbench.iso" "$iso" 2>"$WORK/xorriso.log" ||
+	{ cat "$WORK/xorriso.log" >&2; die "xorriso failed"; }
+mv "$WORK/bootbench.iso" "$OUT/bootbench.iso"
+say "out/bootbench.iso $(du -m --apparent-size "$OUT/bootbench.iso" | cut -f1) MiB"
+
+# --- PXE -----------------------------------------------------------------------
+pxe=$OUT/pxe
+rm -rf "$pxe"; mkdir -p "$pxe/pxelinux.cfg" "$pxe/grub"
+cp "$OUT/vmlinuz" "$OUT/initramfs.img" "$pxe/"
+cp "$PKGS/pxelinux/usr/lib/PXELINUX/pxelinux.0" "$SYSLINUX/modules/bios/ldlinux.c32" "$pxe/"
+render syslinux.cfg.in net vmlinuz initramfs.img > "$pxe/pxelinux.cfg/default"
+render boot.ipxe.in net vmlinuz initramfs.img > "$pxe/boot.ipxe"
+cp "$SHIM" "$pxe/bootx64.efi"
+cp "$GRUB/grubnetx64.efi.signed" "$pxe/grubx64.efi"
+render grub-net.cfg.in net vmlinuz initramfs.img > "$pxe/grub/grub.cfg"
+say "out/pxe/ ($(ls "$pxe" | wc -l) entries)"

@@ -1,0 +1,134 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# Boots a bootbench artifact in QEMU, the one way `make run`, the boot tests
+# and `make bench-image` all use. KVM when it works (probed once by booting
+# the kernel for a few seconds; here /dev/kvm exists but guests hang), TCG
+# otherwise.
+#
+# usage: scripts/qemu.sh [options]
+#   --fw bios|uefi|secureboot   firmware: SeaBIOS, OVMF, OVMF with Secure Boot
+#                               enforced and Microsoft's keys enrolled
+#   --usb IMG                   boot a USB stick image (usb-storage on xHCI)
+#   --cdrom ISO                 boot an ISO as a CD-ROM
+#   --pxe DIR [--bootfile F]    boot from QEMU's user-mode TFTP (iPXE ROM)
+#   --kernel K --initrd I [--append "..."]   direct kernel boot
+#   --disk KIND:FILE            a test disk: virtio, nvme or scsi (repeatable);
+#                               serials are BB<KIND><n>
+#   --snapshot                  boot media writes go to a temporary overlay
+#   --serial FILE               serial console to FILE (default: the terminal)
+#   --timeout S                 kill QEMU after S seconds (exit status 124)
+#   --mem MIB                   guest memory (default 1024)
+set -eu
+ROOT=${ROOT:-$(cd "$(dirname "$0")/.." && pwd)}
+OUT=$ROOT/out
+die() { echo "qemu: $*" >&2; exit 2; }
+
+command -v qemu-system-x86_64 >/dev/null || die "qemu-system-x86_64 is missing: apt-get install qemu-system-x86 (or run 'make deps' as root)"
+
+fw=bios boot="" media="" pxe="" bootfile=pxelinux.0 kernel="" initrd="" append=""
+serial="" timeout="" mem=1024 snapshot="" disks=""
+while [ $# -gt 0 ]; do
+	case "$1" in
+	--fw) fw=$2; shift ;;
+	--usb) boot=usb media=$2; shift ;;
+	--cdrom) boot=cdrom media=$2; shift ;;
+	--pxe) boot=pxe pxe=$2; shift ;;
+	--bootfile) bootfile=$2; shift ;;
+	--kernel) boot=kernel kernel=$2; shift ;;
+	--initrd) initrd=$2; shift ;;
+	--append) append=$2; shift ;;
+	--disk) disks="$disks $2"; shift ;;
+	--snapshot) snapshot=1 ;;
+	--serial) serial=$2; shift ;;
+	--timeout) timeout=$2; shift ;;
+	--mem) mem=$2; shift ;;
+	*) die "unknown option '$1' (see the head of scripts/qemu.sh)" ;;
+	esac
+	shift
+done
+[ -n "$boot" ] || die "nothing to boot: give --usb, --cdrom, --pxe or --kernel"
+case "$fw" in bios|uefi|secureboot) ;; *) die "--fw $fw: expected bios, uefi or secureboot" ;; esac
+
+# KVM: probed once (the answer is kept in out/qemu-accel for this machine).
+accel() {
+	if [ ! -f "$OUT/qemu-accel" ] || [ "$OUT/qemu-accel" -ot /proc/1 ]; then
+		a=tcg
+		if [ -w /dev/kvm ] && [ -f "$OUT/vmlinuz" ]; then
+			if timeout 8 qemu-system-x86_64 -accel kvm -M pc -m 256 -nodefaults -display none \
+				-no-reboot -serial stdio -kernel "$OUT/vmlinuz" -append "console=ttyS0 panic=-1" \
+				2>/dev/null | grep -q 'Linux version'; then
+				a=kvm
+			fi
+		fi
+		mkdir -p "$OUT"
+		echo $a > "$OUT/qemu-accel"
+	fi
+	cat "$OUT/qemu-accel"
+}
+ACCEL=$(accel)
+set -- -accel "$ACCEL" -m "$mem" -smp 2 -nodefaults -no-reboot -display none -vga std \
+	-netdev "user,id=n0${pxe:+,tftp=$pxe,bootfile=$bootfile}" -device virtio-net-pci,netdev=n0
+[ "$ACCEL" = kvm ] && set -- "$@" -cpu host
+
+# Firmware. OVMF's variables are a per-boot copy: the guest may write them.
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT INT TERM
+case "$fw" in
+bios) set -- "$@" -M pc ;;
+uefi|secureboot)
+	ovmf=/usr/share/OVMF
+	code=$ovmf/OVMF_CODE_4M.fd vars=$ovmf/OVMF_VARS_4M.fd
+	if [ "$fw" = secureboot ]; then
+		code=$ovmf/OVMF_CODE_4M.ms.fd vars=$ovmf/OVMF_VARS_4M.ms.fd
+		set -- "$@" -M q35,smm=on -global driver=cfi.pflash01,property=secure,value=on
+	else
+		set -- "$@" -M q35
+	fi
+	[ -r "$code" ] || die "$code is missing: apt-get install ovmf"
+	cp "$vars" "$tmp/vars.fd"
+	set -- "$@" -drive "if=pflash,format=raw,unit=0,readonly=on,file=$code" \
+		-drive "if=pflash,format=raw,unit=1,file=$tmp/vars.fd" ;;
+esac
+
+case "$boot" in
+usb)
+	set -- "$@" -device qemu-xhci,id=xhci \
+		-drive "if=none,id=stick,format=raw,file=$media${snapshot:+,snapshot=on}" \
+		-device usb-storage,bus=xhci.0,drive=stick,bootindex=0 ;;
+cdrom)
+	set -- "$@" -drive "if=none,id=cd,format=raw,media=cdrom,readonly=on,file=$media"
+	if [ "$fw" = bios ]; then
+		set -- "$@" -device ide-cd,drive=cd,bootindex=0
+	else
+		set -- "$@" -device ahci,id=ahci -device ide-cd,bus=ahci.0,drive=cd,bootindex=0
+	fi ;;
+pxe) set -- "$@" -boot n ;;
+kernel)
+	set -- "$@" -kernel "$kernel" ${initrd:+-initrd "$initrd"} -append "$append" ;;
+esac
+
+n=0
+for d in $disks; do
+	kind=${d%%:*} file=${d#*:}
+	[ -e "$file" ] || die "--disk $d: no such file"
+	n=$((n + 1))
+	set -- "$@" -drive "if=none,id=d$n,format=raw,file=$file,cache=unsafe"
+	case "$kind" in
+	virtio) set -- "$@" -device "virtio-blk-pci,drive=d$n,serial=BBVIRTIO$n" ;;
+	nvme) set -- "$@" -device "nvme,drive=d$n,serial=BBNVME$n" ;;
+	scsi) [ -n "${scsi_hba:-}" ] || { set -- "$@" -device virtio-scsi-pci,id=scsi0; scsi_hba=1; }
+	      set -- "$@" -device "scsi-hd,bus=scsi0.0,drive=d$n,serial=BBSCSI$n" ;;
+	*) die "--disk $d: kind must be virtio, nvme or scsi" ;;
+	esac
+done
+
+if [ -n "$serial" ]; then
+	set -- "$@" -serial "file:$serial" -monitor none
+else
+	set -- "$@" -serial mon:stdio
+fi
+if [ -n "$timeout" ]; then
+	timeout --foreground "$timeout" qemu-system-x86_64 "$@" </dev/null
+else
+	qemu-system-x86_64 "$@"
+fi
