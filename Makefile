@@ -1,6 +1,12 @@
 # SPDX-License-Identifier: MIT
 # bootbench: the build chain runs one way.
-#   tools/ (our C)  ->  out/bootbench (static musl)  ->  tests/
+#   tools/ (our C)            -> out/bootbench (static musl)
+#   image/packages.list       -> dl/ (scripts/fetch.sh: Debian bookworm, pinned)
+#   dl/src/busybox            -> out/busybox/busybox (scripts/build-busybox.sh)
+#   rootfs/ + image/ + above  -> out/rootfs, out/initramfs.img (scripts/build-rootfs.sh)
+#   out/initramfs.img         -> out/bootbench-usb.img, out/bootbench.iso, out/pxe/
+#                                (scripts/build-image.sh)
+#   all of it                 -> tests/ (tests/run.sh), QEMU (scripts/qemu.sh)
 # `make run` and `make test` install what they need first (scripts/deps.sh).
 
 OUT      := out
@@ -28,7 +34,7 @@ LIB_OBJS := $(patsubst $(SRC)/%.c,$(OUT)/obj/%.o,$(LIB_SRCS))
 UNIT_SRCS := $(wildcard tests/unit/*.c)
 UNIT_BINS := $(patsubst tests/unit/%.c,$(OUT)/tests/%,$(UNIT_SRCS))
 
-.PHONY: all deps test bench run docs clean unit
+.PHONY: all deps test bench bench-image run image docs clean unit
 all: $(OUT)/bootbench
 
 deps:
@@ -62,18 +68,41 @@ $(OUT)/tests/%: tests/unit/%.c $(LIB_OBJS) tests/unit/unit.h
 
 unit: $(UNIT_BINS)
 
+# --- the image ----------------------------------------------------------------
+ROOTFS_FILES := $(shell find rootfs image -type f 2>/dev/null)
+BOOT_TEMPLATES := $(wildcard image/boot/*.in)
+
+dl/manifest.tsv: image/packages.list scripts/fetch.sh
+	$(Q)scripts/fetch.sh
+
+$(OUT)/busybox/busybox: dl/manifest.tsv image/busybox.config scripts/build-busybox.sh $(INC)/.stamp
+	$(Q)scripts/build-busybox.sh
+
+$(OUT)/initramfs.img: $(OUT)/bootbench $(OUT)/busybox/busybox dl/manifest.tsv $(ROOTFS_FILES) scripts/build-rootfs.sh
+	$(Q)scripts/build-rootfs.sh
+
+$(OUT)/bootbench-usb.img: $(OUT)/initramfs.img $(BOOT_TEMPLATES) scripts/build-image.sh
+	$(Q)scripts/build-image.sh
+
+image: $(OUT)/bootbench-usb.img
+
 test: deps
-	$(Q)$(MAKE) --no-print-directory all unit
+	$(Q)$(MAKE) --no-print-directory all unit image
 	$(Q)tests/run.sh
 
 bench: deps
 	$(Q)$(MAKE) --no-print-directory all
 	$(Q)scripts/bench.sh
 
-# Until the bootable image exists, the main job is a demonstration run.
+# The main job: boot the stick in QEMU with three empty test disks; the
+# serial console is this terminal (Ctrl-A X quits). FW=uefi|secureboot.
 run: deps
-	$(Q)$(MAKE) --no-print-directory all
-	$(Q)scripts/demo.sh
+	$(Q)$(MAKE) --no-print-directory image
+	$(Q)scripts/run.sh $(FW)
+
+bench-image: deps
+	$(Q)$(MAKE) --no-print-directory image
+	$(Q)scripts/bench-image.sh
 
 docs: all
 	$(Q)scripts/make-readme.sh

@@ -36,5 +36,5 @@ for s in $syms; do
 done
 echo "  BUILD   busybox (musl, static)"
 mk -j"$(nproc)" busybox >"$BUILD/build.log" 2>&1 || { tail -20 "$BUILD/build.log" >&2; die "build failed (out/busybox/build.log)"; }
-file "$BUILD/busybox" 2>/dev/null | grep -q 'statically linked' || die "out/busybox/busybox is not static"
+readelf -l "$BUILD/busybox" | grep -q INTERP && die "out/busybox/busybox is not static"
 touch "$stamp"

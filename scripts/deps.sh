@@ -3,7 +3,13 @@
 # Installs what building and testing bootbench needs on Debian 12, as root.
 # Quiet when everything is there already.
 set -e
+# engine build and tests
 pkgs="make musl-tools liburing-dev fio python3 util-linux e2fsprogs dmsetup"
+# image: fetch (apt, dpkg-source), busybox build, rootfs, FAT/ISO images
+pkgs="$pkgs apt dpkg-dev debian-archive-keyring bzip2 xz-utils binutils cpio zstd kmod"
+pkgs="$pkgs mtools dosfstools xorriso fdisk"
+# boot tests and make run: QEMU with SeaBIOS, OVMF (with Microsoft keys), iPXE
+pkgs="$pkgs qemu-system-x86 ovmf seabios ipxe-qemu"
 missing=""
 for p in $pkgs; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing="$missing $p"

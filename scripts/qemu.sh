@@ -11,7 +11,8 @@
 #   --usb IMG                   boot a USB stick image (usb-storage on xHCI)
 #   --cdrom ISO                 boot an ISO as a CD-ROM
 #   --pxe DIR [--bootfile F]    boot from QEMU's user-mode TFTP (iPXE ROM)
-#   --kernel K --initrd I [--append "..."]   direct kernel boot
+#   --kernel K --initrd I [--append "..."]   direct kernel boot (a --usb or
+#                               --cdrom given as well is attached, not booted)
 #   --disk KIND:FILE            a test disk: virtio, nvme or scsi (repeatable);
 #                               serials are BB<KIND><n>
 #   --snapshot                  boot media writes go to a temporary overlay
@@ -25,13 +26,13 @@ die() { echo "qemu: $*" >&2; exit 2; }
 
 command -v qemu-system-x86_64 >/dev/null || die "qemu-system-x86_64 is missing: apt-get install qemu-system-x86 (or run 'make deps' as root)"
 
-fw=bios boot="" media="" pxe="" bootfile=pxelinux.0 kernel="" initrd="" append=""
+fw=bios boot="" usb="" cd="" pxe="" bootfile=pxelinux.0 kernel="" initrd="" append=""
 serial="" timeout="" mem=1024 snapshot="" disks=""
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--fw) fw=$2; shift ;;
-	--usb) boot=usb media=$2; shift ;;
-	--cdrom) boot=cdrom media=$2; shift ;;
+	--usb) [ -n "$boot" ] || boot=usb; usb=$2; shift ;;
+	--cdrom) [ -n "$boot" ] || boot=cdrom; cd=$2; shift ;;
 	--pxe) boot=pxe pxe=$2; shift ;;
 	--bootfile) bootfile=$2; shift ;;
 	--kernel) boot=kernel kernel=$2; shift ;;
@@ -90,21 +91,24 @@ uefi|secureboot)
 		-drive "if=pflash,format=raw,unit=1,file=$tmp/vars.fd" ;;
 esac
 
-case "$boot" in
-usb)
+# Media attach whatever boots (a direct kernel boot may have the stick too);
+# the one that boots is first in the boot order.
+if [ -n "$usb" ]; then
 	set -- "$@" -device qemu-xhci,id=xhci \
-		-drive "if=none,id=stick,format=raw,file=$media${snapshot:+,snapshot=on}" \
-		-device usb-storage,bus=xhci.0,drive=stick,bootindex=0 ;;
-cdrom)
-	set -- "$@" -drive "if=none,id=cd,format=raw,media=cdrom,readonly=on,file=$media"
+		-drive "if=none,id=stick,format=raw,file=$usb${snapshot:+,snapshot=on}" \
+		-device "usb-storage,bus=xhci.0,drive=stick$([ "$boot" = usb ] && echo ,bootindex=0)"
+fi
+if [ -n "$cd" ]; then
+	set -- "$@" -drive "if=none,id=cd,format=raw,media=cdrom,readonly=on,file=$cd"
 	if [ "$fw" = bios ]; then
-		set -- "$@" -device ide-cd,drive=cd,bootindex=0
+		set -- "$@" -device "ide-cd,drive=cd$([ "$boot" = cdrom ] && echo ,bootindex=0)"
 	else
-		set -- "$@" -device ahci,id=ahci -device ide-cd,bus=ahci.0,drive=cd,bootindex=0
-	fi ;;
+		set -- "$@" -device ahci,id=ahci -device "ide-cd,bus=ahci.0,drive=cd$([ "$boot" = cdrom ] && echo ,bootindex=0)"
+	fi
+fi
+case "$boot" in
 pxe) set -- "$@" -boot n ;;
-kernel)
-	set -- "$@" -kernel "$kernel" ${initrd:+-initrd "$initrd"} -append "$append" ;;
+kernel) set -- "$@" -kernel "$kernel" ${initrd:+-initrd "$initrd"} -append "$append" ;;
 esac
 
 n=0

@@ -1,14 +1,14 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# The one test runner: every unit test binary (out/tests/*) and every script
-# in tests/cli/, each under a timeout. Exit 77 means skipped. Prints the
+# The one test runner: every unit test binary (out/tests/*), every script in
+# tests/cli/ and every QEMU boot test in tests/boot/, each under a timeout. Exit 77 means skipped. Prints the
 # failed and skipped lists and ends with "N passed, N failed".
 cd "$(dirname "$0")/.." || exit 1
 TIMEOUT=${TEST_TIMEOUT:-300}
 pass=0 fail=0 skip=0 failed="" skipped=""
 log=out/test-logs
 mkdir -p "$log"
-for t in out/tests/* tests/cli/*.sh; do
+for t in out/tests/* tests/cli/*.sh tests/boot/*.sh; do
 	[ -x "$t" ] || [ "${t%.sh}" != "$t" ] || continue
 	name=$(basename "$t")
 	case "$name" in *.sh) cmd="sh $t" ;; *) cmd="$t" ;; esac

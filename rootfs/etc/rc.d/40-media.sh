@@ -26,7 +26,7 @@ if dev=$(wait_for_label $tries); then
 		echo "results $disk" >> "$BB_RUNDIR/media"
 		log "media: $dev ($type) on $BB_MEDIA, read-write for results"
 	else
-		mount -o ro "$dev" "$BB_MEDIA" 2>/dev/null
+		mount -t "$type" -o ro "$dev" "$BB_MEDIA" 2>/dev/null
 		log "media: $dev ($type), read-only; results go to the console"
 	fi
 	params_from_conf "$BB_MEDIA/bootbench.conf"

@@ -67,8 +67,8 @@ unattended() {
 	describe_system > "$out/system.txt" 2>&1
 	log "unattended run finished, exit status $status"
 	cp "$BB_LOG" "$out/console.log"
-	where=$(save_results "$out" "$BB_SAVE") || log "saving results FAILED"
-	[ -z "$where" ] || log "results saved to ${where#$BB_MEDIA/} on the stick"
+	save_results "$out" "$BB_SAVE" || log "saving results FAILED"
+	[ -z "$SAVED_TO" ] || log "results saved to ${SAVED_TO#$BB_MEDIA/} on the stick"
 }
 
 # The after-step runs even when the run or the save failed, so an unattended

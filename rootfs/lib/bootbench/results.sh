@@ -27,15 +27,16 @@ show_file() { # src
 }
 
 # Saves every file of a finished run folder; $1 = folder in /run, $2 = where.
-# Prints the folder it saved to (usb) or nothing.
+# Sets SAVED_TO to the folder on the stick, or leaves it empty.
 save_results() { # rundir usb|console|none
+	SAVED_TO=""
 	case "$2" in
 	usb)
 		if grep -q '^results ' "$BB_RUNDIR/media" 2>/dev/null; then
 			dest=$BB_MEDIA/results/${1##*/}
 			mkdir -p "$dest" || return 1
 			for f in "$1"/*; do save_file "$f" "$dest" || return 1; done
-			echo "$dest"
+			SAVED_TO=$dest
 			return 0
 		fi
 		log "no results medium: showing the results on the console instead"
@@ -58,6 +59,10 @@ describe_system() {
 		echo "dmi.$f: $(cat /sys/class/dmi/id/$f 2>/dev/null)"
 	done
 	[ -d /sys/firmware/efi ] && echo "firmware: UEFI" || echo "firmware: BIOS"
+	# The kernel says at boot whether shim and the firmware enforced signatures.
+	if dmesg | grep -q 'Secure boot enabled'; then echo "secure boot: enabled"
+	else echo "secure boot: disabled"; fi
+	echo "lockdown: $(sed -n 's/.*\[\(.*\)\].*/\1/p' /sys/kernel/security/lockdown 2>/dev/null)"
 	echo "cmdline: $(cat /proc/cmdline)"
 	echo
 	lsblk -o NAME,SIZE,TYPE,MODEL,SERIAL,TRAN,FSTYPE,LABEL,MOUNTPOINTS 2>/dev/null

@@ -1,0 +1,8 @@
+# SPDX-License-Identifier: MIT
+# Boot test (a): the USB image under SeaBIOS (syslinux). Unattended from
+# bootbench.conf on the stick: the smoke profile on the virtual NVMe disk with
+# consent, results saved to the stick, power-off. The host reads the results
+# back from the image's FAT partition with mtools.
+. tests/bootlib.sh
+usb_unattended bios
+finish

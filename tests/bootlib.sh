@@ -1,0 +1,97 @@
+# SPDX-License-Identifier: MIT
+# bootlib.sh - helpers for the boot tests (tests/boot/*.sh): fresh copies of
+# the artifacts, virtual test disks, one unattended boot in QEMU under a time
+# limit, and reading the results back (mtools from the stick's FAT partition,
+# or the marked blocks on the serial console).
+. tests/lib.sh
+OUT=$PWD/out
+BOOT_LIMIT=${BOOT_LIMIT:-300}
+
+need_artifacts() {
+	for f in bootbench-usb.img bootbench.iso pxe/pxelinux.0 vmlinuz initramfs.img; do
+		[ -e "$OUT/$f" ] || { echo "out/$f is missing: run 'make image'"; exit 1; }
+	done
+	command -v qemu-system-x86_64 >/dev/null || { echo "qemu-system-x86_64 is missing: run 'make deps'"; exit 1; }
+}
+
+# A test disk with random contents, so a checksum shows any write.
+test_disk() { # file
+	head -c 64M /dev/urandom > "$1"
+}
+sum_of() { sha256sum "$1" | cut -d' ' -f1; }
+
+# A copy of the stick with a bootbench.conf holding the given lines.
+stick_with_conf() { # out-img lines...
+	img=$1; shift
+	cp "$OUT/bootbench-usb.img" "$img"
+	printf '%s\n' "$@" > "$T/bootbench.conf"
+	mcopy -o -i "$img@@1M" "$T/bootbench.conf" ::/bootbench.conf
+}
+
+# Boots with scripts/qemu.sh; the serial console goes to $T/serial.log.
+# Fails the test when QEMU does not power off in BOOT_LIMIT seconds.
+boot() { # qemu.sh options...
+	start=$(date +%s)
+	scripts/qemu.sh --serial "$T/serial.log" --timeout "$BOOT_LIMIT" "$@"
+	rc=$?
+	BOOT_SECS=$(( $(date +%s) - start ))
+	echo "boot: QEMU exited with $rc after ${BOOT_SECS}s"
+	if [ $rc != 0 ]; then
+		[ $rc = 124 ] && bad "QEMU powered off within ${BOOT_LIMIT}s" || bad "QEMU ran (exit status $rc)"
+		tail -n 30 "$T/serial.log" 2>/dev/null
+		return 1
+	fi
+	ok "QEMU powered off (${BOOT_SECS}s)"
+	return 0
+}
+serial_has() { grep -q "$1" "$T/serial.log"; }
+
+# The one results folder on a stick, copied to $T/results.
+fetch_results() { # img
+	dir=$(mdir -b -i "$1@@1M" ::/results/ 2>/dev/null | grep -v '/\.\.*$' | head -n1)
+	[ -n "$dir" ] || return 1
+	rm -rf "$T/results"; mkdir -p "$T/results"
+	mcopy -s -n -i "$1@@1M" "$dir/*" "$T/results/" 2>/dev/null
+	ls "$T/results"
+}
+
+# A file shown on the console between marker lines, cut out to $T/console-NAME.
+console_file() { # name
+	tr -d '\r' < "$T/serial.log" | sed -n "/^----- bootbench result $1 begin -----\$/,/^----- bootbench result $1 end -----\$/p" |
+		sed '1d;$d' > "$T/console-$1"
+	[ -s "$T/console-$1" ]
+}
+
+# The JSON of the smoke profile on the NVMe disk: fio's layout, both jobs
+# moved their 16 MiB without error, and the device is the one we gave.
+check_smoke_json() { # file
+	check "result is JSON in fio's layout" json "$1" '"fio version" in d and len(d["jobs"]) == 2'
+	check "the write job wrote 16 MiB without error" json "$1" \
+		'd["jobs"][0]["error"] == 0 and d["jobs"][0]["write"]["io_bytes"] == 16 << 20'
+	check "the read job read 16 MiB without error" json "$1" \
+		'd["jobs"][1]["error"] == 0 and d["jobs"][1]["read"]["io_bytes"] == 16 << 20'
+	check "the device identity is the virtual NVMe disk" json "$1" \
+		'"BBNVME1" in json.dumps(d["bootbench"])'
+}
+
+# Shared by the USB boot tests: one unattended smoke run with consent on a
+# virtual NVMe disk, booted from a copy of out/bootbench-usb.img.
+usb_unattended() { # firmware
+	need_artifacts
+	stick_with_conf "$T/stick.img" run=smoke targets=/dev/nvme0n1 destroy=/dev/nvme0n1 save=usb after=poweroff
+	test_disk "$T/nvme.img"
+	before=$(sum_of "$T/nvme.img")
+	boot --fw "$1" --usb "$T/stick.img" --disk nvme:"$T/nvme.img" || return 0
+	check "the console reached the unattended run" serial_has 'run: smoke on /dev/nvme0n1: exit status 0'
+	check "the disk was written (consent given)" [ "$(sum_of "$T/nvme.img")" != "$before" ]
+	if fetch_results "$T/stick.img"; then
+		ok "a results folder is on the stick"
+	else
+		bad "a results folder is on the stick"
+		return 0
+	fi
+	check_smoke_json "$T/results/nvme0n1.json"
+	check "the human summary is saved" grep -q 'smoke-randwrite: (groupid=0' "$T/results/nvme0n1.txt"
+	check "the console log is saved" grep -q 'unattended run finished, exit status 0' "$T/results/console.log"
+	check "the system description is saved" grep -q '^cpu: ' "$T/results/system.txt"
+}
