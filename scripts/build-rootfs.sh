@@ -4,7 +4,7 @@
 # Reads only what the earlier stages wrote: dl/debs + dl/manifest.tsv (fetch),
 # out/busybox/busybox (build-busybox.sh), out/bootbench (make), plus the data
 # in image/ and the rootfs/ overlay. Writes out/rootfs/ (the staging tree),
-# out/vmlinuz and out/initramfs.img (newc cpio, zstd). No root needed: owners
+# out/vmlinuz and out/initramfs.img (newc cpio, lz4). No root needed: owners
 # are set by cpio, device nodes come from devtmpfs at boot.
 set -eu
 ROOT=${ROOT:-$(cd "$(dirname "$0")/.." && pwd)}
@@ -16,7 +16,7 @@ IMG=$ROOT/image
 die() { echo "rootfs: $*" >&2; exit 2; }
 say() { echo "  ROOTFS  $*"; }
 
-for t in readelf cpio zstd depmod; do
+for t in readelf cpio lz4 depmod; do
 	command -v $t >/dev/null 2>&1 || {
 		case $t in readelf) p=binutils ;; depmod) p=kmod ;; *) p=$t ;; esac
 		die "$t is missing: apt-get install $p (or run 'make deps' as root)"; }
@@ -170,5 +170,8 @@ done
 find "$STAGE" -exec touch -h -d @0 {} +
 (cd "$STAGE" && find . -mindepth 1 | LC_ALL=C sort |
 	cpio --quiet -o -H newc -R 0:0 --reproducible) > "$OUT/initramfs.cpio"
-zstd -q -f -${ZSTD_LEVEL:-12} -T0 --rm "$OUT/initramfs.cpio" -o "$OUT/initramfs.img"
+# LZ4 (the kernel's legacy framing, -l): it unpacks in a third of zstd's time
+# (1.0 s against 2.3 s under TCG for this archive), which is most of the boot
+# time above the floor, for 8 MB more on the medium.
+lz4 -l -9 -f -q --rm "$OUT/initramfs.cpio" "$OUT/initramfs.img"
 say "kernel $kver, $nmods modules, initramfs $(du -k "$OUT/initramfs.img" | cut -f1) KiB"

@@ -5,7 +5,9 @@
 # Extra modules from bootbench.modules.
 mdev -d
 coldplug() {
-	find /sys/devices -name modalias -type f 2>/dev/null | xargs cat 2>/dev/null | sort -u |
+	# Every device on a bus has its modalias here; walking all of /sys/devices
+	# costs a second under emulation.
+	cat /sys/bus/*/devices/*/modalias 2>/dev/null | sort -u |
 		xargs -r modprobe -q -b -a 2>/dev/null
 }
 coldplug
