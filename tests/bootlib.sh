@@ -95,3 +95,25 @@ usb_unattended() { # firmware
 	check "the console log is saved" grep -q 'unattended run finished, exit status 0' "$T/results/console.log"
 	check "the system description is saved" grep -q '^cpu: ' "$T/results/system.txt"
 }
+
+# Shared by the PXE boot tests: a copy of out/pxe whose boot config (CONFIG,
+# relative to the TFTP root) gets the unattended parameters on the kernel
+# command line, as a datacenter would set them; booted from QEMU's user-mode
+# TFTP; results on the serial console.
+pxe_unattended() { # firmware bootfile config
+	need_artifacts
+	cp -r "$OUT/pxe" "$T/tftp"
+	sed -i '0,/bootbench.boot=net$/s//bootbench.boot=net bootbench.run=smoke bootbench.targets=all bootbench.destroy=all bootbench.save=console bootbench.after=poweroff/' \
+		"$T/tftp/$3"
+	test_disk "$T/nvme.img"
+	before=$(sum_of "$T/nvme.img")
+	boot --fw "$1" --pxe "$T/tftp" --bootfile "$2" --disk nvme:"$T/nvme.img" || return 0
+	check "the kernel came over the network" serial_has 'media: network boot, no boot medium'
+	check "targets=all found the NVMe disk" serial_has 'run: smoke on /dev/nvme0n1: exit status 0'
+	check "the disk was written (consent given)" [ "$(sum_of "$T/nvme.img")" != "$before" ]
+	if console_file nvme0n1.json; then
+		check_smoke_json "$T/console-nvme0n1.json"
+	else
+		bad "the result JSON is on the console"
+	fi
+}

@@ -20,7 +20,9 @@ consoles=""
 for w in $(cat /proc/cmdline); do
 	case "$w" in console=*) c=${w#console=}; consoles="$consoles /dev/${c%%,*}" ;; esac
 done
-tee -a "$BB_LOG" ${consoles:-/dev/console} < "$BB_RUNDIR/log.fifo" > /dev/null &
+BB_CONSOLES=${consoles:-/dev/console}
+tee -a "$BB_LOG" $BB_CONSOLES < "$BB_RUNDIR/log.fifo" > /dev/null &
+BB_TEE_PID=$!
 exec > "$BB_RUNDIR/log.fifo" 2>&1
 hostname -F /etc/hostname
 log "$(cat /etc/bootbench-release | head -n1), kernel $(uname -r)"

@@ -3,7 +3,8 @@
 # (hotplug: USB disks, devices behind controllers loaded below); then one
 # pass over the devices already there (coldplug), by their modalias.
 # Extra modules from bootbench.modules.
-mdev -d
+# (Its output stays off the log pipe, which must close before a power-off.)
+mdev -d </dev/null >/dev/null 2>&1
 coldplug() {
 	# Every device on a bus has its modalias here; walking all of /sys/devices
 	# costs a second under emulation.

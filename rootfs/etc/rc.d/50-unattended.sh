@@ -80,6 +80,7 @@ if [ -n "${BB_RUN:-}" ]; then
 		log "$BB_AFTER"
 		sync
 		umount "$BB_MEDIA" 2>/dev/null
+		console_flush
 		"$BB_AFTER" -f ;;
 	esac
 elif [ -n "$BB_PARAM_ERRORS" ]; then

@@ -22,6 +22,22 @@ rescue() {
 	setsid cttyhack sh -l </dev/console >/dev/console 2>&1
 }
 
+# Everything logged so far reaches the consoles before a power-off: our end
+# of the log pipe closes, tee writes out the rest and exits (5 s at most),
+# then each console's UART is drained (stty sets its own settings again with
+# tcsetattr(TCSADRAIN), which returns once the last byte is sent). Without
+# this, results shown on a serial console are cut short by the power-off.
+console_flush() {
+	exec >/dev/console 2>&1
+	i=0
+	while [ -n "${BB_TEE_PID:-}" ] && kill -0 "$BB_TEE_PID" 2>/dev/null && [ $i -lt 50 ]; do
+		sleep 0.1; i=$((i + 1))
+	done
+	for c in ${BB_CONSOLES:-}; do
+		stty -F "$c" "$(stty -F "$c" -g 2>/dev/null)" 2>/dev/null
+	done
+}
+
 # Parameter whitelist: the lines of /etc/bootbench/params.
 params_table() { grep -v '^[[:space:]]*#' "$ROOT/etc/bootbench/params" | awk 'NF { print $1, $2, $3 }'; }
 
