@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: MIT
 # options_documented.sh - every option in the table (as `run --help` lists
-# it) is documented in README.md, and the help lists every subcommand.
+# it) and every boot parameter of the image is documented in README.md, and
+# the help lists every subcommand.
 . tests/lib.sh
 "$BB" run --help > "$T/help.txt"
 check "run --help exits 0" [ $? = 0 ]
@@ -13,6 +14,9 @@ check "the help lists the options ($n)" [ $n -gt 40 ]
 BB="$BB" scripts/options-doc.sh > "$T/table.md"
 sed -n '/<!-- options:begin -->/,/<!-- options:end -->/p' README.md | sed '1d;$d' > "$T/readme.md"
 check "README's option table is the table's (make docs)" cmp -s "$T/table.md" "$T/readme.md"
+scripts/params-doc.sh > "$T/params.md"
+sed -n '/<!-- params:begin -->/,/<!-- params:end -->/p' README.md | sed '1d;$d' > "$T/readme-params.md"
+check "README's boot parameter table is the whitelist's (make docs)" cmp -s "$T/params.md" "$T/readme-params.md"
 "$BB" help | grep -q "^  run " ; check "help lists run" [ $? = 0 ]
 "$BB" version | grep -qE '^bootbench [0-9]+\.[0-9]+\.[0-9]+$'; check "version" [ $? = 0 ]
 finish
