@@ -27,7 +27,7 @@ USB_MIB=60
 die() { echo "image: $*" >&2; exit 2; }
 say() { echo "  IMAGE   $*"; }
 
-for t in mformat mcopy mmd:mtools sfdisk:fdisk xorriso mkfs.fat:dosfstools; do
+for t in mformat:mtools mcopy:mtools mmd:mtools sfdisk:fdisk xorriso:xorriso mkfs.fat:dosfstools; do
 	c=${t%%:*} p=${t#*:}
 	command -v "$c" >/dev/null 2>&1 || die "$c is missing: apt-get install $p (or run 'make deps' as root)"
 done

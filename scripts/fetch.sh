@@ -18,9 +18,10 @@ DL=${DL:-$ROOT/dl}
 SUITE=bookworm
 KEYRING=/usr/share/keyrings/debian-archive-keyring.gpg
 APTDIR=$DL/apt
+PACKAGES=${PACKAGES:-$ROOT/image/packages.list}
 
 say() { echo "fetch: $*" >&2; }
-die() { echo "fetch: $*" >&2; exit 2; }
+die() { echo "fetch: $*" >&2; rm -f "$DL/manifest.tsv.tmp"; exit 2; }
 
 for t in apt-get apt-cache dpkg-deb dpkg-source; do
 	command -v $t >/dev/null 2>&1 || die "$t is missing: apt-get install dpkg-dev apt (or run 'make deps' as root)"
@@ -115,7 +116,7 @@ closure() { # role, packages...
 
 wanted=$(mktemp)
 trap 'rm -f "$wanted" "$wanted.idx"' EXIT
-listed=$(grep -v '^[[:space:]]*#' "$ROOT/image/packages.list" | awk 'NF { print $1, ($2 == "" ? "lib" : $2) }')
+listed=$(grep -v '^[[:space:]]*#' "$PACKAGES" | awk 'NF { print $1, ($2 == "" ? "lib" : $2) }')
 echo "$listed" | awk '{ print $2, $1 }' > "$wanted"
 for role in kernel tool; do
 	top=$(echo "$listed" | awk -v r=$role '$2 == r { print $1 }')
@@ -133,7 +134,7 @@ manifest_tmp="$DL/manifest.tsv.tmp"
 : > "$manifest_tmp"
 while read -r role pkg; do
 	fields=$(awk -v p="$pkg" '$1 == p { print $2, $3, $4; exit }' "$wanted.idx")
-	[ -n "$fields" ] || die "package '$pkg' (image/packages.list) is not in Debian $SUITE"
+	[ -n "$fields" ] || die "package '$pkg' (${PACKAGES#$ROOT/}) is not in Debian $SUITE"
 	set -- $fields
 	ver=$1 sha=$2 file=$3
 	printf '%s\t%s\t%s\t%s\t%s\n' "$role" "$pkg" "$ver" "$sha" "$file" >> "$manifest_tmp"

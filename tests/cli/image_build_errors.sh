@@ -1,0 +1,41 @@
+# SPDX-License-Identifier: MIT
+# The image build's bad inputs: a missing build tool names the package to
+# install; a package that Debian does not have is named, with exit 2 and no
+# manifest written. Rows: what is wrong, the command, the message expected.
+. tests/lib.sh
+# A PATH with every command of this host except the ones a row takes away.
+path_without() {
+	d=$T/bin-$1; mkdir -p "$d"
+	for dir in /usr/local/bin /usr/bin /bin /usr/sbin /sbin; do
+		for f in "$dir"/*; do
+			n=${f##*/}
+			case " $* " in *" $n "*) continue ;; esac
+			[ -e "$d/$n" ] || ln -s "$f" "$d/$n"
+		done
+	done
+	echo "$d"
+}
+row() { # description expected-status expected-message command...
+	d=$1 want=$2 msg=$3; shift 3
+	out=$("$@" 2>&1); rc=$?
+	if [ $rc = "$want" ] && echo "$out" | grep -qF -- "$msg"; then ok "$d"; else bad "$d (exit $rc: $out)"; fi
+}
+row "no mtools: build-image names the package" 2 "mformat is missing: apt-get install mtools" \
+	env PATH="$(path_without mformat mcopy mmd)" scripts/build-image.sh
+row "no xorriso: build-image names the package" 2 "xorriso is missing: apt-get install xorriso" \
+	env PATH="$(path_without xorriso)" scripts/build-image.sh
+row "no lz4: build-rootfs names the package" 2 "lz4 is missing: apt-get install lz4" \
+	env PATH="$(path_without lz4)" scripts/build-rootfs.sh
+row "no QEMU: qemu.sh names the package" 2 "apt-get install qemu-system-x86" \
+	env PATH="$(path_without qemu-system-x86_64)" scripts/qemu.sh --kernel out/vmlinuz
+if [ -f dl/apt/sources.list ]; then
+	printf 'bootbench-no-such-package tool\n' > "$T/bad.list"
+	before=$(sha256sum dl/manifest.tsv)
+	row "a package Debian does not have is named" 2 "package 'bootbench-no-such-package'" \
+		env PACKAGES="$T/bad.list" scripts/fetch.sh
+	check "the manifest is untouched" [ "$(sha256sum dl/manifest.tsv)" = "$before" ]
+	check "no partial manifest is left" [ ! -e dl/manifest.tsv.tmp ]
+fi
+row "a bad firmware name is refused" 2 "--fw floppy: expected bios, uefi or secureboot" \
+	scripts/qemu.sh --fw floppy --kernel out/vmlinuz
+finish

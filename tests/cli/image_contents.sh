@@ -1,0 +1,47 @@
+# SPDX-License-Identifier: MIT
+# The image's root filesystem (out/rootfs, as build-rootfs.sh left it) holds
+# what the image issue lists, and each program can run: busybox and bootbench
+# static; every dynamically linked program starts with the image's own loader
+# and libraries alone (run here on the build host with --library-path);
+# every module listed in image/modules is there with its dependencies; every
+# package of dl/manifest.tsv is recorded in /etc/bootbench-release.
+. tests/lib.sh
+R=out/rootfs
+[ -d "$R" ] || { echo "out/rootfs is missing: run 'make image'"; exit 1; }
+static() { ! readelf -l "$1" 2>/dev/null | grep -q 'program interpreter'; }
+check "busybox is static" static "$R/bin/busybox"
+check "bootbench is static" static "$R/usr/bin/bootbench"
+LD="$R/lib64/ld-linux-x86-64.so.2"
+run_in_image() { "$LD" --library-path "$R/lib/x86_64-linux-gnu" "$@"; }
+check "dialog runs with the image's libraries" sh -c "'$LD' --library-path '$R/lib/x86_64-linux-gnu' '$R/usr/bin/dialog' --version >/dev/null"
+for t in mdadm:--version smartctl:--version nvme:version sgdisk:--version sfdisk:--version lsblk:--version \
+	blkid:--version wipefs:--version mke2fs:-V e2fsck:-V mkfs.xfs:-V mkfs.fat:--help hdparm:-V \
+	cryptsetup:--version lvm:version dmsetup:--version ntfs-3g:--version; do
+	name=${t%%:*} arg=${t#*:}
+	f=$(ls "$R/usr/sbin/$name" "$R/usr/bin/$name" 2>/dev/null | head -n1)
+	if [ -z "$f" ]; then bad "$name is in the image"; continue; fi
+	out=$(run_in_image "$f" $arg 2>&1)
+	if echo "$out" | grep -q 'error while loading shared libraries'; then
+		bad "$name runs with the image's libraries: $out"
+	else
+		ok "$name runs with the image's libraries"
+	fi
+done
+kver=$(ls "$R/lib/modules")
+for f in image/modules/*.modules; do
+	for m in $(grep -v '^[[:space:]]*#' "$f"); do
+		n=$(echo "$m" | tr '-' '_')
+		awk -F: '{ print $1 }' "$R/lib/modules/$kver/modules.dep" | sed 's|.*/||; s|\.ko.*||' | tr '-' '_' | grep -qx "$n" ||
+			bad "module $m ($f) is in the image"
+	done
+done
+ok "every listed module is in modules.dep"
+missing=$(awk -F'\t' '{ print $2 }' dl/manifest.tsv | while read -r p; do
+	grep -q " $p " "$R/etc/bootbench-release" || echo "$p"; done)
+check "every fetched package is in /etc/bootbench-release" [ -z "$missing" ]
+check "the release names the kernel and busybox" sh -c "grep -q '^kernel 6\.' '$R/etc/bootbench-release' && grep -q '^src busybox 1:1\.35' '$R/etc/bootbench-release'"
+for t in $(grep -v '^#' image/terminfo.list); do
+	[ -f "$R/usr/share/terminfo/$t" ] || bad "terminfo $t is in the image"
+done
+ok "the terminfo entries are there"
+finish
