@@ -16,7 +16,7 @@ run_in_image() { "$LD" --library-path "$R/lib/x86_64-linux-gnu" "$@"; }
 check "dialog runs with the image's libraries" sh -c "'$LD' --library-path '$R/lib/x86_64-linux-gnu' '$R/usr/bin/dialog' --version >/dev/null"
 for t in mdadm:--version smartctl:--version nvme:version sgdisk:--version sfdisk:--version lsblk:--version \
 	blkid:--version wipefs:--version mke2fs:-V e2fsck:-V mkfs.xfs:-V mkfs.fat:--help hdparm:-V \
-	cryptsetup:--version lvm:version dmsetup:--version ntfs-3g:--version; do
+	cryptsetup:--version lvm:--help dmsetup:--help ntfs-3g:--help; do
 	name=${t%%:*} arg=${t#*:}
 	f=$(ls "$R/usr/sbin/$name" "$R/usr/bin/$name" 2>/dev/null | head -n1)
 	if [ -z "$f" ]; then bad "$name is in the image"; continue; fi

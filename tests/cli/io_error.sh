@@ -21,7 +21,7 @@ for e in io_uring psync; do
 	check "$e: results still written, error recorded" json s.json "d['jobs'][0]['error']!=0 and d['jobs'][0]['read']['io_bytes']>0"
 done
 
-if command -v dmsetup >/dev/null && [ -e /dev/mapper/control ]; then
+if command -v dmsetup >/dev/null && dmsetup version >/dev/null 2>&1; then
 	dev=$(loopdev "$T/disk.img" 8M)
 	name=bbtest-err-$$
 	printf '0 8192 linear %s 0\n8192 8192 error\n' "$dev" | dmsetup create "$name"
