@@ -93,7 +93,12 @@ usb_unattended() { # firmware
 	check_smoke_json "$T/results/nvme0n1.json"
 	check "the human summary is saved" grep -q 'smoke-randwrite: (groupid=0' "$T/results/nvme0n1.txt"
 	check "the console log is saved" grep -q 'unattended run finished, exit status 0' "$T/results/console.log"
-	check "the system description is saved" grep -q '^cpu: ' "$T/results/system.txt"
+	check "the system description is saved" grep -q '^CPU: ' "$T/results/system.txt"
+	check "sysinfo.json is saved" json "$T/results/sysinfo.json" 'd["cpu"]["cpus"] == 2'
+	check "disks.json names the stick as boot and results medium" json "$T/results/disks.json" \
+		'any(x["boot_medium"] and x["results_medium"] and x["transport"] == "usb" for x in d["disks"])'
+	check "disks.json has the NVMe disk with its serial and health" json "$T/results/disks.json" \
+		'any(x["serial"] == "BBNVME1" and "nvme_health" in x for x in d["disks"])' 
 }
 
 # Shared by the PXE boot tests: a copy of out/pxe whose boot config (CONFIG,

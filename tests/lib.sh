@@ -6,7 +6,8 @@ T=$(mktemp -d /tmp/bbtest.XXXXXX)
 LOOPS=""
 failures=0
 cleanup() {
-	for l in $LOOPS; do losetup -d "$l" 2>/dev/null; done
+	# loopdev runs in $(...), a subshell: the devices it made are listed in a file
+	for l in $LOOPS $(cat "$T/.loops" 2>/dev/null); do losetup -d "$l" 2>/dev/null; done
 	umount "$T/mnt" 2>/dev/null
 	rm -rf "$T"
 }
@@ -31,6 +32,6 @@ loopdev() {
 	[ "$(id -u)" = 0 ] || skip "needs root for loop devices"
 	truncate -s "$2" "$1"
 	l=$(losetup -f --show --direct-io=on "$1" 2>/dev/null) || skip "loop devices unavailable"
-	LOOPS="$LOOPS $l"
+	echo "$l" >> "$T/.loops"
 	echo "$l"
 }

@@ -5,6 +5,7 @@
 # Boot is on and be locked down, and the modules must still load.
 . tests/bootlib.sh
 usb_unattended secureboot
-check "the kernel saw Secure Boot enabled" grep -q '^secure boot: enabled' "$T/results/system.txt"
+check "the kernel saw Secure Boot enabled" grep -q '^secure boot (kernel): enabled' "$T/results/system.txt"
+check "sysinfo reads Secure Boot from the EFI variable" grep -q 'UEFI, Secure Boot enabled' "$T/results/system.txt"
 check "the kernel is locked down (integrity)" grep -q '^lockdown: integrity' "$T/results/system.txt"
 finish

@@ -3,5 +3,5 @@
 # kernel), Secure Boot off. Same unattended run and checks as usb_bios.sh.
 . tests/bootlib.sh
 usb_unattended uefi
-check "the guest booted through UEFI" grep -q '^firmware: UEFI' "$T/results/system.txt"
+check "the guest booted through UEFI, Secure Boot off" grep -q 'UEFI, Secure Boot disabled' "$T/results/system.txt"
 finish

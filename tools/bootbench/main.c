@@ -11,6 +11,8 @@
 #include "util.h"
 
 int cmd_run(int argc, char **argv);
+int cmd_disks(int argc, char **argv);
+int cmd_sysinfo(int argc, char **argv);
 static int cmd_help(int argc, char **argv);
 static int cmd_version(int argc, char **argv);
 
@@ -20,6 +22,8 @@ static const struct command {
 	int (*fn)(int argc, char **argv);
 } commands[] = {
 	{ "run", "run fio-style jobs (options or job files) on io_uring", cmd_run },
+	{ "disks", "list disks: identity, size, contents, users, health", cmd_disks },
+	{ "sysinfo", "describe this machine: CPU, memory, firmware, DMI, NICs", cmd_sysinfo },
 	{ "version", "print the version", cmd_version },
 	{ "help", "list the commands", cmd_help },
 };

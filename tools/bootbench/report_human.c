@@ -12,38 +12,6 @@
 #include "report.h"
 #include "util.h"
 
-/* 3 significant figures with a unit prefix: base 1024 (KiB, MiB) or 1000 (k, M) */
-static const char *scaled(double v, double base, const char *const *units, unsigned nunits, char *buf,
-			  size_t len)
-{
-	unsigned u = 0;
-
-	while (v >= base * 9.995 && u + 1 < nunits) {
-		v /= base;
-		u++;
-	}
-	if (u && v >= 1000 && u + 1 < nunits) {
-		v /= base;
-		u++;
-	}
-	snprintf(buf, len, u ? (v < 100 ? "%.1f%s" : "%.0f%s") : "%.0f%s", v, units[u]);
-	return buf;
-}
-
-static const char *iec(double bytes, char *buf, size_t len)
-{
-	static const char *const units[] = { "B", "KiB", "MiB", "GiB", "TiB", "PiB" };
-
-	return scaled(bytes, 1024, units, ARRAY_SIZE(units), buf, len);
-}
-
-static const char *si(double v, char *buf, size_t len)
-{
-	static const char *const units[] = { "", "k", "M", "G", "T" };
-
-	return scaled(v, 1000, units, ARRAY_SIZE(units), buf, len);
-}
-
 /* nsec, usec or msec: whichever keeps the largest figure readable */
 static double lat_unit(const struct hist *h, const char **name)
 {
@@ -95,8 +63,8 @@ static void dir_block(FILE *f, const struct run_result *r, const struct report *
 	if (!ds->ios && !ds->short_ios)
 		return;
 	fprintf(f, "  %s: IOPS=%s, BW=%s/s (%sB/s)(%s/%llumsec)\n", ddir_names[d],
-		si(report_iops(rep, d), a, sizeof(a)), iec(bw, b, sizeof(b)), si(bw, c, sizeof(c)),
-		iec((double)ds->bytes, e, sizeof(e)), (unsigned long long)(rep->st.runtime_ns / 1000000));
+		fmt_si(report_iops(rep, d), a, sizeof(a)), fmt_iec(bw, b, sizeof(b)), fmt_si(bw, c, sizeof(c)),
+		fmt_iec((double)ds->bytes, e, sizeof(e)), (unsigned long long)(rep->st.runtime_ns / 1000000));
 	lat_line(f, "slat", &ds->slat);
 	lat_line(f, "clat", &ds->clat);
 	lat_line(f, "lat", &ds->lat);
@@ -195,8 +163,8 @@ static void group_lines(FILE *f, const struct run_result *r, unsigned g)
 		if (!any)
 			continue;
 		fprintf(f, "  %5s: bw=%s/s (%sB/s), %s/s-%s/s, io=%s (%sB), run=%llu-%llumsec\n", upper[d],
-			iec(total_bw, a, sizeof(a)), si(total_bw, b, sizeof(b)), iec(min_bw, c, sizeof(c)),
-			iec(max_bw, e, sizeof(e)), iec(bytes, h, sizeof(h)), si(bytes, k, sizeof(k)),
+			fmt_iec(total_bw, a, sizeof(a)), fmt_si(total_bw, b, sizeof(b)), fmt_iec(min_bw, c, sizeof(c)),
+			fmt_iec(max_bw, e, sizeof(e)), fmt_iec(bytes, h, sizeof(h)), fmt_si(bytes, k, sizeof(k)),
 			(unsigned long long)min_ms, (unsigned long long)max_ms);
 	}
 }

@@ -153,3 +153,35 @@ int read_attr(const char *path, char *buf, size_t len)
 		buf[--n] = 0;
 	return 0;
 }
+
+/* 3 significant figures with a unit prefix: base 1024 (KiB, MiB) or 1000 (k, M) */
+static const char *scaled(double v, double base, const char *const *units, unsigned nunits, char *buf,
+			  size_t len)
+{
+	unsigned u = 0;
+
+	while (v >= base * 9.995 && u + 1 < nunits) {
+		v /= base;
+		u++;
+	}
+	if (u && v >= 1000 && u + 1 < nunits) {
+		v /= base;
+		u++;
+	}
+	snprintf(buf, len, u ? (v < 100 ? "%.1f%s" : "%.0f%s") : "%.0f%s", v, units[u]);
+	return buf;
+}
+
+const char *fmt_iec(double bytes, char *buf, size_t len)
+{
+	static const char *const units[] = { "B", "KiB", "MiB", "GiB", "TiB", "PiB" };
+
+	return scaled(bytes, 1024, units, ARRAY_SIZE(units), buf, len);
+}
+
+const char *fmt_si(double v, char *buf, size_t len)
+{
+	static const char *const units[] = { "", "k", "M", "G", "T" };
+
+	return scaled(v, 1000, units, ARRAY_SIZE(units), buf, len);
+}

@@ -47,5 +47,8 @@ int write_file_atomic(const char *path, const void *buf, size_t len);
 
 /* Reads a small sysfs/proc attribute, trailing newline and blanks removed. */
 int read_attr(const char *path, char *buf, size_t len);
+/* Human figures, 3 significant digits: 1.5GiB (base 1024), 2.3M (base 1000). */
+const char *fmt_iec(double bytes, char *buf, size_t len);
+const char *fmt_si(double v, char *buf, size_t len);
 
 #endif

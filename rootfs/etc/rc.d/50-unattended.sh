@@ -64,7 +64,7 @@ unattended() {
 			done
 		fi
 	fi
-	describe_system > "$out/system.txt" 2>&1
+	describe_system "$out"
 	log "unattended run finished, exit status $status"
 	cp "$BB_LOG" "$out/console.log"
 	save_results "$out" "$BB_SAVE" || log "saving results FAILED"

@@ -48,22 +48,20 @@ save_results() { # rundir usb|console|none
 	return 0
 }
 
-# A description of the machine for the results folder (bootbench sysinfo
-# replaces this when it exists).
-describe_system() {
-	echo "# $(head -n1 /etc/bootbench-release), kernel $(uname -r)"
-	echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
-	echo "cpu: $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n1) x $(grep -c ^processor /proc/cpuinfo)"
-	echo "memory: $(awk '/^MemTotal/ { print $2, $3 }' /proc/meminfo)"
-	for f in sys_vendor product_name product_serial bios_version; do
-		echo "dmi.$f: $(cat /sys/class/dmi/id/$f 2>/dev/null)"
-	done
-	[ -d /sys/firmware/efi ] && echo "firmware: UEFI" || echo "firmware: BIOS"
-	# The kernel says at boot whether shim and the firmware enforced signatures.
-	if dmesg | grep -q 'Secure boot enabled'; then echo "secure boot: enabled"
-	else echo "secure boot: disabled"; fi
-	echo "lockdown: $(sed -n 's/.*\[\(.*\)\].*/\1/p' /sys/kernel/security/lockdown 2>/dev/null)"
-	echo "cmdline: $(cat /proc/cmdline)"
-	echo
-	lsblk -o NAME,SIZE,TYPE,MODEL,SERIAL,TRAN,FSTYPE,LABEL,MOUNTPOINTS 2>/dev/null
+# A description of the machine and its disks for the results folder: the
+# readable one in system.txt, the same as JSON in sysinfo.json and disks.json.
+describe_system() { # folder
+	{
+		echo "# $(head -n1 /etc/bootbench-release), kernel $(uname -r), $(date -u +%Y-%m-%dT%H:%M:%SZ)"
+		bootbench sysinfo
+		# The kernel says at boot whether shim and the firmware enforced signatures.
+		if dmesg | grep -q 'Secure boot enabled'; then echo "secure boot (kernel): enabled"
+		else echo "secure boot (kernel): disabled"; fi
+		echo "lockdown: $(sed -n 's/.*\[\(.*\)\].*/\1/p' /sys/kernel/security/lockdown 2>/dev/null)"
+		echo "cmdline: $(cat /proc/cmdline)"
+		echo
+		bootbench disks
+	} > "$1/system.txt" 2>&1
+	bootbench sysinfo --json > "$1/sysinfo.json" 2>/dev/null
+	bootbench disks --json > "$1/disks.json" 2>/dev/null
 }

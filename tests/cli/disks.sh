@@ -1,0 +1,40 @@
+# SPDX-License-Identifier: MIT
+# bootbench disks and sysinfo on the build host: a loop device shows up with
+# its size, what is on it and who uses it; the boot/results media named in
+# the media file are flagged and get a reason to refuse writes; bad input
+# exits 2. sysinfo agrees with the kernel on CPUs and memory.
+. tests/lib.sh
+dev=$(loopdev "$T/disk.img" 64M)
+name=${dev#/dev/}
+"$BB" disks --json > "$T/d.json"
+check "disks --json is JSON and lists the loop device" json "$T/d.json" \
+	"any(x['name'] == '$name' and x['size'] == 64 << 20 and x['transport'] == 'loop' for x in d['disks'])"
+check "a blank device says so" sh -c "'$BB' disks '$dev' | grep -q '^$name .* blank\$'"
+mkfs.ext4 -q -F "$dev" >/dev/null 2>&1
+"$BB" disks --json "$dev" > "$T/d.json"
+check "the filesystem on it is named" json "$T/d.json" "'ext2/3/4' in d['disks'][0]['content']"
+mkdir -p "$T/mnt"
+if mount "$dev" "$T/mnt" 2>/dev/null; then
+	"$BB" disks --json "$dev" > "$T/d.json"
+	check "a mounted device is flagged, with a reason to refuse writes" json "$T/d.json" \
+		"'$T/mnt' in d['disks'][0]['mounted'] and 'mounted' in d['disks'][0]['refuse_writes']"
+	umount "$T/mnt"
+fi
+printf 'boot %s\nresults %s\n' "$dev" "$dev" > "$T/media"
+BOOTBENCH_MEDIA_FILE="$T/media" "$BB" disks --json "$dev" > "$T/d.json"
+check "the boot and results medium are flagged" json "$T/d.json" \
+	"d['disks'][0]['boot_medium'] and d['disks'][0]['results_medium'] and 'boot medium' in d['disks'][0]['refuse_writes']"
+BOOTBENCH_MEDIA_FILE="$T/media" "$BB" disks "$dev" > "$T/d.txt"
+check "the table says why writes are refused" grep -q 'it is the boot medium, it is the results medium' "$T/d.txt"
+"$BB" disks /dev/bootbench-nonexistent > "$T/out" 2> "$T/err"
+check "an unknown device exits 2" [ $? = 2 ]
+check "an unknown device is named in one line" sh -c "[ \$(wc -l < '$T/err') = 1 ] && grep -q 'no such disk: /dev/bootbench-nonexistent' '$T/err'"
+"$BB" disks --colour 2> "$T/err"
+check "an unknown option exits 2" [ $? = 2 ]
+"$BB" sysinfo --json > "$T/s.json"
+check "sysinfo --json counts the CPUs the kernel has" json "$T/s.json" "d['cpu']['cpus'] == $(nproc)"
+mem=$(awk '/^MemTotal/ { printf "%.0f", $2 * 1024 }' /proc/meminfo)
+check "sysinfo --json has the memory size" json "$T/s.json" "d['memory_bytes'] == $mem"
+check "sysinfo --json names the boot mode" json "$T/s.json" "d['firmware']['boot_mode'] in ('BIOS', 'UEFI')"
+check "sysinfo's table starts with the CPU" sh -c "'$BB' sysinfo | head -n1 | grep -q '^CPU: '"
+finish

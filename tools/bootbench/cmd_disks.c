@@ -1,0 +1,97 @@
+// SPDX-License-Identifier: MIT
+/*
+ * cmd_disks.c - `bootbench disks`: every disk, what is on it, who uses it,
+ * and its health, as a table (80 columns) or JSON.
+ *
+ * usage: bootbench disks [--json] [DEVICE ...]
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "disks.h"
+#include "util.h"
+
+static void usage(void)
+{
+	printf("usage: bootbench disks [--json] [DEVICE ...]\n\n"
+	       "Lists every disk (or the ones named): model, serial, size, transport, what is on it,\n"
+	       "who uses it, whether it is the boot or results medium, and NVMe health.\n"
+	       "Exit status: 0 ok, 2 bad input (an unknown device).\n");
+}
+
+static void table(const struct disk *v, unsigned n)
+{
+	char size[32], why[512];
+	unsigned i;
+
+	printf("%-9s %8s %-7s %-22.22s %-14.14s %s\n", "DEVICE", "SIZE", "BUS", "MODEL", "SERIAL", "CONTENTS / USE");
+	for (i = 0; i < n; i++) {
+		const struct disk *d = &v[i];
+		const char *content = d->content[0] ? d->content : d->nparts ? "partitions" : "blank";
+
+		fmt_iec((double)d->size, size, sizeof(size));
+		disk_refusal(d, why, sizeof(why));
+		printf("%-9s %8s %-7s %-22.22s %-14.14s %s%s%s\n", d->name, size, d->transport,
+		       d->model[0] ? d->model : "-", d->serial[0] ? d->serial : "-", content,
+		       why[0] ? "; " : "", why);
+		for (unsigned k = 0; k < d->nparts; k++) {
+			fmt_iec((double)d->parts[k].size, size, sizeof(size));
+			printf("  %-7s %8s %s\n", d->parts[k].name, size,
+			       d->parts[k].content[0] ? d->parts[k].content : "-");
+		}
+		if (d->health.valid)
+			printf("  health: %d C, %u%% used, spare %u%%, %llu media errors, %llu unsafe shutdowns, "
+			       "%llu h on%s\n", d->health.temperature_c, d->health.percentage_used,
+			       d->health.available_spare, (unsigned long long)d->health.media_errors,
+			       (unsigned long long)d->health.unsafe_shutdowns,
+			       (unsigned long long)d->health.power_on_hours,
+			       d->health.critical_warning ? ", CRITICAL WARNING" : "");
+	}
+	if (!n)
+		printf("(no disks)\n");
+}
+
+int cmd_disks(int argc, char **argv)
+{
+	struct disk *v = NULL;
+	unsigned n = 0;
+	int as_json = 0, i, named = 0;
+
+	for (i = 0; i < argc; i++) {
+		if (!strcmp(argv[i], "--json")) {
+			as_json = 1;
+		} else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+			usage();
+			return EXIT_OK;
+		} else if (argv[i][0] == '-') {
+			die_usage("disks: unknown option '%s'", argv[i]);
+		} else {
+			named++;
+		}
+	}
+	if (named) {
+		v = xcalloc(named, sizeof(*v));
+		for (i = 0; i < argc; i++)
+			if (argv[i][0] != '-' && disk_find(argv[i], &v[n++]))
+				die_usage("disks: no such disk: %s", argv[i]);
+	} else {
+		n = disks_scan(&v);
+	}
+	if (as_json) {
+		struct json j;
+
+		json_init(&j, stdout);
+		json_obj_open(&j, NULL);
+		json_arr_open(&j, "disks");
+		for (unsigned k = 0; k < n; k++)
+			disk_json(&j, &v[k]);
+		json_arr_close(&j);
+		json_obj_close(&j);
+		putchar('\n');
+	} else {
+		table(v, n);
+	}
+	free(v);
+	return EXIT_OK;
+}

@@ -1,0 +1,461 @@
+// SPDX-License-Identifier: MIT
+/*
+ * disks.c - the disk inventory, from sysfs and ioctls only (the image has no
+ * udev): identity (model, serial, firmware; the by-id name when /dev/disk
+ * exists), geometry, transport, queue, contents, users, our own media, and
+ * the NVMe SMART/health log (Get Log Page 02h through the admin ioctl).
+ * The boot and results media are the disks /init wrote to
+ * /run/bootbench/media ("boot /dev/sda", "results /dev/sda").
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <linux/nvme_ioctl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "disks.h"
+#include "target.h"
+#include "util.h"
+
+/* Written by /init; tests point BOOTBENCH_MEDIA_FILE elsewhere. */
+static const char *media_file(void)
+{
+	const char *f = getenv("BOOTBENCH_MEDIA_FILE");
+
+	return f && *f ? f : "/run/bootbench/media";
+}
+
+static void attr(const char *disk, const char *rel, char *buf, size_t len)
+{
+	char path[PATH_MAX];
+
+	snprintf(path, sizeof(path), "/sys/block/%s/%s", disk, rel);
+	if (read_attr(path, buf, len))
+		buf[0] = 0;
+}
+
+static uint64_t attr_u64(const char *disk, const char *rel)
+{
+	char buf[64];
+
+	attr(disk, rel, buf, sizeof(buf));
+	return strtoull(buf, NULL, 10);
+}
+
+/* Devices that hold no data of their own, or are ours for a moment. */
+static int skip_device(const char *name)
+{
+	static const char *const prefixes[] = { "ram", "zram", "dm-", "md", "sr", "fd", "nbd" };
+	unsigned i;
+
+	for (i = 0; i < ARRAY_SIZE(prefixes); i++)
+		if (!strncmp(name, prefixes[i], strlen(prefixes[i])))
+			return 1;
+	return 0;
+}
+
+static void transport_of(struct disk *d)
+{
+	char link[PATH_MAX], path[PATH_MAX];
+	ssize_t n;
+
+	snprintf(link, sizeof(link), "/sys/block/%s", d->name);
+	n = readlink(link, path, sizeof(path) - 1);
+	path[n > 0 ? n : 0] = 0;
+	if (!strncmp(d->name, "nvme", 4))
+		strcpy(d->transport, "nvme");
+	else if (!strncmp(d->name, "vd", 2))
+		strcpy(d->transport, "virtio");
+	else if (!strncmp(d->name, "loop", 4))
+		strcpy(d->transport, "loop");
+	else if (!strncmp(d->name, "mmcblk", 6))
+		strcpy(d->transport, "mmc");
+	else if (strstr(path, "/usb"))
+		strcpy(d->transport, "usb");
+	else if (strstr(path, "/ata"))
+		strcpy(d->transport, "sata");
+	else if (strstr(path, "/end_device-") || strstr(path, "/expander-"))
+		strcpy(d->transport, "sas");
+	else if (strstr(path, "/virtio"))
+		strcpy(d->transport, "virtio");
+	else if (strncmp(d->name, "sd", 2) == 0)
+		strcpy(d->transport, "scsi");
+	else
+		strcpy(d->transport, "other");
+}
+
+/* The unit serial number of a SCSI/SATA/USB disk: VPD page 80h. */
+static void scsi_serial(struct disk *d)
+{
+	unsigned char vpd[256];
+	char path[PATH_MAX];
+	int fd;
+	ssize_t n;
+
+	snprintf(path, sizeof(path), "/sys/block/%s/device/vpd_pg80", d->name);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return;
+	n = read(fd, vpd, sizeof(vpd));
+	close(fd);
+	if (n > 4) {
+		size_t len = vpd[3] < n - 4 ? vpd[3] : (size_t)n - 4;
+		char *s = d->serial, *e;
+
+		snprintf(s, sizeof(d->serial), "%.*s", (int)len, (char *)vpd + 4);
+		while (*s == ' ')
+			memmove(s, s + 1, strlen(s));
+		for (e = s + strlen(s); e > s && e[-1] == ' '; e--)
+			e[-1] = 0;
+	}
+}
+
+static void identity(struct disk *d)
+{
+	char buf[DISK_STR];
+
+	attr(d->name, "device/model", d->model, sizeof(d->model));
+	if (!strncmp(d->name, "nvme", 4)) {
+		attr(d->name, "device/serial", d->serial, sizeof(d->serial));
+		attr(d->name, "device/firmware_rev", d->firmware, sizeof(d->firmware));
+	} else if (!strncmp(d->name, "vd", 2)) {
+		attr(d->name, "serial", d->serial, sizeof(d->serial));
+	} else {
+		scsi_serial(d);
+		attr(d->name, "device/rev", d->firmware, sizeof(d->firmware));
+		attr(d->name, "device/vendor", buf, sizeof(buf));
+		if (buf[0] && strcmp(buf, "ATA") && !strstr(d->model, buf)) {
+			char model[2 * DISK_STR];
+
+			snprintf(model, sizeof(model), "%s %s", buf, d->model);
+			snprintf(d->model, sizeof(d->model), "%.127s", model);
+		}
+	}
+}
+
+static void by_id(struct disk *d)
+{
+	char path[PATH_MAX], target[PATH_MAX];
+	DIR *dir = opendir("/dev/disk/by-id");
+	struct dirent *e;
+
+	while (dir && (e = readdir(dir))) {
+		ssize_t n;
+
+		snprintf(path, sizeof(path), "/dev/disk/by-id/%s", e->d_name);
+		n = readlink(path, target, sizeof(target) - 1);
+		if (n <= 0)
+			continue;
+		target[n] = 0;
+		if (!strcmp(strrchr(target, '/') ? strrchr(target, '/') + 1 : target, d->name) &&
+		    (!d->by_id[0] || strlen(path) < strlen(d->by_id)))
+			snprintf(d->by_id, sizeof(d->by_id), "%s", path);
+	}
+	if (dir)
+		closedir(dir);
+}
+
+static void append(char *buf, size_t len, const char *fmt, const char *a, const char *b)
+{
+	size_t used = strlen(buf);
+
+	snprintf(buf + used, len - used, fmt, used ? ", " : "", a, b);
+}
+
+static void contents(const char *dev, char *buf, size_t len)
+{
+	int fd = open(dev, O_RDONLY | O_CLOEXEC);
+
+	buf[0] = 0;
+	if (fd < 0)
+		return;
+	target_describe(fd, buf, len);
+	close(fd);
+}
+
+static void holders_of(const char *sysdir, char *buf, size_t len)
+{
+	char path[PATH_MAX];
+	DIR *dir;
+	struct dirent *e;
+
+	snprintf(path, sizeof(path), "%s/holders", sysdir);
+	dir = opendir(path);
+	while (dir && (e = readdir(dir))) {
+		char name[64] = "";
+
+		if (e->d_name[0] == '.')
+			continue;
+		/* md0, or the dm name a person knows (vg-lv, luks-...) */
+		snprintf(path, sizeof(path), "%s/holders/%s/dm/name", sysdir, e->d_name);
+		read_attr(path, name, sizeof(name));
+		append(buf, len, "%s%s%s", e->d_name, "");
+		if (name[0]) {
+			size_t used = strlen(buf);
+
+			snprintf(buf + used, len - used, " (%s)", name);
+		}
+	}
+	if (dir)
+		closedir(dir);
+}
+
+static void partitions(struct disk *d)
+{
+	char path[PATH_MAX], dev[64];
+	DIR *dir;
+	struct dirent *e;
+
+	snprintf(path, sizeof(path), "/sys/block/%s", d->name);
+	holders_of(path, d->holders, sizeof(d->holders));
+	dir = opendir(path);
+	while (dir && (e = readdir(dir)) && d->nparts < ARRAY_SIZE(d->parts)) {
+		struct partition *p = &d->parts[d->nparts];
+		struct stat st;
+
+		if (strncmp(e->d_name, d->name, strlen(d->name)))
+			continue;
+		snprintf(path, sizeof(path), "/sys/block/%s/%s/partition", d->name, e->d_name);
+		if (stat(path, &st))
+			continue;
+		snprintf(p->name, sizeof(p->name), "%.31s", e->d_name);
+		snprintf(dev, sizeof(dev), "%.31s/size", p->name);
+		p->size = attr_u64(d->name, dev) * 512;
+		snprintf(dev, sizeof(dev), "/dev/%.31s", p->name);
+		contents(dev, p->content, sizeof(p->content));
+		snprintf(path, sizeof(path), "/sys/block/%s/%s", d->name, e->d_name);
+		holders_of(path, d->holders, sizeof(d->holders));
+		d->nparts++;
+	}
+	if (dir)
+		closedir(dir);
+}
+
+/* The disk's name, or one of its partitions' (sda for sda1, nvme0n1 for nvme0n1p2). */
+static int belongs(const struct disk *d, const char *dev)
+{
+	const char *name = strrchr(dev, '/') ? strrchr(dev, '/') + 1 : dev;
+	size_t n = strlen(d->name);
+
+	if (strncmp(name, d->name, n))
+		return 0;
+	name += n;
+	if (*name == 'p')
+		name++;
+	return !*name || (*name >= '0' && *name <= '9');
+}
+
+static void users(struct disk *d)
+{
+	char line[1024], dev[512], mnt[512], what[16];
+	FILE *f = fopen("/proc/self/mounts", "r");
+
+	while (f && fgets(line, sizeof(line), f))
+		if (sscanf(line, "%511s %511s", dev, mnt) == 2 && !strncmp(dev, "/dev/", 5) && belongs(d, dev))
+			append(d->mounts, sizeof(d->mounts), "%s%s on %s", dev + 5, mnt);
+	if (f)
+		fclose(f);
+	f = fopen("/proc/swaps", "r");
+	while (f && fgets(line, sizeof(line), f))
+		if (sscanf(line, "%511s", dev) == 1 && belongs(d, dev))
+			d->swap = 1;
+	if (f)
+		fclose(f);
+	f = fopen(media_file(), "r");
+	while (f && fgets(line, sizeof(line), f))
+		if (sscanf(line, "%15s %511s", what, dev) == 2 && belongs(d, dev)) {
+			if (!strcmp(what, "boot"))
+				d->boot_medium = 1;
+			if (!strcmp(what, "results"))
+				d->results_medium = 1;
+		}
+	if (f)
+		fclose(f);
+}
+
+/* NVMe SMART / Health Information log (NVMe base spec, log page 02h). */
+static void nvme_health(struct disk *d)
+{
+	unsigned char log[512];
+	char ctrl[64], *p;
+	struct nvme_admin_cmd cmd = { 0 };
+	int fd;
+
+	snprintf(ctrl, sizeof(ctrl), "/dev/%s", d->name);
+	p = strchr(ctrl + 9, 'n');	/* /dev/nvme0n1 -> /dev/nvme0 */
+	if (!p)
+		return;
+	*p = 0;
+	fd = open(ctrl, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return;
+	cmd.opcode = 0x02;		/* Get Log Page */
+	cmd.nsid = 0xffffffff;
+	cmd.addr = (uintptr_t)log;
+	cmd.data_len = sizeof(log);
+	cmd.cdw10 = 0x02 | ((sizeof(log) / 4 - 1) << 16);
+	if (ioctl(fd, NVME_IOCTL_ADMIN_CMD, &cmd) == 0) {
+		uint64_t v;
+
+		d->health.valid = 1;
+		d->health.critical_warning = log[0];
+		d->health.temperature_c = (int)(log[1] | log[2] << 8) - 273;
+		d->health.available_spare = log[3];
+		d->health.percentage_used = log[5];
+		/* 128-bit little-endian counters: the low 64 bits are plenty */
+		memcpy(&v, log + 128, 8);
+		d->health.power_on_hours = v;
+		memcpy(&v, log + 144, 8);
+		d->health.unsafe_shutdowns = v;
+		memcpy(&v, log + 160, 8);
+		d->health.media_errors = v;
+	}
+	close(fd);
+}
+
+static int disk_load(const char *name, struct disk *d)
+{
+	char dev[64];
+
+	memset(d, 0, sizeof(*d));
+	snprintf(d->name, sizeof(d->name), "%s", name);
+	d->size = attr_u64(name, "size") * 512;
+	if (!d->size)
+		return -1;
+	d->lbs = attr_u64(name, "queue/logical_block_size");
+	d->pbs = attr_u64(name, "queue/physical_block_size");
+	d->rotational = attr_u64(name, "queue/rotational");
+	d->nr_requests = attr_u64(name, "queue/nr_requests");
+	d->queue_depth = attr_u64(name, "device/queue_depth");
+	attr(name, "queue/scheduler", d->scheduler, sizeof(d->scheduler));
+	if (strchr(d->scheduler, '[')) {
+		char *s = strchr(d->scheduler, '[') + 1;
+
+		memmove(d->scheduler, s, strlen(s) + 1);
+		*strchr(d->scheduler, ']') = 0;
+	}
+	attr(name, "queue/write_cache", d->write_cache, sizeof(d->write_cache));
+	transport_of(d);
+	identity(d);
+	by_id(d);
+	snprintf(dev, sizeof(dev), "/dev/%s", name);
+	contents(dev, d->content, sizeof(d->content));
+	partitions(d);
+	users(d);
+	if (!strcmp(d->transport, "nvme"))
+		nvme_health(d);
+	return 0;
+}
+
+static int by_name(const void *a, const void *b)
+{
+	return strcmp(((const struct disk *)a)->name, ((const struct disk *)b)->name);
+}
+
+unsigned disks_scan(struct disk **out)
+{
+	DIR *dir = opendir("/sys/block");
+	struct dirent *e;
+	struct disk *v = NULL;
+	unsigned n = 0;
+
+	while (dir && (e = readdir(dir))) {
+		if (e->d_name[0] == '.' || skip_device(e->d_name))
+			continue;
+		v = xrealloc(v, (n + 1) * sizeof(*v));
+		if (disk_load(e->d_name, &v[n]) == 0)
+			n++;
+	}
+	if (dir)
+		closedir(dir);
+	if (n)
+		qsort(v, n, sizeof(*v), by_name);
+	*out = v;
+	return n;
+}
+
+int disk_find(const char *name, struct disk *d)
+{
+	char path[PATH_MAX];
+	struct stat st;
+
+	if (!strncmp(name, "/dev/", 5))
+		name += 5;
+	snprintf(path, sizeof(path), "/sys/block/%s", name);
+	if (strchr(name, '/') || stat(path, &st))
+		return -1;
+	return disk_load(name, d);
+}
+
+void disk_refusal(const struct disk *d, char *buf, size_t len)
+{
+	buf[0] = 0;
+	if (d->boot_medium)
+		append(buf, len, "%s%s%s", "it is the boot medium", "");
+	if (d->results_medium)
+		append(buf, len, "%s%s%s", "it is the results medium", "");
+	if (d->mounts[0])
+		append(buf, len, "%smounted: %s%s", d->mounts, "");
+	if (d->holders[0])
+		append(buf, len, "%sheld by %s%s", d->holders, "");
+	if (d->swap)
+		append(buf, len, "%s%s%s", "used as swap", "");
+}
+
+void disk_json(struct json *j, const struct disk *d)
+{
+	char dev[64], why[512];
+	unsigned i;
+
+	snprintf(dev, sizeof(dev), "/dev/%s", d->name);
+	json_obj_open(j, NULL);
+	json_str(j, "name", d->name);
+	json_str(j, "path", dev);
+	json_str(j, "by_id", d->by_id);
+	json_str(j, "model", d->model);
+	json_str(j, "serial", d->serial);
+	json_str(j, "firmware", d->firmware);
+	json_str(j, "transport", d->transport);
+	json_uint(j, "size", d->size);
+	json_uint(j, "logical_block_size", d->lbs);
+	json_uint(j, "physical_block_size", d->pbs);
+	json_bool(j, "rotational", d->rotational);
+	json_uint(j, "queue_depth", d->queue_depth);
+	json_uint(j, "nr_requests", d->nr_requests);
+	json_str(j, "scheduler", d->scheduler);
+	json_str(j, "write_cache", d->write_cache);
+	json_str(j, "content", d->content);
+	json_arr_open(j, "partitions");
+	for (i = 0; i < d->nparts; i++) {
+		json_obj_open(j, NULL);
+		json_str(j, "name", d->parts[i].name);
+		json_uint(j, "size", d->parts[i].size);
+		json_str(j, "content", d->parts[i].content);
+		json_obj_close(j);
+	}
+	json_arr_close(j);
+	json_str(j, "holders", d->holders);
+	json_str(j, "mounted", d->mounts);
+	json_bool(j, "swap", d->swap);
+	json_bool(j, "boot_medium", d->boot_medium);
+	json_bool(j, "results_medium", d->results_medium);
+	disk_refusal(d, why, sizeof(why));
+	json_str(j, "refuse_writes", why);
+	if (d->health.valid) {
+		json_obj_open(j, "nvme_health");
+		json_int(j, "temperature_c", d->health.temperature_c);
+		json_uint(j, "available_spare_pct", d->health.available_spare);
+		json_uint(j, "percentage_used", d->health.percentage_used);
+		json_uint(j, "critical_warning", d->health.critical_warning);
+		json_uint(j, "media_errors", d->health.media_errors);
+		json_uint(j, "unsafe_shutdowns", d->health.unsafe_shutdowns);
+		json_uint(j, "power_on_hours", d->health.power_on_hours);
+		json_obj_close(j);
+	}
+	json_obj_close(j);
+}

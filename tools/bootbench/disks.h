@@ -1,0 +1,57 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * disks.h - the disk inventory: every whole block device with what a person
+ * needs before testing or wiping it (identity, geometry, transport, queue,
+ * what is on it and who uses it, whether it is our boot or results medium)
+ * and its health where the device tells (NVMe SMART/health log).
+ */
+#ifndef BB_DISKS_H
+#define BB_DISKS_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "json.h"
+
+#define DISK_STR 128
+
+struct nvme_health {
+	int valid;
+	int temperature_c;
+	unsigned available_spare, percentage_used, critical_warning;
+	uint64_t media_errors, unsafe_shutdowns, power_on_hours;
+};
+
+struct partition {
+	char name[32];
+	uint64_t size;
+	char content[DISK_STR];	/* filesystem signature, "" if none seen */
+};
+
+struct disk {
+	char name[32], by_id[256];
+	char model[DISK_STR], serial[DISK_STR], firmware[DISK_STR];
+	char transport[16];	/* nvme, sata, sas, usb, virtio, scsi, mmc, loop, other */
+	uint64_t size;
+	unsigned lbs, pbs;
+	int rotational;
+	unsigned queue_depth, nr_requests;
+	char scheduler[32], write_cache[32];
+	char content[DISK_STR];	/* partition table or filesystem on the disk */
+	struct partition parts[32];
+	unsigned nparts;
+	char holders[DISK_STR];	/* md/dm devices built on it or its partitions */
+	char mounts[256];	/* "sda1 on /mnt, ..." */
+	int swap, boot_medium, results_medium;
+	struct nvme_health health;
+};
+
+/* Scans /sys/block; returns the number of disks in *out (caller frees). */
+unsigned disks_scan(struct disk **out);
+/* One disk by /dev path or name; 0 found. */
+int disk_find(const char *name, struct disk *d);
+/* Why a disk must not be written ("" if nothing stands in the way). */
+void disk_refusal(const struct disk *d, char *buf, size_t len);
+void disk_json(struct json *j, const struct disk *d);
+
+#endif

@@ -1,0 +1,237 @@
+// SPDX-License-Identifier: MIT
+/*
+ * sysinfo.c - `bootbench sysinfo`: what a result needs to be compared with
+ * another: CPU, memory, kernel, DMI identity, firmware (BIOS/UEFI, Secure
+ * Boot from the SecureBoot EFI variable), NICs with driver, link and address.
+ * All from /proc and /sys: nothing is run.
+ *
+ * usage: bootbench sysinfo [--json]
+ */
+#include <arpa/inet.h>
+#include <dirent.h>
+#include <fcntl.h>
+#include <ifaddrs.h>
+#include <limits.h>
+#include <netinet/in.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+
+#include "json.h"
+#include "util.h"
+
+#define SECUREBOOT_VAR "/sys/firmware/efi/efivars/SecureBoot-8be4df61-93ca-11d2-aa0d-00e098032b8c"
+
+static const char *const dmi_fields[] = {
+	"sys_vendor", "product_name", "product_serial", "board_name", "bios_vendor", "bios_version", "bios_date",
+};
+
+struct nic {
+	char name[32], mac[32], driver[64], operstate[16], ipv4[INET_ADDRSTRLEN];
+	long speed_mbps;
+};
+
+struct sysinfo_data {
+	char cpu[128], kernel[256], boot_mode[8], secure_boot[16];
+	unsigned cpus;
+	unsigned long long mem_kib;
+	char dmi[ARRAY_SIZE(dmi_fields)][128];
+	struct nic nics[16];
+	unsigned nnics;
+};
+
+static void proc_value(const char *file, const char *key, char *buf, size_t len)
+{
+	char line[512];
+	FILE *f = fopen(file, "r");
+	size_t klen = strlen(key);
+
+	buf[0] = 0;
+	while (f && fgets(line, sizeof(line), f)) {
+		char *v;
+
+		if (strncmp(line, key, klen) || !(v = strchr(line, ':')))
+			continue;
+		for (v++; *v == ' ' || *v == '\t'; v++)
+			;
+		v[strcspn(v, "\n")] = 0;
+		snprintf(buf, len, "%s", v);
+		break;
+	}
+	if (f)
+		fclose(f);
+}
+
+static void secure_boot(struct sysinfo_data *s)
+{
+	unsigned char var[5];
+	int fd = open(SECUREBOOT_VAR, O_RDONLY | O_CLOEXEC);
+
+	strcpy(s->secure_boot, s->boot_mode[0] == 'U' ? "unknown" : "n/a");
+	if (fd < 0)
+		return;
+	/* 4 bytes of attributes, then the value */
+	if (read(fd, var, sizeof(var)) == (ssize_t)sizeof(var))
+		strcpy(s->secure_boot, var[4] ? "enabled" : "disabled");
+	close(fd);
+}
+
+static void nic_addresses(struct sysinfo_data *s)
+{
+	struct ifaddrs *ifa, *i;
+
+	if (getifaddrs(&ifa))
+		return;
+	for (i = ifa; i; i = i->ifa_next) {
+		unsigned k;
+
+		if (!i->ifa_addr || i->ifa_addr->sa_family != AF_INET)
+			continue;
+		for (k = 0; k < s->nnics; k++)
+			if (!strcmp(s->nics[k].name, i->ifa_name) && !s->nics[k].ipv4[0])
+				inet_ntop(AF_INET, &((struct sockaddr_in *)i->ifa_addr)->sin_addr, s->nics[k].ipv4,
+					  sizeof(s->nics[k].ipv4));
+	}
+	freeifaddrs(ifa);
+}
+
+static void nics(struct sysinfo_data *s)
+{
+	DIR *dir = opendir("/sys/class/net");
+	struct dirent *e;
+
+	while (dir && (e = readdir(dir)) && s->nnics < ARRAY_SIZE(s->nics)) {
+		struct nic *n = &s->nics[s->nnics];
+		char path[PATH_MAX], link[PATH_MAX], buf[32];
+		ssize_t len;
+
+		snprintf(path, sizeof(path), "/sys/class/net/%s/device", e->d_name);
+		if (e->d_name[0] == '.' || access(path, F_OK))
+			continue;	/* lo, bridges, tunnels: not hardware */
+		memset(n, 0, sizeof(*n));
+		snprintf(n->name, sizeof(n->name), "%.31s", e->d_name);
+		snprintf(path, sizeof(path), "/sys/class/net/%s/address", n->name);
+		read_attr(path, n->mac, sizeof(n->mac));
+		snprintf(path, sizeof(path), "/sys/class/net/%s/operstate", n->name);
+		read_attr(path, n->operstate, sizeof(n->operstate));
+		snprintf(path, sizeof(path), "/sys/class/net/%s/speed", n->name);
+		n->speed_mbps = read_attr(path, buf, sizeof(buf)) ? -1 : strtol(buf, NULL, 10);
+		snprintf(path, sizeof(path), "/sys/class/net/%s/device/driver", n->name);
+		len = readlink(path, link, sizeof(link) - 1);
+		if (len > 0) {
+			link[len] = 0;
+			snprintf(n->driver, sizeof(n->driver), "%s", strrchr(link, '/') + 1);
+		}
+		s->nnics++;
+	}
+	if (dir)
+		closedir(dir);
+	nic_addresses(s);
+}
+
+static void collect(struct sysinfo_data *s)
+{
+	char path[PATH_MAX], buf[64];
+	struct utsname u;
+	unsigned i;
+
+	memset(s, 0, sizeof(*s));
+	proc_value("/proc/cpuinfo", "model name", s->cpu, sizeof(s->cpu));
+	s->cpus = (unsigned)sysconf(_SC_NPROCESSORS_ONLN);
+	proc_value("/proc/meminfo", "MemTotal", buf, sizeof(buf));
+	s->mem_kib = strtoull(buf, NULL, 10);
+	if (!uname(&u))
+		snprintf(s->kernel, sizeof(s->kernel), "%s %s", u.release, u.version);
+	for (i = 0; i < ARRAY_SIZE(dmi_fields); i++) {
+		snprintf(path, sizeof(path), "/sys/class/dmi/id/%s", dmi_fields[i]);
+		read_attr(path, s->dmi[i], sizeof(s->dmi[i]));
+	}
+	strcpy(s->boot_mode, access("/sys/firmware/efi", F_OK) ? "BIOS" : "UEFI");
+	secure_boot(s);
+	nics(s);
+}
+
+static void print_json(const struct sysinfo_data *s)
+{
+	struct json j;
+	unsigned i;
+
+	json_init(&j, stdout);
+	json_obj_open(&j, NULL);
+	json_obj_open(&j, "cpu");
+	json_str(&j, "model", s->cpu);
+	json_uint(&j, "cpus", s->cpus);
+	json_obj_close(&j);
+	json_uint(&j, "memory_bytes", s->mem_kib * 1024);
+	json_str(&j, "kernel", s->kernel);
+	json_obj_open(&j, "dmi");
+	for (i = 0; i < ARRAY_SIZE(dmi_fields); i++)
+		json_str(&j, dmi_fields[i], s->dmi[i]);
+	json_obj_close(&j);
+	json_obj_open(&j, "firmware");
+	json_str(&j, "boot_mode", s->boot_mode);
+	json_str(&j, "secure_boot", s->secure_boot);
+	json_obj_close(&j);
+	json_arr_open(&j, "nics");
+	for (i = 0; i < s->nnics; i++) {
+		json_obj_open(&j, NULL);
+		json_str(&j, "name", s->nics[i].name);
+		json_str(&j, "mac", s->nics[i].mac);
+		json_str(&j, "driver", s->nics[i].driver);
+		json_str(&j, "state", s->nics[i].operstate);
+		json_int(&j, "speed_mbps", s->nics[i].speed_mbps);
+		json_str(&j, "ipv4", s->nics[i].ipv4);
+		json_obj_close(&j);
+	}
+	json_arr_close(&j);
+	json_obj_close(&j);
+	putchar('\n');
+}
+
+static void print_table(const struct sysinfo_data *s)
+{
+	char mem[32];
+	unsigned i;
+
+	printf("CPU:          %s, %u logical CPUs\n", s->cpu[0] ? s->cpu : "unknown", s->cpus);
+	printf("Memory:       %s\n", fmt_iec((double)s->mem_kib * 1024, mem, sizeof(mem)));
+	printf("Kernel:       %s\n", s->kernel);
+	printf("System:       %s %s, serial %s\n", s->dmi[0], s->dmi[1], s->dmi[2][0] ? s->dmi[2] : "-");
+	printf("Firmware:     %s %s (%s), %s, Secure Boot %s\n", s->dmi[4], s->dmi[5], s->dmi[6], s->boot_mode,
+	       s->secure_boot);
+	for (i = 0; i < s->nnics; i++) {
+		char speed[32] = "no link";
+
+		if (s->nics[i].speed_mbps > 0)
+			snprintf(speed, sizeof(speed), "%ld Mb/s", s->nics[i].speed_mbps);
+		printf("NIC:          %s %s (%s), %s, %s%s%s\n", s->nics[i].name, s->nics[i].mac,
+		       s->nics[i].driver[0] ? s->nics[i].driver : "-", s->nics[i].operstate, speed,
+		       s->nics[i].ipv4[0] ? ", " : "", s->nics[i].ipv4);
+	}
+}
+
+int cmd_sysinfo(int argc, char **argv)
+{
+	struct sysinfo_data s;
+	int as_json = 0, i;
+
+	for (i = 0; i < argc; i++) {
+		if (!strcmp(argv[i], "--json")) {
+			as_json = 1;
+		} else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+			printf("usage: bootbench sysinfo [--json]\n\nDescribes this machine: CPU, memory, "
+			       "kernel, DMI, firmware and Secure Boot, NICs.\n");
+			return EXIT_OK;
+		} else {
+			die_usage("sysinfo: unknown argument '%s'", argv[i]);
+		}
+	}
+	collect(&s);
+	if (as_json)
+		print_json(&s);
+	else
+		print_table(&s);
+	return EXIT_OK;
+}
