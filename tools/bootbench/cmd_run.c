@@ -21,6 +21,7 @@
 #include <sys/time.h>
 #include <unistd.h>
 
+#include "disks.h"
 #include "jobs.h"
 #include "report.h"
 #include "target.h"
@@ -165,7 +166,11 @@ static int check_targets(struct jobset *js, struct job_plan *plans)
 	}
 	for (i = 0; i < nt; i++) {
 		struct target *t = all[i];
+		char why[128];
 
+		/* the one place every write passes: the CLI, profiles, the menu, unattended runs */
+		if (t->is_blk && t->written && disk_is_our_medium(t->rdev, why, sizeof(why)))
+			return set_err("refusing to write %s: %s (consent cannot override this)", t->path, why);
 		if (t->is_blk && t->written && !consented(t, js->run.destroy)) {
 			char holds[256] = "";
 			int fd = open(t->path, O_RDONLY | O_CLOEXEC);
@@ -310,6 +315,9 @@ static int emit_summary(const struct run_result *r, const char *path)
 	return rc;
 }
 
+/* A profile's own table replaces the report on stdout (cmd_profile.c). */
+void (*run_summary)(FILE *f, const struct run_result *r);
+
 static int emit(const struct run_result *r, const struct run_opts *run)
 {
 	char *buf = NULL;
@@ -326,8 +334,10 @@ static int emit(const struct run_result *r, const struct run_opts *run)
 	fclose(f);
 	if (run->output)
 		rc = write_file_atomic(run->output, buf, len);
-	else
+	else if (!run_summary)
 		fwrite(buf, 1, len, stdout);
+	if (run_summary)
+		run_summary(stdout, r);
 	free(buf);
 	if (!rc && run->summary)
 		rc = emit_summary(r, run->summary);

@@ -16,6 +16,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 #include "disks.h"
@@ -390,6 +391,37 @@ int disk_find(const char *name, struct disk *d)
 	if (strchr(name, '/') || stat(path, &st))
 		return -1;
 	return disk_load(name, d);
+}
+
+int disk_is_our_medium(dev_t rdev, char *why, size_t len)
+{
+	char path[PATH_MAX], link[PATH_MAX], line[512], what[16], dev[256], name[64];
+	struct stat st;
+	ssize_t n;
+	FILE *f;
+	int found = 0;
+
+	/* the whole disk's name, also for a partition of it */
+	snprintf(path, sizeof(path), "/sys/dev/block/%u:%u", major(rdev), minor(rdev));
+	n = readlink(path, link, sizeof(link) - 1);
+	if (n <= 0)
+		return 0;
+	link[n] = 0;
+	snprintf(path + strlen(path), sizeof(path) - strlen(path), "/partition");
+	if (!stat(path, &st))
+		*strrchr(link, '/') = 0;
+	snprintf(name, sizeof(name), "%.63s", strrchr(link, '/') + 1);
+	why[0] = 0;
+	f = fopen(media_file(), "r");
+	while (f && fgets(line, sizeof(line), f))
+		if (sscanf(line, "%15s %255s", what, dev) == 2 &&
+		    !strcmp(strrchr(dev, '/') ? strrchr(dev, '/') + 1 : dev, name)) {
+			append(why, len, "%sit is the %s medium%s", what, "");
+			found = 1;
+		}
+	if (f)
+		fclose(f);
+	return found;
 }
 
 void disk_refusal(const struct disk *d, char *buf, size_t len)

@@ -10,6 +10,7 @@
 
 #include <stdint.h>
 #include <stdio.h>
+#include <sys/types.h>
 
 #include "json.h"
 
@@ -52,6 +53,9 @@ unsigned disks_scan(struct disk **out);
 int disk_find(const char *name, struct disk *d);
 /* Why a disk must not be written ("" if nothing stands in the way). */
 void disk_refusal(const struct disk *d, char *buf, size_t len);
+/* Whether a block device (or the disk it is a partition of) is the boot or
+ * results medium /init recorded; why says which. Written under no consent. */
+int disk_is_our_medium(dev_t rdev, char *why, size_t len);
 void disk_json(struct json *j, const struct disk *d);
 
 #endif

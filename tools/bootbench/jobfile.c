@@ -284,13 +284,58 @@ static int job_check(struct job *j)
 	return 0;
 }
 
+/*
+ * BOOTBENCH_SCALE=F multiplies every job's runtime, ramp time, and absolute
+ * size and offset by F (sizes kept whole MiB), so that tests, and a user who
+ * wants a first look, can run a profile written for real disks in seconds.
+ */
+static int scale_factor(double *f)
+{
+	const char *v = getenv("BOOTBENCH_SCALE");
+	char *end;
+
+	*f = 1;
+	if (!v || !*v)
+		return 0;
+	*f = strtod(v, &end);
+	if (*end || !(*f > 0) || *f > 1000)
+		return set_err("BOOTBENCH_SCALE=%s: expected a number above 0 (1 = as written)", v);
+	return 0;
+}
+
+static uint64_t scale_bytes(uint64_t b, double f)
+{
+	uint64_t mib = 1 << 20, v = (uint64_t)((double)b * f) / mib * mib;
+
+	return b && !v ? mib : v;
+}
+
+static void scale_job(struct job_opts *o, double f)
+{
+	if (o->runtime_us) {
+		o->runtime_us = (uint64_t)((double)o->runtime_us * f);
+		if (o->runtime_us < 100000)
+			o->runtime_us = 100000;
+	}
+	o->ramp_us = (uint64_t)((double)o->ramp_us * f);
+	if (!(o->size.pct > 0))
+		o->size.bytes = scale_bytes(o->size.bytes, f);
+	if (!(o->offset.pct > 0))
+		o->offset.bytes = scale_bytes(o->offset.bytes, f);
+}
+
 int jobset_finish(struct jobset *js)
 {
 	unsigned i, group = 0;
+	double f;
 
+	if (scale_factor(&f))
+		return -1;
 	for (i = 0; i < js->n; i++) {
 		struct job *j = &js->jobs[i];
 
+		if (f != 1)
+			scale_job(&j->o, f);
 		if (job_check(j))
 			return -1;
 		if (i && (j->o.stonewall || j->o.new_group))

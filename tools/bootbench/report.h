@@ -42,6 +42,8 @@ struct run_result {
 };
 
 void report_json(FILE *f, const struct run_result *r, int plus);
+/* Set by `bootbench profile`: its table goes to stdout instead of the report. */
+extern void (*run_summary)(FILE *f, const struct run_result *r);
 void report_human(FILE *f, const struct run_result *r);
 
 /* Shared by both reports. */

@@ -1,0 +1,128 @@
+// SPDX-License-Identifier: MIT
+/*
+ * cmd_profile.c - `bootbench profile`: one of the field's methods (a job
+ * file in the profile registry) on each target in turn, with the profile's
+ * own summary table. Each target runs in a child process of its own, so one
+ * target's failure or refusal does not touch the next; the exit status is
+ * the worst of them.
+ *
+ * usage: bootbench profile --list
+ *        bootbench profile NAME [--destroy=DEV[,DEV]] [--output=DIR] TARGET...
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "disks.h"
+#include "profiles.h"
+#include "util.h"
+
+int cmd_run(int argc, char **argv);
+
+static void usage(void)
+{
+	unsigned i;
+
+	printf("usage: bootbench profile NAME [--destroy=DEV[,DEV]] [--output=DIR] TARGET...\n"
+	       "       bootbench profile --list\n\n"
+	       "Runs a profile (a fio job file: %s) on each TARGET (a block device or a file)\n"
+	       "and prints its summary table. Profiles that write need each device named in --destroy.\n"
+	       "--output=DIR saves DIR/NAME-TARGET.json (fio's JSON) for each target.\n"
+	       "BOOTBENCH_SCALE=F scales runtimes and sizes (0.02: seconds instead of minutes).\n\n"
+	       "Profiles:\n", profile_path(&profiles[0]));
+	for (i = 0; i < profile_count; i++)
+		printf("  %-9s %s\n", profiles[i].name, profiles[i].summary);
+}
+
+static int run_one(const struct profile *p, const char *target, const char *destroy, const char *outdir)
+{
+	char out[4096] = "", dest[4096] = "", base[256], *argv[4];
+	int argc = 0, status;
+	const char *name = strrchr(target, '/') ? strrchr(target, '/') + 1 : target;
+	struct disk d;
+	pid_t pid;
+
+	if (!strncmp(target, "/dev/", 5) && !disk_find(target, &d)) {
+		char size[32];
+
+		printf("== %s on %s: %s %s, %s, %s ==\n", p->name, target, d.model[0] ? d.model : "-",
+		       d.serial[0] ? d.serial : "-", fmt_iec((double)d.size, size, sizeof(size)), d.transport);
+	} else {
+		printf("== %s on %s ==\n", p->name, target);
+	}
+	fflush(stdout);
+	snprintf(base, sizeof(base), "%s", name);
+	if (outdir) {
+		snprintf(out, sizeof(out), "--output=%s/%s-%s.json", outdir, p->name, base);
+		argv[argc++] = "--output-format=json";
+		argv[argc++] = out;
+	}
+	if (destroy) {
+		snprintf(dest, sizeof(dest), "--destroy=%s", destroy);
+		argv[argc++] = dest;
+	}
+	argv[argc++] = (char *)profile_path(p);
+	pid = fork();
+	if (pid < 0)
+		return EXIT_FAIL;
+	if (!pid) {
+		setenv("TARGET", target, 1);
+		run_summary = p->table;
+		exit(cmd_run(argc, argv));
+	}
+	if (waitpid(pid, &status, 0) < 0 || !WIFEXITED(status))
+		return EXIT_FAIL;
+	return WEXITSTATUS(status);
+}
+
+int cmd_profile(int argc, char **argv)
+{
+	const struct profile *p = NULL;
+	const char *destroy = NULL, *outdir = NULL;
+	int i, ntargets = 0, status = EXIT_OK;
+	struct stat st;
+
+	for (i = 0; i < argc; i++) {
+		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h") || !strcmp(argv[i], "--list")) {
+			usage();
+			return EXIT_OK;
+		} else if (!strncmp(argv[i], "--destroy=", 10)) {
+			destroy = argv[i] + 10;
+		} else if (!strncmp(argv[i], "--output=", 9)) {
+			outdir = argv[i] + 9;
+		} else if (argv[i][0] == '-') {
+			die_usage("profile: unknown option '%s' (see 'bootbench profile --help')", argv[i]);
+		} else if (!p) {
+			p = profile_find(argv[i]);
+			if (!p)
+				die_usage("profile: no profile '%s' (see 'bootbench profile --list')", argv[i]);
+		} else {
+			ntargets++;
+		}
+	}
+	if (!p)
+		die_usage("profile: name a profile (see 'bootbench profile --list')");
+	if (!ntargets)
+		die_usage("profile: name at least one target (a block device or a file)");
+	if (access(profile_path(p), R_OK))
+		die_usage("profile: %s: cannot read the job file (set BOOTBENCH_PROFILES)", profile_path(p));
+	if (outdir && (stat(outdir, &st) || !S_ISDIR(st.st_mode)))
+		die_usage("profile: --output=%s is not a directory", outdir);
+	/* every target checked before the first one runs: bad input writes nothing */
+	for (i = 0; i < argc; i++)
+		if (argv[i][0] != '-' && strcmp(argv[i], p->name) && access(argv[i], F_OK))
+			die_usage("profile: no such target: %s", argv[i]);
+	for (i = 0; i < argc; i++) {
+		int rc;
+
+		if (argv[i][0] == '-' || argv[i] == p->name || !strcmp(argv[i], p->name))
+			continue;
+		rc = run_one(p, argv[i], destroy, outdir);
+		if (rc > status)
+			status = rc;
+	}
+	return status;
+}

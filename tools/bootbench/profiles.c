@@ -1,0 +1,171 @@
+// SPDX-License-Identifier: MIT
+/*
+ * profiles.c - the profile registry and each profile's summary table.
+ * The tables show what the published comparisons show, plus latency
+ * percentiles (completion latency, submission to completion).
+ */
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hist.h"
+#include "profiles.h"
+#include "util.h"
+
+static double mb_s(const struct report *rep, int d)
+{
+	return report_bw_bytes(rep, d) / 1e6;
+}
+
+static double pct_us(const struct hist *h, double p)
+{
+	return h->n ? hist_percentile(h, p) / 1000.0 : 0;
+}
+
+/* One line per job and direction: the common table of quick, ars and mdraid. */
+static void jobs_table(FILE *f, const struct run_result *r)
+{
+	unsigned i;
+	int d;
+
+	fprintf(f, "%-26s %-5s %10s %10s %10s %10s %10s\n", "test", "dir", "IOPS", "MB/s", "p50 us", "p99 us",
+		"p99.9 us");
+	for (i = 0; i < r->nreports; i++) {
+		const struct report *rep = &r->reports[i];
+
+		for (d = 0; d < DDIR_NR; d++) {
+			const struct dir_stats *s = &rep->st.dir[d];
+
+			if (!s->ios)
+				continue;
+			fprintf(f, "%-26.26s %-5s %10.0f %10.1f %10.1f %10.1f %10.1f\n", rep->job->o.name,
+				ddir_names[d], report_iops(rep, d), mb_s(rep, d), pct_us(&s->clat, 50),
+				pct_us(&s->clat, 99), pct_us(&s->clat, 99.9));
+		}
+		if (rep->st.sync.n)
+			fprintf(f, "%-26.26s %-5s %10.0f %10s %10.1f %10.1f %10.1f\n", rep->job->o.name, "sync",
+				rep->st.runtime_ns ? rep->st.sync.n * 1e9 / rep->st.runtime_ns : 0, "-",
+				pct_us(&rep->st.sync, 50), pct_us(&rep->st.sync, 99), pct_us(&rep->st.sync, 99.9));
+		if (rep->st.error)
+			fprintf(f, "%-26.26s ERROR: %s\n", rep->job->o.name, rep->st.errmsg);
+	}
+}
+
+static void yabs_cell(FILE *f, double mbs, double iops)
+{
+	char a[16], b[16];
+
+	if (mbs >= 1000)
+		snprintf(a, sizeof(a), "%.2f GB/s", mbs / 1000);
+	else
+		snprintf(a, sizeof(a), "%.2f MB/s", mbs);
+	fmt_si(iops, b, sizeof(b));
+	fprintf(f, " | %-11s (%5s)", a, b);
+}
+
+/* YABS's layout: block sizes in column pairs, rows Read / Write / Total. */
+static void yabs_table(FILE *f, const struct run_result *r)
+{
+	static const char *const rows[] = { "Read", "Write", "Total" };
+	unsigned i, row, start;
+
+	for (start = 0; start < r->nreports; start += 2) {
+		unsigned end = start + 2 < r->nreports ? start + 2 : r->nreports;
+
+		fprintf(f, "%-10s", "Block Size");
+		for (i = start; i < end; i++) {
+			char bs[16];
+
+			snprintf(bs, sizeof(bs), "%s", strrchr(r->reports[i].job->o.name, '-') + 1);
+			fprintf(f, " | %-11s %7s", bs, "(IOPS)");
+		}
+		fprintf(f, "\n%-10s", "  ------");
+		for (i = start; i < end; i++)
+			fprintf(f, " | %-11s %7s", "---", "---- ");
+		fputc('\n', f);
+		for (row = 0; row < 3; row++) {
+			fprintf(f, "%-10s", rows[row]);
+			for (i = start; i < end; i++) {
+				const struct report *rep = &r->reports[i];
+				double mbs = row == 2 ? mb_s(rep, DDIR_READ) + mb_s(rep, DDIR_WRITE) :
+							mb_s(rep, row);
+				double iops = row == 2 ? report_iops(rep, DDIR_READ) + report_iops(rep, DDIR_WRITE) :
+							 report_iops(rep, row);
+
+				yabs_cell(f, mbs, iops);
+			}
+			fputc('\n', f);
+		}
+		fputc('\n', f);
+	}
+	fprintf(f, "Completion latency, which YABS does not show:\n");
+	jobs_table(f, r);
+}
+
+/*
+ * dbcommit: the log job's writes are commits; its sync histogram is the
+ * fsync (or fdatasync) latency; the page job's write latency is what the
+ * same disk does without a cache flush.
+ */
+static void dbcommit_table(FILE *f, const struct run_result *r)
+{
+	unsigned i;
+	int dominated = 0;
+
+	fprintf(f, "%-18s %10s %9s %9s %9s %11s %11s\n", "committers / sync", "commits/s", "sync p50", "sync p99",
+		"p99.9 us", "write p50", "write p99");
+	for (i = 0; i + 1 < r->nreports; i += 2) {
+		const struct report *log = &r->reports[i], *pages = &r->reports[i + 1];
+		const struct hist *sync = &log->st.sync, *w = &pages->st.dir[DDIR_WRITE].clat;
+		const char *name = log->job->o.name + strlen("dbcommit-log-");
+		double commits = log->st.runtime_ns ? sync->n * 1e9 / log->st.runtime_ns : 0;
+
+		if (strncmp(log->job->o.name, "dbcommit-log-", 13))
+			continue;
+		fprintf(f, "%-18s %10.0f %9.1f %9.1f %9.1f %11.1f %11.1f\n", name, commits, pct_us(sync, 50),
+			pct_us(sync, 99), pct_us(sync, 99.9), pct_us(w, 50), pct_us(w, 99));
+		if (w->n && pct_us(sync, 50) > 10 * pct_us(w, 50))
+			dominated = 1;
+	}
+	fprintf(f, "(latencies in microseconds; write = 16 KiB page writes without a flush)\n");
+	if (dominated)
+		fprintf(f, "Verdict: fsync dominates. A commit waits for the disk's cache flush, which takes "
+			   "more than 10x a plain write:\nthis disk will be slow for databases whatever its "
+			   "IOPS on paper.\n");
+	else
+		fprintf(f, "Verdict: fsync does not dominate: a cache flush costs less than 10x a plain write.\n");
+}
+
+const struct profile profiles[] = {
+	{ "quick", "4k random read QD32, 1M sequential read, 4k random write QD32, 4k writes with fsync; 10 s each",
+	  1, jobs_table },
+	{ "yabs", "YABS's disk test: random 50/50 mix at 4k, 64k, 512k, 1m; QD64, 2 jobs, 30 s each", 1,
+	  yabs_table },
+	{ "ars", "Ars Technica: 4k and 1m; 1 process QD1 and 8 processes QD8; random read, write, sync write",
+	  1, jobs_table },
+	{ "mdraid", "mdadm RAID comparison: 1M sequential read/write QD32, 4k random read/write 4x QD32; 60 s",
+	  1, jobs_table },
+	{ "dbcommit", "database commits: log append + fsync/fdatasync per commit beside 16k page writes",
+	  1, dbcommit_table },
+};
+
+const unsigned profile_count = ARRAY_SIZE(profiles);
+
+const struct profile *profile_find(const char *name)
+{
+	unsigned i;
+
+	for (i = 0; i < profile_count; i++)
+		if (!strcmp(profiles[i].name, name))
+			return &profiles[i];
+	return NULL;
+}
+
+const char *profile_path(const struct profile *p)
+{
+	static char path[PATH_MAX];
+	const char *dir = getenv("BOOTBENCH_PROFILES");
+
+	snprintf(path, sizeof(path), "%s/%s.fio", dir && *dir ? dir : "/usr/share/bootbench/profiles", p->name);
+	return path;
+}
