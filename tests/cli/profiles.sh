@@ -22,6 +22,10 @@ check "yabs: YABS's layout for 4k, 64k, 512k, 1m" \
 check "yabs: latency percentiles beside (8 rows)" [ "$(rows '^yabs-' yabs)" = 8 ]
 check "ars: 12 tests (2 sizes x 2 process counts x 3 types)" [ "$(rows '^ars-' ars)" = 12 ]
 check "mdraid: 4 tests" [ "$(rows '^mdraid-' mdraid)" = 4 ]
+BOOTBENCH_SCALE=0.005 "$BB" profile steady --destroy="$dev" "$dev" > "$T/steady.txt" 2>&1
+check "steady runs with consent" [ $? = 0 ]
+check "steady: precondition, 25 rounds and a verdict" \
+	sh -c "grep -q '^steady-precondition ' '$T/steady.txt' && [ \$(grep -c '^round ' '$T/steady.txt') = 25 ] && grep -qE '^Steady state (reached at round|NOT reached)' '$T/steady.txt'"
 check "dbcommit: 4 rows (fsync/fdatasync x 1/8 committers) and a verdict" \
 	sh -c "[ \$(grep -cE '^(fsync|fdatasync)-[18] ' '$T/dbcommit.txt') = 4 ] && grep -q '^Verdict: fsync ' '$T/dbcommit.txt'"
 

@@ -136,6 +136,59 @@ static void dbcommit_table(FILE *f, const struct run_result *r)
 		fprintf(f, "Verdict: fsync does not dominate: a cache flush costs less than 10x a plain write.\n");
 }
 
+/*
+ * steady: SNIA PTS steady state over the rounds' IOPS: a window of 5 rounds
+ * whose range is <= 20% of their mean and whose least-squares slope, over
+ * the window, moves <= 10% of the mean.
+ */
+#define STEADY_WINDOW 5
+
+static int steady_window(const double *v, double *mean)
+{
+	double sx = 0, sy = 0, sxy = 0, sxx = 0, lo = v[0], hi = v[0], slope;
+	int i, n = STEADY_WINDOW;
+
+	for (i = 0; i < n; i++) {
+		sx += i;
+		sy += v[i];
+		sxy += i * v[i];
+		sxx += (double)i * i;
+		lo = v[i] < lo ? v[i] : lo;
+		hi = v[i] > hi ? v[i] : hi;
+	}
+	*mean = sy / n;
+	slope = (n * sxy - sx * sy) / (n * sxx - sx * sx);
+	return *mean > 0 && hi - lo <= 0.2 * *mean && (slope < 0 ? -slope : slope) * (n - 1) <= 0.1 * *mean;
+}
+
+static void steady_table(FILE *f, const struct run_result *r)
+{
+	double iops[64], mean = 0;
+	unsigned i, n = 0, reached = 0;
+
+	for (i = 0; i < r->nreports && n < ARRAY_SIZE(iops); i++) {
+		const struct report *rep = &r->reports[i];
+
+		if (strncmp(rep->job->o.name, "steady-round-", 13)) {
+			fprintf(f, "%-22s %10.1f MB/s written%s%s\n", rep->job->o.name, mb_s(rep, DDIR_WRITE),
+				rep->st.error ? ", ERROR: " : "", rep->st.error ? rep->st.errmsg : "");
+			continue;
+		}
+		iops[n] = report_iops(rep, DDIR_WRITE);
+		fprintf(f, "round %2u  4k random write %10.0f IOPS  p99 %8.1f us\n", n + 1, iops[n],
+			pct_us(&rep->st.dir[DDIR_WRITE].clat, 99));
+		n++;
+		if (!reached && n >= STEADY_WINDOW && steady_window(&iops[n - STEADY_WINDOW], &mean))
+			reached = n;
+	}
+	if (reached)
+		fprintf(f, "Steady state reached at round %u: rounds %u-%u average %.0f IOPS.\n", reached,
+			reached - STEADY_WINDOW + 1, reached, mean);
+	else
+		fprintf(f, "Steady state NOT reached in %u rounds (no 5 rounds within 20%% range and 10%% slope).\n",
+			n);
+}
+
 const struct profile profiles[] = {
 	{ "quick", "4k random read QD32, 1M sequential read, 4k random write QD32, 4k writes with fsync; 10 s each",
 	  1, jobs_table },
@@ -147,6 +200,8 @@ const struct profile profiles[] = {
 	  1, jobs_table },
 	{ "dbcommit", "database commits: log append + fsync/fdatasync per commit beside 16k page writes",
 	  1, dbcommit_table },
+	{ "steady", "SNIA PTS-style steady state: precondition 2x capacity, 4k random write rounds", 1,
+	  steady_table },
 };
 
 const unsigned profile_count = ARRAY_SIZE(profiles);
