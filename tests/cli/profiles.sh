@@ -29,6 +29,12 @@ check "steady: precondition, 25 rounds and a verdict" \
 check "dbcommit: 4 rows (fsync/fdatasync x 1/8 committers) and a verdict" \
 	sh -c "[ \$(grep -cE '^(fsync|fdatasync)-[18] ' '$T/dbcommit.txt') = 4 ] && grep -q '^Verdict: fsync ' '$T/dbcommit.txt'"
 
+small=$(loopdev "$T/small.img" 32M)
+"$BB" profile burnin --destroy="$small" "$small" > "$T/burnin.txt" 2>&1
+check "burnin passes on a good device" [ $? = 0 ]
+check "burnin: 2 passes of 32 blocks each, none bad, PASS" \
+	sh -c "[ \$(grep -cE '^burnin-pass-[12] .* 32 +0  ok\$' '$T/burnin.txt') = 2 ] && grep -q '^PASS' '$T/burnin.txt'"
+
 # Consent, one rule at a time; the disk must not change when refused.
 head -c 1M /dev/urandom | dd of="$dev" bs=1M conv=notrunc,fsync status=none
 before=$(dd if="$dev" bs=1M count=64 status=none | sha256sum)

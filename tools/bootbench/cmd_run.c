@@ -152,9 +152,9 @@ static int check_targets(struct jobset *js, struct job_plan *plans)
 			t->used = 1;
 			if (start + len > t->need_end)
 				t->need_end = start + len;
-			if (writes(o))
+			if (writes(o) && !o->verify_only)
 				t->written = 1;
-			if (reads(o))
+			if (reads(o) || o->verify_only)
 				t->needs_data = 1;
 			if (o->unlink)
 				t->unlink = 1;

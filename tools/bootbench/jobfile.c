@@ -264,6 +264,13 @@ static int job_check(struct job *j)
 {
 	struct job_opts *o = &j->o;
 
+	if (o->verify_only && !o->verify)
+		return set_err("job '%s': verify_only needs verify=crc32c (%s)", o->name, j->where);
+	if (o->verify && o->rw != RW_WRITE && o->rw != RW_RANDWRITE)
+		return set_err("job '%s': verify needs rw=write or randwrite (%s)", o->name, j->where);
+	if (o->verify && (o->bssplit.n || o->time_based || (o->rw == RW_RANDWRITE && o->norandommap)))
+		return set_err("job '%s': verify needs every block written once per loop: no bssplit, "
+			       "time_based or norandommap (%s)", o->name, j->where);
 	if (o->bssplit.n && o->given[opt_find("bs")])
 		return set_err("job '%s': bs and bssplit both given (%s)", o->name, j->where);
 	if (o->fsync_every && o->fdatasync_every)

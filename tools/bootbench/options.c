@@ -39,6 +39,10 @@ static const struct enum_val sync_values[] = {
 	{ "dsync", SYNC_DSYNC }, { NULL, 0 },
 };
 
+static const struct enum_val verify_values[] = {
+	{ "0", VERIFY_NONE }, { "none", VERIFY_NONE }, { "crc32c", VERIFY_CRC32C }, { NULL, 0 },
+};
+
 static const struct enum_val falloc_values[] = {
 	{ "none", FALLOC_NONE }, { "0", FALLOC_NONE }, { "native", FALLOC_NATIVE },
 	{ "posix", FALLOC_POSIX }, { "1", FALLOC_POSIX }, { "keep", FALLOC_KEEP },
@@ -93,6 +97,11 @@ const struct option_def option_table[] = {
 	  "random offsets may repeat (default: each block once per loop)" },
 	{ "random_distribution", NULL, T_DIST, J(dist), "random", 0, 0, NULL,
 	  "random, zipf:THETA or pareto:H (these two allow repeats)" },
+	{ "verify", NULL, T_ENUM, J(verify), "none", 0, 0, verify_values,
+	  "crc32c: each written block carries a header (offset, pass, seed, CRC-32C), read back after" },
+	{ "do_verify", NULL, T_BOOL, J(do_verify), "1", 0, 0, NULL, "run the read-back of verify= after writing" },
+	{ "verify_only", NULL, T_BOOL, J(verify_only), "0", 0, 0, NULL,
+	  "write nothing: read back and check what the same job wrote before" },
 	{ "refill_buffers", NULL, T_BOOL, J(refill_buffers), "0", 0, 0, NULL,
 	  "new random data in every write (default: random data, made unique per 512 bytes)" },
 	{ "buffer_compress_percentage", NULL, T_UINT, J(compress_pct), "0", 0, 100, NULL,

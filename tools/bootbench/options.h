@@ -12,6 +12,7 @@
 #include <stdio.h>
 
 enum ddir { DDIR_READ, DDIR_WRITE, DDIR_TRIM, DDIR_NR };
+enum verify_kind { VERIFY_NONE, VERIFY_CRC32C };
 
 enum rw_mode { RW_READ, RW_WRITE, RW_TRIM, RW_RANDREAD, RW_RANDWRITE, RW_RANDTRIM, RW_RW, RW_RANDRW };
 enum engine_id { ENGINE_DEFAULT = -1, ENGINE_IO_URING, ENGINE_PSYNC, ENGINE_SYNC, ENGINE_NULL };
@@ -74,6 +75,8 @@ struct job_opts {
 	int norandommap;
 	struct dist_spec dist;
 	int refill_buffers, zero_buffers;
+	int verify, do_verify;		/* enum verify_kind; read back after writing */
+	int verify_only;		/* only read back what an earlier run wrote */
 	unsigned compress_pct;
 	int create_on_open, fallocate, unlink;
 	struct rate rate;

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "disks.h"
 #include "hist.h"
 #include "profiles.h"
 #include "util.h"
@@ -189,6 +190,39 @@ static void steady_table(FILE *f, const struct run_result *r)
 			n);
 }
 
+/* The target's temperature now, when the device reports one (NVMe). */
+static void temperature_line(FILE *f, const char *when)
+{
+	const char *target = getenv("TARGET");
+	struct disk d;
+
+	if (target && !disk_find(target, &d) && d.health.valid)
+		fprintf(f, "temperature %s: %d C%s\n", when, d.health.temperature_c,
+			d.health.critical_warning ? " (CRITICAL WARNING set)" : "");
+}
+
+static void burnin_table(FILE *f, const struct run_result *r)
+{
+	unsigned i;
+	int pass = 1;
+
+	fprintf(f, "%-16s %12s %14s %10s  %s\n", "pass", "write MB/s", "blocks checked", "bad", "result");
+	for (i = 0; i < r->nreports; i++) {
+		const struct report *rep = &r->reports[i];
+		int ok = !rep->st.error && rep->st.verify_blocks && !rep->st.verify_bad;
+
+		fprintf(f, "%-16.16s %12.1f %14llu %10llu  %s\n", rep->job->o.name, mb_s(rep, DDIR_WRITE),
+			(unsigned long long)rep->st.verify_blocks, (unsigned long long)rep->st.verify_bad,
+			ok ? "ok" : rep->st.errmsg[0] ? rep->st.errmsg : "not verified");
+		pass &= ok;
+	}
+	temperature_line(f, "at the end");
+	if (r->interrupted)
+		pass = 0;
+	fprintf(f, "%s\n", pass ? "PASS: every block written and read back intact" :
+		"FAIL: see the lines above (every bad block is listed with its LBA on stderr)");
+}
+
 const struct profile profiles[] = {
 	{ "quick", "4k random read QD32, 1M sequential read, 4k random write QD32, 4k writes with fsync; 10 s each",
 	  1, jobs_table },
@@ -200,6 +234,8 @@ const struct profile profiles[] = {
 	  1, jobs_table },
 	{ "dbcommit", "database commits: log append + fsync/fdatasync per commit beside 16k page writes",
 	  1, dbcommit_table },
+	{ "burnin", "verified whole-device burn-in: write, read back, CRC-32C per block; 2 passes; PASS/FAIL",
+	  1, burnin_table },
 	{ "steady", "SNIA PTS-style steady state: precondition 2x capacity, 4k random write rounds", 1,
 	  steady_table },
 };

@@ -184,6 +184,12 @@ static void ours(struct json *j, const struct run_result *r)
 		json_str(j, "error_message", rep->st.errmsg);
 		if (rep->engine_note)
 			json_str(j, "engine_note", rep->engine_note);
+		if (rep->job->o.verify) {
+			json_obj_open(j, "verify");
+			json_uint(j, "blocks", rep->st.verify_blocks);
+			json_uint(j, "bad", rep->st.verify_bad);
+			json_obj_close(j);
+		}
 		json_arr_open(j, "targets");
 		for (k = 0; k < rep->ntargets; k++)
 			device_identity(j, rep->targets[k]);

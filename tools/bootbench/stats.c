@@ -28,6 +28,8 @@ void stats_merge(struct job_stats *dst, const struct job_stats *src)
 		dst->dir[d].short_ios += src->dir[d].short_ios;
 	}
 	hist_merge(&dst->sync, &src->sync);
+	dst->verify_blocks += src->verify_blocks;
+	dst->verify_bad += src->verify_bad;
 	for (i = 0; i < DEPTH_BUCKETS; i++) {
 		dst->depth[i] += src->depth[i];
 		dst->submit[i] += src->submit[i];

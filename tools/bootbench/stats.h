@@ -37,6 +37,7 @@ struct job_stats {
 	struct sample *samples;
 	unsigned nsamples, cap;
 	unsigned clones;
+	uint64_t verify_blocks, verify_bad;	/* read back by verify=, and found wrong */
 	int error;			/* errno of the first failure, 0 if none */
 	char errmsg[320];
 };
