@@ -14,6 +14,7 @@
 
 #include "json.h"
 #include "report.h"
+#include "sysinfo.h"
 #include "util.h"
 
 static void lat_object(struct json *j, const char *key, const struct hist *h, const struct plist *pl,
@@ -169,6 +170,8 @@ static void ours(struct json *j, const struct run_result *r)
 	json_obj_open(j, "bootbench");
 	json_str(j, "version", BB_VERSION);
 	json_bool(j, "interrupted", r->interrupted);
+	/* every saved result says which machine it came from */
+	sysinfo_json(j, "system");
 	json_arr_open(j, "notes");
 	for (i = 0; i < r->nnotes; i++)
 		json_str(j, NULL, r->notes[i]);

@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "json.h"
+#include "sysinfo.h"
 #include "util.h"
 
 #define SECUREBOOT_VAR "/sys/firmware/efi/efivars/SecureBoot-8be4df61-93ca-11d2-aa0d-00e098032b8c"
@@ -153,41 +154,46 @@ static void collect(struct sysinfo_data *s)
 	nics(s);
 }
 
-static void print_json(const struct sysinfo_data *s)
+static void write_json(struct json *j, const char *key, const struct sysinfo_data *s)
 {
-	struct json j;
 	unsigned i;
 
-	json_init(&j, stdout);
-	json_obj_open(&j, NULL);
-	json_obj_open(&j, "cpu");
-	json_str(&j, "model", s->cpu);
-	json_uint(&j, "cpus", s->cpus);
-	json_obj_close(&j);
-	json_uint(&j, "memory_bytes", s->mem_kib * 1024);
-	json_str(&j, "kernel", s->kernel);
-	json_obj_open(&j, "dmi");
+	json_obj_open(j, key);
+	json_obj_open(j, "cpu");
+	json_str(j, "model", s->cpu);
+	json_uint(j, "cpus", s->cpus);
+	json_obj_close(j);
+	json_uint(j, "memory_bytes", s->mem_kib * 1024);
+	json_str(j, "kernel", s->kernel);
+	json_obj_open(j, "dmi");
 	for (i = 0; i < ARRAY_SIZE(dmi_fields); i++)
-		json_str(&j, dmi_fields[i], s->dmi[i]);
-	json_obj_close(&j);
-	json_obj_open(&j, "firmware");
-	json_str(&j, "boot_mode", s->boot_mode);
-	json_str(&j, "secure_boot", s->secure_boot);
-	json_obj_close(&j);
-	json_arr_open(&j, "nics");
+		json_str(j, dmi_fields[i], s->dmi[i]);
+	json_obj_close(j);
+	json_obj_open(j, "firmware");
+	json_str(j, "boot_mode", s->boot_mode);
+	json_str(j, "secure_boot", s->secure_boot);
+	json_obj_close(j);
+	json_arr_open(j, "nics");
 	for (i = 0; i < s->nnics; i++) {
-		json_obj_open(&j, NULL);
-		json_str(&j, "name", s->nics[i].name);
-		json_str(&j, "mac", s->nics[i].mac);
-		json_str(&j, "driver", s->nics[i].driver);
-		json_str(&j, "state", s->nics[i].operstate);
-		json_int(&j, "speed_mbps", s->nics[i].speed_mbps);
-		json_str(&j, "ipv4", s->nics[i].ipv4);
-		json_obj_close(&j);
+		json_obj_open(j, NULL);
+		json_str(j, "name", s->nics[i].name);
+		json_str(j, "mac", s->nics[i].mac);
+		json_str(j, "driver", s->nics[i].driver);
+		json_str(j, "state", s->nics[i].operstate);
+		json_int(j, "speed_mbps", s->nics[i].speed_mbps);
+		json_str(j, "ipv4", s->nics[i].ipv4);
+		json_obj_close(j);
 	}
-	json_arr_close(&j);
-	json_obj_close(&j);
-	putchar('\n');
+	json_arr_close(j);
+	json_obj_close(j);
+}
+
+void sysinfo_json(struct json *j, const char *key)
+{
+	struct sysinfo_data s;
+
+	collect(&s);
+	write_json(j, key, &s);
 }
 
 static void print_table(const struct sysinfo_data *s)
@@ -229,9 +235,13 @@ int cmd_sysinfo(int argc, char **argv)
 		}
 	}
 	collect(&s);
-	if (as_json)
-		print_json(&s);
-	else
+	if (as_json) {
+		struct json j;
+
+		json_init(&j, stdout);
+		write_json(&j, NULL, &s);
+		putchar('\n');
+	} else
 		print_table(&s);
 	return EXIT_OK;
 }
