@@ -10,6 +10,8 @@ pkgs="$pkgs apt dpkg-dev debian-archive-keyring bzip2 xz-utils binutils cpio lz4
 pkgs="$pkgs mtools dosfstools xorriso fdisk"
 # boot tests and make run: QEMU with SeaBIOS, OVMF (with Microsoft keys), iPXE
 pkgs="$pkgs qemu-system-x86 ovmf seabios ipxe-qemu"
+# the menu test types on the serial console through tmux
+pkgs="$pkgs tmux"
 missing=""
 for p in $pkgs; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing="$missing $p"

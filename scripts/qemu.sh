@@ -131,8 +131,11 @@ if [ -n "$serial" ]; then
 else
 	set -- "$@" -serial mon:stdio
 fi
-if [ -n "$timeout" ]; then
+if [ -n "$timeout" ] && [ -n "$serial" ]; then
 	timeout --foreground "$timeout" qemu-system-x86_64 "$@" </dev/null
+elif [ -n "$timeout" ]; then
+	# the console is this terminal: keys go to the guest
+	timeout --foreground "$timeout" qemu-system-x86_64 "$@"
 else
 	qemu-system-x86_64 "$@"
 fi

@@ -44,4 +44,7 @@ row "a wrong line in bootbench.conf is an error too" "" "targets=all\nsave=flopp
 	'echo "$BB_PARAM_ERRORS" | grep -q "bootbench.save=floppy" && [ "$BB_TARGETS" = all ]'
 row "module lists take names only" "bootbench.modules=null_blk,brd" "" \
 	'[ "$BB_MODULES" = null_blk,brd ] && [ -z "$BB_PARAM_ERRORS" ]'
+row "a scale is a number" "bootbench.scale=0.02" "" '[ "$BB_SCALE" = 0.02 ] && [ -z "$BB_PARAM_ERRORS" ]'
+row "a scale that is not a number is refused" "bootbench.scale=fast" "" \
+	'echo "$BB_PARAM_ERRORS" | grep -q "bootbench.scale=fast: expected a number"'
 finish

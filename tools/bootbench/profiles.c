@@ -29,7 +29,7 @@ static void jobs_table(FILE *f, const struct run_result *r)
 	unsigned i;
 	int d;
 
-	fprintf(f, "%-26s %-5s %10s %10s %10s %10s %10s\n", "test", "dir", "IOPS", "MB/s", "p50 us", "p99 us",
+	fprintf(f, "%-22s %-5s %9s %9s %9s %9s %9s\n", "test", "dir", "IOPS", "MB/s", "p50 us", "p99 us",
 		"p99.9 us");
 	for (i = 0; i < r->nreports; i++) {
 		const struct report *rep = &r->reports[i];
@@ -39,16 +39,16 @@ static void jobs_table(FILE *f, const struct run_result *r)
 
 			if (!s->ios)
 				continue;
-			fprintf(f, "%-26.26s %-5s %10.0f %10.1f %10.1f %10.1f %10.1f\n", rep->job->o.name,
+			fprintf(f, "%-22.22s %-5s %9.0f %9.1f %9.1f %9.1f %9.1f\n", rep->job->o.name,
 				ddir_names[d], report_iops(rep, d), mb_s(rep, d), pct_us(&s->clat, 50),
 				pct_us(&s->clat, 99), pct_us(&s->clat, 99.9));
 		}
 		if (rep->st.sync.n)
-			fprintf(f, "%-26.26s %-5s %10.0f %10s %10.1f %10.1f %10.1f\n", rep->job->o.name, "sync",
+			fprintf(f, "%-22.22s %-5s %9.0f %9s %9.1f %9.1f %9.1f\n", rep->job->o.name, "sync",
 				rep->st.runtime_ns ? rep->st.sync.n * 1e9 / rep->st.runtime_ns : 0, "-",
 				pct_us(&rep->st.sync, 50), pct_us(&rep->st.sync, 99), pct_us(&rep->st.sync, 99.9));
 		if (rep->st.error)
-			fprintf(f, "%-26.26s ERROR: %s\n", rep->job->o.name, rep->st.errmsg);
+			fprintf(f, "%-22.22s ERROR: %s\n", rep->job->o.name, rep->st.errmsg);
 	}
 }
 

@@ -2,6 +2,9 @@
 # on tty1 and on the serial console named by console=, shells on tty2 and
 # tty3. bootbench.after=shell puts a shell on the first two instead.
 ui=/usr/libexec/bootbench/console
+# What every console's programs see of the boot parameters.
+: > /run/bootbench/env
+[ -z "${BB_SCALE:-}" ] || echo "export BOOTBENCH_SCALE=$BB_SCALE" >> /run/bootbench/env
 [ "${BB_AFTER:-menu}" = shell ] && [ -n "${BB_RUN:-}" ] && ui="-/bin/sh"
 {
 	echo "tty1::respawn:$ui"

@@ -1,0 +1,36 @@
+# SPDX-License-Identifier: MIT
+# Shared by the menu entries: the back title, showing a command's output,
+# picking disks, and consent (the device names typed back).
+RESULTS_RUN=/run/bootbench/results
+
+menu_backtitle() {
+	echo "bootbench $(bootbench version | awk '{print $NF}') - $(hostname) - $(cut -d' ' -f1 /proc/uptime | cut -d. -f1) s up"
+}
+
+# show TITLE COMMAND...: the command's output in a scrollable box.
+show() {
+	t=$1; shift
+	"$@" > /tmp/menu-out.txt 2>&1
+	dialog --title " $t " --exit-label "Back" --textbox /tmp/menu-out.txt 22 78
+}
+
+# The disks a profile may run on, as dialog checklist items: name, a
+# description, off. Disks that must not be written are not offered.
+disk_items() {
+	bootbench disks | awk 'NR > 1 && $0 !~ /^  / && $0 !~ /^\(no disks\)/ {
+		name = $1; rest = $0; sub(/^[^ ]+ +/, "", rest); gsub(/ +/, " ", rest)
+		if (rest ~ /boot medium|results medium|mounted:|held by|swap/) next
+		printf "%s\n%s\noff\n", name, substr(rest, 1, 56) }'
+}
+
+# consent NAMES: the user types the device names back; 0 only on an exact match.
+consent() {
+	typed=$(dialog --stdout --title " Consent " --inputbox \
+"Everything on these disks will be overwritten:
+
+  $*
+
+Type the device names exactly as above (separated by spaces) to go on,
+or Esc to go back." 14 76)
+	[ "$typed" = "$*" ]
+}

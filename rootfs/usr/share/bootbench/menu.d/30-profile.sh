@@ -1,0 +1,29 @@
+# label: Run a profile
+# Profile, then disks, then consent (typing the names), then the run with its
+# output as it comes (Ctrl-C stops it and keeps the results so far), then the
+# profile's table. Results stay in /run/bootbench/results until saved.
+. /lib/bootbench/menu-lib.sh
+. /lib/bootbench/results.sh
+profile=${PROFILE:-}
+if [ -z "$profile" ]; then
+	set --
+	bootbench profile --list | sed -n 's/^  \([a-z][a-z]*\)  *\(.*\)/\1\n\2/p' > /tmp/menu-profiles
+	while IFS= read -r name && IFS= read -r what; do set -- "$@" "$name" "$what"; done < /tmp/menu-profiles
+	profile=$(dialog --stdout --title " Run a profile " --menu "Which method?" 18 78 10 "$@") || exit 0
+fi
+disk_items > /tmp/menu-disks
+set --
+while IFS= read -r n && IFS= read -r d && IFS= read -r s; do set -- "$@" "$n" "$d" "$s"; done < /tmp/menu-disks
+[ $# -gt 0 ] || { dialog --msgbox "No disk can be written: every disk is the boot or results medium, mounted or in use." 8 60; exit 0; }
+disks=$(dialog --stdout --title " $profile: disks " --checklist "Space ticks a disk, Enter goes on." 18 78 10 "$@") || exit 0
+disks=$(echo $disks | tr -d '"')
+[ -n "$disks" ] || exit 0
+consent $disks || { dialog --msgbox "Not confirmed: nothing was written." 6 50; exit 0; }
+out=$RESULTS_RUN/$(date -u +%Y%m%dT%H%M%SZ)_$(machine_id)_$profile
+mkdir -p "$out"
+targets="" destroy=""
+for d in $disks; do targets="$targets /dev/$d"; destroy="${destroy:+$destroy,}/dev/$d"; done
+( bootbench profile "$profile" --destroy="$destroy" --output="$out" $targets 2>&1; echo "exit status $?" ) |
+	tee "$out/summary.txt" | dialog --title " $profile on$targets (Ctrl-C stops) " --progressbox 22 78
+describe_system "$out"
+dialog --title " $profile: results " --exit-label "Back" --textbox "$out/summary.txt" 22 78

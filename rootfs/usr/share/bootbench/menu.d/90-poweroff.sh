@@ -1,0 +1,2 @@
+# label: Power off
+dialog --yesno "Power off now?" 6 30 && poweroff

@@ -1,0 +1,77 @@
+# SPDX-License-Identifier: MIT
+# Boot test: the menu, driven end to end on the serial console as a person
+# would, through tmux (send-keys, capture-pane): Run a profile -> quick ->
+# tick the NVMe disk -> a wrong name typed at the consent prompt is refused
+# and nothing is written -> again with the right name -> the result table ->
+# Save results to the stick -> Power off. The host then reads the saved
+# results from the image with mtools. bootbench.conf sets scale=0.02.
+. tests/bootlib.sh
+need_artifacts
+command -v tmux >/dev/null || { echo "tmux is missing: run 'make deps'"; exit 1; }
+stick_with_conf "$T/stick.img" scale=0.02
+test_disk "$T/nvme.img"
+before=$(sum_of "$T/nvme.img")
+TM="tmux -L bbtest$$"
+$TM new-session -d -s menu -x 80 -y 24 \
+	"scripts/qemu.sh --fw bios --usb '$T/stick.img' --disk nvme:'$T/nvme.img' --timeout $BOOT_LIMIT; echo QEMU-EXITED; sleep 120"
+trap '$TM kill-server 2>/dev/null; cleanup' EXIT
+screen() { $TM capture-pane -p -t menu; }
+# wait_for TEXT SECONDS: true once the screen shows TEXT
+wait_for() {
+	i=0
+	while [ $i -lt $(( $2 * 2 )) ]; do
+		screen | grep -qF -- "$1" && return 0
+		sleep 0.5; i=$((i + 1))
+	done
+	echo "--- screen while waiting for '$1':"; screen
+	return 1
+}
+keys() { $TM send-keys -t menu "$@"; sleep 1; }
+step() { # description text seconds
+	if wait_for "$2" "$3"; then ok "$1"; else bad "$1"; finish; fi
+}
+step "the menu comes up on the serial console" "Esc goes back" 240
+keys 3 Enter
+step "Run a profile lists the profiles" "Which method?" 30
+check "quick is offered first, with its summary" sh -c "$TM capture-pane -p -t menu | grep -q 'quick  *4k random read QD32'"
+keys Enter
+step "the disks of quick are offered" "quick: disks" 30
+check "the NVMe disk is offered with its serial" sh -c "$TM capture-pane -p -t menu | grep -q 'nvme0n1 .*BBNVME1'"
+check "the stick (boot and results medium) is not offered" sh -c "! $TM capture-pane -p -t menu | grep -q ' sd[a-z] '"
+keys Space Enter
+step "consent asks for the names" "Type the device names" 30
+keys nvme0n2 Enter
+step "a wrong name is refused" "Not confirmed: nothing was written" 30
+check "the disk is unchanged after the refusal" [ "$(sum_of "$T/nvme.img")" = "$before" ]
+keys Enter
+step "back in the menu" "Esc goes back" 30
+keys 3 Enter
+wait_for "Which method?" 30 >/dev/null
+keys Enter
+wait_for "quick: disks" 30 >/dev/null
+keys Space Enter
+wait_for "Type the device names" 30 >/dev/null
+keys nvme0n1 Enter
+step "the run ends and its table is shown" "quick: results" 300
+check "the table has the 4k random read row" sh -c "$TM capture-pane -p -t menu | grep -q 'randread-4k-qd32 '"
+check "the run exited 0" sh -c "$TM capture-pane -p -t menu | grep -q 'exit status 0'"
+keys Enter
+step "back in the menu after the table" "Esc goes back" 30
+keys 5 Enter
+step "the results are saved to the stick" "1 run(s) saved to results/ on the stick" 60
+keys Enter
+wait_for "Esc goes back" 30 >/dev/null
+keys 9 Enter
+step "power off asks first" "Power off now?" 30
+keys Enter
+step "the machine powers off" "QEMU-EXITED" 90
+check "the disk was written (consent given)" [ "$(sum_of "$T/nvme.img")" != "$before" ]
+if fetch_results "$T/stick.img" >/dev/null; then
+	check "the saved summary has the quick table" grep -q '^randread-4k-qd32 ' "$T/results/summary.txt"
+	check "the saved JSON is fio's, 4 jobs, no error" json "$T/results/quick-nvme0n1.json" \
+		'len(d["jobs"]) == 4 and all(j["error"] == 0 for j in d["jobs"])'
+	check "the saved result carries the machine" json "$T/results/sysinfo.json" 'd["cpu"]["cpus"] == 2'
+else
+	bad "a results folder is on the stick"
+fi
+finish
