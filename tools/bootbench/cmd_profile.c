@@ -7,7 +7,7 @@
  * the worst of them.
  *
  * usage: bootbench profile --list
- *        bootbench profile NAME [--destroy=DEV[,DEV]] [--output=DIR] TARGET...
+ *        bootbench profile NAME [--destroy=DEV[,DEV]] [--output=DIR] [--progress-fd=N] TARGET...
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,15 +31,18 @@ static void usage(void)
 	       "Runs a profile (a fio job file: %s) on each TARGET (a block device or a file)\n"
 	       "and prints its summary table. Profiles that write need each device named in --destroy.\n"
 	       "--output=DIR saves DIR/NAME-TARGET.json (fio's JSON) for each target.\n"
+	       "--progress-fd=N writes a progress line each second to file descriptor N.\n"
 	       "BOOTBENCH_SCALE=F scales runtimes and sizes (0.02: seconds instead of minutes).\n\n"
 	       "Profiles:\n", profile_path(&profiles[0]));
 	for (i = 0; i < profile_count; i++)
 		printf("  %-9s %s\n", profiles[i].name, profiles[i].summary);
 }
 
+static const char *progress_arg;	/* --progress-fd=N, passed to each run */
+
 static int run_one(const struct profile *p, const char *target, const char *destroy, const char *outdir)
 {
-	char out[4096] = "", dest[4096] = "", base[256], *argv[4];
+	char out[4096] = "", dest[4096] = "", base[256], *argv[5];
 	int argc = 0, status;
 	const char *name = strrchr(target, '/') ? strrchr(target, '/') + 1 : target;
 	struct disk d;
@@ -66,6 +69,8 @@ static int run_one(const struct profile *p, const char *target, const char *dest
 		snprintf(dest, sizeof(dest), "--destroy=%s", destroy);
 		argv[argc++] = dest;
 	}
+	if (progress_arg)
+		argv[argc++] = (char *)progress_arg;
 	argv[argc++] = (char *)profile_path(p);
 	pid = fork();
 	if (pid < 0)
@@ -93,6 +98,8 @@ int cmd_profile(int argc, char **argv)
 			return EXIT_OK;
 		} else if (!strncmp(argv[i], "--destroy=", 10)) {
 			destroy = argv[i] + 10;
+		} else if (!strncmp(argv[i], "--progress-fd=", 14)) {
+			progress_arg = argv[i];
 		} else if (!strncmp(argv[i], "--output=", 9)) {
 			outdir = argv[i] + 9;
 		} else if (argv[i][0] == '-') {

@@ -246,7 +246,83 @@ static void disk_util_end(struct run_result *r)
 	}
 }
 
-static void run_group(struct jobset *js, struct job_plan *plans, unsigned group)
+/* Expected seconds of a group (ramp + runtime of its longest job), 0 if bytes decide. */
+static double group_seconds(const struct jobset *js, unsigned group)
+{
+	double s = 0;
+	unsigned i;
+
+	for (i = 0; i < js->n; i++) {
+		const struct job_opts *o = &js->jobs[i].o;
+		double t = (o->startdelay_us + o->ramp_us + o->runtime_us) / 1e6;
+
+		if (js->jobs[i].groupid == group && o->runtime_us && t > s)
+			s = t;
+	}
+	return s;
+}
+
+/*
+ * One line a second on --progress-fd while a group runs:
+ *   progress PCT ELAPSED_S LEFT_S READ_IOPS WRITE_IOPS MB_S JOB
+ * Counters are read without locks: a figure a few I/Os stale is fine here.
+ */
+static void watch_group(const struct jobset *js, struct job_plan *plans, unsigned group, unsigned last_group,
+			uint64_t run_start)
+{
+	uint64_t prev_ios[DDIR_NR] = { 0 }, prev_bytes = 0, prev_t = now_ns(), t_group = prev_t;
+	double later = 0;
+	unsigned i, c, g;
+	int fd = (int)js->run.progress_fd;
+
+	for (g = group + 1; g <= last_group; g++)
+		later += group_seconds(js, g);
+	for (;;) {
+		uint64_t ios[DDIR_NR] = { 0 }, bytes = 0, planned = 0, now;
+		double dt, left, elapsed, gsec = group_seconds(js, group), pct;
+		int running = 0, d;
+		const char *name = "";
+
+		sleep_ns(100000000);
+		now = now_ns();
+		for (i = 0; i < js->n; i++) {
+			if (js->jobs[i].groupid != group)
+				continue;
+			for (c = 0; c < js->jobs[i].o.numjobs; c++) {
+				const struct worker *w = &plans[i].workers[c];
+
+				running |= w->thread && !w->finished;
+				for (d = 0; d < DDIR_NR; d++) {
+					ios[d] += w->stats.dir[d].ios;
+					bytes += w->stats.dir[d].bytes;
+				}
+				planned += w->loop_bytes * (js->jobs[i].o.loops ? js->jobs[i].o.loops : 1);
+				name = js->jobs[i].o.name;
+			}
+		}
+		if (!running || stop_requested)
+			break;
+		if (now - prev_t < 1000000000ull)
+			continue;
+		dt = (now - prev_t) / 1e9;
+		elapsed = (now - t_group) / 1e9;
+		if (gsec)
+			left = gsec > elapsed ? gsec - elapsed : 0;
+		else
+			left = bytes && planned > bytes ? (planned - bytes) * elapsed / bytes : 0;
+		left += later;
+		pct = 100.0 * ((now - run_start) / 1e9) / ((now - run_start) / 1e9 + left);
+		dprintf(fd, "progress %.0f %.0f %.0f %.0f %.0f %.1f %s\n", pct, (now - run_start) / 1e9, left,
+			(ios[DDIR_READ] - prev_ios[DDIR_READ]) / dt, (ios[DDIR_WRITE] - prev_ios[DDIR_WRITE]) / dt,
+			(bytes - prev_bytes) / dt / 1e6, name);
+		memcpy(prev_ios, ios, sizeof(ios));
+		prev_bytes = bytes;
+		prev_t = now;
+	}
+}
+
+static void run_group(struct jobset *js, struct job_plan *plans, unsigned group, unsigned last_group,
+		      uint64_t run_start)
 {
 	unsigned i, c;
 
@@ -260,6 +336,8 @@ static void run_group(struct jobset *js, struct job_plan *plans, unsigned group)
 				w->thread = 0;
 		}
 	}
+	if (js->run.progress_fd)
+		watch_group(js, plans, group, last_group, run_start);
 	for (i = 0; i < js->n; i++) {
 		if (js->jobs[i].groupid != group)
 			continue;
@@ -423,8 +501,15 @@ int cmd_run(int argc, char **argv)
 	r.timestamp_ms = tv.tv_sec * 1000ull + tv.tv_usec / 1000;
 	r.js = &js;
 	disk_util_begin(&r);
-	for (group = 0; group <= last_group && !stop_requested; group++)
-		run_group(&js, plans, group);
+	{
+		uint64_t run_start = now_ns();
+
+		for (group = 0; group <= last_group && !stop_requested; group++)
+			run_group(&js, plans, group, last_group, run_start);
+		if (js.run.progress_fd)
+			dprintf((int)js.run.progress_fd, "progress 100 %.0f 0 0 0 0 done\n",
+				(now_ns() - run_start) / 1e9);
+	}
 	disk_util_end(&r);
 	r.interrupted = stop_requested;
 	collect(&r, &js, plans);

@@ -135,6 +135,8 @@ const struct option_def option_table[] = {
 	  "also write the human summary to this file (atomically)" },
 	{ "destroy", NULL, T_STR, R(destroy), NULL, 0, 0, NULL,
 	  "consent to write block devices: /dev/X[,/dev/Y]" },
+	{ "progress-fd", NULL, T_UINT, R(progress_fd), "0", 0, 1024, NULL,
+	  "write a progress line each second to this file descriptor (for the menu's gauge)" },
 	{ "parse-only", NULL, T_BOOL, R(parse_only), "0", 0, 0, NULL, "check job files and options; do no I/O" },
 	{ "help", NULL, T_BOOL, R(help), "0", 0, 0, NULL, "print this list" },
 };

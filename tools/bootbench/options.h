@@ -92,6 +92,7 @@ struct run_opts {
 	char *output;
 	char *summary;
 	char *destroy;
+	unsigned progress_fd;
 	int parse_only;
 	int help;
 };

@@ -648,6 +648,7 @@ void *worker_main(void *arg)
 	if (w->eng->cleanup)
 		w->eng->cleanup(w);
 out:
+	w->finished = 1;
 	return NULL;
 }
 

@@ -68,6 +68,7 @@ struct worker {
 	struct job_stats stats;
 	const char *engine_note;
 	pthread_t thread;
+	volatile int finished;		/* set last by the thread: the progress monitor stops on it */
 };
 
 extern volatile sig_atomic_t stop_requested;

@@ -1,7 +1,8 @@
 # label: Run a profile
-# Profile, then disks, then consent (typing the names), then the run with its
-# output as it comes (Ctrl-C stops it and keeps the results so far), then the
-# profile's table. Results stay in /run/bootbench/results until saved.
+# Profile, then disks, then consent (typing the names), then the run with a
+# gauge of live IOPS, MB/s and time left (Ctrl-C stops it and keeps the
+# results so far), then the profile's table. Results stay in
+# /run/bootbench/results until saved.
 . /lib/bootbench/menu-lib.sh
 . /lib/bootbench/results.sh
 profile=${PROFILE:-}
@@ -23,7 +24,13 @@ out=$RESULTS_RUN/$(date -u +%Y%m%dT%H%M%SZ)_$(machine_id)_$profile
 mkdir -p "$out"
 targets="" destroy=""
 for d in $disks; do targets="$targets /dev/$d"; destroy="${destroy:+$destroy,}/dev/$d"; done
-( bootbench profile "$profile" --destroy="$destroy" --output="$out" $targets 2>&1; echo "exit status $?" ) |
-	tee "$out/summary.txt" | dialog --title " $profile on$targets (Ctrl-C stops) " --progressbox 22 78
+# The gauge: bootbench's progress lines (fd 3) become dialog's XXX blocks;
+# the profile's table and messages go to summary.txt.
+( bootbench profile "$profile" --destroy="$destroy" --output="$out" --progress-fd=3 $targets \
+	3>&1 > "$out/summary.txt" 2>&1; echo "exit status $?" >> "$out/summary.txt" ) |
+	awk '$1 == "progress" {
+		printf "XXX\n%d\n%s\n\nIOPS: read %s, write %s   %s MB/s\nElapsed %s s, about %s s left\n\nCtrl-C stops the run and keeps the results so far.\nXXX\n", $2, $8, $5, $6, $7, $3, $4
+		fflush() }' |
+	dialog --title " $profile on$targets " --gauge "Starting..." 14 72 0
 describe_system "$out"
 dialog --title " $profile: results " --exit-label "Back" --textbox "$out/summary.txt" 22 78
