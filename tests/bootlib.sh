@@ -80,8 +80,9 @@ usb_unattended() { # firmware
 	need_artifacts
 	stick_with_conf "$T/stick.img" run=smoke targets=/dev/nvme0n1 destroy=/dev/nvme0n1 save=usb after=poweroff
 	test_disk "$T/nvme.img"
+	truncate -s 64M "$T/scsi.img"
 	before=$(sum_of "$T/nvme.img")
-	boot --fw "$1" --usb "$T/stick.img" --disk nvme:"$T/nvme.img" || return 0
+	boot --fw "$1" --usb "$T/stick.img" --disk nvme:"$T/nvme.img" --disk scsi:"$T/scsi.img" || return 0
 	check "the console reached the unattended run" serial_has 'run: smoke on /dev/nvme0n1: exit status 0'
 	check "the disk was written (consent given)" [ "$(sum_of "$T/nvme.img")" != "$before" ]
 	if fetch_results "$T/stick.img"; then
@@ -98,7 +99,9 @@ usb_unattended() { # firmware
 	check "disks.json names the stick as boot and results medium" json "$T/results/disks.json" \
 		'any(x["boot_medium"] and x["results_medium"] and x["transport"] == "usb" for x in d["disks"])'
 	check "disks.json has the NVMe disk with its serial and health" json "$T/results/disks.json" \
-		'any(x["serial"] == "BBNVME1" and "nvme_health" in x for x in d["disks"])' 
+		'any(x["serial"] == "BBNVME1" and "nvme_health" in x for x in d["disks"])'
+	check "disks.json has the SCSI disk with its serial and smartctl's health" json "$T/results/disks.json" \
+		'any(x["serial"] == "BBSCSI2" and "smart" in x for x in d["disks"])' 
 }
 
 # Shared by the PXE boot tests: a copy of out/pxe whose boot config (CONFIG,

@@ -47,6 +47,15 @@ static void table(const struct disk *v, unsigned n)
 			       (unsigned long long)d->health.unsafe_shutdowns,
 			       (unsigned long long)d->health.power_on_hours,
 			       d->health.critical_warning ? ", CRITICAL WARNING" : "");
+		if (d->smart.valid) {
+			printf("  health (SMART): %s", d->smart.passed < 0 ? "no overall assessment" :
+			       d->smart.passed ? "passed" : "FAILED");
+			if (d->smart.temperature_c >= 0)
+				printf(", %d C", d->smart.temperature_c);
+			if (d->smart.power_on_hours >= 0)
+				printf(", %lld h on", d->smart.power_on_hours);
+			putchar('\n');
+		}
 	}
 	if (!n)
 		printf("(no disks)\n");

@@ -319,6 +319,63 @@ static void nvme_health(struct disk *d)
 	close(fd);
 }
 
+/* The number after "key": inside the object that follows "object": in JSON text. */
+static int json_number_in(const char *text, const char *object, const char *key, long long *out)
+{
+	const char *o = strstr(text, object), *k, *end;
+
+	if (!o)
+		return -1;
+	end = strchr(o, '}');
+	k = strstr(o, key);
+	if (!k || (end && k > end))
+		return -1;
+	k = strchr(k + strlen(key), ':');
+	return k && sscanf(k + 1, " %lld", out) == 1 ? 0 : -1;
+}
+
+/* ATA/SCSI health: smartctl's JSON (smartmontools >= 7), read with strstr. */
+static void smart_health(struct disk *d)
+{
+	static const char *const dirs[] = { "/usr/sbin/smartctl", "/sbin/smartctl", "/usr/bin/smartctl" };
+	char cmd[256], *buf;
+	const char *tool = NULL, *st;
+	long long v;
+	size_t n;
+	unsigned i;
+	FILE *p;
+
+	for (i = 0; i < ARRAY_SIZE(dirs) && !tool; i++)
+		if (!access(dirs[i], X_OK))
+			tool = dirs[i];
+	if (!tool)
+		return;
+	snprintf(cmd, sizeof(cmd), "%s -j -H -A -i /dev/%s 2>/dev/null", tool, d->name);
+	p = popen(cmd, "r");
+	if (!p)
+		return;
+	buf = xcalloc(1, 1 << 20);
+	n = fread(buf, 1, (1 << 20) - 1, p);
+	pclose(p);
+	buf[n] = 0;
+	if (strstr(buf, "\"smartctl\"")) {
+		d->smart.valid = 1;
+		d->smart.passed = -1;
+		st = strstr(buf, "\"smart_status\"");
+		if (st && strstr(st, "\"passed\"")) {
+			const char *b = strchr(strstr(st, "\"passed\"") + 8, ':');
+
+			if (b) {
+				b += 1 + strspn(b + 1, " ");
+				d->smart.passed = !strncmp(b, "true", 4);
+			}
+		}
+		d->smart.temperature_c = json_number_in(buf, "\"temperature\"", "\"current\"", &v) ? -1 : (int)v;
+		d->smart.power_on_hours = json_number_in(buf, "\"power_on_time\"", "\"hours\"", &v) ? -1 : v;
+	}
+	free(buf);
+}
+
 static int disk_load(const char *name, struct disk *d)
 {
 	char dev[64];
@@ -350,6 +407,8 @@ static int disk_load(const char *name, struct disk *d)
 	users(d);
 	if (!strcmp(d->transport, "nvme"))
 		nvme_health(d);
+	else if (!strncmp(d->name, "sd", 2))	/* ATA, SAS, SCSI, USB, virtio-scsi */
+		smart_health(d);
 	return 0;
 }
 
@@ -487,6 +546,16 @@ void disk_json(struct json *j, const struct disk *d)
 		json_uint(j, "media_errors", d->health.media_errors);
 		json_uint(j, "unsafe_shutdowns", d->health.unsafe_shutdowns);
 		json_uint(j, "power_on_hours", d->health.power_on_hours);
+		json_obj_close(j);
+	}
+	if (d->smart.valid) {
+		json_obj_open(j, "smart");
+		if (d->smart.passed >= 0)
+			json_bool(j, "passed", d->smart.passed);
+		if (d->smart.temperature_c >= 0)
+			json_int(j, "temperature_c", d->smart.temperature_c);
+		if (d->smart.power_on_hours >= 0)
+			json_int(j, "power_on_hours", d->smart.power_on_hours);
 		json_obj_close(j);
 	}
 	json_obj_close(j);

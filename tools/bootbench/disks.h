@@ -3,7 +3,8 @@
  * disks.h - the disk inventory: every whole block device with what a person
  * needs before testing or wiping it (identity, geometry, transport, queue,
  * what is on it and who uses it, whether it is our boot or results medium)
- * and its health where the device tells (NVMe SMART/health log).
+ * and its health where the device tells (NVMe SMART/health log through the
+ * admin ioctl; ATA and SCSI through smartctl -j when it is there).
  */
 #ifndef BB_DISKS_H
 #define BB_DISKS_H
@@ -21,6 +22,14 @@ struct nvme_health {
 	int temperature_c;
 	unsigned available_spare, percentage_used, critical_warning;
 	uint64_t media_errors, unsafe_shutdowns, power_on_hours;
+};
+
+/* ATA/SCSI health as smartctl -j reports it; -1 where it did not say. */
+struct smart_health {
+	int valid;
+	int passed;		/* SMART overall assessment: 1 passed, 0 failed, -1 unknown */
+	int temperature_c;
+	long long power_on_hours;
 };
 
 struct partition {
@@ -45,6 +54,7 @@ struct disk {
 	char mounts[256];	/* "sda1 on /mnt, ..." */
 	int swap, boot_medium, results_medium;
 	struct nvme_health health;
+	struct smart_health smart;
 };
 
 /* Scans /sys/block; returns the number of disks in *out (caller frees). */
