@@ -100,6 +100,8 @@ usb_unattended() { # firmware
 		'any(x["boot_medium"] and x["results_medium"] and x["transport"] == "usb" for x in d["disks"])'
 	check "disks.json has the NVMe disk with its serial and health" json "$T/results/disks.json" \
 		'any(x["serial"] == "BBNVME1" and "nvme_health" in x for x in d["disks"])'
+	check "disks.json gives the NVMe disk udev's by-id name" json "$T/results/disks.json" \
+		'any(x["by_id"] == "/dev/disk/by-id/nvme-QEMU_NVMe_Ctrl_BBNVME1" for x in d["disks"])'
 	check "disks.json has the SCSI disk with its serial and smartctl's health" json "$T/results/disks.json" \
 		'any(x["serial"] == "BBSCSI2" and "smart" in x for x in d["disks"])' 
 }

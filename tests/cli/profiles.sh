@@ -34,6 +34,11 @@ small=$(loopdev "$T/small.img" 32M)
 check "burnin passes on a good device" [ $? = 0 ]
 check "burnin: 2 passes of 32 blocks each, none bad, PASS" \
 	sh -c "[ \$(grep -cE '^burnin-pass-[12] .* 32 +0  ok\$' '$T/burnin.txt') = 2 ] && grep -q '^PASS' '$T/burnin.txt'"
+"$BB" profile burnin --duration=1 --destroy="$small" "$small" > "$T/burnin-d.txt" 2>&1
+check "burnin --duration: rounds until the time is up, then PASS" \
+	sh -c "grep -q '^-- round 1, ' '$T/burnin-d.txt' && grep -qE '^[0-9]+ round\(s\) in [0-9]+ s: PASS\$' '$T/burnin-d.txt'"
+"$BB" profile burnin --duration=soon "$small" 2> "$T/err"
+check "a bad --duration: exit 2, named" sh -c "[ $? = 2 ] && grep -q 'duration=soon' '$T/err'"
 
 # Consent, one rule at a time; the disk must not change when refused.
 head -c 1M /dev/urandom | dd of="$dev" bs=1M conv=notrunc,fsync status=none

@@ -7,7 +7,8 @@
  * the worst of them.
  *
  * usage: bootbench profile --list
- *        bootbench profile NAME [--destroy=DEV[,DEV]] [--output=DIR] [--progress-fd=N] TARGET...
+ *        bootbench profile NAME [--destroy=DEV[,DEV]] [--output=DIR] [--progress-fd=N]
+ *                          [--duration=TIME] TARGET...
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,6 +18,8 @@
 #include <unistd.h>
 
 #include "disks.h"
+#include "options.h"
+#include "worker.h"
 #include "profiles.h"
 #include "util.h"
 
@@ -32,6 +35,8 @@ static void usage(void)
 	       "and prints its summary table. Profiles that write need each device named in --destroy.\n"
 	       "--output=DIR saves DIR/NAME-TARGET.json (fio's JSON) for each target.\n"
 	       "--progress-fd=N writes a progress line each second to file descriptor N.\n"
+	       "--duration=TIME repeats the profile in rounds, each with new seeds, until TIME is up\n"
+	       "(a long burn-in: --duration=8h).\n"
 	       "BOOTBENCH_SCALE=F scales runtimes and sizes (0.02: seconds instead of minutes).\n\n"
 	       "Profiles:\n", profile_path(&profiles[0]));
 	for (i = 0; i < profile_count; i++)
@@ -39,10 +44,11 @@ static void usage(void)
 }
 
 static const char *progress_arg;	/* --progress-fd=N, passed to each run */
+static char seed_arg[32];		/* --randseed=ROUND for repeated rounds */
 
 static int run_one(const struct profile *p, const char *target, const char *destroy, const char *outdir)
 {
-	char out[4096] = "", dest[4096] = "", base[256], *argv[5];
+	char out[4096] = "", dest[4096] = "", base[256], *argv[6];
 	int argc = 0, status;
 	const char *name = strrchr(target, '/') ? strrchr(target, '/') + 1 : target;
 	struct disk d;
@@ -71,6 +77,8 @@ static int run_one(const struct profile *p, const char *target, const char *dest
 	}
 	if (progress_arg)
 		argv[argc++] = (char *)progress_arg;
+	if (seed_arg[0])
+		argv[argc++] = seed_arg;
 	argv[argc++] = (char *)profile_path(p);
 	pid = fork();
 	if (pid < 0)
@@ -89,6 +97,8 @@ int cmd_profile(int argc, char **argv)
 {
 	const struct profile *p = NULL;
 	const char *destroy = NULL, *outdir = NULL;
+	uint64_t duration_us = 0, start = now_ns();
+	unsigned round = 0;
 	int i, ntargets = 0, status = EXIT_OK;
 	struct stat st;
 
@@ -98,6 +108,9 @@ int cmd_profile(int argc, char **argv)
 			return EXIT_OK;
 		} else if (!strncmp(argv[i], "--destroy=", 10)) {
 			destroy = argv[i] + 10;
+		} else if (!strncmp(argv[i], "--duration=", 11)) {
+			if (parse_time_us(argv[i] + 11, 1000000, &duration_us) || !duration_us)
+				die_usage("profile: --duration=%s: expected a time such as 30m or 8h", argv[i] + 11);
 		} else if (!strncmp(argv[i], "--progress-fd=", 14)) {
 			progress_arg = argv[i];
 		} else if (!strncmp(argv[i], "--output=", 9)) {
@@ -124,14 +137,24 @@ int cmd_profile(int argc, char **argv)
 	for (i = 0; i < argc; i++)
 		if (argv[i][0] != '-' && strcmp(argv[i], p->name) && access(argv[i], F_OK))
 			die_usage("profile: no such target: %s", argv[i]);
-	for (i = 0; i < argc; i++) {
-		int rc;
+	/* --duration: whole rounds, each with seeds of its own, until the time is up */
+	do {
+		round++;
+		if (duration_us) {
+			snprintf(seed_arg, sizeof(seed_arg), "--randseed=%u", round);
+			printf("-- round %u, %.0f s of %.0f s --\n", round, (now_ns() - start) / 1e9, duration_us / 1e6);
+		}
+		for (i = 0; i < argc; i++) {
+			int rc;
 
-		if (argv[i][0] == '-' || argv[i] == p->name || !strcmp(argv[i], p->name))
-			continue;
-		rc = run_one(p, argv[i], destroy, outdir);
-		if (rc > status)
-			status = rc;
-	}
+			if (argv[i][0] == '-' || argv[i] == p->name || !strcmp(argv[i], p->name))
+				continue;
+			rc = run_one(p, argv[i], destroy, outdir);
+			if (rc > status)
+				status = rc;
+		}
+	} while (duration_us && status == EXIT_OK && !stop_requested && now_ns() - start < duration_us * 1000);
+	if (duration_us)
+		printf("%u round(s) in %.0f s: %s\n", round, (now_ns() - start) / 1e9, status == EXIT_OK ? "PASS" : "FAIL");
 	return status;
 }

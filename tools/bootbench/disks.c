@@ -139,6 +139,37 @@ static void identity(struct disk *d)
 	}
 }
 
+/*
+ * The image has no udev, so no /dev/disk/by-id: give the name udev would
+ * (bus-model_serial, blanks as '_'), which is what a person looks for on the
+ * disk's label and in another system's /dev/disk/by-id.
+ */
+static void synth_by_id(struct disk *d)
+{
+	static const struct { const char *transport, *prefix; } buses[] = {
+		{ "nvme", "nvme" }, { "sata", "ata" }, { "usb", "usb" }, { "sas", "scsi" }, { "scsi", "scsi" },
+	};
+	const char *prefix = NULL;
+	char *c;
+	unsigned i;
+
+	if (!strcmp(d->transport, "virtio") && !strncmp(d->name, "vd", 2)) {
+		snprintf(d->by_id, sizeof(d->by_id), "/dev/disk/by-id/virtio-%.100s", d->serial);
+		return;
+	}
+	for (i = 0; i < ARRAY_SIZE(buses); i++)
+		if (!strcmp(d->transport, buses[i].transport))
+			prefix = buses[i].prefix;
+	if (!strncmp(d->name, "sd", 2) && !prefix)
+		prefix = "scsi";
+	if (!prefix)
+		return;
+	snprintf(d->by_id, sizeof(d->by_id), "/dev/disk/by-id/%s-%.100s_%.100s", prefix, d->model, d->serial);
+	for (c = d->by_id + 16; *c; c++)
+		if (*c == ' ')
+			*c = '_';
+}
+
 static void by_id(struct disk *d)
 {
 	char path[PATH_MAX], target[PATH_MAX];
@@ -159,6 +190,8 @@ static void by_id(struct disk *d)
 	}
 	if (dir)
 		closedir(dir);
+	if (!d->by_id[0] && d->serial[0])
+		synth_by_id(d);
 }
 
 static void append(char *buf, size_t len, const char *fmt, const char *a, const char *b)

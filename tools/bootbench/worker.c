@@ -722,7 +722,8 @@ int worker_init(struct worker *w, const struct job *j, unsigned clone, struct ta
 	}
 	/* randrepeat: the same sequence every run; each clone its own */
 	seed = o->given[opt_find("randseed")] ? o->randseed : o->randrepeat ? 0x6a09e667f3bcc908ull : now_ns();
-	w->seed = seed + 0x9e3779b97f4a7c15ull * (clone + 1);
+	/* each clone, and each reporting group (a burn-in pass), its own sequence */
+	w->seed = seed + 0x9e3779b97f4a7c15ull * (clone + 1) + 0xbf58476d1ce4e5b9ull * j->groupid;
 	rng_seed(&w->rng, w->seed);
 	w->nfiles = ntargets;
 	w->files = xcalloc(ntargets, sizeof(*w->files));
