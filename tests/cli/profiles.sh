@@ -61,6 +61,14 @@ if mount -o ro "$dev" "$T/mnt" 2>/dev/null; then
 	umount "$T/mnt"
 	check "a mounted disk: unchanged" unchanged
 fi
+if mkswap "$small" >/dev/null 2>&1 && swapon "$small" 2>/dev/null; then
+	before_swap=$(sha256sum < "$small")
+	"$BB" profile quick --destroy="$small" "$small" > /dev/null 2> "$T/err"
+	rc=$?
+	swapoff "$small"
+	check "a swap device: refused even with consent, and said so" sh -c "[ $rc = 2 ] && grep -q 'used as swap' '$T/err'"
+	check "a swap device: unchanged" [ "$(sha256sum < "$small")" = "$before_swap" ]
+fi
 "$BB" profile nosuch "$dev" 2> "$T/err"
 check "an unknown profile: exit 2, named" sh -c "[ $? = 2 ] && grep -q \"no profile 'nosuch'\" '$T/err'"
 "$BB" profile quick 2> "$T/err"

@@ -190,15 +190,19 @@ static void steady_table(FILE *f, const struct run_result *r)
 			n);
 }
 
-/* The target's temperature now, when the device reports one (NVMe). */
+/* The target's temperature now, when the device reports one (NVMe, SMART). */
 static void temperature_line(FILE *f, const char *when)
 {
 	const char *target = getenv("TARGET");
 	struct disk d;
 
-	if (target && !disk_find(target, &d) && d.health.valid)
+	if (!target || disk_find(target, &d))
+		return;
+	if (d.health.valid)
 		fprintf(f, "temperature %s: %d C%s\n", when, d.health.temperature_c,
 			d.health.critical_warning ? " (CRITICAL WARNING set)" : "");
+	else if (d.smart.valid && d.smart.temperature_c >= 0)
+		fprintf(f, "temperature %s: %d C (SMART)\n", when, d.smart.temperature_c);
 }
 
 static void burnin_table(FILE *f, const struct run_result *r)

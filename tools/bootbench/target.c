@@ -137,6 +137,17 @@ void target_in_use(const struct target *t, char *buf, size_t len)
 	}
 	if (f)
 		fclose(f);
+	f = fopen("/proc/swaps", "r");
+	while (f && fgets(line, sizeof(line), f)) {
+		char dev[512];
+		struct stat st;
+
+		if (sscanf(line, "%511s", dev) == 1 && !stat(dev, &st) && S_ISBLK(st.st_mode) &&
+		    st.st_rdev == t->rdev)
+			used += snprintf(buf + used, len > used ? len - used : 0, "%sused as swap", used ? ", " : "");
+	}
+	if (f)
+		fclose(f);
 }
 
 int target_inspect(struct target *t)
