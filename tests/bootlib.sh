@@ -62,6 +62,17 @@ console_file() { # name
 	[ -s "$T/console-$1" ]
 }
 
+# After a boot that showed its results on the console: the NVMe disk was
+# written (with consent) and its JSON is there, whole.
+check_console_results() {
+	check "the disk was written (consent given)" [ "$(sum_of "$T/nvme.img")" != "$before" ]
+	if console_file nvme0n1.json; then
+		check_smoke_json "$T/console-nvme0n1.json"
+	else
+		bad "the result JSON is on the console"
+	fi
+}
+
 # The JSON of the smoke profile on the NVMe disk: fio's layout, both jobs
 # moved their 16 MiB without error, and the device is the one we gave.
 check_smoke_json() { # file
@@ -120,10 +131,5 @@ pxe_unattended() { # firmware bootfile config
 	boot --fw "$1" --pxe "$T/tftp" --bootfile "$2" --disk nvme:"$T/nvme.img" || return 0
 	check "the kernel came over the network" serial_has 'media: network boot, no boot medium'
 	check "targets=all found the NVMe disk" serial_has 'run: smoke on /dev/nvme0n1: exit status 0'
-	check "the disk was written (consent given)" [ "$(sum_of "$T/nvme.img")" != "$before" ]
-	if console_file nvme0n1.json; then
-		check_smoke_json "$T/console-nvme0n1.json"
-	else
-		bad "the result JSON is on the console"
-	fi
+	check_console_results
 }
