@@ -99,7 +99,7 @@ int cmd_profile(int argc, char **argv)
 	const char *destroy = NULL, *outdir = NULL;
 	uint64_t duration_us = 0, start = now_ns();
 	unsigned round = 0;
-	int i, ntargets = 0, status = EXIT_OK;
+	int i, name_at = -1, ntargets = 0, status = EXIT_OK;
 	struct stat st;
 
 	for (i = 0; i < argc; i++) {
@@ -118,6 +118,7 @@ int cmd_profile(int argc, char **argv)
 		} else if (argv[i][0] == '-') {
 			die_usage("profile: unknown option '%s' (see 'bootbench profile --help')", argv[i]);
 		} else if (!p) {
+			name_at = i;
 			p = profile_find(argv[i]);
 			if (!p)
 				die_usage("profile: no profile '%s' (see 'bootbench profile --list')", argv[i]);
@@ -135,7 +136,7 @@ int cmd_profile(int argc, char **argv)
 		die_usage("profile: --output=%s is not a directory", outdir);
 	/* every target checked before the first one runs: bad input writes nothing */
 	for (i = 0; i < argc; i++)
-		if (argv[i][0] != '-' && strcmp(argv[i], p->name) && access(argv[i], F_OK))
+		if (argv[i][0] != '-' && i != name_at && access(argv[i], F_OK))
 			die_usage("profile: no such target: %s", argv[i]);
 	/* --duration: whole rounds, each with seeds of its own, until the time is up */
 	do {
@@ -147,7 +148,7 @@ int cmd_profile(int argc, char **argv)
 		for (i = 0; i < argc; i++) {
 			int rc;
 
-			if (argv[i][0] == '-' || argv[i] == p->name || !strcmp(argv[i], p->name))
+			if (argv[i][0] == '-' || i == name_at)
 				continue;
 			rc = run_one(p, argv[i], destroy, outdir);
 			if (rc > status)

@@ -284,9 +284,29 @@ static int belongs(const struct disk *d, const char *dev)
 	return !*name || (*name >= '0' && *name <= '9');
 }
 
+/* Whether a whole disk is the boot or results medium /init recorded. */
+static void media_roles(const char *name, int *boot, int *results)
+{
+	char line[512], what[16], dev[256];
+	FILE *f = fopen(media_file(), "r");
+
+	*boot = *results = 0;
+	while (f && fgets(line, sizeof(line), f)) {
+		if (sscanf(line, "%15s %255s", what, dev) != 2 ||
+		    strcmp(strrchr(dev, '/') ? strrchr(dev, '/') + 1 : dev, name))
+			continue;
+		if (!strcmp(what, "boot"))
+			*boot = 1;
+		if (!strcmp(what, "results"))
+			*results = 1;
+	}
+	if (f)
+		fclose(f);
+}
+
 static void users(struct disk *d)
 {
-	char line[1024], dev[512], mnt[512], what[16];
+	char line[1024], dev[512], mnt[512];
 	FILE *f = fopen("/proc/self/mounts", "r");
 
 	while (f && fgets(line, sizeof(line), f))
@@ -300,16 +320,7 @@ static void users(struct disk *d)
 			d->swap = 1;
 	if (f)
 		fclose(f);
-	f = fopen(media_file(), "r");
-	while (f && fgets(line, sizeof(line), f))
-		if (sscanf(line, "%15s %511s", what, dev) == 2 && belongs(d, dev)) {
-			if (!strcmp(what, "boot"))
-				d->boot_medium = 1;
-			if (!strcmp(what, "results"))
-				d->results_medium = 1;
-		}
-	if (f)
-		fclose(f);
+	media_roles(d->name, &d->boot_medium, &d->results_medium);
 }
 
 /* NVMe SMART / Health Information log (NVMe base spec, log page 02h). */
@@ -487,11 +498,10 @@ int disk_find(const char *name, struct disk *d)
 
 int disk_is_our_medium(dev_t rdev, char *why, size_t len)
 {
-	char path[PATH_MAX], link[PATH_MAX], line[512], what[16], dev[256], name[64];
+	char path[PATH_MAX], link[PATH_MAX], name[64];
 	struct stat st;
 	ssize_t n;
-	FILE *f;
-	int found = 0;
+	int boot, results;
 
 	/* the whole disk's name, also for a partition of it */
 	snprintf(path, sizeof(path), "/sys/dev/block/%u:%u", major(rdev), minor(rdev));
@@ -504,16 +514,12 @@ int disk_is_our_medium(dev_t rdev, char *why, size_t len)
 		*strrchr(link, '/') = 0;
 	snprintf(name, sizeof(name), "%.63s", strrchr(link, '/') + 1);
 	why[0] = 0;
-	f = fopen(media_file(), "r");
-	while (f && fgets(line, sizeof(line), f))
-		if (sscanf(line, "%15s %255s", what, dev) == 2 &&
-		    !strcmp(strrchr(dev, '/') ? strrchr(dev, '/') + 1 : dev, name)) {
-			append(why, len, "%sit is the %s medium%s", what, "");
-			found = 1;
-		}
-	if (f)
-		fclose(f);
-	return found;
+	media_roles(name, &boot, &results);
+	if (boot)
+		append(why, len, "%sit is the %s medium%s", "boot", "");
+	if (results)
+		append(why, len, "%sit is the %s medium%s", "results", "");
+	return boot || results;
 }
 
 void disk_refusal(const struct disk *d, char *buf, size_t len)

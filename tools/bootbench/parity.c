@@ -7,7 +7,6 @@
  * with a signed compare for the mask. Any length works: the tail after the
  * last whole vector goes through the scalar code.
  */
-#include <immintrin.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -47,57 +46,41 @@ static int always(void)
 	return 1;
 }
 
-__attribute__((target("sse2"))) static void gen_sse2(unsigned n, size_t len, uint8_t *const *data, uint8_t *p,
-						      uint8_t *q)
-{
-	const __m128i poly = _mm_set1_epi8(0x1d), zero = _mm_setzero_si128();
-	size_t k, whole = len & ~(size_t)15;
-	unsigned i;
-
-	for (k = 0; k < whole; k += 16) {
-		__m128i pp = zero, qq = zero;
-
-		for (i = n; i-- > 0;) {
-			__m128i d = _mm_loadu_si128((const __m128i *)(data[i] + k));
-			__m128i hi = _mm_cmpgt_epi8(zero, qq);
-
-			pp = _mm_xor_si128(pp, d);
-			qq = _mm_xor_si128(_mm_xor_si128(_mm_add_epi8(qq, qq), _mm_and_si128(hi, poly)), d);
-		}
-		_mm_storeu_si128((__m128i *)(p + k), pp);
-		if (q)
-			_mm_storeu_si128((__m128i *)(q + k), qq);
+/*
+ * One body for every vector width, in GCC's vector extensions: x < 0 is the
+ * top-bit mask, x + x the shift. Compiled once per instruction set, picked
+ * at run time.
+ */
+#define GEN_VECTOR(fn, isa, width)                                                                  \
+	__attribute__((target(isa))) static void fn(unsigned n, size_t len, uint8_t *const *data,     \
+						     uint8_t *p, uint8_t *q)                          \
+	{                                                                                           \
+		typedef int8_t vec __attribute__((vector_size(width)));                              \
+		const vec poly = (vec){ 0 } + 0x1d;                                                 \
+		size_t k, whole = len & ~(size_t)(width - 1);                                       \
+		unsigned i;                                                                         \
+                                                                                                    \
+		for (k = 0; k < whole; k += width) {                                                \
+			vec pp = { 0 }, qq = { 0 }, d;                                              \
+                                                                                                    \
+			for (i = n; i-- > 0;) {                                                     \
+				memcpy(&d, data[i] + k, width);                                     \
+				pp ^= d;                                                            \
+				qq = (qq + qq) ^ ((qq < 0) & poly) ^ d;                             \
+			}                                                                           \
+			memcpy(p + k, &pp, width);                                                  \
+			if (q)                                                                      \
+				memcpy(q + k, &qq, width);                                          \
+		}                                                                                   \
+		gen_scalar_range(n, whole, len, data, p, q);                                        \
 	}
-	gen_scalar_range(n, whole, len, data, p, q);
-}
+
+GEN_VECTOR(gen_sse2, "sse2", 16)
+GEN_VECTOR(gen_avx2, "avx2", 32)
 
 static int have_sse2(void)
 {
 	return __builtin_cpu_supports("sse2");
-}
-
-__attribute__((target("avx2"))) static void gen_avx2(unsigned n, size_t len, uint8_t *const *data, uint8_t *p,
-						      uint8_t *q)
-{
-	const __m256i poly = _mm256_set1_epi8(0x1d), zero = _mm256_setzero_si256();
-	size_t k, whole = len & ~(size_t)31;
-	unsigned i;
-
-	for (k = 0; k < whole; k += 32) {
-		__m256i pp = zero, qq = zero;
-
-		for (i = n; i-- > 0;) {
-			__m256i d = _mm256_loadu_si256((const __m256i *)(data[i] + k));
-			__m256i hi = _mm256_cmpgt_epi8(zero, qq);
-
-			pp = _mm256_xor_si256(pp, d);
-			qq = _mm256_xor_si256(_mm256_xor_si256(_mm256_add_epi8(qq, qq), _mm256_and_si256(hi, poly)), d);
-		}
-		_mm256_storeu_si256((__m256i *)(p + k), pp);
-		if (q)
-			_mm256_storeu_si256((__m256i *)(q + k), qq);
-	}
-	gen_scalar_range(n, whole, len, data, p, q);
 }
 
 static int have_avx2(void)

@@ -118,11 +118,12 @@ static void dbcommit_table(FILE *f, const struct run_result *r)
 	for (i = 0; i + 1 < r->nreports; i += 2) {
 		const struct report *log = &r->reports[i], *pages = &r->reports[i + 1];
 		const struct hist *sync = &log->st.sync, *w = &pages->st.dir[DDIR_WRITE].clat;
-		const char *name = log->job->o.name + strlen("dbcommit-log-");
 		double commits = log->st.runtime_ns ? sync->n * 1e9 / log->st.runtime_ns : 0;
+		const char *name;
 
 		if (strncmp(log->job->o.name, "dbcommit-log-", 13))
 			continue;
+		name = log->job->o.name + 13;
 		fprintf(f, "%-18s %10.0f %9.1f %9.1f %9.1f %11.1f %11.1f\n", name, commits, pct_us(sync, 50),
 			pct_us(sync, 99), pct_us(sync, 99.9), pct_us(w, 50), pct_us(w, 99));
 		if (w->n && pct_us(sync, 50) > 10 * pct_us(w, 50))
