@@ -6,7 +6,11 @@
  * and "xor:" lines it logs when raid456 loads). Throughput counts data bytes
  * in, as the kernel's figures do.
  *
- * usage: bootbench parity [--disks=N] [--json]
+ * Given disks, the verdict: their aggregate sequential write bandwidth,
+ * measured on all of them at once, against parity throughput: will RAID5/6
+ * on these disks be bound by the CPU, and by how much.
+ *
+ * usage: bootbench parity [--disks=N] [--json] [--destroy=DEV[,DEV...] DISK...]
  */
 #include <pthread.h>
 #include <stdio.h>
@@ -15,6 +19,7 @@
 #include <sys/klog.h>
 #include <unistd.h>
 
+#include "collect.h"
 #include "json.h"
 #include "parity.h"
 #include "util.h"
@@ -75,6 +80,85 @@ static double measure(const struct parity_impl *im, unsigned n, int raid6, unsig
 	return sum;
 }
 
+void parity_verdict(FILE *f, struct json *j, const char *level, unsigned ndisks, int raid6, double data_bw)
+{
+	const struct parity_impl *best = parity_best();
+	unsigned ndata = ndisks - (raid6 ? 2 : 1), cpus = (unsigned)sysconf(_SC_NPROCESSORS_ONLN);
+	double one, all, disks_mbs = data_bw / 1e6;
+	int bound;
+
+	if (ndata < 2)
+		ndata = 2;
+	if (cpus < 1 || cpus > 256)
+		cpus = 1;
+	one = measure(best, ndata, raid6, 1);
+	all = measure(best, ndata, raid6, cpus);
+	bound = one < disks_mbs;
+	if (f) {
+		fprintf(f, "%s on %u disks: the disks take %.0f MB/s of data (%u data disks); parity on one core "
+			   "makes %.0f MB/s (%s), on %u cores %.0f MB/s\n", level, ndisks, disks_mbs, ndata, one,
+			best->name, cpus, all);
+		if (bound)
+			fprintf(f, "  -> bound by the CPU: md's one raid5d thread caps full-stripe writes near %.0f MB/s, "
+				   "%.2fx of what the disks take;\n     more threads (group_thread_cnt) would give up "
+				   "to %.0f MB/s%s\n", one, one / disks_mbs, all,
+				all < disks_mbs ? ", still below the disks" : "");
+		else
+			fprintf(f, "  -> not bound by the CPU: one core has %.1fx the headroom the disks need\n",
+				one / disks_mbs);
+	}
+	if (j) {
+		json_obj_open(j, NULL);
+		json_str(j, "level", level);
+		json_uint(j, "disks", ndisks);
+		json_uint(j, "data_disks", ndata);
+		json_double(j, "disks_data_mbs", disks_mbs);
+		json_str(j, "impl", best->name);
+		json_double(j, "parity_one_core_mbs", one);
+		json_double(j, "parity_all_cores_mbs", all);
+		json_uint(j, "cores", cpus);
+		json_bool(j, "cpu_bound", bound);
+		json_double(j, "cpu_limit_vs_disks", one / disks_mbs);
+		json_obj_close(j);
+	}
+}
+
+/*
+ * The disks' aggregate sequential write bandwidth in bytes/s: 1 MiB writes
+ * at queue depth 32, one job per disk, all at once for 10 s (scaled).
+ */
+static int disks_write_bw(char **disks, unsigned n, const char *destroy, double *bw)
+{
+	char *argv[16 + 2 * 64], names[64][80], files[64][80], dest[4200];
+	struct cells cs;
+	unsigned argc = 0, i;
+	int rc;
+
+	snprintf(dest, sizeof(dest), "--destroy=%s", destroy);
+	argv[argc++] = "--ioengine=io_uring";
+	argv[argc++] = "--direct=1";
+	argv[argc++] = "--rw=write";
+	argv[argc++] = "--bs=1m";
+	argv[argc++] = "--iodepth=32";
+	argv[argc++] = "--time_based";
+	argv[argc++] = "--runtime=10";
+	argv[argc++] = dest;
+	for (i = 0; i < n; i++) {
+		snprintf(names[i], sizeof(names[i]), "--name=seqwrite-%s", disks[i] + 5);
+		snprintf(files[i], sizeof(files[i]), "--filename=%s", disks[i]);
+		argv[argc++] = names[i];
+		argv[argc++] = files[i];
+	}
+	argv[argc] = NULL;
+	rc = collect_run((int)argc, argv, NULL, 0, &cs);
+	*bw = 0;
+	for (i = 0; i < cs.n; i++)
+		if (!strcmp(cs.c[i].dir, "write"))
+			*bw += cs.c[i].bw;
+	cells_free(&cs);
+	return rc;
+}
+
 /* The kernel's "raid6: ..." and "xor: ..." lines, as it logged them. */
 static char *kernel_lines(void)
 {
@@ -112,8 +196,11 @@ int cmd_parity(int argc, char **argv)
 	unsigned n = 4, cpus = (unsigned)sysconf(_SC_NPROCESSORS_ONLN), i;
 	const struct parity_impl *best = parity_best();
 	double xor_best, pq_best, xor_all, pq_all;
-	int as_json = 0;
-	char *klines;
+	int as_json = 0, rc = EXIT_OK;
+	const char *destroy = NULL;
+	char *klines, *disks[64];
+	unsigned ndisks = 0;
+	double disks_bw = 0;
 	struct json j;
 
 	for (i = 0; i < (unsigned)argc; i++) {
@@ -125,14 +212,55 @@ int cmd_parity(int argc, char **argv)
 				die_usage("parity: --disks=%s: expected data disks from 2 to 30", argv[i] + 8);
 		} else if (!strcmp(argv[i], "--json")) {
 			as_json = 1;
+		} else if (!strncmp(argv[i], "--destroy=", 10)) {
+			destroy = argv[i] + 10;
 		} else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-			printf("usage: bootbench parity [--disks=N] [--json]\n\nRAID5 (XOR) and RAID6 (P+Q) parity "
-			       "throughput of this CPU for N data disks (default 4),\nper implementation on one core "
-			       "and on all cores, beside the kernel's raid6:/xor: figures.\n");
+			printf("usage: bootbench parity [--disks=N] [--json] [--destroy=DEV[,DEV...] DISK...]\n\n"
+			       "RAID5 (XOR) and RAID6 (P+Q) parity throughput of this CPU for N data disks\n"
+			       "(default 4), per implementation on one core and on all cores, beside the\n"
+			       "kernel's raid6:/xor: figures (raid456 is loaded for them).\n\n"
+			       "Given DISKs (each named in --destroy: they are written), the verdict: their\n"
+			       "aggregate sequential write bandwidth, measured on all at once, against parity\n"
+			       "throughput: whether RAID5/6 on them will be bound by the CPU, and by how much.\n");
 			return EXIT_OK;
-		} else {
+		} else if (argv[i][0] == '-') {
 			die_usage("parity: unknown argument '%s'", argv[i]);
+		} else if (ndisks < ARRAY_SIZE(disks)) {
+			if (strncmp(argv[i], "/dev/", 5) || access(argv[i], F_OK))
+				die_usage("parity: %s is not a device", argv[i]);
+			disks[ndisks++] = argv[i];
+		} else {
+			die_usage("parity: at most %zu disks", ARRAY_SIZE(disks));
 		}
+	}
+	if (ndisks == 1 || ndisks > 32)
+		die_usage("parity: a RAID5 verdict needs 2 to 32 disks, %u given", ndisks);
+	for (i = 0; i < ndisks; i++) {
+		char buf[4096], *tok, *save = NULL;
+		int named = 0;
+
+		snprintf(buf, sizeof(buf), "%s", destroy ? destroy : "");
+		for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save))
+			named |= !strcmp(tok, disks[i]);
+		if (!named)
+			die_usage("parity: refusing to write %s: name it in --destroy=%s to measure it", disks[i],
+				  disks[i]);
+	}
+	if (ndisks) {
+		n = ndisks - 1;
+		rc = disks_write_bw(disks, ndisks, destroy, &disks_bw);
+		if (rc == EXIT_USAGE)
+			return rc;
+		if (rc || disks_bw <= 0) {
+			note("parity: the write measurement on the disks failed (its messages are above)");
+			return EXIT_FAIL;
+		}
+	}
+	/* the kernel logs its raid6:/xor: choice when raid456 loads */
+	{
+		char *modprobe[] = { "modprobe", "-q", "raid456", NULL };
+
+		spawn(modprobe, NULL, 0, NULL, 0);
 	}
 	if (cpus < 1 || cpus > 256)
 		cpus = 1;
@@ -177,14 +305,30 @@ int cmd_parity(int argc, char **argv)
 		json_double(&j, "raid6_mbs", pq_all);
 		json_obj_close(&j);
 		json_str(&j, "kernel_log", klines ? klines : "");
+		if (ndisks) {
+			json_double(&j, "disks_write_mbs", disks_bw / 1e6);
+			json_arr_open(&j, "verdict");
+			parity_verdict(NULL, &j, "raid5", ndisks, 0, disks_bw * (ndisks - 1) / ndisks);
+			if (ndisks >= 4)
+				parity_verdict(NULL, &j, "raid6", ndisks, 1, disks_bw * (ndisks - 2) / ndisks);
+			json_arr_close(&j);
+		}
 		json_obj_close(&j);
 		putchar('\n');
 	} else {
 		printf("%-10s %16.0f %16.0f   (%s on %u cores; one core: %.0f / %.0f)\n", "all cores", xor_all,
 		       pq_all, best->name, cpus, xor_best, pq_best);
 		printf("\nThe kernel's own choice and figures (raid6:/xor: lines of its log):\n%s",
-		       klines ? klines : "  none logged: load raid456 (modprobe raid456) and run again\n");
+		       klines ? klines : "  none logged (raid456 is built in and logged before the log wrapped, "
+					 "or it could not load)\n");
+		if (ndisks) {
+			printf("\nThe verdict: %u disks write %.0f MB/s together (1 MiB sequential, all at once)\n",
+			       ndisks, disks_bw / 1e6);
+			parity_verdict(stdout, NULL, "raid5", ndisks, 0, disks_bw * (ndisks - 1) / ndisks);
+			if (ndisks >= 4)
+				parity_verdict(stdout, NULL, "raid6", ndisks, 1, disks_bw * (ndisks - 2) / ndisks);
+		}
 	}
 	free(klines);
-	return EXIT_OK;
+	return rc;
 }

@@ -14,6 +14,7 @@ int cmd_run(int argc, char **argv);
 int cmd_disks(int argc, char **argv);
 int cmd_profile(int argc, char **argv);
 int cmd_parity(int argc, char **argv);
+int cmd_raid(int argc, char **argv);
 int cmd_sysinfo(int argc, char **argv);
 static int cmd_help(int argc, char **argv);
 static int cmd_version(int argc, char **argv);
@@ -25,6 +26,7 @@ static const struct command {
 } commands[] = {
 	{ "run", "run fio-style jobs (options or job files) on io_uring", cmd_run },
 	{ "profile", "run one of the field's methods (quick, yabs, ars, ...) with its summary", cmd_profile },
+	{ "raid", "compare md RAID levels on the same disks, relative to one disk", cmd_raid },
 	{ "parity", "RAID5/RAID6 parity throughput of this CPU beside the kernel's figures", cmd_parity },
 	{ "disks", "list disks: identity, size, contents, users, health", cmd_disks },
 	{ "sysinfo", "describe this machine: CPU, memory, firmware, DMI, NICs", cmd_sysinfo },

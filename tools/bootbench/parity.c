@@ -77,6 +77,7 @@ static int always(void)
 
 GEN_VECTOR(gen_sse2, "sse2", 16)
 GEN_VECTOR(gen_avx2, "avx2", 32)
+GEN_VECTOR(gen_avx512, "avx512f,avx512bw", 64)
 
 static int have_sse2(void)
 {
@@ -88,11 +89,18 @@ static int have_avx2(void)
 	return __builtin_cpu_supports("avx2");
 }
 
+/* Byte compares in 512-bit registers need AVX-512BW, not just F. */
+static int have_avx512(void)
+{
+	return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw");
+}
+
 /* Slowest first: parity_best() takes the last one the CPU runs. */
 const struct parity_impl parity_impls[] = {
 	{ "scalar", always, gen_scalar },
 	{ "sse2", have_sse2, gen_sse2 },
 	{ "avx2", have_avx2, gen_avx2 },
+	{ "avx512", have_avx512, gen_avx512 },
 };
 
 const unsigned parity_impl_count = ARRAY_SIZE(parity_impls);

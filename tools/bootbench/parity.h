@@ -2,7 +2,7 @@
 /*
  * parity.h - RAID parity in our own C: P (XOR, RAID5) and Q (the RAID6
  * Reed-Solomon syndrome over GF(2^8), polynomial 0x11d, generator 2, as
- * md's raid6 uses), with scalar, SSE2 and AVX2 paths picked at run time,
+ * md's raid6 uses), with scalar, SSE2, AVX2 and AVX-512 paths picked at run time,
  * and the recovery of two lost data blocks from P and Q.
  */
 #ifndef BB_PARITY_H
@@ -10,6 +10,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 struct parity_impl {
 	const char *name;
@@ -27,5 +28,13 @@ const struct parity_impl *parity_best(void);
 /* Rebuilds data[a] and data[b] (a < b < n) in place from the rest, P and Q. */
 void raid6_recover2(unsigned n, size_t len, uint8_t *const *data, unsigned a, unsigned b, const uint8_t *p,
 		    const uint8_t *q);
+
+/*
+ * The verdict for RAID5 (raid6=0) or RAID6 on NDISKS disks that take
+ * DATA_BW bytes/s of data together: whether one core's parity throughput
+ * (md's raid5d thread) keeps up, and by how much; to F and/or J.
+ */
+struct json;
+void parity_verdict(FILE *f, struct json *j, const char *level, unsigned ndisks, int raid6, double data_bw);
 
 #endif

@@ -1,13 +1,16 @@
 // SPDX-License-Identifier: MIT
-/* util.c - error reporting, sleeping, checked allocation, atomic file writes. */
+/* util.c - error reporting, sleeping, checked allocation, atomic file writes,
+ * running a helper program. */
 #include "util.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <libgen.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 char bb_err[512];
@@ -184,4 +187,80 @@ const char *fmt_si(double v, char *buf, size_t len)
 	static const char *const units[] = { "", "k", "M", "G", "T" };
 
 	return scaled(v, 1000, units, ARRAY_SIZE(units), buf, len);
+}
+
+int spawn(char *const argv[], const char *input, int ignore_int, char *out, size_t outlen)
+{
+	int in[2] = { -1, -1 }, res[2], status;
+	size_t used = 0;
+	pid_t pid;
+	ssize_t n;
+
+	if (out && outlen)
+		out[0] = 0;
+	if (pipe(res) || (input && pipe(in)))
+		return -1;
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0)
+		return -1;
+	if (!pid) {
+		int null = open("/dev/null", O_RDONLY);
+
+		if (ignore_int)
+			signal(SIGINT, SIG_IGN);
+		dup2(input ? in[0] : null, STDIN_FILENO);
+		dup2(res[1], STDOUT_FILENO);
+		dup2(res[1], STDERR_FILENO);
+		execvp(argv[0], argv);
+		dprintf(STDERR_FILENO, "cannot run %s: %s", argv[0], strerror(errno));
+		_exit(127);
+	}
+	close(res[1]);
+	if (input) {
+		/* a program that exits without reading its input must not kill us */
+		signal(SIGPIPE, SIG_IGN);
+		close(in[0]);
+		for (size_t len = strlen(input); len;) {
+			n = write(in[1], input, len);
+			if (n < 0 && errno == EINTR)
+				continue;
+			if (n <= 0)
+				break;
+			input += n;
+			len -= (size_t)n;
+		}
+		close(in[1]);
+	}
+	for (;;) {
+		char buf[512];
+
+		n = read(res[0], buf, sizeof(buf));
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
+		/* keep the tail: the last lines say what went wrong */
+		if (out && outlen > 1) {
+			size_t k = (size_t)n < outlen - 1 ? (size_t)n : outlen - 1;
+
+			if (used + k > outlen - 1) {
+				size_t drop = used + k - (outlen - 1);
+
+				memmove(out, out + drop, used - drop);
+				used -= drop;
+			}
+			memcpy(out + used, buf + n - k, k);
+			used += k;
+			out[used] = 0;
+		}
+	}
+	close(res[0]);
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR)
+			return -1;
+	if (out)
+		while (used && (out[used - 1] == '\n' || out[used - 1] == ' '))
+			out[--used] = 0;
+	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }

@@ -47,6 +47,14 @@ int write_file_atomic(const char *path, const void *buf, size_t len);
 
 /* Reads a small sysfs/proc attribute, trailing newline and blanks removed. */
 int read_attr(const char *path, char *buf, size_t len);
+/*
+ * Runs a program (searched in PATH) and waits for it: INPUT (may be NULL)
+ * on its stdin, its stdout and stderr together into OUT (the last OUTLEN-1
+ * bytes, trailing newlines removed). IGNORE_INT: Ctrl-C does not stop it (a
+ * teardown step must finish). Returns its exit status, 128+signal, 127 when
+ * it could not be run, -1 when no process could be made.
+ */
+int spawn(char *const argv[], const char *input, int ignore_int, char *out, size_t outlen);
 /* Human figures, 3 significant digits: 1.5GiB (base 1024), 2.3M (base 1000). */
 const char *fmt_iec(double bytes, char *buf, size_t len);
 const char *fmt_si(double v, char *buf, size_t len);

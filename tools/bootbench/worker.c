@@ -20,6 +20,7 @@
 #include "util.h"
 
 volatile sig_atomic_t stop_requested;
+uint64_t run_size_max;
 
 #define SAMPLE_NS 1000000000ull
 #define STAMP_STRIDE 512
@@ -675,6 +676,8 @@ int job_range(const struct job_opts *o, const struct target *t, unsigned nfiles,
 			       (unsigned long long)off, t->path, (unsigned long long)t->size);
 	else
 		l = t->size - off;
+	if (run_size_max && l > run_size_max)
+		l = run_size_max;
 	if (t->is_blk && off + l > t->size)
 		return set_err("job '%s': offset+size %llu is beyond the end of %s (%llu bytes)", o->name,
 			       (unsigned long long)(off + l), t->path, (unsigned long long)t->size);

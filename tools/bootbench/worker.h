@@ -72,6 +72,9 @@ struct worker {
 };
 
 extern volatile sig_atomic_t stop_requested;
+/* Set by `bootbench raid` in its child: no job's range exceeds this many
+ * bytes, so a profile written for big disks fits a small array or file. */
+extern uint64_t run_size_max;
 
 /* Sets up files, buffers and the engine; -1 with bb_err on failure. */
 int worker_init(struct worker *w, const struct job *j, unsigned clone, struct target **targets,

@@ -1,0 +1,137 @@
+// SPDX-License-Identifier: MIT
+/*
+ * collect.c - runs `bootbench run` in a child and reads its figures back
+ * through a pipe: the child's summary hook (report.h's run_summary) prints
+ * one tab-separated "cell" line per job and direction on its stdout, which
+ * is the pipe. A child keeps its crashes, signals and exit() to itself.
+ */
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "collect.h"
+#include "hist.h"
+#include "report.h"
+#include "util.h"
+#include "worker.h"
+
+int cmd_run(int argc, char **argv);
+
+volatile pid_t collect_child;
+
+/* In the child: the cells, in place of the human report. */
+static void print_cells(FILE *f, const struct run_result *r)
+{
+	unsigned i;
+	int d;
+
+	for (i = 0; i < r->nreports; i++) {
+		const struct report *rep = &r->reports[i];
+
+		for (d = 0; d < DDIR_NR; d++) {
+			const struct dir_stats *s = &rep->st.dir[d];
+
+			if (!s->ios)
+				continue;
+			fprintf(f, "cell\t%s\t%s\t%.3f\t%.3f\t%.3f\n", rep->job->o.name, ddir_names[d],
+				report_iops(rep, d), report_bw_bytes(rep, d),
+				s->clat.n ? hist_percentile(&s->clat, 99) / 1000.0 : 0);
+		}
+	}
+	fflush(f);
+}
+
+static void parse_cell(struct cells *out, char *line)
+{
+	char *field[6], *save = NULL, *tok;
+	unsigned n = 0;
+	struct cell *c;
+
+	for (tok = strtok_r(line, "\t\n", &save); tok && n < 6; tok = strtok_r(NULL, "\t\n", &save))
+		field[n++] = tok;
+	if (n != 6 || strcmp(field[0], "cell"))
+		return;
+	out->c = xrealloc(out->c, (out->n + 1) * sizeof(*out->c));
+	c = &out->c[out->n++];
+	memset(c, 0, sizeof(*c));
+	snprintf(c->test, sizeof(c->test), "%s", field[1]);
+	snprintf(c->dir, sizeof(c->dir), "%s", field[2]);
+	c->iops = strtod(field[3], NULL);
+	c->bw = strtod(field[4], NULL);
+	c->p99_us = strtod(field[5], NULL);
+}
+
+int collect_run(int argc, char **argv, const char *target, uint64_t size_max, struct cells *out)
+{
+	char line[512];
+	int fds[2], status;
+	FILE *f;
+	pid_t pid;
+
+	memset(out, 0, sizeof(*out));
+	fflush(stdout);
+	if (pipe(fds))
+		return EXIT_FAIL;
+	pid = fork();
+	if (pid < 0) {
+		close(fds[0]);
+		close(fds[1]);
+		return EXIT_FAIL;
+	}
+	if (!pid) {
+		close(fds[0]);
+		if (dup2(fds[1], STDOUT_FILENO) < 0)
+			_exit(EXIT_FAIL);
+		close(fds[1]);
+		if (target)
+			setenv("TARGET", target, 1);
+		run_size_max = size_max;
+		run_summary = print_cells;
+		exit(cmd_run(argc, argv));
+	}
+	collect_child = pid;
+	close(fds[1]);
+	f = fdopen(fds[0], "r");
+	/* a signal interrupts the read, not the child: read on to its end */
+	while (f) {
+		if (fgets(line, sizeof(line), f)) {
+			parse_cell(out, line);
+		} else if (ferror(f) && errno == EINTR) {
+			clearerr(f);
+		} else {
+			break;
+		}
+	}
+	if (f)
+		fclose(f);
+	else
+		close(fds[0]);
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR) {
+			collect_child = 0;
+			return EXIT_FAIL;
+		}
+	collect_child = 0;
+	return WIFEXITED(status) ? WEXITSTATUS(status) : EXIT_FAIL;
+}
+
+const struct cell *cells_find(const struct cells *cs, const char *test, const char *dir)
+{
+	unsigned i;
+
+	for (i = 0; i < cs->n; i++)
+		if (!strcmp(cs->c[i].test, test) && !strcmp(cs->c[i].dir, dir))
+			return &cs->c[i];
+	return NULL;
+}
+
+void cells_free(struct cells *cs)
+{
+	free(cs->c);
+	cs->c = NULL;
+	cs->n = 0;
+}
