@@ -12,6 +12,8 @@ pkgs="$pkgs mtools dosfstools xorriso fdisk"
 pkgs="$pkgs qemu-system-x86 ovmf seabios ipxe-qemu"
 # the menu test types on the serial console through tmux
 pkgs="$pkgs tmux"
+# the RAID tests read the disks back with mdadm --examine (no md driver needed)
+pkgs="$pkgs mdadm"
 missing=""
 for p in $pkgs; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing="$missing $p"

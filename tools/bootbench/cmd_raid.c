@@ -475,23 +475,36 @@ static double ratio(const struct cell *c, const struct cell *base)
 	return base->iops > 0 ? c->iops / base->iops : NAN;
 }
 
-/* Disks off the median of their siblings by more than OUTLIER, named. */
-static unsigned print_outliers(FILE *f)
+/* Disks off the median of their siblings by more than OUTLIER, named (to F or J). */
+static unsigned print_outliers(FILE *f, struct json *j)
 {
 	unsigned i, k, found = 0;
 
+	if (j)
+		json_arr_open(j, "outliers");
 	for (k = 0; k < R.n; k++)
 		for (i = 0; i < R.median.n; i++) {
 			const struct cell *m = &R.median.c[i];
 			double x = ratio(cells_find(&R.base[k], m->test, m->dir), m);
 
-			if (!isnan(x) && fabs(x - 1) > OUTLIER) {
+			if (isnan(x) || fabs(x - 1) <= OUTLIER)
+				continue;
+			found++;
+			if (f)
 				fprintf(f, "%s differs from its siblings: %s %s %.2fx of the median disk\n", R.disks[k],
 					m->test, m->dir, x);
-				found++;
+			if (j) {
+				json_obj_open(j, NULL);
+				json_str(j, "disk", R.disks[k]);
+				json_str(j, "test", m->test);
+				json_str(j, "dir", m->dir);
+				json_double(j, "vs_median", x);
+				json_obj_close(j);
 			}
 		}
-	if (!found)
+	if (j)
+		json_arr_close(j);
+	if (f && !found)
 		fprintf(f, "the disks agree within %.0f%% on every test\n", OUTLIER * 100);
 	return found;
 }
@@ -524,6 +537,15 @@ static void print_table(FILE *f)
 			    r->status && !r->cells.n ? "failed" : NULL);
 		}
 	}
+}
+
+static void print_failures(FILE *f)
+{
+	unsigned k;
+
+	for (k = 0; k < R.nres; k++)
+		if (R.res[k].error[0])
+			fprintf(f, "%s failed: %s\n", R.res[k].l->name, R.res[k].error);
 }
 
 static void print_setup(FILE *f)
@@ -624,6 +646,7 @@ static void write_json(FILE *f, int status)
 	json_str(&j, "filesystem", R.fs ? R.fs : "");
 	json_bool(&j, "assume_clean", !R.resync);
 	cells_json(&j, "baseline_median", &R.median);
+	print_outliers(NULL, &j);
 	json_arr_open(&j, "levels");
 	for (i = 0; i < R.nres; i++) {
 		const struct level_result *r = &R.res[i];
@@ -663,8 +686,9 @@ static void save(const char *name, int status, int as_json)
 		write_json(f, status);
 	} else {
 		print_setup(f);
-		print_outliers(f);
+		print_outliers(f, NULL);
 		print_table(f);
+		print_failures(f);
 		print_verdict(f, NULL);
 	}
 	fclose(f);
@@ -717,7 +741,7 @@ static int run_levels(void)
 
 		r->l = R.levels[i];
 		r->resync_s = -1;
-		stage("%s (%s)", r->l->name, r->l->what);
+		stage("%s: %s", r->l->name, r->l->what);
 		if (md_create(r->l, R.member, R.n, R.chunk, !R.resync, &r->a)) {
 			snprintf(r->error, sizeof(r->error), "%s", bb_err);
 			note("%s", bb_err);
@@ -757,6 +781,8 @@ int cmd_raid(int argc, char **argv)
 	unsigned k;
 	struct stat st;
 
+	/* the stages and mdadm's messages in the order they happened, also in a log */
+	setvbuf(stdout, NULL, _IOLBF, 0);
 	R.profile = profile_find("mdraid");
 	for (i = 0; i < argc; i++) {
 		const char *a = argv[i];
@@ -854,7 +880,7 @@ int cmd_raid(int argc, char **argv)
 	if (stop_requested)
 		goto out_teardown;
 	baseline_median();
-	print_outliers(stdout);
+	print_outliers(stdout, NULL);
 	i = run_levels();
 	if (i < 0) {
 		note("raid: %s", bb_err);
@@ -874,6 +900,7 @@ out_teardown:
 	if (R.median.n) {
 		putchar('\n');
 		print_table(stdout);
+		print_failures(stdout);
 		putchar('\n');
 		print_verdict(stdout, NULL);
 	}

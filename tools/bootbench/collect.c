@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -83,6 +84,10 @@ int collect_run(int argc, char **argv, const char *target, uint64_t size_max, st
 		return EXIT_FAIL;
 	}
 	if (!pid) {
+		/* killed with us: a run killed by SIGKILL leaves no orphan holding the array */
+		prctl(PR_SET_PDEATHSIG, SIGKILL);
+		if (getppid() == 1)
+			_exit(EXIT_FAIL);
 		close(fds[0]);
 		if (dup2(fds[1], STDOUT_FILENO) < 0)
 			_exit(EXIT_FAIL);

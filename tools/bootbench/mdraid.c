@@ -206,6 +206,31 @@ static int md_zero(const char *member)
 	return 0;
 }
 
+/* /dev/md/NAME links mdadm made for arrays that are gone. */
+static void forget_stale_names(void)
+{
+	char link[300], target[300], sys[400];
+	struct dirent *e;
+	DIR *d = opendir("/dev/md");
+	struct stat st;
+	ssize_t n;
+
+	while (d && (e = readdir(d))) {
+		if (strncmp(e->d_name, MD_NAME_PREFIX, strlen(MD_NAME_PREFIX)))
+			continue;
+		snprintf(link, sizeof(link), "/dev/md/%s", e->d_name);
+		n = readlink(link, target, sizeof(target) - 1);
+		if (n <= 0)
+			continue;
+		target[n] = 0;
+		snprintf(sys, sizeof(sys), "/sys/block/%s/md/array_state", base_name(target));
+		if (stat(sys, &st))
+			unlink(link);
+	}
+	if (d)
+		closedir(d);
+}
+
 int md_destroy(const struct md_array *a, char *const *members, unsigned n)
 {
 	unsigned i;
@@ -213,6 +238,7 @@ int md_destroy(const struct md_array *a, char *const *members, unsigned n)
 
 	if (a->dev[0] && md_stop(a->dev))
 		return -1;
+	forget_stale_names();
 	for (i = 0; i < n; i++)
 		if (md_zero(members[i]))
 			rc = -1;
@@ -340,6 +366,7 @@ int md_cleanup_ours(char *const *disks, unsigned n, FILE *log)
 
 	if (cleaned < 0)
 		return -1;
+	forget_stale_names();
 	for (i = 0; i < n; i++) {
 		const char *disk = base_name(disks[i]);
 		char path[300], dev[300];

@@ -1,4 +1,5 @@
-# Unattended runs (bootbench.run): the job on every target, results saved,
+# Unattended runs (bootbench.run): the job on every target, or with
+# bootbench.raid the RAID comparison on all targets together; results saved,
 # then bootbench.after. Write jobs run only on disks named in
 # bootbench.destroy; bootbench itself refuses the rest (exit 2, nothing
 # written). A wrong boot parameter cancels the run: nothing is written to any
@@ -31,6 +32,8 @@ wait_for_devices() {
 }
 
 unattended() {
+	# bootbench.scale holds for these runs too, not only the consoles' (90-consoles.sh)
+	[ -z "${BB_SCALE:-}" ] || export BOOTBENCH_SCALE=$BB_SCALE
 	stamp=$(date -u +%Y%m%dT%H%M%SZ)
 	out=$BB_RUNDIR/results/${stamp}_$(machine_id)
 	mkdir -p "$out"
@@ -51,6 +54,13 @@ unattended() {
 		elif [ -z "$targets" ]; then
 			log "unattended run cancelled: no targets (bootbench.targets=${BB_TARGETS:-})"
 			status=2
+		elif [ -n "${BB_RAID:-}" ]; then
+			wait_for_devices $targets
+			log "raid: levels $BB_RAID, profile $BB_RUN, on" $targets
+			bootbench raid --levels="$BB_RAID" --profile="$BB_RUN" ${destroy:+--destroy="$destroy"} \
+				--output="$out" $targets
+			status=$?
+			log "raid: exit status $status"
 		else
 			wait_for_devices $targets
 			for t in $targets; do

@@ -60,6 +60,10 @@ param_check() { # name value
 		case "$2" in
 		''|*[!A-Za-z0-9_/.-]*|*..*) echo "bootbench.$1=$2: expected a profile name or a job file path on the stick"; return 1 ;;
 		esac ;;
+	'<raid-levels>')
+		case "$2" in
+		*[!A-Za-z0-9,-]*) echo "bootbench.$1=$2: expected RAID levels, comma separated (e.g. 0,1,5,10)"; return 1 ;;
+		esac ;;
 	'<number>')
 		case "$2" in
 		*[!0-9.]*|.|*.*.*) echo "bootbench.$1=$2: expected a number such as 0.02 or 1"; return 1 ;;

@@ -1,0 +1,47 @@
+# label: Compare RAID levels
+# bootbench raid from the menu: disks (two or more), levels, profile,
+# consent (typing the names), then the run with a gauge of the stage (the
+# baseline on each disk, then each level) and its live figures, then the
+# table relative to one disk. Results stay in /run/bootbench/results until
+# saved. Ctrl-C stops the run; the array is torn down either way.
+. /lib/bootbench/menu-lib.sh
+. /lib/bootbench/results.sh
+disk_items > /tmp/menu-disks
+set --
+while IFS= read -r n && IFS= read -r d && IFS= read -r s; do set -- "$@" "$n" "$d" "$s"; done < /tmp/menu-disks
+[ $# -ge 6 ] || { dialog --msgbox "A comparison needs two disks that can be written; there are fewer (the boot and results media, and disks mounted or in use, are not offered)." 9 64; exit 0; }
+disks=$(dialog --stdout --title " Compare RAID levels: disks " --checklist "Space ticks a disk (two or more), Enter goes on." 18 78 10 "$@") || exit 0
+disks=$(echo $disks | tr -d '"')
+[ $(echo $disks | wc -w) -ge 2 ] || { dialog --msgbox "Tick two disks or more." 6 40; exit 0; }
+# The levels bootbench knows, from its own help; the published comparison's four ticked.
+bootbench raid --help | sed -n 's/^                     \([a-z0-9-]*\)  *\(.*\)/\1\n\2/p' > /tmp/menu-levels
+set --
+while IFS= read -r name && IFS= read -r what; do
+	case "$name" in raid0|raid1|raid5|raid10-n2) on=on ;; *) on=off ;; esac
+	set -- "$@" "$name" "$what" "$on"
+done < /tmp/menu-levels
+levels=$(dialog --stdout --title " Compare RAID levels: levels " --checklist "Space ticks a level, Enter goes on." 18 78 10 "$@") || exit 0
+levels=$(echo $levels | tr -d '"' | tr ' ' ',')
+[ -n "$levels" ] || exit 0
+profile=$(dialog --stdout --title " Compare RAID levels: tests " --menu "Which tests on each disk and array?" 12 78 3 \
+	mdraid "the mdadm RAID5 vs RAID10 method: 1M sequential, 4k random" \
+	yabs "YABS's mixed random read/write at 4k to 1m" \
+	ars "the Ars Technica QD1/QD8 matrix") || exit 0
+consent $disks || { dialog --msgbox "Not confirmed: nothing was written." 6 50; exit 0; }
+out=$RESULTS_RUN/$(date -u +%Y%m%dT%H%M%SZ)_$(machine_id)_raid
+mkdir -p "$out"
+targets="" destroy=""
+for d in $disks; do targets="$targets /dev/$d"; destroy="${destroy:+$destroy,}/dev/$d"; done
+# The gauge: stage lines (K of M) and each run's progress lines (fd 3)
+# become dialog's XXX blocks; the stages and the table go to summary.txt.
+( bootbench raid --levels="$levels" --profile="$profile" --destroy="$destroy" --output="$out" --progress-fd=3 $targets \
+	3>&1 > "$out/summary.txt" 2>&1; echo "exit status $?" >> "$out/summary.txt" ) |
+	awk '$1 == "stage" { k = $2; m = $3; $1 = $2 = $3 = ""; text = substr($0, 4)
+		printf "XXX\n%d\nStage %d of %d: %s\n\nCtrl-C stops the run; arrays are torn down.\nXXX\n", (k - 1) * 100 / m, k, m, text
+		fflush(); next }
+	$1 == "progress" && m {
+		printf "XXX\n%d\nStage %d of %d: %s\n\nIOPS: read %s, write %s   %s MB/s (%s)\nCtrl-C stops the run; arrays are torn down.\nXXX\n", ((k - 1) + $2 / 100) * 100 / m, k, m, text, $5, $6, $7, $8
+		fflush() }' |
+	dialog --title " Compare RAID levels on$targets " --gauge "Starting..." 14 76 0
+describe_system "$out"
+dialog --title " Compare RAID levels: results " --exit-label "Back" --textbox "$out/summary.txt" 22 78

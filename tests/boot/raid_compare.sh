@@ -1,0 +1,43 @@
+# SPDX-License-Identifier: MIT
+# Boot test: the RAID comparison unattended (bootbench.run=mdraid with
+# bootbench.raid=0,1,5,10) on four virtual disks, scaled down: the baseline
+# on each disk, then each level created with mdadm, measured and wiped. The
+# table with its baseline row and the JSON are saved to the stick; the host
+# then finds no md superblock on any disk (mdadm --examine on the images).
+. tests/bootlib.sh
+need_artifacts
+command -v mdadm >/dev/null || { echo "mdadm is missing: run 'make deps'"; exit 1; }
+stick_with_conf "$T/stick.img" run=mdraid raid=0,1,5,10 targets=vda,vdb,vdc,vdd destroy=vda,vdb,vdc,vdd \
+	scale=0.02 save=usb after=poweroff
+disks=""
+for i in 1 2 3 4; do
+	truncate -s 96M "$T/d$i.img"
+	disks="$disks --disk virtio:$T/d$i.img"
+done
+if boot --fw bios --usb "$T/stick.img" $disks; then
+	check "the comparison exited 0" serial_has 'raid: exit status 0'
+	check "every level was created and stopped" sh -c "for l in raid0 raid1 raid5 raid10-n2; do
+		grep -q \"bootbench-\$l stopped, superblocks zeroed\" '$T/serial.log' || exit 1; done"
+	for i in 1 2 3 4; do
+		check "no md superblock is left on disk $i" sh -c "mdadm --examine '$T/d$i.img' 2>&1 | grep -q 'No md superblock detected'"
+	done
+	if fetch_results "$T/stick.img" >/dev/null; then
+		check "the table has the baseline row and a row per level" sh -c "
+			grep -q '^mdraid-seqwrite-1m  *write 1 disk  .* 1.00x' '$T/results/raid.txt' &&
+			for l in raid0 raid1 raid5 raid10-n2; do grep -q \"^  *\$l  *[0-9]\" '$T/results/raid.txt' || exit 1; done"
+		check "raid.json: four disks with a baseline, four levels measured without error" json "$T/results/raid.json" \
+			'len(d["disks"]) == 4 and all(len(x["baseline"]) == 4 for x in d["disks"]) and
+			 [l["level"] for l in d["levels"]] == ["raid0", "raid1", "raid5", "raid10-n2"] and
+			 all(l["status"] == 0 and len(l["results"]) == 4 for l in d["levels"])'
+		check "raid.json: the mdadm command used --assume-clean where it applies" json "$T/results/raid.json" \
+			'all(("--assume-clean" in l["mdadm"]) == (l["level"] != "raid0") for l in d["levels"])'
+		check "raid.json: each level is relative to the baseline" json "$T/results/raid.json" \
+			'all(r["vs_baseline"] > 0 for l in d["levels"] for r in l["results"])'
+		check "raid.json: the parity verdict for raid5" json "$T/results/raid.json" \
+			'd["parity_verdict"][0]["level"] == "raid5" and d["parity_verdict"][0]["parity_one_core_mbs"] > 0'
+		check "each run's fio JSON is saved" sh -c "[ -s '$T/results/baseline-vda.json' ] && [ -s '$T/results/raid5.json' ]"
+	else
+		bad "a results folder is on the stick"
+	fi
+fi
+finish
