@@ -858,6 +858,9 @@ int cmd_raid(int argc, char **argv)
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
+	/* `bootbench raid | tee log` and Ctrl-C: tee goes first, and the
+	 * teardown must still run when our output has nowhere to go */
+	signal(SIGPIPE, SIG_IGN);
 	R.stages = R.n + R.nlevels;
 	print_setup(stdout);
 	if (prepare_members()) {

@@ -270,11 +270,17 @@ int md_superblock_name(const char *dev, char *name, size_t len)
 	return rc;
 }
 
+/* The set name without the "host:" mdadm puts before it. */
+static const char *bare_name(const char *sb_name)
+{
+	const char *colon = strchr(sb_name, ':');
+
+	return colon ? colon + 1 : sb_name;
+}
+
 static int is_ours(const char *sb_name)
 {
-	const char *colon = strchr(sb_name, ':');	/* "host:name" when mdadm added its homehost */
-
-	return !strncmp(colon ? colon + 1 : sb_name, MD_NAME_PREFIX, strlen(MD_NAME_PREFIX));
+	return !strncmp(bare_name(sb_name), MD_NAME_PREFIX, strlen(MD_NAME_PREFIX));
 }
 
 /* Unmounts whatever is mounted from DEV (a filesystem an earlier run made). */
@@ -302,7 +308,7 @@ static int unmount_from(const char *dev, FILE *log)
 /* Running arrays of ours: unmounted, stopped, superblocks zeroed. */
 static int cleanup_running(FILE *log)
 {
-	char members[MD_MAX_DISKS][300], path[300], dev[300], name[64];
+	char members[MD_MAX_DISKS][300], path[300], dev[300], name[64], ours_name[64];
 	struct dirent *e, *s;
 	DIR *d = opendir("/sys/block"), *sd;
 	int cleaned = 0;
@@ -318,8 +324,10 @@ static int cleanup_running(FILE *log)
 		while (sd && (s = readdir(sd)))
 			if (s->d_name[0] != '.' && n < MD_MAX_DISKS) {
 				snprintf(members[n], sizeof(members[n]), "/dev/%s", s->d_name);
-				if (md_superblock_name(members[n], name, sizeof(name)) == 1 && is_ours(name))
+				if (md_superblock_name(members[n], name, sizeof(name)) == 1 && is_ours(name)) {
+					snprintf(ours_name, sizeof(ours_name), "%s", bare_name(name));
 					ours = 1;
+				}
 				n++;
 			}
 		if (sd)
@@ -329,7 +337,7 @@ static int cleanup_running(FILE *log)
 		md_node(e->d_name, dev, sizeof(dev));
 		if (unmount_from(dev, log) < 0 || md_stop(dev))
 			goto out_fail;
-		fprintf(log, "cleanup: stopped %s (%s), left by an earlier run\n", dev, name);
+		fprintf(log, "cleanup: stopped %s (%s), left by an earlier run\n", dev, ours_name);
 		cleaned++;
 		for (i = 0; i < n; i++) {
 			if (md_zero(members[i]))
@@ -355,7 +363,7 @@ static int cleanup_device(const char *dev, FILE *log)
 		return 0;
 	if (md_zero(dev))
 		return -1;
-	fprintf(log, "cleanup: zeroed the md superblock of %s on %s, left by an earlier run\n", name, dev);
+	fprintf(log, "cleanup: zeroed the md superblock of %s on %s, left by an earlier run\n", bare_name(name), dev);
 	return 1;
 }
 

@@ -1,0 +1,75 @@
+# SPDX-License-Identifier: MIT
+# Boot test: RAID arrays are torn down in every case, driven on the serial
+# console's shell through tmux, three virtual disks, scaled down:
+#   - Ctrl-C during a level: the run says it was interrupted, no array stays;
+#   - kill -9 during a level leaves the array running: the next run stops
+#     it and zeroes its superblocks before it starts;
+#   - an array of ours found stopped (as after a reboot), superblocks still on
+#     the disks: --cleanup zeroes them.
+# At the end the host finds no md superblock on any disk (mdadm --examine).
+. tests/bootlib.sh
+need_artifacts
+command -v tmux >/dev/null || { echo "tmux is missing: run 'make deps'"; exit 1; }
+command -v mdadm >/dev/null || { echo "mdadm is missing: run 'make deps'"; exit 1; }
+stick_with_conf "$T/stick.img" scale=0.02
+disks=""
+for i in 1 2 3; do
+	truncate -s 96M "$T/d$i.img"
+	disks="$disks --disk virtio:'$T/d$i.img'"
+done
+TM="tmux -L bbraid$$"
+$TM new-session -d -s vm -x 160 -y 48 \
+	"scripts/qemu.sh --fw bios --usb '$T/stick.img' $disks --timeout $BOOT_LIMIT; echo QEMU-EXITED; sleep 120"
+trap '$TM kill-server 2>/dev/null; cleanup' EXIT
+screen() { $TM capture-pane -p -J -t vm -S -200; }
+wait_for() { # TEXT SECONDS
+	i=0
+	while [ $i -lt $(( $2 * 2 )) ]; do
+		screen | grep -qF -- "$1" && return 0
+		sleep 0.5; i=$((i + 1))
+	done
+	echo "--- screen while waiting for '$1':"; screen | tail -n 30
+	return 1
+}
+type_line() { $TM send-keys -t vm "$1" Enter; }
+step() { # description text seconds
+	if wait_for "$2" "$3"; then ok "$1"; else bad "$1"; finish; fi
+}
+RAID="bootbench raid --destroy=/dev/vda,/dev/vdb,/dev/vdc /dev/vda /dev/vdb /dev/vdc"
+# wait_array LEVEL: until the run's log says the array of LEVEL is up
+WAIT='while ! grep -q "bootbench-$L is /dev/md" /tmp/r.log 2>/dev/null; do sleep 0.2; done; sleep 1'
+step "the menu comes up on the serial console" "Esc goes back" 240
+$TM send-keys -t vm 7 Enter
+step "the shell is reached" "Type 'exit' to return to the menu." 30
+
+# Ctrl-C in the middle of raid1, with the output going through tee as a
+# person would keep a log: tee dies first; the run still tears down.
+type_line "clear; mkdir /tmp/o; $RAID --levels=1,5 --output=/tmp/o 2>&1 | tee /tmp/r.log"
+step "the run reaches raid1" "== 4/5 raid1:" 300
+sleep 2
+$TM send-keys -t vm C-c
+type_line "clear; echo ARRAYS-AFTER-CTRL-C=\$(grep -c '^md' /proc/mdstat) INTERRUPTED=\$(grep -c '\"interrupted\" *: *true' /tmp/o/raid.json)"
+step "Ctrl-C: no array is left, and the saved report says interrupted" "ARRAYS-AFTER-CTRL-C=0 INTERRUPTED=1" 120
+
+# kill -9 in the middle of raid5: the array stays up, the next run cleans it.
+type_line "clear; $RAID --levels=5 > /tmp/r.log 2>&1 & L=raid5; $WAIT; kill -9 \$!; sleep 1; echo ARRAYS-AFTER-KILL=\$(grep -c '^md' /proc/mdstat)"
+step "kill -9 leaves the raid5 array running" "ARRAYS-AFTER-KILL=1" 300
+type_line "clear; $RAID --levels=0 > /tmp/r2.log 2>&1; echo RC=\$?; grep cleanup: /tmp/r2.log; echo ARRAYS-AFTER-NEXT=\$(grep -c '^md' /proc/mdstat)"
+step "the next run exits 0" "RC=0" 300
+check "the next run stopped the array a killed run left" sh -c "$TM capture-pane -p -J -t vm | grep -q 'cleanup: stopped /dev/md.* (bootbench-raid5), left by an earlier run'"
+check "and zeroed its superblocks" sh -c "$TM capture-pane -p -J -t vm | grep -q 'cleanup: zeroed the md superblock on /dev/vd'"
+step "no array is left after the next run" "ARRAYS-AFTER-NEXT=0" 30
+
+# Killed again, then the array stopped by hand as a reboot would: superblocks
+# of ours stay on the disks until --cleanup.
+type_line "clear; $RAID --levels=1 > /tmp/r.log 2>&1 & L=raid1; $WAIT; kill -9 \$!; sleep 1; mdadm --stop /dev/md/bootbench-raid1; mdadm --examine /dev/vda | grep -c bootbench-raid1 | sed 's/^/SUPERBLOCKS-BEFORE=/'"
+step "a stopped array of ours leaves its superblock" "SUPERBLOCKS-BEFORE=1" 300
+type_line "clear; bootbench raid --cleanup /dev/vda /dev/vdb /dev/vdc; echo CLEANUP-RC=\$?"
+step "--cleanup exits 0" "CLEANUP-RC=0" 60
+check "--cleanup zeroed the superblocks on every disk" sh -c "[ \$($TM capture-pane -p -J -t vm | grep -c 'zeroed the md superblock of .*bootbench-raid1 on /dev/vd') = 3 ]"
+type_line "poweroff"
+step "the machine powers off" "QEMU-EXITED" 90
+for i in 1 2 3; do
+	check "no md superblock is left on disk $i" sh -c "mdadm --examine '$T/d$i.img' 2>&1 | grep -q 'No md superblock detected'"
+done
+finish
