@@ -90,7 +90,7 @@ static void usage(void)
 	       "Compares md RAID levels on the same disks: the profile on every single disk first\n"
 	       "(the 1.00x baseline), then on an array of each level, created with mdadm and wiped\n"
 	       "after. Every DISK must be named in --destroy: everything on it is lost.\n\n"
-	       "  --levels=L,L     levels to compare (default %s):\n", DEFAULT_LEVELS);
+	       "  --levels=L,L     levels to compare (default %s, those the disks allow):\n", DEFAULT_LEVELS);
 	for (i = 0; i < raid_level_count; i++)
 		printf("                     %-10s %s%s%s%s\n", raid_levels[i].name, raid_levels[i].what,
 		       raid_levels[i].alias ? " (or " : "", raid_levels[i].alias ? raid_levels[i].alias : "",
@@ -165,6 +165,20 @@ static void parse_levels(const char *list)
 	}
 	if (!R.nlevels)
 		die_usage("raid: --levels: name at least one level");
+}
+
+/* The default levels the disks allow: raid5 needs three. */
+static void drop_levels_too_big(void)
+{
+	unsigned i, kept = 0;
+
+	for (i = 0; i < R.nlevels; i++)
+		if (R.n >= R.levels[i]->min_disks)
+			R.levels[kept++] = R.levels[i];
+		else
+			printf("%s left out: it needs %u disks, %u given\n", R.levels[i]->name, R.levels[i]->min_disks,
+			       R.n);
+	R.nlevels = kept;
 }
 
 static int have_program(const char *name)
@@ -775,7 +789,7 @@ static int run_levels(void)
 
 int cmd_raid(int argc, char **argv)
 {
-	const char *destroy = NULL, *levels = DEFAULT_LEVELS;
+	const char *destroy = NULL, *levels = NULL;
 	struct sigaction sa = { .sa_handler = on_signal };
 	int i, cleanup_only = 0, status = EXIT_OK, found;
 	unsigned k;
@@ -839,7 +853,9 @@ int cmd_raid(int argc, char **argv)
 	if (access(profile_path(R.profile), R_OK))
 		die_usage("raid: %s: cannot read the job file (set BOOTBENCH_PROFILES)", profile_path(R.profile));
 	if (!cleanup_only)
-		parse_levels(levels);
+		parse_levels(levels ? levels : DEFAULT_LEVELS);
+	if (!levels)
+		drop_levels_too_big();
 	check_input(destroy, cleanup_only);
 
 	if (take_lock())

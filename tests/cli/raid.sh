@@ -1,0 +1,74 @@
+# SPDX-License-Identifier: MIT
+# raid.sh - bootbench raid on loop devices: every bad input exits 2 with one
+# line naming what is wrong and leaves the disks byte for byte as they were;
+# a mounted disk is refused even with consent; a real run (scaled down) gives
+# the baseline row per test, and every level is either measured or failed
+# with mdadm's message (hosts without the md driver), with no array and no
+# superblock left behind. The levels themselves are measured in QEMU
+# (tests/boot/raid_compare.sh), where the image's kernel has md.
+. tests/lib.sh
+command -v mdadm >/dev/null || { echo "mdadm is missing: run 'make deps'"; exit 1; }
+export BOOTBENCH_PROFILES=$PWD/rootfs/usr/share/bootbench/profiles BOOTBENCH_SCALE=0.02
+cd "$T" || exit 1
+a=$(loopdev "$T/a.img" 48M)
+b=$(loopdev "$T/b.img" 48M)
+c=$(loopdev "$T/c.img" 48M)
+for f in a b c; do head -c 48M /dev/urandom > "$T/$f.img"; done
+sums() { sha256sum "$T/a.img" "$T/b.img" "$T/c.img" | cut -d' ' -f1 | tr '\n' ' '; }
+before=$(sums)
+
+# refused ARGS... / EXPECTED: exit 2, one line on stderr matching EXPECTED, disks unchanged
+refused() { # description pattern args...
+	d=$1 pat=$2; shift 2
+	"$BB" raid "$@" > out.txt 2> err.txt
+	rc=$?
+	if [ $rc = 2 ] && [ "$(wc -l < err.txt)" = 1 ] && grep -q -- "$pat" err.txt && [ "$(sums)" = "$before" ]; then
+		ok "$d"
+	else
+		bad "$d (exit $rc: $(cat err.txt))"
+	fi
+}
+refused "no disks" "name the disks" --destroy="$a"
+refused "a disk not named in --destroy" "refusing to write $b.*--destroy=$b" --destroy="$a" "$a" "$b"
+refused "raid5 on two disks, asked for" "raid5 needs at least 3 disks, 2 given" --levels=0,5 --destroy="$a,$b" "$a" "$b"
+refused "one disk is no array" "at least 2 disks" --destroy="$a" "$a"
+refused "a disk named twice" "named twice" --destroy="$a,$b" "$a" "$a"
+refused "a file is not a disk" "not a whole disk" --destroy="$T/a.img,$a" "$T/a.img" "$a"
+refused "an unknown level" "no RAID level 'raid7'" --levels=raid7 --destroy="$a,$b" "$a" "$b"
+refused "raid6 on three disks" "raid6 needs at least 4 disks, 3 given" --levels=6 --destroy="$a,$b,$c" "$a" "$b" "$c"
+refused "a level named twice" "raid10-n2 is named twice" --levels=10,raid10-n2 --destroy="$a,$b" "$a" "$b"
+refused "a partition larger than the disks" "do not fit" --partition=1g --destroy="$a,$b" "$a" "$b"
+refused "an unknown filesystem" "expected ext4 or xfs" --fs=btrfs --destroy="$a,$b" "$a" "$b"
+refused "a chunk that is not a power of two" "power of two" --chunk=48k --destroy="$a,$b" "$a" "$b"
+refused "an unknown profile" "no profile 'nosuch'" --profile=nosuch --destroy="$a,$b" "$a" "$b"
+refused "an unknown option" "unknown option '--fast'" --fast --destroy="$a,$b" "$a" "$b"
+
+mkdir -p mnt
+mkfs.ext4 -q -F "$c" >/dev/null 2>&1
+if mount -o ro,noload "$c" mnt 2>/dev/null; then
+	sync
+	before=$(sums)
+	refused "a mounted disk is refused even with consent" "refusing to write $c: mounted" --destroy="$a,$c" "$a" "$c"
+	umount mnt
+else
+	bad "the ext4 loop device mounts"
+fi
+
+"$BB" raid --levels=0,1 --destroy="$a,$b" --output="$T" "$a" "$b" > out.txt 2> err.txt
+rc=$?
+check "a run ends with 0 (levels measured) or 1 (a level failed)" [ $rc = 0 -o $rc = 1 ]
+check "the table has a baseline row for each test" sh -c "[ \$(grep -c ' 1 disk .* 1.00x ' out.txt) = 4 ]"
+check "each level has a row per test, or failed with mdadm's message" sh -c "
+	for l in raid0 raid1; do
+		[ \$(grep -c \"^  *\$l  *[0-9]\" out.txt) = 4 ] || grep -q \"bootbench-\$l: mdadm --create failed\" err.txt || exit 1
+	done"
+check "raid.json names both disks with their baselines" json raid.json \
+	'[x["disk"] for x in d["disks"]] == ["'"$a"'", "'"$b"'"] and all(len(x["baseline"]) == 4 for x in d["disks"])'
+check "raid.json: the exit status matches" json raid.json "d['exit_status'] == $rc"
+check "raid.txt is the table" grep -q '^mdraid-seqread-1m  *read  1 disk' raid.txt
+for dev in "$a" "$b"; do
+	check "no md superblock on $dev" sh -c "mdadm --examine '$dev' 2>&1 | grep -q 'No md superblock detected'"
+	check "nothing holds $dev" sh -c "[ -z \"\$(ls /sys/class/block/$(basename "$dev")/holders)\" ]"
+done
+check "no array of ours is running" sh -c "! grep -q bootbench /proc/mdstat 2>/dev/null"
+finish
