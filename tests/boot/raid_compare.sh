@@ -23,7 +23,7 @@ if boot --fw bios --usb "$T/stick.img" $disks; then
 	done
 	if fetch_results "$T/stick.img" >/dev/null; then
 		check "the table has the baseline row and a row per level" sh -c "
-			grep -q '^mdraid-seqwrite-1m  *write 1 disk  .* 1.00x' '$T/results/raid.txt' &&
+			grep -q '^mdraid-seqwrite-1m  *write 1 disk  .* 1.00x ' '$T/results/raid.txt' &&
 			for l in raid0 raid1 raid5 raid10-n2; do grep -q \"^  *\$l  *[0-9]\" '$T/results/raid.txt' || exit 1; done"
 		check "raid.json: four disks with a baseline, four levels measured without error" json "$T/results/raid.json" \
 			'len(d["disks"]) == 4 and all(len(x["baseline"]) == 4 for x in d["disks"]) and

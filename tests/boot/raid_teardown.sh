@@ -1,6 +1,9 @@
 # SPDX-License-Identifier: MIT
-# Boot test: RAID arrays are torn down in every case, driven on the serial
-# console's shell through tmux, three virtual disks, scaled down:
+# Boot test: the menu's Compare RAID levels, then RAID arrays torn down in
+# every case, driven on the serial console through tmux, three virtual
+# disks, scaled down:
+#   - the menu: disks ticked, the default levels, mdraid, consent typed, the
+#     gauge, then the table with a row per level and exit status 0;
 #   - Ctrl-C during a level: the run says it was interrupted, no array stays;
 #   - kill -9 during a level leaves the array running: the next run stops
 #     it and zeroes its superblocks before it starts;
@@ -21,7 +24,8 @@ TM="tmux -L bbraid$$"
 $TM new-session -d -s vm -x 160 -y 48 \
 	"scripts/qemu.sh --fw bios --usb '$T/stick.img' $disks --timeout $BOOT_LIMIT; echo QEMU-EXITED; sleep 120"
 trap '$TM kill-server 2>/dev/null; cleanup' EXIT
-screen() { $TM capture-pane -p -J -t vm -S -200; }
+screen() { $TM capture-pane -p -J -t vm; }
+shows() { $TM capture-pane -p -J -t vm | grep -q -- "$1"; }
 wait_for() { # TEXT SECONDS
 	i=0
 	while [ $i -lt $(( $2 * 2 )) ]; do
@@ -39,6 +43,26 @@ RAID="bootbench raid --destroy=/dev/vda,/dev/vdb,/dev/vdc /dev/vda /dev/vdb /dev
 # wait_array LEVEL: until the run's log says the array of LEVEL is up
 WAIT='while ! grep -q "bootbench-$L is /dev/md" /tmp/r.log 2>/dev/null; do sleep 0.2; done; sleep 1'
 step "the menu comes up on the serial console" "Esc goes back" 240
+$TM send-keys -t vm Down Down Down Down Enter
+step "Compare RAID levels offers the disks" "Compare RAID levels: disks" 30
+$TM send-keys -t vm Space Down Space Down Space Enter
+step "the levels are offered, the published four ticked" "Compare RAID levels: levels" 30
+check "raid5 is ticked" shows '\[\*\] raid5 '
+check "raid6 is not" shows '\[ \] raid6 '
+$TM send-keys -t vm Enter
+step "the tests are offered" "Which tests on each disk and array?" 30
+$TM send-keys -t vm Enter
+step "consent asks for the names" "Type the device names" 30
+$TM send-keys -t vm "vda vdb vdc" Enter
+step "the comparison runs and its table is shown" "Compare RAID levels: results" 400
+$TM send-keys -t vm G
+sleep 1
+for l in raid0 raid1 raid5 raid10-n2; do
+	check "the table has a $l row" shows "^ *| *$l  *[0-9]"
+done
+check "the menu's run exited 0" shows 'exit status 0'
+$TM send-keys -t vm Enter
+step "back in the menu" "Esc goes back" 30
 $TM send-keys -t vm 7 Enter
 step "the shell is reached" "Type 'exit' to return to the menu." 30
 

@@ -95,16 +95,16 @@ void parity_verdict(FILE *f, struct json *j, const char *level, unsigned ndisks,
 	all = measure(best, ndata, raid6, cpus);
 	bound = one < disks_mbs;
 	if (f) {
-		fprintf(f, "%s on %u disks: the disks take %.0f MB/s of data (%u data disks); parity on one core "
-			   "makes %.0f MB/s (%s), on %u cores %.0f MB/s\n", level, ndisks, disks_mbs, ndata, one,
-			best->name, cpus, all);
+		fprintf(f, "%s on %u disks: they take %.0f MB/s of data (%u data disks);\n"
+			   "  parity makes %.0f MB/s on one core (%s), %.0f MB/s on %u cores\n", level, ndisks,
+			disks_mbs, ndata, one, best->name, all, cpus);
 		if (bound)
-			fprintf(f, "  -> bound by the CPU: md's one raid5d thread caps full-stripe writes near %.0f MB/s, "
-				   "%.2fx of what the disks take;\n     more threads (group_thread_cnt) would give up "
-				   "to %.0f MB/s%s\n", one, one / disks_mbs, all,
+			fprintf(f, "  -> bound by the CPU: md's raid5d thread caps full-stripe writes near\n"
+				   "     %.0f MB/s, %.2fx of what the disks take; more threads\n"
+				   "     (group_thread_cnt) give up to %.0f MB/s%s\n", one, one / disks_mbs, all,
 				all < disks_mbs ? ", still below the disks" : "");
 		else
-			fprintf(f, "  -> not bound by the CPU: one core has %.1fx the headroom the disks need\n",
+			fprintf(f, "  -> not bound by the CPU: one core makes %.1fx what the disks take\n",
 				one / disks_mbs);
 	}
 	if (j) {
