@@ -9,7 +9,8 @@
 #     it and zeroes its superblocks before it starts;
 #   - an array of ours found stopped (as after a reboot), superblocks still on
 #     the disks: --cleanup zeroes them.
-# At the end the host finds no md superblock on any disk (mdadm --examine).
+# Then bootbench parity puts ours beside the kernel's raid6/xor figures. At
+# the end the host finds no md superblock on any disk (mdadm --examine).
 . tests/bootlib.sh
 need_artifacts
 command -v tmux >/dev/null || { echo "tmux is missing: run 'make deps'"; exit 1; }
@@ -91,6 +92,9 @@ step "a stopped array of ours leaves its superblock" "SUPERBLOCKS-BEFORE=1" 300
 type_line "clear; bootbench raid --cleanup /dev/vda /dev/vdb /dev/vdc; echo CLEANUP-RC=\$?"
 step "--cleanup exits 0" "CLEANUP-RC=0" 60
 check "--cleanup zeroed the superblocks on every disk" sh -c "[ \$($TM capture-pane -p -J -t vm | grep -c 'zeroed the md superblock of .*bootbench-raid1 on /dev/vd') = 3 ]"
+# bootbench parity beside the kernel's own figures, which raid456 logged
+type_line "clear; bootbench parity | grep -c '^  .*ours .* MB/s .*kernel .* MB/s .*x\$' | sed 's/^/VS-KERNEL=/'"
+step "parity: ours against the kernel's raid6 and xor figures" "VS-KERNEL=2" 120
 type_line "poweroff"
 step "the machine powers off" "QEMU-EXITED" 90
 for i in 1 2 3; do
