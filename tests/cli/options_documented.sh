@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
 # options_documented.sh - every option in the table (as `run --help` lists
-# it) and every boot parameter of the image is documented in README.md, and
-# the help lists every subcommand.
+# it), every boot parameter of the image and every subcommand is documented
+# in README.md, and the help lists every subcommand.
 . tests/lib.sh
 "$BB" run --help > "$T/help.txt"
 check "run --help exits 0" [ $? = 0 ]
@@ -18,5 +18,8 @@ scripts/params-doc.sh > "$T/params.md"
 sed -n '/<!-- params:begin -->/,/<!-- params:end -->/p' README.md | sed '1d;$d' > "$T/readme-params.md"
 check "README's boot parameter table is the whitelist's (make docs)" cmp -s "$T/params.md" "$T/readme-params.md"
 "$BB" help | grep -q "^  run " ; check "help lists run" [ $? = 0 ]
+for cmd in $("$BB" help | awk '/^Commands:/ { on = 1; next } on && !NF { exit } on { print $1 }'); do
+	grep -q "bootbench $cmd" README.md || bad "the command $cmd is not in README.md"
+done
 "$BB" version | grep -qE '^bootbench [0-9]+\.[0-9]+\.[0-9]+$'; check "version" [ $? = 0 ]
 finish
