@@ -8,7 +8,8 @@
 #   - kill -9 during a level leaves the array running: the next run stops
 #     it and zeroes its superblocks before it starts;
 #   - an array of ours found stopped (as after a reboot), superblocks still on
-#     the disks: --cleanup zeroes them.
+#     the disks: --cleanup zeroes them;
+#   - head partitions and ext4 (raid10-f2, linear): partition tables removed.
 # Then bootbench parity puts ours beside the kernel's raid6/xor figures. At
 # the end the host finds no md superblock on any disk (mdadm --examine).
 . tests/bootlib.sh
@@ -92,6 +93,10 @@ step "a stopped array of ours leaves its superblock" "SUPERBLOCKS-BEFORE=1" 300
 type_line "clear; bootbench raid --cleanup /dev/vda /dev/vdb /dev/vdc; echo CLEANUP-RC=\$?"
 step "--cleanup exits 0" "CLEANUP-RC=0" 60
 check "--cleanup zeroed the superblocks on every disk" sh -c "[ \$($TM capture-pane -p -J -t vm | grep -c 'zeroed the md superblock of .*bootbench-raid1 on /dev/vd') = 3 ]"
+# Members on a partition at the head of each disk, ext4 on each array and
+# disk: measured, then the partition tables go as well as the superblocks.
+type_line "clear; $RAID --levels=10-f2,linear --partition=40M --fs=ext4 > /tmp/r3.log 2>&1; echo RC3=\$? ROWS=\$(grep -c '^ *raid10-f2  *[0-9]' /tmp/r3.log) SIGNATURES=\$(wipefs /dev/vda /dev/vdb /dev/vdc | grep -vc '^DEVICE') PARTS=\$(ls /dev/vd?1 2>/dev/null | wc -l)"
+step "--partition and --fs=ext4: measured, and no partition or signature is left" "RC3=0 ROWS=4 SIGNATURES=0 PARTS=0" 300
 # bootbench parity beside the kernel's own figures, which raid456 logged
 type_line "clear; bootbench parity | grep -c '^  .*ours .* MB/s .*kernel .* MB/s .*x\$' | sed 's/^/VS-KERNEL=/'"
 step "parity: ours against the kernel's raid6 and xor figures" "VS-KERNEL=2" 120

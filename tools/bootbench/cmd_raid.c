@@ -316,6 +316,7 @@ static int prepare_target(const char *dev, char *target, size_t len, uint64_t *s
 	char *xfs[] = { "mkfs.xfs", "-f", "-q", (char *)dev, NULL };
 	char *modprobe[] = { "modprobe", "-q", (char *)R.fs, NULL };
 	struct statvfs vfs;
+	int rc;
 
 	if (!R.fs) {
 		unsigned long long bytes = 0;
@@ -336,12 +337,13 @@ static int prepare_target(const char *dev, char *target, size_t len, uint64_t *s
 		return -1;
 	mkdir(RUNDIR, 0755);
 	mkdir(MOUNTPOINT, 0755);
-	if (mount(dev, MOUNTPOINT, R.fs, 0, NULL) && errno == ENODEV) {
+	rc = mount(dev, MOUNTPOINT, R.fs, 0, NULL);
+	if (rc && errno == ENODEV) {
+		/* the filesystem is a module not loaded yet */
 		spawn(modprobe, NULL, 0, NULL, 0);
-		errno = 0;
-		mount(dev, MOUNTPOINT, R.fs, 0, NULL);
+		rc = mount(dev, MOUNTPOINT, R.fs, 0, NULL);
 	}
-	if (errno)
+	if (rc)
 		return set_err("cannot mount %s (%s) on %s: %s", dev, R.fs, MOUNTPOINT, strerror(errno));
 	R.mounted = 1;
 	snprintf(target, len, MOUNTPOINT "/bootbench-raid.dat");

@@ -6,6 +6,7 @@
  * is the pipe. A child keeps its crashes, signals and exit() to itself.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -75,7 +76,7 @@ int collect_run(int argc, char **argv, const char *target, uint64_t size_max, st
 
 	memset(out, 0, sizeof(*out));
 	fflush(stdout);
-	if (pipe(fds))
+	if (pipe2(fds, O_CLOEXEC))
 		return EXIT_FAIL;
 	pid = fork();
 	if (pid < 0) {

@@ -198,14 +198,16 @@ int spawn(char *const argv[], const char *input, int ignore_int, char *out, size
 
 	if (out && outlen)
 		out[0] = 0;
-	if (pipe(res) || (input && pipe(in)))
+	/* close-on-exec: the program keeps only the ends dup2() gives it, so its
+	 * stdin ends when we close ours, and no other child inherits them */
+	if (pipe2(res, O_CLOEXEC) || (input && pipe2(in, O_CLOEXEC)))
 		return -1;
 	fflush(NULL);
 	pid = fork();
 	if (pid < 0)
 		return -1;
 	if (!pid) {
-		int null = open("/dev/null", O_RDONLY);
+		int null = open("/dev/null", O_RDONLY | O_CLOEXEC);
 
 		if (ignore_int)
 			signal(SIGINT, SIG_IGN);
