@@ -54,6 +54,37 @@ static int always(void)
  * Compiled once per instruction set, picked at run time.
  */
 #define UNROLL 4
+/* Four vectors from or to SRC .. SRC + 3 * WIDTH, named V0..V3. */
+#define LOAD4(v, src, width)                                                                        \
+	do {                                                                                        \
+		memcpy(&v##0, (src), width);                                                        \
+		memcpy(&v##1, (src) + (width), width);                                              \
+		memcpy(&v##2, (src) + 2 * (width), width);                                          \
+		memcpy(&v##3, (src) + 3 * (width), width);                                          \
+	} while (0)
+#define STORE4(dst, v, width)                                                                       \
+	do {                                                                                        \
+		memcpy((dst), &v##0, width);                                                        \
+		memcpy((dst) + (width), &v##1, width);                                              \
+		memcpy((dst) + 2 * (width), &v##2, width);                                          \
+		memcpy((dst) + 3 * (width), &v##3, width);                                          \
+	} while (0)
+/* Q = Q * 2 ^ D in GF(2^8), on four vectors. */
+#define MUL2_XOR4(q, d)                                                                             \
+	do {                                                                                        \
+		q##0 = (q##0 + q##0) ^ ((q##0 < 0) & poly) ^ d##0;                                  \
+		q##1 = (q##1 + q##1) ^ ((q##1 < 0) & poly) ^ d##1;                                  \
+		q##2 = (q##2 + q##2) ^ ((q##2 < 0) & poly) ^ d##2;                                  \
+		q##3 = (q##3 + q##3) ^ ((q##3 < 0) & poly) ^ d##3;                                  \
+	} while (0)
+#define XOR4(p, d)                                                                                  \
+	do {                                                                                        \
+		p##0 ^= d##0;                                                                       \
+		p##1 ^= d##1;                                                                       \
+		p##2 ^= d##2;                                                                       \
+		p##3 ^= d##3;                                                                       \
+	} while (0)
+
 #define GEN_VECTOR(fn, isa, width)                                                                  \
 	__attribute__((target(isa))) static void fn(unsigned n, size_t len, uint8_t *const *data,     \
 						     uint8_t *p, uint8_t *q)                          \
@@ -69,48 +100,23 @@ static int always(void)
 			vec p0 = { 0 }, p1 = { 0 }, p2 = { 0 }, p3 = { 0 }, d0, d1, d2, d3;         \
                                                                                                     \
 			for (i = n; i-- > 0;) {                                                     \
-				memcpy(&d0, data[i] + k, width);                                    \
-				memcpy(&d1, data[i] + k + width, width);                            \
-				memcpy(&d2, data[i] + k + 2 * width, width);                        \
-				memcpy(&d3, data[i] + k + 3 * width, width);                        \
-				p0 ^= d0;                                                           \
-				p1 ^= d1;                                                           \
-				p2 ^= d2;                                                           \
-				p3 ^= d3;                                                           \
+				LOAD4(d, data[i] + k, width);                                       \
+				XOR4(p, d);                                                         \
 			}                                                                           \
-			memcpy(p + k, &p0, width);                                                  \
-			memcpy(p + k + width, &p1, width);                                          \
-			memcpy(p + k + 2 * width, &p2, width);                                      \
-			memcpy(p + k + 3 * width, &p3, width);                                      \
+			STORE4(p + k, p, width);                                                    \
 		}                                                                                   \
 		for (; k < wide; k += UNROLL * width) {                                             \
 			vec p0 = { 0 }, p1 = { 0 }, p2 = { 0 }, p3 = { 0 };                         \
 			vec q0 = { 0 }, q1 = { 0 }, q2 = { 0 }, q3 = { 0 }, d0, d1, d2, d3;         \
                                                                                                     \
 			for (i = n; i-- > 0;) {                                                     \
-				memcpy(&d0, data[i] + k, width);                                    \
-				memcpy(&d1, data[i] + k + width, width);                            \
-				memcpy(&d2, data[i] + k + 2 * width, width);                        \
-				memcpy(&d3, data[i] + k + 3 * width, width);                        \
-				p0 ^= d0;                                                           \
-				p1 ^= d1;                                                           \
-				p2 ^= d2;                                                           \
-				p3 ^= d3;                                                           \
-				q0 = (q0 + q0) ^ ((q0 < 0) & poly) ^ d0;                            \
-				q1 = (q1 + q1) ^ ((q1 < 0) & poly) ^ d1;                            \
-				q2 = (q2 + q2) ^ ((q2 < 0) & poly) ^ d2;                            \
-				q3 = (q3 + q3) ^ ((q3 < 0) & poly) ^ d3;                            \
+				LOAD4(d, data[i] + k, width);                                       \
+				XOR4(p, d);                                                         \
+				MUL2_XOR4(q, d);                                                    \
 			}                                                                           \
-			memcpy(p + k, &p0, width);                                                  \
-			memcpy(p + k + width, &p1, width);                                          \
-			memcpy(p + k + 2 * width, &p2, width);                                      \
-			memcpy(p + k + 3 * width, &p3, width);                                      \
-			if (q) {                                                                    \
-				memcpy(q + k, &q0, width);                                          \
-				memcpy(q + k + width, &q1, width);                                  \
-				memcpy(q + k + 2 * width, &q2, width);                              \
-				memcpy(q + k + 3 * width, &q3, width);                              \
-			}                                                                           \
+			STORE4(p + k, p, width);                                                    \
+			if (q)                                                                      \
+				STORE4(q + k, q, width);                                            \
 		}                                                                                   \
 		for (; k < whole; k += width) {                                                     \
 			vec pp = { 0 }, qq = { 0 }, d;                                              \

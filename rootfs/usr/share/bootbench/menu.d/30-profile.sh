@@ -12,13 +12,8 @@ if [ -z "$profile" ]; then
 	while IFS= read -r name && IFS= read -r what; do set -- "$@" "$name" "$what"; done < /tmp/menu-profiles
 	profile=$(dialog --stdout --title " Run a profile " --menu "Which method?" 18 78 10 "$@") || exit 0
 fi
-disk_items > /tmp/menu-disks
-set --
-while IFS= read -r n && IFS= read -r d && IFS= read -r s; do set -- "$@" "$n" "$d" "$s"; done < /tmp/menu-disks
-[ $# -gt 0 ] || { dialog --msgbox "No disk can be written: every disk is the boot or results medium, mounted or in use." 8 60; exit 0; }
-disks=$(dialog --stdout --title " $profile: disks " --checklist "Space ticks a disk, Enter goes on." 18 78 10 "$@") || exit 0
-disks=$(echo $disks | tr -d '"')
-[ -n "$disks" ] || exit 0
+pick_disks "$profile: disks" 1 || exit 0
+disks=$PICKED
 consent $disks || { dialog --msgbox "Not confirmed: nothing was written." 6 50; exit 0; }
 out=$RESULTS_RUN/$(date -u +%Y%m%dT%H%M%SZ)_$(machine_id)_$profile
 mkdir -p "$out"

@@ -6,13 +6,8 @@
 # saved. Ctrl-C stops the run; the array is torn down either way.
 . /lib/bootbench/menu-lib.sh
 . /lib/bootbench/results.sh
-disk_items > /tmp/menu-disks
-set --
-while IFS= read -r n && IFS= read -r d && IFS= read -r s; do set -- "$@" "$n" "$d" "$s"; done < /tmp/menu-disks
-[ $# -ge 6 ] || { dialog --msgbox "A comparison needs two disks that can be written; there are fewer (the boot and results media, and disks mounted or in use, are not offered)." 9 64; exit 0; }
-disks=$(dialog --stdout --title " Compare RAID levels: disks " --checklist "Space ticks a disk (two or more), Enter goes on." 18 78 10 "$@") || exit 0
-disks=$(echo $disks | tr -d '"')
-[ $(echo $disks | wc -w) -ge 2 ] || { dialog --msgbox "Tick two disks or more." 6 40; exit 0; }
+pick_disks "Compare RAID levels: disks" 2 || exit 0
+disks=$PICKED
 # The levels bootbench knows, from its own help; the published comparison's four ticked.
 bootbench raid --help | sed -n 's/^                     \([a-z0-9-]*\)  *\(.*\)/\1\n\2/p' > /tmp/menu-levels
 set --

@@ -5,14 +5,9 @@
 . /lib/bootbench/menu-lib.sh
 dialog --infobox "Measuring parity throughput on every implementation and core..." 5 60
 show "Parity CPU check" bootbench parity
-disk_items > /tmp/menu-disks
-set --
-while IFS= read -r n && IFS= read -r d && IFS= read -r s; do set -- "$@" "$n" "$d" "$s"; done < /tmp/menu-disks
-[ $# -ge 6 ] || exit 0
 dialog --yesno "Measure a set of disks for the verdict: will RAID5/6 on them be bound by this CPU?\n\nTheir sequential write bandwidth is measured by writing them: everything on them is lost." 10 64 || exit 0
-disks=$(dialog --stdout --title " Parity verdict: disks " --checklist "Space ticks a disk (two or more), Enter goes on." 18 78 10 "$@") || exit 0
-disks=$(echo $disks | tr -d '"')
-[ $(echo $disks | wc -w) -ge 2 ] || exit 0
+pick_disks "Parity verdict: disks" 2 || exit 0
+disks=$PICKED
 consent $disks || { dialog --msgbox "Not confirmed: nothing was written." 6 50; exit 0; }
 targets="" destroy=""
 for d in $disks; do targets="$targets /dev/$d"; destroy="${destroy:+$destroy,}/dev/$d"; done
