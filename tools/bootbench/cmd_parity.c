@@ -227,13 +227,14 @@ static void print_vs_kernel(const struct vs_kernel *v, const char *impl)
 {
 	if (!v->pq_kernel && !v->xor_kernel)
 		return;
-	printf("\nOurs against the kernel, one core, in the kernel's shape and units:\n");
+	printf("\nOurs against the kernel, one core, in the kernel's shape and units\n"
+	       "(RAID6: 6 data disks of 4 KiB; XOR: one 4 KiB block into another):\n");
 	if (v->pq_kernel)
-		printf("  RAID6 gen, 6 data disks of 4 KiB: ours %.0f MB/s (%s), kernel %.0f MB/s (%s): %.2fx\n",
-		       v->pq_ours, impl, v->pq_kernel, v->pq_name, v->pq_ours / v->pq_kernel);
+		printf("  RAID6: %.2fx, ours %.0f MB/s (%s), kernel %.0f MB/s (%s)\n", v->pq_ours / v->pq_kernel,
+		       v->pq_ours, impl, v->pq_kernel, v->pq_name);
 	if (v->xor_kernel)
-		printf("  XOR, a 4 KiB block into another: ours %.0f MB/s (%s), kernel %.0f MB/s (%s): %.2fx\n",
-		       v->xor_ours, impl, v->xor_kernel, v->xor_name, v->xor_ours / v->xor_kernel);
+		printf("  XOR: %.2fx, ours %.0f MB/s (%s), kernel %.0f MB/s (%s)\n", v->xor_ours / v->xor_kernel,
+		       v->xor_ours, impl, v->xor_kernel, v->xor_name);
 }
 
 static void json_vs_kernel(struct json *j, const struct vs_kernel *v)

@@ -27,17 +27,18 @@ disk_items() {
 # names ticked go to $PICKED. False, after saying why, when fewer than MIN
 # can be written or are ticked, or on Esc.
 pick_disks() {
+	pick_title=$1 pick_min=$2
 	disk_items > /tmp/menu-disks
 	set --
 	while IFS= read -r n && IFS= read -r d && IFS= read -r s; do set -- "$@" "$n" "$d" "$s"; done < /tmp/menu-disks
-	if [ $# -lt $(( $2 * 3 )) ]; then
-		dialog --msgbox "Fewer than $2 disk(s) can be written: the boot and results media, and disks mounted or in use, are not offered." 8 64
+	if [ $# -lt $(( pick_min * 3 )) ]; then
+		dialog --msgbox "Fewer than $pick_min disk(s) can be written: the boot and results media, and disks mounted or in use, are not offered." 8 64
 		return 1
 	fi
-	PICKED=$(dialog --stdout --title " $1 " --checklist "Space ticks a disk, Enter goes on." 18 78 10 "$@") || return 1
+	PICKED=$(dialog --stdout --title " $pick_title " --checklist "Space ticks a disk, Enter goes on." 18 78 10 "$@") || return 1
 	PICKED=$(echo $PICKED | tr -d '"')
-	[ $(echo $PICKED | wc -w) -ge $2 ] && return 0
-	dialog --msgbox "Tick $2 disk(s) or more." 6 40
+	[ $(echo $PICKED | wc -w) -ge $pick_min ] && return 0
+	dialog --msgbox "Tick $pick_min disk(s) or more." 6 40
 	return 1
 }
 
