@@ -17,9 +17,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/klog.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "collect.h"
+#include "disks.h"
 #include "json.h"
 #include "parity.h"
 #include "util.h"
@@ -301,13 +303,9 @@ int cmd_parity(int argc, char **argv)
 	if (ndisks == 1 || ndisks > 32)
 		die_usage("parity: a RAID5 verdict needs 2 to 32 disks, %u given", ndisks);
 	for (i = 0; i < ndisks; i++) {
-		char buf[4096], *tok, *save = NULL;
-		int named = 0;
+		struct stat st;
 
-		snprintf(buf, sizeof(buf), "%s", destroy ? destroy : "");
-		for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save))
-			named |= !strcmp(tok, disks[i]);
-		if (!named)
+		if (stat(disks[i], &st) || !S_ISBLK(st.st_mode) || !destroy_list_has(destroy, st.st_rdev))
 			die_usage("parity: refusing to write %s: name it in --destroy=%s to measure it", disks[i],
 				  disks[i]);
 	}

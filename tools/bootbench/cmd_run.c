@@ -90,23 +90,6 @@ static void plan_targets(struct job_plan *p, const struct job *j)
 	}
 }
 
-static int consented(const struct target *t, const char *destroy)
-{
-	char *list, *save, *tok;
-	int ok = 0;
-
-	if (!destroy)
-		return 0;
-	list = xstrdup(destroy);
-	for (tok = strtok_r(list, ",", &save); tok && !ok; tok = strtok_r(NULL, ",", &save)) {
-		struct stat st;
-
-		ok = !stat(tok, &st) && S_ISBLK(st.st_mode) && st.st_rdev == t->rdev;
-	}
-	free(list);
-	return ok;
-}
-
 static int check_destroy_list(const char *destroy)
 {
 	char *list, *save, *tok;
@@ -171,7 +154,7 @@ static int check_targets(struct jobset *js, struct job_plan *plans)
 		/* the one place every write passes: the CLI, profiles, the menu, unattended runs */
 		if (t->is_blk && t->written && disk_is_our_medium(t->rdev, why, sizeof(why)))
 			return set_err("refusing to write %s: %s (consent cannot override this)", t->path, why);
-		if (t->is_blk && t->written && !consented(t, js->run.destroy)) {
+		if (t->is_blk && t->written && !destroy_list_has(js->run.destroy, t->rdev)) {
 			char holds[256] = "";
 			int fd = open(t->path, O_RDONLY | O_CLOEXEC);
 

@@ -537,6 +537,23 @@ void disk_refusal(const struct disk *d, char *buf, size_t len)
 		append(buf, len, "%s%s%s", "used as swap", "");
 }
 
+int destroy_list_has(const char *destroy, dev_t rdev)
+{
+	char *list, *save, *tok;
+	int ok = 0;
+
+	if (!destroy)
+		return 0;
+	list = xstrdup(destroy);
+	for (tok = strtok_r(list, ",", &save); tok && !ok; tok = strtok_r(NULL, ",", &save)) {
+		struct stat st;
+
+		ok = !stat(tok, &st) && S_ISBLK(st.st_mode) && st.st_rdev == rdev;
+	}
+	free(list);
+	return ok;
+}
+
 void disk_json(struct json *j, const struct disk *d)
 {
 	char dev[64], why[512];

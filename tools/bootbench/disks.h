@@ -66,6 +66,9 @@ void disk_refusal(const struct disk *d, char *buf, size_t len);
 /* Whether a block device (or the disk it is a partition of) is the boot or
  * results medium /init recorded; why says which. Written under no consent. */
 int disk_is_our_medium(dev_t rdev, char *why, size_t len);
+/* Whether a --destroy list (comma separated paths) names the block device
+ * RDEV, by device number: /dev/sdb and a by-id link to it are the same. */
+int destroy_list_has(const char *destroy, dev_t rdev);
 void disk_json(struct json *j, const struct disk *d);
 
 #endif
