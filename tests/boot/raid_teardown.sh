@@ -108,7 +108,7 @@ check "--cleanup zeroed the superblocks on every disk" sh -c "[ \$($TM capture-p
 type_line "clear; $RAID --levels=10-f2,linear --partition=40M --fs=ext4 > /tmp/r3.log 2>&1; echo RC3=\$? ROWS=\$(grep -c '^ *raid10-f2  *[0-9]' /tmp/r3.log) SIGNATURES=\$(wipefs /dev/vda /dev/vdb /dev/vdc | grep -vc '^DEVICE') PARTS=\$(ls /dev/vd?1 2>/dev/null | wc -l)"
 step "--partition and --fs=ext4: measured, and no partition or signature is left" "RC3=0 ROWS=4 SIGNATURES=0 PARTS=0" 300
 # bootbench parity beside the kernel's own figures, which raid456 logged
-type_line "clear; bootbench parity | grep -c '^  [A-Z0-9]*: [0-9.]*x, ours [0-9]* MB/s .*, kernel [0-9]* MB/s' | sed 's/^/VS-KERNEL=/'"
+type_line "clear; bootbench parity | grep -c '^  [A-Z0-9]*: [0-9.]*x, ours [0-9]* Mi*B/s .*, kernel [0-9]* Mi*B/s' | sed 's/^/VS-KERNEL=/'"
 step "parity: ours against the kernel's raid6 and xor figures" "VS-KERNEL=2" 120
 type_line "poweroff"
 step "the machine powers off" "QEMU-EXITED" 90

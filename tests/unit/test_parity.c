@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: MIT
 /*
  * test_parity.c - every parity implementation the CPU runs gives the scalar
- * reference's P and Q (and P alone, RAID5's path) on random data, for 2 to
- * 16 data blocks, lengths from 0 to 4 KiB + 33 and every alignment 0..31; Q is checked once more against
- * a straight GF(2^8) evaluation; RAID6 recovery of every pair of lost
- * blocks gives the data back.
+ * reference's P and Q (and P alone, RAID5's path) on random data, for 1 to
+ * 16 data blocks, lengths from 0 to 4 KiB + 33 and offsets 0..31: with
+ * every buffer 64-byte aligned (the vector code's aligned path), all at one
+ * offset, and one of them 5 bytes off the rest (the unaligned path). Q is
+ * checked once more against a straight GF(2^8) evaluation; RAID6 recovery
+ * of every pair of lost blocks gives the data back.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +16,7 @@
 
 #define MAXN 16
 #define MAXLEN (4096 + 33)
+#define ROW ((MAXLEN + 40 + 63) / 64 * 64) /* room for the offsets, a multiple of 64 */
 
 static uint8_t mul2(uint8_t x)
 {
@@ -38,10 +41,10 @@ static uint8_t q_direct(unsigned n, uint8_t *const *data, size_t k)
 
 int main(void)
 {
-	static uint8_t pool[MAXN][MAXLEN + 32], keep[MAXN][MAXLEN];
-	static uint8_t p0[MAXLEN + 32], q0[MAXLEN + 32], p1[MAXLEN + 32], q1[MAXLEN + 32];
+	static _Alignas(64) uint8_t pool[MAXN][ROW], p0[ROW], q0[ROW], p1[ROW], q1[ROW];
+	static uint8_t keep[MAXN][MAXLEN];
 	uint8_t *data[MAXN];
-	unsigned n, i, impl, a, b, off;
+	unsigned n, i, impl, a, b, off, odd;
 	size_t len, k;
 	int mismatch;
 
@@ -55,21 +58,30 @@ int main(void)
 
 		if (!im->available())
 			continue;
-		for (n = 2; n <= MAXN; n += 7)
+		for (n = 1; n <= MAXN; n += n < 3 ? 1 : 6)
 			for (len = 0; len <= MAXLEN; len += len < 100 ? 1 : 397)
-				for (off = 0; off < 32; off += len < 100 ? 31 : 3) {
-					for (i = 0; i < n; i++)
-						data[i] = pool[i] + off;
-					parity_impls[0].gen(n, len, data, p0 + off, q0 + off);
-					im->gen(n, len, data, p1 + off, q1 + off);
-					CHECK(!memcmp(p0 + off, p1 + off, len) && !memcmp(q0 + off, q1 + off, len),
-					      "%s: n %u len %zu offset %u", im->name, n, len, off);
-					/* RAID5: P alone (no Q buffer) has a path of its own */
-					memset(p1, 0, sizeof(p1));
-					im->gen(n, len, data, p1 + off, NULL);
-					CHECK(!memcmp(p0 + off, p1 + off, len), "%s P only: n %u len %zu offset %u",
-					      im->name, n, len, off);
-				}
+				for (off = 0; off < 32; off += len < 100 ? 31 : 3)
+					for (odd = 0; odd < 5; odd++) {
+						/*
+						 * One buffer 5 bytes off the rest: none, the first,
+						 * the last two data blocks (which the vector code
+						 * starts from), P and Q.
+						 */
+						unsigned shifted[5] = { MAXN + 2, 0, n >= 2 ? n - 2 : 0, n - 1, n };
+						unsigned s = shifted[odd], po = off + (s == n ? 5 : 0);
+
+						for (i = 0; i < n; i++)
+							data[i] = pool[i] + off + (i == s ? 5 : 0);
+						parity_impls[0].gen(n, len, data, p0 + po, q0 + po);
+						im->gen(n, len, data, p1 + po, q1 + po);
+						CHECK(!memcmp(p0 + po, p1 + po, len) && !memcmp(q0 + po, q1 + po, len),
+						      "%s: n %u len %zu offset %u shifted %u", im->name, n, len, off, s);
+						/* RAID5: P alone (no Q buffer) has a path of its own */
+						memset(p1, 0, sizeof(p1));
+						im->gen(n, len, data, p1 + po, NULL);
+						CHECK(!memcmp(p0 + po, p1 + po, len), "%s P only: n %u len %zu offset %u shifted %u",
+						      im->name, n, len, off, s);
+					}
 	}
 	for (i = 0; i < 6; i++)
 		data[i] = pool[i];
