@@ -133,3 +133,30 @@ pxe_unattended() { # firmware bootfile config
 	check "targets=all found the NVMe disk" serial_has 'run: smoke on /dev/nvme0n1: exit status 0'
 	check_console_results
 }
+
+# The serial console in tmux, driven as a person would: keys sent, the screen
+# read back. console_boot WIDTH HEIGHT "QEMU-OPTIONS": boots in the
+# background (QEMU killed after BOOT_LIMIT); the server goes at exit.
+console_boot() {
+	TM="tmux -L bbtest$$"
+	$TM new-session -d -s vm -x "$1" -y "$2" \
+		"scripts/qemu.sh $3 --timeout $BOOT_LIMIT; echo QEMU-EXITED; sleep 120"
+	trap '$TM kill-server 2>/dev/null; cleanup' EXIT
+}
+screen() { $TM capture-pane -p -J -t vm; }
+shows() { screen | grep -q -- "$1"; }
+# wait_for TEXT SECONDS: true once the screen shows TEXT
+wait_for() {
+	i=0
+	while [ $i -lt $(( $2 * 2 )) ]; do
+		screen | grep -qF -- "$1" && return 0
+		sleep 0.5; i=$((i + 1))
+	done
+	echo "--- screen while waiting for '$1':"; screen | tail -n 40
+	return 1
+}
+keys() { $TM send-keys -t vm "$@"; sleep 1; }
+type_line() { $TM send-keys -t vm "$1" Enter; }
+step() { # description text seconds: a check that waits for the screen
+	if wait_for "$2" "$3"; then ok "$1"; else bad "$1"; finish; fi
+}

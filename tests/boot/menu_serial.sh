@@ -11,33 +11,15 @@ command -v tmux >/dev/null || { echo "tmux is missing: run 'make deps'"; exit 1;
 stick_with_conf "$T/stick.img" scale=0.02
 test_disk "$T/nvme.img"
 before=$(sum_of "$T/nvme.img")
-TM="tmux -L bbtest$$"
-$TM new-session -d -s menu -x 80 -y 24 \
-	"scripts/qemu.sh --fw bios --usb '$T/stick.img' --disk nvme:'$T/nvme.img' --timeout $BOOT_LIMIT; echo QEMU-EXITED; sleep 120"
-trap '$TM kill-server 2>/dev/null; cleanup' EXIT
-screen() { $TM capture-pane -p -t menu; }
-# wait_for TEXT SECONDS: true once the screen shows TEXT
-wait_for() {
-	i=0
-	while [ $i -lt $(( $2 * 2 )) ]; do
-		screen | grep -qF -- "$1" && return 0
-		sleep 0.5; i=$((i + 1))
-	done
-	echo "--- screen while waiting for '$1':"; screen
-	return 1
-}
-keys() { $TM send-keys -t menu "$@"; sleep 1; }
-step() { # description text seconds
-	if wait_for "$2" "$3"; then ok "$1"; else bad "$1"; finish; fi
-}
+console_boot 80 24 "--fw bios --usb '$T/stick.img' --disk nvme:'$T/nvme.img'"
 step "the menu comes up on the serial console" "Esc goes back" 240
 keys 3 Enter
 step "Run a profile lists the profiles" "Which method?" 30
-check "quick is offered first, with its summary" sh -c "$TM capture-pane -p -t menu | grep -q 'quick  *4k random read QD32'"
+check "quick is offered first, with its summary" shows 'quick  *4k random read QD32'
 keys Enter
 step "the disks of quick are offered" "quick: disks" 30
-check "the NVMe disk is offered with its serial" sh -c "$TM capture-pane -p -t menu | grep -q 'nvme0n1 .*BBNVME1'"
-check "the stick (boot and results medium) is not offered" sh -c "! $TM capture-pane -p -t menu | grep -q ' sd[a-z] '"
+check "the NVMe disk is offered with its serial" shows 'nvme0n1 .*BBNVME1'
+check "the stick (boot and results medium) is not offered" sh -c "! $TM capture-pane -p -J -t vm | grep -q ' sd[a-z] '"
 keys Space Enter
 step "consent asks for the names" "Type the device names" 30
 keys nvme0n2 Enter
@@ -55,7 +37,7 @@ keys nvme0n1 Enter
 step "the run ends and its table is shown" "quick: results" 300
 # the box is drawn top to bottom over a slow serial line: its last line first
 step "the run exited 0" "exit status 0" 30
-check "the table has the 4k random read row" sh -c "$TM capture-pane -p -t menu | grep -q 'randread-4k-qd32 '"
+check "the table has the 4k random read row" shows 'randread-4k-qd32 '
 keys Enter
 step "back in the menu after the table" "Esc goes back" 30
 keys 5 Enter

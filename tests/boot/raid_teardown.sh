@@ -23,25 +23,7 @@ for i in 1 2 3; do
 	truncate -s 96M "$T/d$i.img"
 	disks="$disks --disk virtio:'$T/d$i.img'"
 done
-TM="tmux -L bbraid$$"
-$TM new-session -d -s vm -x 160 -y 48 \
-	"scripts/qemu.sh --fw bios --usb '$T/stick.img' $disks --timeout $BOOT_LIMIT; echo QEMU-EXITED; sleep 120"
-trap '$TM kill-server 2>/dev/null; cleanup' EXIT
-screen() { $TM capture-pane -p -J -t vm; }
-shows() { $TM capture-pane -p -J -t vm | grep -q -- "$1"; }
-wait_for() { # TEXT SECONDS
-	i=0
-	while [ $i -lt $(( $2 * 2 )) ]; do
-		screen | grep -qF -- "$1" && return 0
-		sleep 0.5; i=$((i + 1))
-	done
-	echo "--- screen while waiting for '$1':"; screen | tail -n 30
-	return 1
-}
-type_line() { $TM send-keys -t vm "$1" Enter; }
-step() { # description text seconds
-	if wait_for "$2" "$3"; then ok "$1"; else bad "$1"; finish; fi
-}
+console_boot 160 48 "--fw bios --usb '$T/stick.img' $disks"
 RAID="bootbench raid --destroy=/dev/vda,/dev/vdb,/dev/vdc /dev/vda /dev/vdb /dev/vdc"
 # wait_array LEVEL: until the run's log says the array of LEVEL is up
 WAIT='while ! grep -q "bootbench-$L is /dev/md" /tmp/r.log 2>/dev/null; do sleep 0.2; done; sleep 1'
@@ -92,8 +74,8 @@ type_line "clear; $RAID --levels=5 > /tmp/r.log 2>&1 & L=raid5; $WAIT; kill -9 \
 step "kill -9 leaves the raid5 array running" "ARRAYS-AFTER-KILL=1" 300
 type_line "clear; $RAID --levels=0 > /tmp/r2.log 2>&1; echo RC=\$?; grep cleanup: /tmp/r2.log; echo ARRAYS-AFTER-NEXT=\$(grep -c '^md' /proc/mdstat)"
 step "the next run exits 0" "RC=0" 300
-check "the next run stopped the array a killed run left" sh -c "$TM capture-pane -p -J -t vm | grep -q 'cleanup: stopped /dev/md.* (bootbench-raid5), left by an earlier run'"
-check "and zeroed its superblocks" sh -c "$TM capture-pane -p -J -t vm | grep -q 'cleanup: zeroed the md superblock on /dev/vd'"
+check "the next run stopped the array a killed run left" shows 'cleanup: stopped /dev/md.* (bootbench-raid5), left by an earlier run'
+check "and zeroed its superblocks" shows 'cleanup: zeroed the md superblock on /dev/vd'
 step "no array is left after the next run" "ARRAYS-AFTER-NEXT=0" 30
 
 # Killed again, then the array stopped by hand as a reboot would: superblocks
