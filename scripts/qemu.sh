@@ -19,6 +19,9 @@
 #   --serial FILE               serial console to FILE (default: the terminal)
 #   --timeout S                 kill QEMU after S seconds (exit status 124)
 #   --mem MIB                   guest memory (default 1024)
+#   --cpu MODEL                 the guest CPU (default: the host's with KVM,
+#                               QEMU's qemu64 with TCG; "max" under TCG adds
+#                               AVX2, for the parity code's other paths)
 set -eu
 ROOT=${ROOT:-$(cd "$(dirname "$0")/.." && pwd)}
 OUT=$ROOT/out
@@ -27,7 +30,7 @@ die() { echo "qemu: $*" >&2; exit 2; }
 command -v qemu-system-x86_64 >/dev/null || die "qemu-system-x86_64 is missing: apt-get install qemu-system-x86 (or run 'make deps' as root)"
 
 fw=bios boot="" usb="" cd="" pxe="" bootfile=pxelinux.0 kernel="" initrd="" append=""
-serial="" timeout="" mem=1024 snapshot="" disks=""
+serial="" timeout="" mem=1024 snapshot="" disks="" cpu=""
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--fw) fw=$2; shift ;;
@@ -43,6 +46,7 @@ while [ $# -gt 0 ]; do
 	--serial) serial=$2; shift ;;
 	--timeout) timeout=$2; shift ;;
 	--mem) mem=$2; shift ;;
+	--cpu) cpu=$2; shift ;;
 	*) die "unknown option '$1' (see the head of scripts/qemu.sh)" ;;
 	esac
 	shift
@@ -69,7 +73,11 @@ accel() {
 ACCEL=$(accel)
 set -- -accel "$ACCEL" -m "$mem" -smp 2 -nodefaults -no-reboot -display none -vga std \
 	-netdev "user,id=n0${pxe:+,tftp=$pxe,bootfile=$bootfile}" -device virtio-net-pci,netdev=n0
-[ "$ACCEL" = kvm ] && set -- "$@" -cpu host
+if [ -n "$cpu" ]; then
+	set -- "$@" -cpu "$cpu"
+elif [ "$ACCEL" = kvm ]; then
+	set -- "$@" -cpu host
+fi
 
 # Firmware. OVMF's variables are a per-boot copy: the guest may write them.
 tmp=$(mktemp -d)
