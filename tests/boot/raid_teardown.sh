@@ -92,6 +92,8 @@ step "--partition and --fs=ext4: measured, and no partition or signature is left
 # bootbench parity beside the kernel's own figures, which raid456 logged
 type_line "clear; bootbench parity | grep -c '^  [A-Z0-9]*: [0-9.]*x, ours [0-9]* Mi*B/s .*, kernel [0-9]* Mi*B/s' | sed 's/^/VS-KERNEL=/'"
 step "parity: ours against the kernel's raid6 and xor figures" "VS-KERNEL=2" 120
+type_line "clear; bootbench parity --json | grep -cE '\"(raid6_ours_mibs|raid6_ratio|xor_ours_mbs|xor_ratio)\" : [0-9]' | sed 's/^/VS-KERNEL-JSON=/'"
+step "parity --json: the same comparison under vs_kernel" "VS-KERNEL-JSON=4" 120
 type_line "poweroff"
 step "the machine powers off" "QEMU-EXITED" 90
 for i in 1 2 3; do

@@ -299,8 +299,8 @@ static void json_vs_kernel(struct json *j, const struct vs_kernel *v)
 	json_obj_open(j, "vs_kernel");
 	if (v->pq_kernel) {
 		json_str(j, "raid6_kernel_algorithm", v->pq_name);
-		json_double(j, "raid6_kernel_mbs", v->pq_kernel);
-		json_double(j, "raid6_ours_mbs", v->pq_ours);
+		json_double(j, "raid6_kernel_mibs", v->pq_kernel);
+		json_double(j, "raid6_ours_mibs", v->pq_ours);
 		json_double(j, "raid6_ratio", v->pq_ours / v->pq_kernel);
 	}
 	if (v->xor_kernel) {
