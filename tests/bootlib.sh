@@ -11,7 +11,7 @@ need_artifacts() {
 	for f in bootbench-usb.img bootbench.iso pxe/pxelinux.0 vmlinuz initramfs.img; do
 		[ -e "$OUT/$f" ] || { echo "out/$f is missing: run 'make image'"; exit 1; }
 	done
-	command -v qemu-system-x86_64 >/dev/null || { echo "qemu-system-x86_64 is missing: run 'make deps'"; exit 1; }
+	need_commands qemu-system-x86_64
 }
 
 # A test disk with random contents, so a checksum shows any write.
@@ -19,6 +19,15 @@ test_disk() { # file
 	head -c 64M /dev/urandom > "$1"
 }
 sum_of() { sha256sum "$1" | cut -d' ' -f1; }
+# virtio_disks N SIZE: empty images $T/d1.img .. dN.img; $disks holds their
+# qemu.sh options (unquoted: $T has no spaces)
+virtio_disks() {
+	disks=""
+	for i in $(seq 1 "$1"); do
+		truncate -s "$2" "$T/d$i.img"
+		disks="$disks --disk virtio:$T/d$i.img"
+	done
+}
 
 # A copy of the stick with a bootbench.conf holding the given lines.
 stick_with_conf() { # out-img lines...

@@ -21,6 +21,12 @@ check() { # check DESCRIPTION COMMAND...
 }
 finish() { [ $failures = 0 ] && exit 0; echo "$failures checks failed"; exit 1; }
 skip() { echo "$*"; exit 77; }
+# need_commands NAME...: each is on PATH, or the test stops saying how to get it
+need_commands() {
+	for c in "$@"; do
+		command -v "$c" >/dev/null || { echo "$c is missing: run 'make deps'"; exit 1; }
+	done
+}
 
 # json FILE PYTHON-EXPRESSION: evaluates with d = the parsed file; true if truthy
 json() {

@@ -7,7 +7,7 @@
 # results from the image with mtools. bootbench.conf sets scale=0.02.
 . tests/bootlib.sh
 need_artifacts
-command -v tmux >/dev/null || { echo "tmux is missing: run 'make deps'"; exit 1; }
+need_commands tmux
 stick_with_conf "$T/stick.img" scale=0.02
 test_disk "$T/nvme.img"
 before=$(sum_of "$T/nvme.img")

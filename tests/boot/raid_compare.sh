@@ -6,14 +6,10 @@
 # then finds no md superblock on any disk (mdadm --examine on the images).
 . tests/bootlib.sh
 need_artifacts
-command -v mdadm >/dev/null || { echo "mdadm is missing: run 'make deps'"; exit 1; }
+need_commands mdadm
 stick_with_conf "$T/stick.img" run=mdraid raid=0,1,5,10 targets=vda,vdb,vdc,vdd destroy=vda,vdb,vdc,vdd \
 	scale=0.02 save=usb after=poweroff
-disks=""
-for i in 1 2 3 4; do
-	truncate -s 96M "$T/d$i.img"
-	disks="$disks --disk virtio:$T/d$i.img"
-done
+virtio_disks 4 96M
 if boot --fw bios --usb "$T/stick.img" $disks; then
 	check "the comparison exited 0" serial_has 'raid: exit status 0'
 	check "every level was created and stopped" sh -c "for l in raid0 raid1 raid5 raid10-n2; do

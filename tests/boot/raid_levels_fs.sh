@@ -11,14 +11,9 @@
 # filesystem signature on any disk.
 . tests/bootlib.sh
 need_artifacts
-command -v tmux >/dev/null || { echo "tmux is missing: run 'make deps'"; exit 1; }
-command -v mdadm >/dev/null || { echo "mdadm is missing: run 'make deps'"; exit 1; }
+need_commands tmux mdadm
 stick_with_conf "$T/stick.img" scale=0.02
-disks=""
-for i in 1 2 3 4; do
-	truncate -s 320M "$T/d$i.img"
-	disks="$disks --disk virtio:'$T/d$i.img'"
-done
+virtio_disks 4 320M
 console_boot 160 48 "--fw bios --usb '$T/stick.img' $disks"
 step "the menu comes up on the serial console" "Esc goes back" 240
 keys 7 Enter

@@ -15,14 +15,9 @@
 # the end the host finds no md superblock on any disk (mdadm --examine).
 . tests/bootlib.sh
 need_artifacts
-command -v tmux >/dev/null || { echo "tmux is missing: run 'make deps'"; exit 1; }
-command -v mdadm >/dev/null || { echo "mdadm is missing: run 'make deps'"; exit 1; }
+need_commands tmux mdadm
 stick_with_conf "$T/stick.img" scale=0.02
-disks=""
-for i in 1 2 3; do
-	truncate -s 96M "$T/d$i.img"
-	disks="$disks --disk virtio:'$T/d$i.img'"
-done
+virtio_disks 3 96M
 console_boot 160 48 "--fw bios --usb '$T/stick.img' $disks"
 RAID="bootbench raid --destroy=/dev/vda,/dev/vdb,/dev/vdc /dev/vda /dev/vdb /dev/vdc"
 # wait_array LEVEL: until the run's log says the array of LEVEL is up

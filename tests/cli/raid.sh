@@ -7,7 +7,7 @@
 # superblock left behind. The levels themselves are measured in QEMU
 # (tests/boot/raid_compare.sh), where the image's kernel has md.
 . tests/lib.sh
-command -v mdadm >/dev/null || { echo "mdadm is missing: run 'make deps'"; exit 1; }
+need_commands mdadm
 export BOOTBENCH_PROFILES=$PWD/rootfs/usr/share/bootbench/profiles BOOTBENCH_SCALE=0.02
 cd "$T" || exit 1
 a=$(loopdev "$T/a.img" 48M)
