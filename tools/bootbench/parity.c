@@ -144,6 +144,7 @@ static int all_aligned(unsigned n, uint8_t *const *data, const uint8_t *p, const
 			}                                                                           \
 			LANES4(PQ_STORE)                                                            \
 		}                                                                                   \
+		/* the steps walked p and q along (fewer registers than an index each) */        \
 		p -= k;                                                                             \
 		if (q)                                                                              \
 			q -= k;                                                                     \
