@@ -153,7 +153,12 @@ console_boot() {
 	trap '$TM kill-server 2>/dev/null; cleanup' EXIT
 }
 screen() { $TM capture-pane -p -J -t vm; }
-shows() { screen | grep -q -- "$1"; }
+# shows PATTERN: true if the screen shows it; if not, the screen goes to the log
+shows() {
+	screen | grep -q -- "$1" && return 0
+	echo "--- screen without '$1':"; screen | tail -n 20
+	return 1
+}
 # wait_for TEXT SECONDS: true once the screen shows TEXT
 wait_for() {
 	i=0

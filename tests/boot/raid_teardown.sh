@@ -67,8 +67,8 @@ step "Ctrl-C: no array is left, and the saved report says interrupted" "ARRAYS-A
 # kill -9 in the middle of raid5: the array stays up, the next run cleans it.
 type_line "clear; $RAID --levels=5 > /tmp/r.log 2>&1 & L=raid5; $WAIT; kill -9 \$!; sleep 1; echo ARRAYS-AFTER-KILL=\$(grep -c '^md' /proc/mdstat)"
 step "kill -9 leaves the raid5 array running" "ARRAYS-AFTER-KILL=1" 300
-type_line "clear; $RAID --levels=0 > /tmp/r2.log 2>&1; echo RC=\$?; grep cleanup: /tmp/r2.log; echo ARRAYS-AFTER-NEXT=\$(grep -c '^md' /proc/mdstat)"
-step "the next run exits 0" "RC=0" 300
+type_line "clear; $RAID --levels=0 > /tmp/r2.log 2>&1; RC=\$?; grep cleanup: /tmp/r2.log; echo ARRAYS-AFTER-NEXT=\$(grep -c '^md' /proc/mdstat) RC=\$RC"
+step "the next run exits 0" " RC=0" 300
 check "the next run stopped the array a killed run left" shows 'cleanup: stopped /dev/md.* (bootbench-raid5), left by an earlier run'
 check "and zeroed its superblocks" shows 'cleanup: zeroed the md superblock on /dev/vd'
 step "no array is left after the next run" "ARRAYS-AFTER-NEXT=0" 30
