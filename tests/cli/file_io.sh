@@ -93,7 +93,50 @@ for e in psync sync null; do
 	check "$e: time_based stops at the runtime" json t-$e.json "1000 <= d['jobs'][0]['job_runtime'] < 1500"
 done
 
-# 10. Ctrl-C: clean stop, results so far, marked interrupted, exit 1
+# 10. the queue is refilled to iodepth: waiting for every I/O of a full queue,
+# each refill must reach the full depth (io-depth buckets as fio's: "8" is 8-15)
+"$BB" run --name=q --filename=q.dat --rw=randread --size=4m --loops=2 --iodepth=8 \
+	--iodepth_batch_complete_min=8 --output-format=json --output=q8.json 2>err.txt
+check "iodepth=8, waiting for 8: one I/O in 8 is queued at depth 8" json q8.json \
+	"abs(d['jobs'][0]['iodepth_level']['8'] - 12.5) < 1"
+"$BB" run --name=q --filename=q.dat --rw=randread --size=4m --loops=2 --iodepth=32 \
+	--iodepth_batch_complete_min=32 --output-format=json --output=q32.json 2>err.txt
+check "iodepth=32: submitted 16 at a time by default" json q32.json \
+	"d['jobs'][0]['iodepth_submit']['16'] > 95"
+"$BB" run --name=q --filename=q.dat --rw=randread --size=4m --loops=2 --iodepth=32 --iodepth_batch_submit=0 \
+	--iodepth_batch_complete_min=32 --output-format=json --output=q0.json 2>err.txt
+check "iodepth_batch_submit=0: each refill reaches depth 32, in one submission" json q0.json \
+	"abs(d['jobs'][0]['iodepth_level']['32'] - 100 / 32) < 0.5 and d['jobs'][0]['iodepth_submit']['32'] > 95"
+
+# 11. at iodepth 1 (io_uring) the job thread and its kernel I/O workers share
+# one CPU, one the process may run on; a deeper queue is left to the scheduler.
+# /dev/shm: tmpfs, whose buffered reads go to a kernel worker (io-wq).
+placement() { # placement JSON [taskset CPU]: the CPU lists of the job's threads while it runs
+	d=$(mktemp -d /dev/shm/bbtest.XXXXXX)
+	${3:+taskset -c $3} "$BB" run --name=p --filename="$d/p.dat" --rw=randread --size=4m --iodepth=$2 \
+		--time_based --runtime=2 --output-format=json --output="$1" 2>err.txt &
+	pid=$!
+	sleep 1
+	for t in /proc/$pid/task/*; do
+		echo "$(cat $t/comm) $(sed -n 's/^Cpus_allowed_list:[[:space:]]*//p' $t/status)"
+	done
+	wait $pid
+	rm -rf "$d"
+}
+all_cpus=$(sed -n 's/^Cpus_allowed_list:[[:space:]]*//p' /proc/self/status)
+last_cpu=$(($(nproc) - 1))
+placement pin1.json 1 >pin1.txt
+check "iodepth 1: the job thread is on one CPU, and its io workers on the same" \
+	sh -c "awk 'NR==1 {next} {print \$2}' pin1.txt | sort -u | grep -qx '[0-9]*' && [ \$(awk 'NR>1' pin1.txt | awk '{print \$2}' | sort -u | wc -l) = 1 ]"
+check "iodepth 1: the main thread keeps every CPU" sh -c "head -n 1 pin1.txt | grep -q ' $all_cpus\$'"
+check "iodepth 1: the output says so" json pin1.json "'share one CPU' in d['bootbench']['jobs'][0]['engine_note']"
+placement pin2.json 1 $last_cpu >pin2.txt
+check "under taskset -c $last_cpu, the job thread stays on CPU $last_cpu" \
+	sh -c "awk 'NR>1 {print \$2}' pin2.txt | sort -u | grep -qx '$last_cpu'"
+placement pin4.json 4 >pin4.txt
+check "iodepth 4: no thread is pinned" sh -c "[ \$(grep -vc ' $all_cpus\$' pin4.txt) = 0 ]"
+
+# 12. Ctrl-C: clean stop, results so far, marked interrupted, exit 1
 "$BB" run --name=c --filename=f.dat --size=256k --time_based --runtime=60 --output-format=json >c.json 2>c.err &
 pid=$!
 sleep 1.5

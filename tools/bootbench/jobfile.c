@@ -15,6 +15,14 @@
 #include "util.h"
 
 #define INCLUDE_DEPTH_MAX 8
+/*
+ * Unless a job says iodepth_batch_submit, a queue deeper than this is
+ * submitted this many I/Os at a time while it is filled: the device starts on
+ * the first ones while the rest are prepared. At QD32 on a loop device this
+ * gave fio's IOPS where one submission of the whole refill gave 0.84x of it;
+ * shallower queues lose nothing by one submission (make bench, 128k QD8).
+ */
+#define SUBMIT_CHUNK 16
 
 struct parse_state {
 	struct jobset *js;
@@ -284,6 +292,8 @@ static int job_check(struct job *j)
 		return set_err("job '%s': sqthread_poll and hipri need ioengine=io_uring (%s)", o->name, j->where);
 	if ((o->ioengine == ENGINE_PSYNC || o->ioengine == ENGINE_SYNC) && o->iodepth > 1)
 		o->iodepth = 1;	/* a synchronous engine has one I/O in flight, as in fio */
+	if (!o->given[opt_find("iodepth_batch_submit")])
+		o->iodepth_batch_submit = o->iodepth > SUBMIT_CHUNK ? SUBMIT_CHUNK : 0;
 	if (o->iodepth_batch_submit > o->iodepth)
 		o->iodepth_batch_submit = o->iodepth;
 	if (o->iodepth_batch_complete_min == 0 || o->iodepth_batch_complete_min > o->iodepth)

@@ -71,8 +71,9 @@ const struct option_def option_table[] = {
 	{ "bssplit", NULL, T_BSSPLIT, J(bssplit), NULL, 0, 0, NULL,
 	  "mix of block sizes, e.g. 4k/50:64k/50 (an empty share takes the rest)" },
 	{ "iodepth", NULL, T_UINT, J(iodepth), "1", 1, 65536, NULL, "I/Os kept in flight" },
-	{ "iodepth_batch_submit", "iodepth_batch", T_UINT, J(iodepth_batch_submit), "0", 0, 65536, NULL,
-	  "submit every N prepared I/Os; 0: fill the queue, then submit and wait in one call" },
+	{ "iodepth_batch_submit", "iodepth_batch", T_UINT, J(iodepth_batch_submit), NULL, 0, 65536, NULL,
+	  "submit every N prepared I/Os; 0: fill the queue, then submit and wait in one call "
+	  "[unset: 16 if iodepth > 16, else 0]" },
 	{ "iodepth_batch_complete_min", "iodepth_batch_complete", T_UINT, J(iodepth_batch_complete_min),
 	  "1", 0, 65536, NULL, "completions to wait for when the queue is full" },
 	{ "numjobs", NULL, T_UINT, J(numjobs), "1", 1, 4096, NULL, "clones of this job, run in parallel" },

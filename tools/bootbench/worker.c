@@ -376,7 +376,8 @@ static void take_sample(struct worker *w, uint64_t now)
 {
 	w->cur.t_ms = (now - w->t_measure) / 1000000;
 	w->cur.dur_ms = (now - w->t_last_sample) / 1000000;
-	if (w->cur.dur_ms)
+	/* a job shorter than a millisecond still has its one sample (rates 0: unknown) */
+	if (w->cur.dur_ms || !w->stats.nsamples)
 		stats_add_sample(&w->stats, &w->cur);
 	memset(&w->cur, 0, sizeof(w->cur));
 	w->t_last_sample = now;
@@ -534,7 +535,7 @@ static void run_loop(struct worker *w)
 			if (now >= w->t_next_sample)
 				take_sample(w, now);
 		}
-		while (w->inflight + w->npending < o->iodepth && !w->out_of_work) {
+		while (w->inflight < o->iodepth && !w->out_of_work) {
 			struct io_unit *io = next_io(w);
 			uint64_t wait;
 			int rc;

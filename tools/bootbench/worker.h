@@ -50,7 +50,7 @@ struct worker {
 	unsigned nfiles, next_file;
 	struct io_unit *ios;
 	struct io_unit **free_ios, **pending, **done;
-	unsigned nfree, npending, inflight;
+	unsigned nfree, npending, inflight;	/* inflight counts the pending ones too */
 	void *buf_base;
 	size_t buf_size;
 	uint64_t max_bs, min_bs;
