@@ -84,7 +84,7 @@ static int share_cpu_with_io_worker(struct uring_data *d)
 	CPU_SET(cpu, &one);
 	if (sched_setaffinity(0, sizeof(one), &one) < 0)
 		return -1;
-	/* kernels before 5.14 have no io-wq affinity: the pinned job still gains */
+	/* before 5.14 the kernel has no io-wq affinity: then only the job is pinned */
 	io_uring_register_iowq_aff(&d->ring, sizeof(one), &one);
 	return cpu;
 }
