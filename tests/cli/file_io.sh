@@ -111,30 +111,32 @@ check "iodepth_batch_submit=0: each refill reaches depth 32, in one submission" 
 # 11. at iodepth 1 (io_uring) the job thread and its kernel I/O workers share
 # one CPU, one the process may run on; a deeper queue is left to the scheduler.
 # /dev/shm: tmpfs, whose buffered reads go to a kernel worker (io-wq).
-placement() { # placement JSON [taskset CPU]: the CPU lists of the job's threads while it runs
+placement() { # placement JSON IODEPTH [CPU for taskset]: "main|thread CPU-list" per thread while it runs
 	d=$(mktemp -d /dev/shm/bbtest.XXXXXX)
 	${3:+taskset -c $3} "$BB" run --name=p --filename="$d/p.dat" --rw=randread --size=4m --iodepth=$2 \
 		--time_based --runtime=2 --output-format=json --output="$1" 2>err.txt &
 	pid=$!
 	sleep 1
 	for t in /proc/$pid/task/*; do
-		echo "$(cat $t/comm) $(sed -n 's/^Cpus_allowed_list:[[:space:]]*//p' $t/status)"
+		[ "${t##*/}" = $pid ] && who=main || who=thread
+		echo "$who $(sed -n 's/^Cpus_allowed_list:[[:space:]]*//p' $t/status)"
 	done
 	wait $pid
 	rm -rf "$d"
 }
+# the distinct CPU lists of the threads other than the main one, on one line
+thread_cpus() { awk '$1 == "thread" {print $2}' "$1" | sort -u | tr '\n' ' '; }
 all_cpus=$(sed -n 's/^Cpus_allowed_list:[[:space:]]*//p' /proc/self/status)
 last_cpu=$(($(nproc) - 1))
 placement pin1.json 1 >pin1.txt
 check "iodepth 1: the job thread is on one CPU, and its io workers on the same" \
-	sh -c "awk 'NR==1 {next} {print \$2}' pin1.txt | sort -u | grep -qx '[0-9]*' && [ \$(awk 'NR>1' pin1.txt | awk '{print \$2}' | sort -u | wc -l) = 1 ]"
-check "iodepth 1: the main thread keeps every CPU" sh -c "head -n 1 pin1.txt | grep -q ' $all_cpus\$'"
+	eval 'thread_cpus pin1.txt | grep -qx "[0-9][0-9]* "'
+check "iodepth 1: the main thread keeps every CPU" grep -qx "main $all_cpus" pin1.txt
 check "iodepth 1: the output says so" json pin1.json "'share one CPU' in d['bootbench']['jobs'][0]['engine_note']"
 placement pin2.json 1 $last_cpu >pin2.txt
-check "under taskset -c $last_cpu, the job thread stays on CPU $last_cpu" \
-	sh -c "awk 'NR>1 {print \$2}' pin2.txt | sort -u | grep -qx '$last_cpu'"
+check "under taskset -c $last_cpu, the job thread stays on CPU $last_cpu" eval '[ "$(thread_cpus pin2.txt)" = "$last_cpu " ]'
 placement pin4.json 4 >pin4.txt
-check "iodepth 4: no thread is pinned" sh -c "[ \$(grep -vc ' $all_cpus\$' pin4.txt) = 0 ]"
+check "iodepth 4: no thread is pinned" eval '[ "$(thread_cpus pin4.txt)" = "$all_cpus " ]'
 
 # 12. Ctrl-C: clean stop, results so far, marked interrupted, exit 1
 "$BB" run --name=c --filename=f.dat --size=256k --time_based --runtime=60 --output-format=json >c.json 2>c.err &
