@@ -36,8 +36,8 @@ def run(tool, target, direct, rw, bs, qd):
     ios = j["read"]["total_ios"] + j["write"]["total_ios"]
     iops = j["read"]["iops"] + j["write"]["iops"]
     return iops, cpu / ios * 1e6
-print("%-20s %-13s %11s %11s %6s %10s %10s %6s" % ("job", "target", "fio IOPS", "bb IOPS", "ratio",
-      "fio cpu/M", "bb cpu/M", "ratio"))
+print("%-20s %-13s %11s %11s %6s %11s %10s %10s %6s %11s" % ("job", "target", "fio IOPS", "bb IOPS", "ratio",
+      "range", "fio cpu/M", "bb cpu/M", "ratio", "range"))
 ok = True
 for tname, target, direct in targets:
     for jname, rw, bs, qd in jobs:
@@ -49,8 +49,13 @@ for tname, target, direct in targets:
         fi = statistics.median(x[0] for x in res["fio"]); bi = statistics.median(x[0] for x in res["bootbench"])
         fc = statistics.median(x[1] for x in res["fio"]); bc = statistics.median(x[1] for x in res["bootbench"])
         ok = ok and bi >= fi * 0.98 and bc <= fc * 0.8
-        print("%-20s %-13s %11.0f %11.0f %6.2f %10.2f %10.2f %6.2f" % (jname, tname, fi, bi, bi / fi, fc, bc, bc / fc))
+        # each round runs both tools back to back: the spread of its ratios shows how noisy the row is
+        iops_r = [b[0] / f[0] for f, b in zip(res["fio"], res["bootbench"])]
+        cpu_r = [b[1] / f[1] for f, b in zip(res["fio"], res["bootbench"])]
+        print("%-20s %-13s %11.0f %11.0f %6.2f %5.2f-%-5.2f %10.2f %10.2f %6.2f %5.2f-%-5.2f" % (jname, tname, fi, bi,
+              bi / fi, min(iops_r), max(iops_r), fc, bc, bc / fc, min(cpu_r), max(cpu_r)))
         sys.stdout.flush()
 print("CPU columns: seconds of CPU per million I/Os (user+system, whole process).")
+print("range: the lowest and highest of the per-round ratios (each round runs both tools back to back).")
 print("targets met" if ok else "targets NOT met on every row")
 PY

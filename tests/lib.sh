@@ -30,7 +30,7 @@ need_commands() {
 
 # json FILE PYTHON-EXPRESSION: evaluates with d = the parsed file; true if truthy
 json() {
-	python3 -c "import json,sys; d=json.load(open(sys.argv[1])); sys.exit(0 if ($2) else 1)" "$1"
+	python3 -c "import json,re,sys; d=json.load(open(sys.argv[1])); sys.exit(0 if ($2) else 1)" "$1"
 }
 
 # loopdev FILE SIZE: a loop device with direct I/O over a file in $T

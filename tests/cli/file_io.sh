@@ -109,12 +109,17 @@ check "iodepth_batch_submit=0: each refill reaches depth 32, in one submission" 
 	"abs(d['jobs'][0]['iodepth_level']['32'] - 100 / 32) < 0.5 and d['jobs'][0]['iodepth_submit']['32'] > 95"
 
 # 11. at iodepth 1 (io_uring) the job thread and its kernel I/O workers share
-# one CPU, one the process may run on; a deeper queue is left to the scheduler.
-# /dev/shm: tmpfs, whose buffered reads go to a kernel worker (io-wq).
-placement() { # placement JSON IODEPTH [CPU for taskset]: "main|thread CPU-list" per thread while it runs
+# one CPU, one the process may run on; a deeper queue shares one when the job
+# mostly sleeps for its completions, judged from 200 ms to 400 ms after its
+# start. /dev/shm: tmpfs, whose buffered reads go to a kernel worker (io-wq).
+placement() { # placement JSON TASKSET-CPU|- RUN-OPTION...: "main|thread CPU-list" per thread after 1 s
+	out=$1 cpu=$2
+	shift 2
 	d=$(mktemp -d /dev/shm/bbtest.XXXXXX)
-	${3:+taskset -c $3} "$BB" run --name=p --filename="$d/p.dat" --rw=randread --size=4m --iodepth=$2 \
-		--time_based --runtime=2 --output-format=json --output="$1" 2>err.txt &
+	set -- "$BB" run --name=p --filename="$d/p.dat" --rw=randread --size=4m --time_based --runtime=2 \
+		--output-format=json --output="$out" "$@"
+	[ "$cpu" = - ] || set -- taskset -c "$cpu" "$@"
+	"$@" 2>err.txt &
 	pid=$!
 	sleep 1
 	for t in /proc/$pid/task/*; do
@@ -126,17 +131,26 @@ placement() { # placement JSON IODEPTH [CPU for taskset]: "main|thread CPU-list"
 }
 # the distinct CPU lists of the threads other than the main one, on one line
 thread_cpus() { awk '$1 == "thread" {print $2}' "$1" | sort -u | tr '\n' ' '; }
+one_cpu() { thread_cpus "$1" | grep -qx "[0-9][0-9]* "; }
 all_cpus=$(sed -n 's/^Cpus_allowed_list:[[:space:]]*//p' /proc/self/status)
 last_cpu=$(($(nproc) - 1))
-placement pin1.json 1 >pin1.txt
-check "iodepth 1: the job thread is on one CPU, and its io workers on the same" \
-	eval 'thread_cpus pin1.txt | grep -qx "[0-9][0-9]* "'
+placement pin1.json - --iodepth=1 >pin1.txt
+check "iodepth 1: the job thread is on one CPU, and its io workers on the same" one_cpu pin1.txt
 check "iodepth 1: the main thread keeps every CPU" grep -qx "main $all_cpus" pin1.txt
 check "iodepth 1: the output says so" json pin1.json "'share one CPU' in d['bootbench']['jobs'][0]['engine_note']"
-placement pin2.json 1 $last_cpu >pin2.txt
+placement pin2.json $last_cpu --iodepth=1 >pin2.txt
 check "under taskset -c $last_cpu, the job thread stays on CPU $last_cpu" eval '[ "$(thread_cpus pin2.txt)" = "$last_cpu " ]'
-placement pin4.json 4 >pin4.txt
-check "iodepth 4: no thread is pinned" eval '[ "$(thread_cpus pin4.txt)" = "$all_cpus " ]'
+# a think time after each I/O: the job sleeps at least once per completion
+placement pinw.json - --iodepth=4 --thinktime=200 >pinw.txt
+check "iodepth 4, sleeping for each I/O: the job thread and its io workers end on one CPU" one_cpu pinw.txt
+check "iodepth 4, sleeping for each I/O: the output gives the sleeps counted" json pinw.json \
+	"re.search(r'slept \d+ times in \d+ completions', d['bootbench']['jobs'][0]['engine_note'])"
+placement pin4.json - --iodepth=4 >pin4.txt
+if grep -q '"engine_note"' pin4.json; then
+	check "iodepth 4, judged to wait: its threads are on one CPU" one_cpu pin4.txt
+else
+	check "iodepth 4, judged busy: no thread is pinned" eval '[ "$(thread_cpus pin4.txt)" = "$all_cpus " ]'
+fi
 
 # 12. Ctrl-C: clean stop, results so far, marked interrupted, exit 1
 "$BB" run --name=c --filename=f.dat --size=256k --time_based --runtime=60 --output-format=json >c.json 2>c.err &

@@ -67,6 +67,7 @@ struct worker {
 	struct sample cur;
 	struct job_stats stats;
 	const char *engine_note;
+	char engine_note_buf[256];	/* for a note with figures in it; outlives the engine's data */
 	pthread_t thread;
 	volatile int finished;		/* set last by the thread: the progress monitor stops on it */
 };
