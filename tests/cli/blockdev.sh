@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: MIT
 # blockdev.sh - jobs on a loop device: reads need no consent; writes need the
 # device named in --destroy; a mounted device is refused even with consent;
-# the refusal names what is on the disk; with consent the data is written.
+# the refusal names what is on the disk; with consent the data is written; a
+# job on a file in a filesystem leaves it free to unmount when bootbench ends.
 . tests/lib.sh
 cd "$T" || exit 1
 dev=$(loopdev "$T/disk.img" 32M)
@@ -28,10 +29,17 @@ if mount -o ro,noload "$dev" mnt 2>/dev/null; then
 	check "the refusal says where it is mounted" grep -q "mounted on" err.txt
 	umount mnt
 	check "mounted refusal left the device unchanged" [ "$(sha256sum "$dev" | cut -d' ' -f1)" = "$sum" ]
+	# a job on a file in the filesystem lets go of it when bootbench ends, so
+	# `bootbench raid --fs` can take the filesystem down at once
+	mount "$dev" mnt
+	"$BB" run --name=f --filename=mnt/f.dat --rw=randwrite --size=4m --iodepth=8 >out.txt 2>err.txt
+	check "right after a job on a file in it, the filesystem unmounts" umount mnt
+	mountpoint -q mnt && { sleep 1; umount mnt; }
 else
 	echo "note: cannot mount ext4 here; the mounted case is not checked"
 fi
 
+sum=$(sha256sum "$dev" | cut -d' ' -f1)
 tail_sum=$(dd if="$dev" bs=1M skip=4 status=none | sha256sum)
 "$BB" run --name=w --filename="$dev" --rw=randwrite --direct=1 --bs=4k --size=4m --iodepth=16 \
 	--destroy="$dev" --output-format=json --output=w.json 2>err.txt

@@ -310,6 +310,14 @@ static void uring_cleanup(struct worker *w)
 
 	if (!d)
 		return;
+	/*
+	 * The kernel tears a closed ring down later, in a worker, and only then
+	 * lets go of its registered files: a filesystem a job used would stay
+	 * busy for a moment after bootbench ends (umount: EBUSY). Unregistered
+	 * first, they are let go before this returns.
+	 */
+	if (d->fixed_files)
+		io_uring_unregister_files(&d->ring);
 	io_uring_queue_exit(&d->ring);
 	free(d->cqes);
 	free(d);
