@@ -156,7 +156,7 @@ screen() { $TM capture-pane -p -J -t vm; }
 # shows PATTERN: true if the screen shows it; if not, the screen goes to the log
 shows() {
 	screen | grep -q -- "$1" && return 0
-	echo "--- screen without '$1':"; screen | tail -n 20
+	echo "--- screen without '$1':"; screen | grep -v "^ *$" | tail -n 20
 	return 1
 }
 # wait_for TEXT SECONDS: true once the screen shows TEXT
@@ -166,11 +166,25 @@ wait_for() {
 		screen | grep -qF -- "$1" && return 0
 		sleep 0.5; i=$((i + 1))
 	done
-	echo "--- screen while waiting for '$1':"; screen | tail -n 40
+	echo "--- screen while waiting for '$1':"; screen | grep -v "^ *$" | tail -n 40
 	return 1
 }
 keys() { $TM send-keys -t vm "$@"; sleep 1; }
 type_line() { $TM send-keys -t vm "$1" Enter; }
 step() { # description text seconds: a check that waits for the screen
 	if wait_for "$2" "$3"; then ok "$1"; else bad "$1"; finish; fi
+}
+# step_result DESCRIPTION NAME TEXT SECONDS: waits for NAME=<number>, an exit
+# status a typed line prints last, then checks the screen shows TEXT. A run
+# that failed ends the wait as soon as its line is out, its screen in the log.
+step_result() {
+	i=0
+	while ! screen | grep -qE -- "(^| )$2=[0-9]"; do
+		if [ $i -ge $(($4 * 2)) ]; then
+			echo "--- screen while waiting for '$2=':"; screen | grep -v "^ *$" | tail -n 40
+			bad "$1"; finish
+		fi
+		sleep 0.5; i=$((i + 1))
+	done
+	if shows "$3"; then ok "$1"; else bad "$1"; finish; fi
 }
