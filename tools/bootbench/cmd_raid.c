@@ -354,7 +354,7 @@ static int prepare_target(const char *dev, char *target, size_t len, uint64_t *s
 static int release_target(const char *dev)
 {
 	if (R.mounted) {
-		if (umount2(MOUNTPOINT, 0) && umount2(MOUNTPOINT, MNT_DETACH))
+		if (unmount_patiently(MOUNTPOINT))
 			return set_err("cannot unmount %s: %s", MOUNTPOINT, strerror(errno));
 		R.mounted = 0;
 	}

@@ -10,7 +10,6 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mount.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
@@ -296,7 +295,7 @@ static int unmount_from(const char *dev, FILE *log)
 	while (f && fgets(line, sizeof(line), f)) {
 		if (sscanf(line, "%511s %511s", src, mnt) != 2 || strcmp(src, dev))
 			continue;
-		if (umount2(mnt, 0) && umount2(mnt, MNT_DETACH)) {
+		if (unmount_patiently(mnt)) {
 			fclose(f);
 			return set_err("cannot unmount %s from %s: %s", dev, mnt, strerror(errno));
 		}

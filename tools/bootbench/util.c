@@ -10,6 +10,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mount.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -57,6 +58,20 @@ void sleep_ns(uint64_t ns)
 
 	while (nanosleep(&ts, &ts) < 0 && errno == EINTR)
 		;
+}
+
+int unmount_patiently(const char *mnt)
+{
+	int i;
+
+	for (i = 0; i < 50; i++) {
+		if (!umount2(mnt, 0))
+			return 0;
+		if (errno != EBUSY)
+			break;
+		sleep_ns(100000000);
+	}
+	return umount2(mnt, MNT_DETACH);
 }
 
 static void out_of_memory(void)

@@ -38,6 +38,10 @@ static inline uint64_t now_ns(void)
 
 void sleep_ns(uint64_t ns);
 
+/* Unmounts MNT, retrying for up to 5 s while it is busy (a program that used
+ * it may still be letting go), then detaching it; -1 with errno if neither. */
+int unmount_patiently(const char *mnt);
+
 void *xcalloc(size_t n, size_t size);
 void *xrealloc(void *p, size_t size);
 char *xstrdup(const char *s);
