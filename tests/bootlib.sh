@@ -159,11 +159,11 @@ shows() {
 	echo "--- screen without '$1':"; screen | grep -v "^ *$" | tail -n 20
 	return 1
 }
-# wait_for TEXT SECONDS: true once the screen shows TEXT
+# wait_for TEXT SECONDS [E]: true once the screen shows TEXT (with E: an extended regex)
 wait_for() {
 	i=0
 	while [ $i -lt $(( $2 * 2 )) ]; do
-		screen | grep -qF -- "$1" && return 0
+		screen | grep -q${3:-F} -- "$1" && return 0
 		sleep 0.5; i=$((i + 1))
 	done
 	echo "--- screen while waiting for '$1':"; screen | grep -v "^ *$" | tail -n 40
@@ -178,13 +178,5 @@ step() { # description text seconds: a check that waits for the screen
 # status a typed line prints last, then checks the screen shows TEXT. A run
 # that failed ends the wait as soon as its line is out, its screen in the log.
 step_result() {
-	i=0
-	while ! screen | grep -qE -- "(^| )$2=[0-9]"; do
-		if [ $i -ge $(($4 * 2)) ]; then
-			echo "--- screen while waiting for '$2=':"; screen | grep -v "^ *$" | tail -n 40
-			bad "$1"; finish
-		fi
-		sleep 0.5; i=$((i + 1))
-	done
-	if shows "$3"; then ok "$1"; else bad "$1"; finish; fi
+	if wait_for "(^| )$2=[0-9]" "$4" E && shows "$3"; then ok "$1"; else bad "$1"; finish; fi
 }
