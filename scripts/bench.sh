@@ -28,21 +28,18 @@ if [ -n "$BENCH_HALT_POLL_NS" ]; then
 	case $BENCH_HALT_POLL_NS in *[!0-9]*) echo "bench: BENCH_HALT_POLL_NS must be a number of ns, not '$BENCH_HALT_POLL_NS'" >&2; exit 2 ;; esac
 	[ -w "$halt_poll" ] || { echo "bench: BENCH_HALT_POLL_NS needs the haltpoll cpuidle driver (a KVM guest): no $halt_poll" >&2; exit 2; }
 fi
-idle_driver=$(cat /sys/devices/system/cpu/cpuidle/current_driver 2>/dev/null || echo none)
-dev= dir=
+old_poll=$(cat "$halt_poll" 2>/dev/null || true) dev= dir=
 cleanup() {
 	[ -z "$dev" ] || losetup -d "$dev"
 	[ -z "$dir" ] || rm -rf "$dir"
 	[ -z "$BENCH_HALT_POLL_NS" ] || echo "$old_poll" > "$halt_poll"
 }
 trap cleanup EXIT
-if [ -r "$halt_poll" ]; then
-	old_poll=$(cat "$halt_poll")
-	[ -n "$BENCH_HALT_POLL_NS" ] && echo "$BENCH_HALT_POLL_NS" > "$halt_poll"
-	echo "cpuidle: $idle_driver, guest halt polling $(cat "$halt_poll") ns$([ -n "$BENCH_HALT_POLL_NS" ] && echo " (was $old_poll ns)")"
-else
-	echo "cpuidle: $idle_driver"
-fi
+[ -z "$BENCH_HALT_POLL_NS" ] || echo "$BENCH_HALT_POLL_NS" > "$halt_poll"
+idle="cpuidle: $(cat /sys/devices/system/cpu/cpuidle/current_driver 2>/dev/null || echo none)"
+[ -z "$old_poll" ] || idle="$idle, guest halt polling $(cat "$halt_poll") ns"
+[ -z "$BENCH_HALT_POLL_NS" ] || idle="$idle (was $old_poll ns)"
+echo "$idle"
 dir=$(mktemp -d /dev/shm/bbbench.XXXXXX)
 truncate -s 1G "$dir/backing"
 dd if=/dev/urandom of="$dir/backing" bs=1M count=1024 status=none conv=notrunc
