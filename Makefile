@@ -11,11 +11,13 @@
 
 OUT      := out
 SRC      := tools/bootbench
+# one folder per layer (README's Layout); every folder is on the include path
+SRC_DIRS := $(shell find $(SRC) -type d)
 CC       := musl-gcc
 INC      := $(OUT)/include
 LIBURING := /usr/lib/x86_64-linux-gnu/liburing.a
 CFLAGS   := -O2 -g -std=gnu11 -Wall -Wextra -Wno-unused-parameter -D_GNU_SOURCE \
-            -fno-strict-aliasing -isystem $(INC)
+            -fno-strict-aliasing -isystem $(INC) $(addprefix -I,$(SRC_DIRS))
 LDFLAGS  := -static
 LDLIBS   := $(LIBURING) -lm -lpthread
 
@@ -27,10 +29,13 @@ Q := @
 msg = @printf '  %-7s %s\n' $(1) $(2)
 endif
 
-SRCS     := $(wildcard $(SRC)/*.c)
+SRCS     := $(sort $(shell find $(SRC) -name '*.c')) $(OUT)/gen/profiles_builtin.c
+HDRS     := $(shell find $(SRC) -name '*.h')
 LIB_SRCS := $(filter-out $(SRC)/main.c,$(SRCS))
-OBJS     := $(patsubst $(SRC)/%.c,$(OUT)/obj/%.o,$(SRCS))
-LIB_OBJS := $(patsubst $(SRC)/%.c,$(OUT)/obj/%.o,$(LIB_SRCS))
+obj_of    = $(patsubst $(OUT)/gen/%.c,$(OUT)/obj/gen/%.o,$(patsubst $(SRC)/%.c,$(OUT)/obj/%.o,$(1)))
+OBJS     := $(call obj_of,$(SRCS))
+LIB_OBJS := $(call obj_of,$(LIB_SRCS))
+PROFILES := $(sort $(wildcard rootfs/usr/share/bootbench/profiles/*.fio))
 UNIT_SRCS := $(wildcard tests/unit/*.c)
 UNIT_BINS := $(patsubst tests/unit/%.c,$(OUT)/tests/%,$(UNIT_SRCS))
 
@@ -52,7 +57,18 @@ $(INC)/.stamp:
 	$(Q)ln -sfn /usr/include/liburing $(INC)/liburing
 	$(Q)touch $@
 
-$(OUT)/obj/%.o: $(SRC)/%.c $(wildcard $(SRC)/*.h) $(INC)/.stamp
+$(OUT)/obj/%.o: $(SRC)/%.c $(HDRS) $(INC)/.stamp
+	$(call msg,CC,$<)
+	$(Q)mkdir -p $(dir $@)
+	$(Q)$(CC) $(CFLAGS) -c -o $@ $<
+
+# the profiles' job files, built into the binary (BOOTBENCH_PROFILES still overrides)
+$(OUT)/gen/profiles_builtin.c: $(PROFILES) scripts/embed-profiles.sh
+	$(call msg,GEN,$@)
+	$(Q)mkdir -p $(dir $@)
+	$(Q)scripts/embed-profiles.sh $(PROFILES) > $@.tmp && mv $@.tmp $@
+
+$(OUT)/obj/gen/%.o: $(OUT)/gen/%.c $(HDRS) $(INC)/.stamp
 	$(call msg,CC,$<)
 	$(Q)mkdir -p $(dir $@)
 	$(Q)$(CC) $(CFLAGS) -c -o $@ $<
@@ -64,7 +80,7 @@ $(OUT)/bootbench: $(OBJS)
 $(OUT)/tests/%: tests/unit/%.c $(LIB_OBJS) tests/unit/unit.h
 	$(call msg,CC,$<)
 	$(Q)mkdir -p $(dir $@)
-	$(Q)$(CC) $(CFLAGS) -I$(SRC) $(LDFLAGS) -o $@ $< $(LIB_OBJS) $(LDLIBS)
+	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(LIB_OBJS) $(LDLIBS)
 
 unit: $(UNIT_BINS)
 

@@ -4,7 +4,8 @@
 # Quiet when everything is there already.
 set -e
 # engine build and tests
-pkgs="make musl-tools liburing-dev fio python3 util-linux e2fsprogs dmsetup"
+# fio_jsonplus_clat2csv (fio_compat.sh) imports six, which fio only recommends
+pkgs="make musl-tools liburing-dev fio python3 python3-six util-linux e2fsprogs dmsetup"
 # image: fetch (apt, dpkg-source), busybox build, rootfs, FAT/ISO images
 pkgs="$pkgs apt dpkg-dev debian-archive-keyring bzip2 xz-utils binutils cpio lz4 kmod"
 pkgs="$pkgs mtools dosfstools xorriso fdisk"

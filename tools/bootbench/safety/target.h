@@ -42,10 +42,15 @@ struct target **target_list(unsigned *n);
 int target_inspect(struct target *t);
 /* Describes what a device holds (partition table, filesystem), "" if blank. */
 void target_describe(int fd, char *buf, size_t len);
-/* Says whether a block device is in use, and by what, for error messages. */
-void target_in_use(const struct target *t, char *buf, size_t len);
-/* Claims a written block device exclusively after consent was checked. */
+/* Claims a written block device through the consent gate (O_EXCL, the same device as inspected). */
 int target_claim(struct target *t);
+/* Opens a target for I/O: a claimed device through its claim, so the device
+ * written is the one consent was given for. -1 with errno. */
+int target_open(struct target *t, int flags);
+/* Lets go of every claim (a run refused after some claims). */
+void target_release_all(void);
+/* Forgets every target, for the next run in the same process. */
+void targets_forget(void);
 /* Creates and lays out a new file once; thread-safe. */
 int target_prepare(struct target *t);
 /* Removes files the run created when a job asked to. */

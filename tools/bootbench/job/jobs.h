@@ -31,11 +31,14 @@ struct jobset {
 	struct kvlist global_given;
 	struct run_opts run;
 	int saw_global;
+	uint64_t size_max;	/* run_jobs' cap on a job's range (run.h) */
 };
 
 /* Both return 0, or -1 with bb_err naming the option and where it was. */
 int jobset_parse_args(struct jobset *js, int argc, char **argv);
 int jobset_parse_file(struct jobset *js, const char *path);
+/* A job file held in memory (a built-in profile); NAME names it in messages. */
+int jobset_parse_text(struct jobset *js, const char *name, const char *text);
 /* Checks each job's options together and numbers the reporting groups. */
 int jobset_finish(struct jobset *js);
 

@@ -15,6 +15,7 @@
 
 #include "options.h"
 #include "rand.h"
+#include "consent.h"
 #include "util.h"
 
 static struct target **targets;
@@ -89,67 +90,6 @@ void target_describe(int fd, char *buf, size_t len)
 		snprintf(buf, len, "MBR partition table");
 }
 
-static void sysfs_name(dev_t rdev, char *name, size_t len)
-{
-	char link[128], target[512];
-	ssize_t n;
-
-	snprintf(link, sizeof(link), "/sys/dev/block/%u:%u", major(rdev), minor(rdev));
-	n = readlink(link, target, sizeof(target) - 1);
-	name[0] = 0;
-	if (n > 0) {
-		target[n] = 0;
-		snprintf(name, len, "%s", strrchr(target, '/') + 1);
-	}
-}
-
-void target_in_use(const struct target *t, char *buf, size_t len)
-{
-	char name[64], path[256], line[1024];
-	size_t used = 0;
-	DIR *d;
-	FILE *f;
-	struct dirent *e;
-
-	buf[0] = 0;
-	sysfs_name(t->rdev, name, sizeof(name));
-	if (!name[0])
-		return;
-	snprintf(path, sizeof(path), "/sys/class/block/%s/holders", name);
-	d = opendir(path);
-	while (d && (e = readdir(d)))
-		if (e->d_name[0] != '.')
-			used += snprintf(buf + used, len > used ? len - used : 0, "%sheld by %s",
-					 used ? ", " : "", e->d_name);
-	if (d)
-		closedir(d);
-	f = fopen("/proc/self/mounts", "r");
-	while (f && fgets(line, sizeof(line), f)) {
-		char dev[512], mnt[512];
-		struct stat st;
-
-		if (sscanf(line, "%511s %511s", dev, mnt) != 2 || stat(dev, &st) || !S_ISBLK(st.st_mode))
-			continue;
-		if (st.st_rdev == t->rdev || (major(st.st_rdev) == major(t->rdev) &&
-		     !strncmp(strrchr(dev, '/') ? strrchr(dev, '/') + 1 : dev, name, strlen(name))))
-			used += snprintf(buf + used, len > used ? len - used : 0, "%s%s mounted on %s",
-					 used ? ", " : "", dev, mnt);
-	}
-	if (f)
-		fclose(f);
-	f = fopen("/proc/swaps", "r");
-	while (f && fgets(line, sizeof(line), f)) {
-		char dev[512];
-		struct stat st;
-
-		if (sscanf(line, "%511s", dev) == 1 && !stat(dev, &st) && S_ISBLK(st.st_mode) &&
-		    st.st_rdev == t->rdev)
-			used += snprintf(buf + used, len > used ? len - used : 0, "%sused as swap", used ? ", " : "");
-	}
-	if (f)
-		fclose(f);
-}
-
 int target_inspect(struct target *t)
 {
 	struct stat st;
@@ -204,18 +144,48 @@ int target_inspect(struct target *t)
 
 int target_claim(struct target *t)
 {
-	char what[512];
-
 	if (!t->is_blk || t->claim_fd >= 0)
 		return 0;
-	t->claim_fd = open(t->path, O_RDONLY | O_EXCL | O_CLOEXEC);
-	if (t->claim_fd >= 0)
-		return 0;
-	if (errno != EBUSY)
-		return set_err("cannot open %s: %s", t->path, strerror(errno));
-	target_in_use(t, what, sizeof(what));
-	return set_err("refusing to write %s: it is in use (%s)", t->path,
-		       what[0] ? what : "mounted, swap, or a md/dm member");
+	t->claim_fd = consent_open(t->path, O_RDONLY);
+	if (t->claim_fd < 0)
+		return -1;
+	return 0;
+}
+
+int target_open(struct target *t, int flags)
+{
+	char self[64];
+	struct stat st;
+	int fd;
+
+	if (t->claim_fd < 0)
+		return open(t->path, flags);	/* consent: a file, or a device only read */
+	/* the claimed open file itself, reopened with the job's flags: no path lookup */
+	snprintf(self, sizeof(self), "/proc/self/fd/%d", t->claim_fd);
+	fd = open(self, flags);	/* consent: the device consent_open claimed */
+	if (fd >= 0 && (fstat(fd, &st) || st.st_rdev != t->rdev)) {
+		close(fd);
+		errno = EXDEV;
+		return -1;
+	}
+	return fd;
+}
+
+void target_release_all(void)
+{
+	unsigned i;
+
+	for (i = 0; i < ntargets; i++)
+		if (targets[i]->claim_fd >= 0) {
+			close(targets[i]->claim_fd);
+			targets[i]->claim_fd = -1;
+		}
+}
+
+void targets_forget(void)
+{
+	target_release_all();
+	ntargets = 0;
 }
 
 /* Fills [0, end) of a new file with incompressible data so reads are real. */

@@ -73,17 +73,48 @@ struct worker {
 };
 
 extern volatile sig_atomic_t stop_requested;
-/* Set by `bootbench raid` in its child: no job's range exceeds this many
- * bytes, so a profile written for big disks fits a small array or file. */
-extern uint64_t run_size_max;
 
 /* Sets up files, buffers and the engine; -1 with bb_err on failure. */
 int worker_init(struct worker *w, const struct job *j, unsigned clone, struct target **targets,
-		unsigned ntargets);
+		unsigned ntargets, uint64_t size_max);
 void *worker_main(void *arg);
-/* The byte range a job uses in one of its nfiles targets; -1 with bb_err. */
-int job_range(const struct job_opts *o, const struct target *t, unsigned nfiles, uint64_t *start,
-	      uint64_t *len);
+/* The byte range a job uses in one of its nfiles targets, at most size_max
+ * bytes (0: no cap); -1 with bb_err. */
+int job_range(const struct job_opts *o, const struct target *t, unsigned nfiles, uint64_t size_max,
+	      uint64_t *start, uint64_t *len);
 void worker_free(struct worker *w);
+
+/* ---- between the worker's own files (loop, iogen, verify, buffers) ---- */
+
+#define STAMP_STRIDE 512
+
+static inline int ddir_of(int rw)
+{
+	switch (rw) {
+	case RW_WRITE: case RW_RANDWRITE: return DDIR_WRITE;
+	case RW_TRIM: case RW_RANDTRIM: return DDIR_TRIM;
+	default: return DDIR_READ;
+	}
+}
+
+static inline int is_random(int rw)
+{
+	return rw == RW_RANDREAD || rw == RW_RANDWRITE || rw == RW_RANDTRIM || rw == RW_RANDRW;
+}
+
+static inline int is_mixed(int rw)
+{
+	return rw == RW_RW || rw == RW_RANDRW;
+}
+
+/* Records the job's first error; returns -1. */
+int worker_fail(struct worker *w, int err, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+void fill_buffer(struct worker *w, unsigned char *buf, size_t len);
+void stamp_buffer(struct worker *w, struct io_unit *io);
+void verify_stamp(struct worker *w, struct io_unit *io);
+void verify_files(struct worker *w);
+void rewind_files(struct worker *w);
+/* The next I/O, or NULL when the job has moved all it should. */
+struct io_unit *next_io(struct worker *w);
 
 #endif

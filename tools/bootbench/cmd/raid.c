@@ -365,12 +365,13 @@ static int release_target(const char *dev)
 /* One profile run on DEV, its fio JSON saved as DIR/LABEL.json. */
 static int measure(const char *dev, const char *label, struct cells *cells, char *err, size_t errlen)
 {
-	char target[256], out[4200], dest[300], *argv[8];
-	uint64_t size_max = 0;
+	static struct jobset js;
+	struct run_hooks hooks = { 0 };
+	char target[256], out[4200], *argv[4];
 	int argc = 0, rc;
 
 	memset(cells, 0, sizeof(*cells));
-	if (prepare_target(dev, target, sizeof(target), &size_max)) {
+	if (prepare_target(dev, target, sizeof(target), &hooks.size_max)) {
 		snprintf(err, errlen, "%s", bb_err);
 		release_target(dev);
 		return EXIT_FAIL;
@@ -380,15 +381,16 @@ static int measure(const char *dev, const char *label, struct cells *cells, char
 		argv[argc++] = "--output-format=json";
 		argv[argc++] = out;
 	}
-	if (!R.fs) {
-		snprintf(dest, sizeof(dest), "--destroy=%s", dev);
-		argv[argc++] = dest;
-	}
 	if (R.progress_arg)
 		argv[argc++] = (char *)R.progress_arg;
-	argv[argc++] = (char *)profile_path(R.profile);
-	argv[argc] = NULL;
-	rc = collect_run(argc, argv, target, size_max, cells);
+	/* DEV's consent: a named disk, or a partition or array this run made of named disks */
+	setenv("TARGET", target, 1);
+	if (profile_jobset(&js, R.profile, argc, argv)) {
+		snprintf(err, errlen, "%s", bb_err);
+		rc = EXIT_USAGE;
+	} else {
+		rc = collect_run(&js, &hooks, cells);
+	}
 	if (rc && !stop_requested)
 		snprintf(err, errlen, "the %s profile exited with status %d (its messages are above)",
 			 R.profile->name, rc);
@@ -850,9 +852,7 @@ int cmd_raid(int argc, char **argv)
 		}
 	}
 	if (!R.profile)
-		die_usage("raid: the mdraid profile is missing (set BOOTBENCH_PROFILES)");
-	if (access(profile_path(R.profile), R_OK))
-		die_usage("raid: %s: cannot read the job file (set BOOTBENCH_PROFILES)", profile_path(R.profile));
+		die_usage("raid: the mdraid profile is missing");
 	if (!cleanup_only)
 		parse_levels(levels ? levels : DEFAULT_LEVELS);
 	if (!levels)

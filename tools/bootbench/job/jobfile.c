@@ -186,16 +186,14 @@ static int parse_line(struct parse_state *ps, char *line, const char *path, cons
 	return apply(ps, trim(expanded), "", where, 0);
 }
 
-static int parse_file(struct parse_state *ps, const char *path)
+/* PATH names the stream in messages and anchors relative includes. */
+static int parse_stream(struct parse_state *ps, FILE *f, const char *path)
 {
-	FILE *f = fopen(path, "r");
 	char line[4096], where[160];
 	const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
 	unsigned lineno = 0;
 	int rc = 0;
 
-	if (!f)
-		return set_err("cannot read job file %s: %s", path, strerror(errno));
 	ps->depth++;
 	while (!rc && fgets(line, sizeof(line), f)) {
 		lineno++;
@@ -207,27 +205,64 @@ static int parse_file(struct parse_state *ps, const char *path)
 		rc = parse_line(ps, line, path, where);
 	}
 	ps->depth--;
+	return rc;
+}
+
+static int parse_file(struct parse_state *ps, const char *path)
+{
+	FILE *f = fopen(path, "r");
+	int rc;
+
+	if (!f)
+		return set_err("cannot read job file %s: %s", path, strerror(errno));
+	rc = parse_stream(ps, f, path);
 	fclose(f);
 	return rc;
 }
 
 static struct parse_state state;
 
-int jobset_parse_file(struct jobset *js, const char *path)
+/* A file's or text's [global] does not leak into jobs defined after it. */
+static int parse_isolated(struct jobset *js, const char *path, const char *text)
 {
 	struct job_opts saved_global = state.global;
 	struct job *saved_cur = state.cur;
+	FILE *f;
 	int rc;
 
 	state.js = js;
 	state.cur = NULL;
-	rc = parse_file(&state, path);
-	/* a file's [global] does not leak into jobs defined after the file */
+	if (text) {
+		f = fmemopen((void *)text, strlen(text), "r");
+		if (!f)
+			return set_err("out of memory");
+		rc = parse_stream(&state, f, path);
+		fclose(f);
+	} else {
+		rc = parse_file(&state, path);
+	}
 	state.global = saved_global;
 	state.cur = saved_cur;
 	return rc;
 }
 
+int jobset_parse_file(struct jobset *js, const char *path)
+{
+	return parse_isolated(js, path, NULL);
+}
+
+int jobset_parse_text(struct jobset *js, const char *name, const char *text)
+{
+	return parse_isolated(js, name, text);
+}
+
+/*
+ * As fio: every command-line option is read first, job files after them.
+ * Options before the first --name are defaults for every job, those in job
+ * files included (whose own [global] and sections override them); options
+ * after --name=X belong to job X. So `run j.fio --bs=64k` runs j.fio's jobs
+ * with 64k blocks, as `fio j.fio --bs=64k` does.
+ */
 int jobset_parse_args(struct jobset *js, int argc, char **argv)
 {
 	int i;
@@ -240,11 +275,8 @@ int jobset_parse_args(struct jobset *js, int argc, char **argv)
 		char *arg = argv[i], key[128];
 		const char *val = "", *eq;
 
-		if (strncmp(arg, "--", 2)) {
-			if (jobset_parse_file(js, arg))
-				return -1;
-			continue;
-		}
+		if (strncmp(arg, "--", 2))
+			continue;	/* a job file: read below */
 		arg += 2;
 		eq = strchr(arg, '=');
 		if (eq) {
@@ -265,6 +297,9 @@ int jobset_parse_args(struct jobset *js, int argc, char **argv)
 		if (apply(&state, key, val, "command line", 1))
 			return -1;
 	}
+	for (i = 0; i < argc; i++)
+		if (strncmp(argv[i], "--", 2) && jobset_parse_file(js, argv[i]))
+			return -1;
 	return 0;
 }
 

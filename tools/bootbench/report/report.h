@@ -39,11 +39,10 @@ struct run_result {
 	uint64_t timestamp_ms;
 	const char *notes[8];
 	unsigned nnotes;
+	void *plans;		/* run_jobs' own, freed by run_result_free */
 };
 
 void report_json(FILE *f, const struct run_result *r, int plus);
-/* Set by `bootbench profile`: its table goes to stdout instead of the report. */
-extern void (*run_summary)(FILE *f, const struct run_result *r);
 void report_human(FILE *f, const struct run_result *r);
 
 /* Shared by both reports. */

@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
- * collect.c - runs `bootbench run` in a child and reads its figures back
- * through a pipe: the child's summary hook (report.h's run_summary) prints
- * one tab-separated "cell" line per job and direction on its stdout, which
- * is the pipe. A child keeps its crashes, signals and exit() to itself.
+ * collect.c - runs a job set in a child (run_jobs) and reads its figures
+ * back through a pipe: the child prints one tab-separated "cell" line per
+ * job and direction. A child keeps its crashes, signals and exit() to itself.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -20,8 +19,6 @@
 #include "report.h"
 #include "util.h"
 #include "worker.h"
-
-int cmd_run(int argc, char **argv);
 
 volatile pid_t collect_child;
 
@@ -67,7 +64,41 @@ static void parse_cell(struct cells *out, char *line)
 	c->p99_us = strtod(field[5], NULL);
 }
 
-int collect_run(int argc, char **argv, const char *target, uint64_t size_max, struct cells *out)
+/* In the child: the run, its JSON when asked, its cells on FD. */
+static int child_run(struct jobset *js, const struct run_hooks *hooks, int fd)
+{
+	struct run_result r;
+	FILE *f;
+	int status = run_jobs(js, hooks, &r);
+
+	if (status == EXIT_USAGE) {
+		note("%s", bb_err);
+		return status;
+	}
+	if (js->run.output) {
+		char *buf = NULL;
+		size_t len = 0;
+		FILE *m = open_memstream(&buf, &len);
+
+		if (m) {
+			report_json(m, &r, !!(js->run.formats & FMT_JSONPLUS));
+			fclose(m);
+			if (write_file_atomic(js->run.output, buf, len)) {
+				note("%s", bb_err);
+				status = EXIT_FAIL;
+			}
+			free(buf);
+		}
+	}
+	f = fdopen(fd, "w");
+	if (f) {
+		print_cells(f, &r);
+		fclose(f);
+	}
+	return status;
+}
+
+int collect_run(struct jobset *js, const struct run_hooks *hooks, struct cells *out)
 {
 	char line[512];
 	int fds[2], status;
@@ -90,14 +121,7 @@ int collect_run(int argc, char **argv, const char *target, uint64_t size_max, st
 		if (getppid() == 1)
 			_exit(EXIT_FAIL);
 		close(fds[0]);
-		if (dup2(fds[1], STDOUT_FILENO) < 0)
-			_exit(EXIT_FAIL);
-		close(fds[1]);
-		if (target)
-			setenv("TARGET", target, 1);
-		run_size_max = size_max;
-		run_summary = print_cells;
-		exit(cmd_run(argc, argv));
+		exit(child_run(js, hooks, fds[1]));
 	}
 	collect_child = pid;
 	close(fds[1]);

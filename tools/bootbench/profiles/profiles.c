@@ -4,12 +4,14 @@
  * The tables show what the published comparisons show, plus latency
  * percentiles (completion latency, submission to completion).
  */
+#include <errno.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "disks.h"
 #include "hist.h"
+#include "jobs.h"
 #include "profiles.h"
 #include "util.h"
 
@@ -257,11 +259,93 @@ const struct profile *profile_find(const char *name)
 	return NULL;
 }
 
-const char *profile_path(const struct profile *p)
+static const char *override_dir(void)
 {
-	static char path[PATH_MAX];
 	const char *dir = getenv("BOOTBENCH_PROFILES");
 
-	snprintf(path, sizeof(path), "%s/%s.fio", dir && *dir ? dir : "/usr/share/bootbench/profiles", p->name);
+	return dir && *dir ? dir : NULL;
+}
+
+static const char *builtin_text(const char *name)
+{
+	unsigned i;
+
+	for (i = 0; builtin_profiles[i].name; i++)
+		if (!strcmp(builtin_profiles[i].name, name))
+			return builtin_profiles[i].text;
+	return NULL;
+}
+
+const char *profile_source(const struct profile *p)
+{
+	static char path[PATH_MAX];
+
+	if (!override_dir())
+		return "built in";
+	snprintf(path, sizeof(path), "%s/%s.fio", override_dir(), p->name);
 	return path;
+}
+
+char *profile_text(const struct profile *p)
+{
+	const char *text;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f, *out;
+	int c;
+
+	if (!override_dir()) {
+		text = builtin_text(p->name);
+		if (!text)
+			set_err("profile '%s' has no built-in job file", p->name);
+		return text ? xstrdup(text) : NULL;
+	}
+	f = fopen(profile_source(p), "r");
+	if (!f) {
+		set_err("cannot read %s: %s (BOOTBENCH_PROFILES is set)", profile_source(p), strerror(errno));
+		return NULL;
+	}
+	out = open_memstream(&buf, &len);
+	while (out && (c = getc(f)) != EOF)
+		putc(c, out);
+	fclose(f);
+	if (out)
+		fclose(out);
+	return buf;
+}
+
+int profile_load(struct jobset *js, const struct profile *p)
+{
+	char *text = profile_text(p), name[PATH_MAX];
+	int rc;
+
+	if (!text)
+		return -1;
+	/* a file keeps its path, so that its relative includes resolve */
+	snprintf(name, sizeof(name), "%s", override_dir() ? profile_source(p) : p->name);
+	if (!override_dir())
+		snprintf(name, sizeof(name), "%s.fio", p->name);
+	rc = jobset_parse_text(js, name, text);
+	free(text);
+	return rc;
+}
+
+int profile_jobset(struct jobset *js, const struct profile *p, int argc, char **argv)
+{
+	if (jobset_parse_args(js, argc, argv) || profile_load(js, p))
+		return -1;
+	if (!js->n)
+		return set_err("profile '%s' defines no jobs", p->name);
+	return jobset_finish(js);
+}
+
+int profile_show(FILE *f, const struct profile *p)
+{
+	char *text = profile_text(p);
+
+	if (!text)
+		return -1;
+	fprintf(f, "; %s (%s)\n%s", p->name, profile_source(p), text);
+	free(text);
+	return 0;
 }

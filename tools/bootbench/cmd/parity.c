@@ -133,6 +133,7 @@ void parity_verdict(FILE *f, struct json *j, const char *level, unsigned ndisks,
 static int disks_write_bw(char **disks, unsigned n, const char *destroy, double *bw)
 {
 	char *argv[16 + 2 * 64], names[64][80], files[64][80], dest[4200];
+	static struct jobset js;
 	struct cells cs;
 	unsigned argc = 0, i;
 	int rc;
@@ -153,7 +154,12 @@ static int disks_write_bw(char **disks, unsigned n, const char *destroy, double 
 		argv[argc++] = files[i];
 	}
 	argv[argc] = NULL;
-	rc = collect_run((int)argc, argv, NULL, 0, &cs);
+	if (jobset_parse_args(&js, (int)argc, argv) || jobset_finish(&js)) {
+		note("parity: %s", bb_err);
+		*bw = 0;
+		return EXIT_USAGE;
+	}
+	rc = collect_run(&js, NULL, &cs);
 	*bw = 0;
 	for (i = 0; i < cs.n; i++)
 		if (!strcmp(cs.c[i].dir, "write"))

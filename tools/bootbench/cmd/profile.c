@@ -10,6 +10,8 @@
  *        bootbench profile NAME [--destroy=DEV[,DEV]] [--output=DIR] [--progress-fd=N]
  *                          [--duration=TIME] TARGET...
  */
+#include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,26 +21,28 @@
 
 #include "disks.h"
 #include "options.h"
-#include "worker.h"
 #include "profiles.h"
+#include "run.h"
 #include "util.h"
-
-int cmd_run(int argc, char **argv);
 
 static void usage(void)
 {
 	unsigned i;
 
 	printf("usage: bootbench profile NAME [--destroy=DEV[,DEV]] [--output=DIR] TARGET...\n"
-	       "       bootbench profile --list\n\n"
-	       "Runs a profile (a fio job file: %s) on each TARGET (a block device or a file)\n"
-	       "and prints its summary table. Profiles that write need each device named in --destroy.\n"
+	       "       bootbench profile --list\n"
+	       "       bootbench profile --show NAME\n\n"
+	       "Runs a profile (a fio job file, %s) on each TARGET (a block device or a file)\n"
+	       "and prints its summary table. Profiles that write need each device named in --destroy;\n"
+	       "every target and its consent is checked before the first one is written.\n"
+	       "--show NAME prints the profile's job file.\n"
 	       "--output=DIR saves DIR/NAME-TARGET.json (fio's JSON) for each target.\n"
 	       "--progress-fd=N writes a progress line each second to file descriptor N.\n"
 	       "--duration=TIME repeats the profile in rounds, each with new seeds, until TIME is up\n"
 	       "(a long burn-in: --duration=8h).\n"
+	       "BOOTBENCH_PROFILES=DIR reads DIR/NAME.fio instead of the built-in job files.\n"
 	       "BOOTBENCH_SCALE=F scales runtimes and sizes (0.02: seconds instead of minutes).\n\n"
-	       "Profiles:\n", profile_path(&profiles[0]));
+	       "Profiles:\n", profile_source(&profiles[0]));
 	for (i = 0; i < profile_count; i++)
 		printf("  %-9s %s\n", profiles[i].name, profiles[i].summary);
 }
@@ -46,12 +50,76 @@ static void usage(void)
 static const char *progress_arg;	/* --progress-fd=N, passed to each run */
 static char seed_arg[32];		/* --randseed=ROUND for repeated rounds */
 
+static void on_signal(int sig)
+{
+	(void)sig;
+	stop_requested = 1;
+}
+
+/* The job set of one target: run's options as a job file would get them. */
+static int build(struct jobset *js, const struct profile *p, const char *target, const char *destroy,
+		 const char *outdir)
+{
+	char out[4096], dest[4096], *argv[6];
+	const char *name = strrchr(target, '/') ? strrchr(target, '/') + 1 : target;
+	int argc = 0;
+
+	setenv("TARGET", target, 1);
+	if (outdir) {
+		snprintf(out, sizeof(out), "--output=%s/%s-%s.json", outdir, p->name, name);
+		argv[argc++] = "--output-format=json";
+		argv[argc++] = out;
+	}
+	if (destroy) {
+		snprintf(dest, sizeof(dest), "--destroy=%s", destroy);
+		argv[argc++] = dest;
+	}
+	if (progress_arg)
+		argv[argc++] = (char *)progress_arg;
+	if (seed_arg[0])
+		argv[argc++] = seed_arg;
+	return profile_jobset(js, p, argc, argv);
+}
+
+/* In the child: the run, the profile's table on stdout, fio's JSON when asked. */
+static int run_child(const struct profile *p, const char *target, const char *destroy, const char *outdir)
+{
+	static struct jobset js;
+	struct run_result r;
+	int status;
+
+	if (build(&js, p, target, destroy, outdir))
+		die_usage("profile: %s", bb_err);
+	status = run_jobs(&js, NULL, &r);
+	if (status == EXIT_USAGE)
+		die_usage("profile: %s", bb_err);
+	p->table(stdout, &r);
+	if (js.run.output) {
+		char *buf = NULL;
+		size_t len = 0;
+		FILE *m = open_memstream(&buf, &len);
+
+		if (m) {
+			report_json(m, &r, 0);
+			fclose(m);
+			if (write_file_atomic(js.run.output, buf, len)) {
+				note("%s", bb_err);
+				status = EXIT_FAIL;
+			}
+			free(buf);
+		}
+	}
+	if (r.interrupted)
+		note("interrupted: results cover the run until then");
+	run_result_free(&r);
+	return status;
+}
+
+/* Each target in a child of its own: one target's crash does not touch the next. */
 static int run_one(const struct profile *p, const char *target, const char *destroy, const char *outdir)
 {
-	char out[4096] = "", dest[4096] = "", base[256], *argv[6];
-	int argc = 0, status;
-	const char *name = strrchr(target, '/') ? strrchr(target, '/') + 1 : target;
 	struct disk d;
+	int status;
 	pid_t pid;
 
 	if (!strncmp(target, "/dev/", 5) && !disk_find(target, &d)) {
@@ -65,32 +133,37 @@ static int run_one(const struct profile *p, const char *target, const char *dest
 		printf("== %s on %s ==\n", p->name, target);
 	}
 	fflush(stdout);
-	snprintf(base, sizeof(base), "%s", name);
-	if (outdir) {
-		snprintf(out, sizeof(out), "--output=%s/%s-%s.json", outdir, p->name, base);
-		argv[argc++] = "--output-format=json";
-		argv[argc++] = out;
-	}
-	if (destroy) {
-		snprintf(dest, sizeof(dest), "--destroy=%s", destroy);
-		argv[argc++] = dest;
-	}
-	if (progress_arg)
-		argv[argc++] = (char *)progress_arg;
-	if (seed_arg[0])
-		argv[argc++] = seed_arg;
-	argv[argc++] = (char *)profile_path(p);
 	pid = fork();
 	if (pid < 0)
 		return EXIT_FAIL;
-	if (!pid) {
-		setenv("TARGET", target, 1);
-		run_summary = p->table;
-		exit(cmd_run(argc, argv));
+	if (!pid)
+		exit(run_child(p, target, destroy, outdir));
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR)
+			return EXIT_FAIL;
+	return WIFEXITED(status) ? WEXITSTATUS(status) : EXIT_FAIL;
+}
+
+/* Every target and its consent, before the first write (nothing is written here). */
+static void check_all(const struct profile *p, int argc, char **argv, int name_at, const char *destroy,
+		      const char *outdir)
+{
+	static const struct run_hooks check = { .check_only = 1 };
+	int i;
+
+	for (i = 0; i < argc; i++) {
+		static struct jobset js;
+		struct run_result r;
+
+		if (argv[i][0] == '-' || i == name_at)
+			continue;
+		if (access(argv[i], F_OK))
+			die_usage("profile: no such target: %s", argv[i]);
+		if (build(&js, p, argv[i], destroy, outdir))
+			die_usage("profile: %s", bb_err);
+		if (run_jobs(&js, &check, &r) == EXIT_USAGE)
+			die_usage("profile: %s", bb_err);
 	}
-	if (waitpid(pid, &status, 0) < 0 || !WIFEXITED(status))
-		return EXIT_FAIL;
-	return WEXITSTATUS(status);
 }
 
 int cmd_profile(int argc, char **argv)
@@ -98,6 +171,7 @@ int cmd_profile(int argc, char **argv)
 	const struct profile *p = NULL;
 	const char *destroy = NULL, *outdir = NULL;
 	uint64_t duration_us = 0, start = now_ns();
+	struct sigaction sa = { .sa_handler = on_signal };
 	unsigned round = 0;
 	int i, name_at = -1, ntargets = 0, status = EXIT_OK;
 	struct stat st;
@@ -105,6 +179,15 @@ int cmd_profile(int argc, char **argv)
 	for (i = 0; i < argc; i++) {
 		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h") || !strcmp(argv[i], "--list")) {
 			usage();
+			return EXIT_OK;
+		} else if (!strcmp(argv[i], "--show") || !strncmp(argv[i], "--show=", 7)) {
+			const char *name = argv[i][6] == '=' ? argv[i] + 7 : i + 1 < argc ? argv[i + 1] : "";
+
+			p = profile_find(name);
+			if (!p)
+				die_usage("profile: --show: no profile '%s' (see 'bootbench profile --list')", name);
+			if (profile_show(stdout, p))
+				die_usage("profile: %s", bb_err);
 			return EXIT_OK;
 		} else if (!strncmp(argv[i], "--destroy=", 10)) {
 			destroy = argv[i] + 10;
@@ -130,14 +213,12 @@ int cmd_profile(int argc, char **argv)
 		die_usage("profile: name a profile (see 'bootbench profile --list')");
 	if (!ntargets)
 		die_usage("profile: name at least one target (a block device or a file)");
-	if (access(profile_path(p), R_OK))
-		die_usage("profile: %s: cannot read the job file (set BOOTBENCH_PROFILES)", profile_path(p));
 	if (outdir && (stat(outdir, &st) || !S_ISDIR(st.st_mode)))
 		die_usage("profile: --output=%s is not a directory", outdir);
-	/* every target checked before the first one runs: bad input writes nothing */
-	for (i = 0; i < argc; i++)
-		if (argv[i][0] != '-' && i != name_at && access(argv[i], F_OK))
-			die_usage("profile: no such target: %s", argv[i]);
+	/* every target and its consent checked before the first one runs: bad input writes nothing */
+	check_all(p, argc, argv, name_at, destroy, outdir);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
 	/* --duration: whole rounds, each with seeds of its own, until the time is up */
 	do {
 		round++;

@@ -4,6 +4,7 @@
  * next commit, as fio's null engine. It measures the harness itself and
  * lets tests run the whole job machinery without a disk.
  */
+#include <errno.h>
 #include <stdlib.h>
 
 #include "engine.h"
@@ -11,8 +12,10 @@
 #include "worker.h"
 
 struct null_data {
-	struct io_unit **fifo;		/* queued I/Os, oldest first */
-	unsigned cap, head, tail, committed;
+	struct io_unit **fifo;		/* queued I/Os, oldest at head */
+	unsigned cap, head;
+	unsigned queued;		/* not reaped yet */
+	unsigned committed;		/* of those, committed: complete at the next reap */
 };
 
 static int null_init(struct worker *w)
@@ -29,8 +32,11 @@ static int null_queue(struct worker *w, struct io_unit *io)
 {
 	struct null_data *d = w->eng_data;
 
+	if (d->queued == d->cap)
+		return -EBUSY;
 	io->res = (int32_t)io->len;
-	d->fifo[d->tail++ % d->cap] = io;
+	d->fifo[(d->head + d->queued) % d->cap] = io;
+	d->queued++;
 	return Q_QUEUED;
 }
 
@@ -39,7 +45,7 @@ static int null_commit(struct worker *w, unsigned wait_nr)
 	struct null_data *d = w->eng_data;
 
 	(void)wait_nr;
-	d->committed = d->tail;
+	d->committed = d->queued;
 	return 0;
 }
 
@@ -48,8 +54,12 @@ static unsigned null_reap(struct worker *w, struct io_unit **out, unsigned max)
 	struct null_data *d = w->eng_data;
 	unsigned n = 0;
 
-	while (d->head != d->committed && n < max)
-		out[n++] = d->fifo[d->head++ % d->cap];
+	while (d->committed && n < max) {
+		out[n++] = d->fifo[d->head];
+		d->head = d->head + 1 == d->cap ? 0 : d->head + 1;
+		d->queued--;
+		d->committed--;
+	}
 	return n;
 }
 

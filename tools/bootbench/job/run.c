@@ -1,19 +1,18 @@
 // SPDX-License-Identifier: MIT
 /*
- * cmd_run.c - `bootbench run`: fio's job language on io_uring.
- *
- * usage: bootbench run [--option=value ...] [jobfile ...]
- *
- * Order of work, so that bad input changes nothing: parse every job, inspect
- * every target without side effects, check sizes, alignment and consent,
- * claim written block devices with O_EXCL; only then create files and run
- * the groups one after another (jobs of a group side by side, one thread
- * per clone). Ctrl-C stops the workers; the results so far are printed and
- * marked interrupted.
+ * run.c - run_jobs(): the order of work, so that bad input changes nothing:
+ * plan every job's targets, inspect each without side effects, check sizes,
+ * alignment, verify rules and consent (safety/consent.h), claim written
+ * block devices with O_EXCL; only then create files and run the groups one
+ * after another (jobs of a group side by side, one thread per clone). A stop
+ * request ends the workers; the results so far are kept and marked
+ * interrupted.
  */
+#include "run.h"
+
 #include <errno.h>
 #include <fcntl.h>
-#include <signal.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -21,9 +20,7 @@
 #include <sys/time.h>
 #include <unistd.h>
 
-#include "disks.h"
-#include "jobs.h"
-#include "report.h"
+#include "consent.h"
 #include "target.h"
 #include "util.h"
 #include "worker.h"
@@ -34,15 +31,9 @@ struct job_plan {
 	struct worker *workers;
 };
 
-static void on_signal(int sig)
-{
-	(void)sig;
-	stop_requested = 1;
-}
-
 static int writes(const struct job_opts *o)
 {
-	return o->rw != RW_READ && o->rw != RW_RANDREAD;
+	return o->rw != RW_READ && o->rw != RW_RANDREAD && !o->verify_only;
 }
 
 static int reads(const struct job_opts *o)
@@ -90,22 +81,52 @@ static void plan_targets(struct job_plan *p, const struct job *j)
 	}
 }
 
-static int check_destroy_list(const char *destroy)
+/*
+ * A verifying job reads back what it wrote: another clone or job of the same
+ * group writing the same blocks meanwhile would make healthy blocks read as
+ * stale. Refused up front rather than reported as a failure.
+ */
+static int check_verify_overlap(const struct jobset *js, struct job_plan *plans)
 {
-	char *list, *save, *tok;
-	int rc = 0;
+	unsigned i, k, c, i2, c2, k2;
 
-	if (!destroy)
-		return 0;
-	list = xstrdup(destroy);
-	for (tok = strtok_r(list, ",", &save); tok && !rc; tok = strtok_r(NULL, ",", &save)) {
-		struct stat st;
+	for (i = 0; i < js->n; i++) {
+		const struct job_opts *o = &js->jobs[i].o;
 
-		if (stat(tok, &st) < 0 || !S_ISBLK(st.st_mode))
-			rc = set_err("--destroy names %s, which is not a block device", tok);
+		if (!o->verify || o->verify_only || o->ioengine == ENGINE_NULL)
+			continue;
+		for (c = 0; c < o->numjobs; c++)
+			for (k = 0; k < plans[i].ntargets; k++) {
+				struct target *t = plans[i].targets[c * plans[i].ntargets + k];
+				uint64_t s, l;
+
+				job_range(o, t, plans[i].ntargets, js->size_max, &s, &l);
+				for (i2 = 0; i2 < js->n; i2++) {
+					const struct job_opts *o2 = &js->jobs[i2].o;
+
+					if (js->jobs[i2].groupid != js->jobs[i].groupid || !writes(o2) ||
+					    o2->ioengine == ENGINE_NULL)
+						continue;
+					for (c2 = 0; c2 < o2->numjobs; c2++)
+						for (k2 = 0; k2 < plans[i2].ntargets; k2++) {
+							struct target *t2 = plans[i2].targets[c2 * plans[i2].ntargets + k2];
+							uint64_t s2, l2;
+
+							if (t2 != t || (i2 == i && c2 == c))
+								continue;
+							job_range(o2, t2, plans[i2].ntargets, js->size_max, &s2, &l2);
+							if (s < s2 + l2 && s2 < s + l)
+								return set_err("job '%s': verify: %s is written by %s at the "
+									       "same time, so its blocks would read back as "
+									       "stale; give each clone a file of its own "
+									       "(leave filename unset) or verify in a job "
+									       "of its own", o->name, t->path,
+									       i2 == i ? "another clone of it" : js->jobs[i2].o.name);
+						}
+				}
+			}
 	}
-	free(list);
-	return rc;
+	return 0;
 }
 
 /* Everything that can be wrong with the input is found here, before any write. */
@@ -114,7 +135,7 @@ static int check_targets(struct jobset *js, struct job_plan *plans)
 	unsigned i, k, nt;
 	struct target **all;
 
-	if (check_destroy_list(js->run.destroy))
+	if (consent_allow(js->run.destroy))
 		return -1;
 	all = target_list(&nt);
 	for (i = 0; i < nt; i++)
@@ -130,12 +151,12 @@ static int check_targets(struct jobset *js, struct job_plan *plans)
 			struct target *t = p->targets[k];
 			uint64_t start, len;
 
-			if (job_range(o, t, p->ntargets, &start, &len))
+			if (job_range(o, t, p->ntargets, js->size_max, &start, &len))
 				return -1;
 			t->used = 1;
 			if (start + len > t->need_end)
 				t->need_end = start + len;
-			if (writes(o) && !o->verify_only)
+			if (writes(o))
 				t->written = 1;
 			if (reads(o) || o->verify_only)
 				t->needs_data = 1;
@@ -147,31 +168,18 @@ static int check_targets(struct jobset *js, struct job_plan *plans)
 				t->on_open = 1;
 		}
 	}
+	if (check_verify_overlap(js, plans))
+		return -1;
 	for (i = 0; i < nt; i++) {
 		struct target *t = all[i];
-		char why[128];
 
-		/* the one place every write passes: the CLI, profiles, the menu, unattended runs */
-		if (t->is_blk && t->written && disk_is_our_medium(t->rdev, why, sizeof(why)))
-			return set_err("refusing to write %s: %s (consent cannot override this)", t->path, why);
-		if (t->is_blk && t->written && !destroy_list_has(js->run.destroy, t->rdev)) {
-			char holds[256] = "";
-			int fd = open(t->path, O_RDONLY | O_CLOEXEC);
-
-			if (fd >= 0) {
-				target_describe(fd, holds, sizeof(holds));
-				close(fd);
-			}
-			return set_err("refusing to write %s (%s): name it in --destroy=%s to consent", t->path,
-				       holds[0] ? holds : "no partition table or filesystem found", t->path);
-		}
+		/* the one gate every write passes: the CLI, profiles, the menu, unattended runs */
+		if (t->is_blk && t->written && consent_check(t->path))
+			return -1;
 		if (!t->is_blk && t->exists && t->needs_data && !t->written && t->need_end > t->size)
 			return set_err("%s is %llu bytes; the jobs read up to byte %llu", t->path,
 				       (unsigned long long)t->size, (unsigned long long)t->need_end);
 	}
-	for (i = 0; i < nt; i++)
-		if (all[i]->written && target_claim(all[i]))
-			return -1;
 	return 0;
 }
 
@@ -308,6 +316,7 @@ static void run_group(struct jobset *js, struct job_plan *plans, unsigned group,
 		      uint64_t run_start)
 {
 	unsigned i, c;
+	int rc;
 
 	for (i = 0; i < js->n; i++) {
 		if (js->jobs[i].groupid != group)
@@ -315,8 +324,15 @@ static void run_group(struct jobset *js, struct job_plan *plans, unsigned group,
 		for (c = 0; c < js->jobs[i].o.numjobs; c++) {
 			struct worker *w = &plans[i].workers[c];
 
-			if (pthread_create(&w->thread, NULL, worker_main, w))
+			rc = pthread_create(&w->thread, NULL, worker_main, w);
+			if (rc) {
+				/* a clone that never ran is an error, not a smaller result */
 				w->thread = 0;
+				w->finished = 1;
+				w->stats.error = rc;
+				snprintf(w->stats.errmsg, sizeof(w->stats.errmsg),
+					 "cannot start the thread of clone %u: %s", c, strerror(rc));
+			}
 		}
 	}
 	if (js->run.progress_fd)
@@ -359,159 +375,133 @@ static void collect(struct run_result *r, struct jobset *js, struct job_plan *pl
 	}
 }
 
-/* The readable summary beside a JSON report, for saved results. */
-static int emit_summary(const struct run_result *r, const char *path)
+static void free_plans(struct jobset *js, struct job_plan *plans)
 {
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-	int rc;
+	unsigned i, c;
 
-	if (!f)
-		return set_err("out of memory");
-	report_human(f, r);
-	fclose(f);
-	rc = write_file_atomic(path, buf, len);
-	free(buf);
-	return rc;
+	for (i = 0; i < js->n; i++) {
+		if (plans[i].workers)
+			for (c = 0; c < js->jobs[i].o.numjobs; c++)
+				worker_free(&plans[i].workers[c]);
+		free(plans[i].workers);
+		free(plans[i].targets);
+	}
+	free(plans);
 }
 
-/* A profile's own table replaces the report on stdout (cmd_profile.c). */
-void (*run_summary)(FILE *f, const struct run_result *r);
-
-static int emit(const struct run_result *r, const struct run_opts *run)
+static const char *default_engine_note(struct jobset *js)
 {
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-	int rc = 0;
+	static char msg[160];
+	int uring_err = 0, noted = 0;
+	unsigned i;
 
-	if (!f)
-		return set_err("out of memory");
-	if (run->formats & FMT_NORMAL)
-		report_human(f, r);
-	if (run->formats & (FMT_JSON | FMT_JSONPLUS))
-		report_json(f, r, !!(run->formats & FMT_JSONPLUS));
-	fclose(f);
-	if (run->output)
-		rc = write_file_atomic(run->output, buf, len);
-	else if (!run_summary)
-		fwrite(buf, 1, len, stdout);
-	if (run_summary)
-		run_summary(stdout, r);
-	free(buf);
-	if (!rc && run->summary)
-		rc = emit_summary(r, run->summary);
-	return rc;
+	for (i = 0; i < js->n; i++) {
+		struct job *j = &js->jobs[i];
+
+		if (j->o.ioengine != ENGINE_DEFAULT)
+			continue;
+		if (io_uring_available(&uring_err)) {
+			j->o.ioengine = ENGINE_IO_URING;
+			continue;
+		}
+		j->o.ioengine = ENGINE_PSYNC;
+		if (!noted++)
+			snprintf(msg, sizeof(msg), "io_uring is unavailable (%s): jobs use psync", strerror(uring_err));
+	}
+	return noted ? msg : NULL;
 }
 
-static void usage(void)
+int run_jobs(struct jobset *js, const struct run_hooks *hooks, struct run_result *r)
 {
-	printf("usage: bootbench run [--option=value ...] [jobfile ...]\n\n"
-	       "Runs fio-style jobs on io_uring. Options before the first --name, and in [global]\n"
-	       "sections, apply to the jobs after them. Exit status: 0 ok, 1 I/O error or\n"
-	       "interrupted, 2 bad input (nothing written).\n\n");
-	opts_help(stdout);
-}
-
-int cmd_run(int argc, char **argv)
-{
-	static struct jobset js;
 	struct job_plan *plans;
-	struct run_result r = { 0 };
-	struct sigaction sa = { .sa_handler = on_signal };
 	struct timeval tv;
-	unsigned i, c, group, last_group = 0;
-	int uring_err = 0, status = EXIT_OK;
+	unsigned i, c, nt, group, last_group = 0;
+	struct target **all;
+	const char *engine_note;
+	int status = EXIT_OK;
 
-	if (jobset_parse_args(&js, argc, argv))
-		die_usage("%s", bb_err);
-	if (js.run.help) {
-		usage();
+	memset(r, 0, sizeof(*r));
+	r->js = js;
+	js->size_max = hooks ? hooks->size_max : 0;
+	targets_forget();
+	plans = xcalloc(js->n, sizeof(*plans));
+	for (i = 0; i < js->n; i++)
+		plan_targets(&plans[i], &js->jobs[i]);
+	if (check_targets(js, plans))
+		goto out_usage;
+	if (hooks && hooks->check_only) {
+		free_plans(js, plans);
 		return EXIT_OK;
 	}
-	if (!js.n)
-		die_usage("no jobs: give --name=NAME with options, or a job file (see 'bootbench run --help')");
-	if (jobset_finish(&js))
-		die_usage("%s", bb_err);
-	if (js.run.parse_only)
-		return EXIT_OK;
-	plans = xcalloc(js.n, sizeof(*plans));
-	for (i = 0; i < js.n; i++)
-		plan_targets(&plans[i], &js.jobs[i]);
-	if (check_targets(&js, plans))
-		die_usage("%s", bb_err);
-	for (i = 0; i < js.n; i++) {
-		struct job *j = &js.jobs[i];
+	/* the claims: each written block device is ours alone from here to the end */
+	all = target_list(&nt);
+	for (i = 0; i < nt; i++)
+		if (all[i]->written && target_claim(all[i]))
+			goto out_usage;
+	engine_note = default_engine_note(js);
+	if (engine_note) {
+		r->notes[r->nnotes++] = engine_note;
+		note("%s", engine_note);
+	}
+	for (i = 0; i < js->n; i++) {
+		struct job *j = &js->jobs[i];
 
-		if (j->o.ioengine == ENGINE_DEFAULT) {
-			if (io_uring_available(&uring_err)) {
-				j->o.ioengine = ENGINE_IO_URING;
-			} else {
-				j->o.ioengine = ENGINE_PSYNC;
-				if (!r.nnotes) {
-					static char msg[160];
-
-					snprintf(msg, sizeof(msg), "io_uring is unavailable (%s): jobs use psync",
-						 strerror(uring_err));
-					r.notes[r.nnotes++] = msg;
-					note("%s", msg);
-				}
-			}
-		}
 		plans[i].workers = xcalloc(j->o.numjobs, sizeof(*plans[i].workers));
 		for (c = 0; c < j->o.numjobs; c++)
 			if (worker_init(&plans[i].workers[c], j, c, &plans[i].targets[c * plans[i].ntargets],
-					plans[i].ntargets))
-				die_usage("%s", bb_err);
+					plans[i].ntargets, js->size_max))
+				goto out_usage;
 		if (j->groupid > last_group)
 			last_group = j->groupid;
 	}
-	{
-		unsigned nt;
-		struct target **all = target_list(&nt);
-
-		for (i = 0; i < nt; i++)
-			if (all[i]->used && !all[i]->on_open && target_prepare(all[i])) {
-				note("%s", bb_err);
-				target_cleanup_all();
-				return EXIT_FAIL;
-			}
-	}
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
+	for (i = 0; i < nt; i++)
+		if (all[i]->used && !all[i]->on_open && target_prepare(all[i])) {
+			note("%s", bb_err);
+			target_cleanup_all();
+			free_plans(js, plans);
+			return EXIT_FAIL;
+		}
 	gettimeofday(&tv, NULL);
-	r.timestamp_ms = tv.tv_sec * 1000ull + tv.tv_usec / 1000;
-	r.js = &js;
-	disk_util_begin(&r);
+	r->timestamp_ms = tv.tv_sec * 1000ull + tv.tv_usec / 1000;
+	disk_util_begin(r);
 	{
 		uint64_t run_start = now_ns();
 
 		for (group = 0; group <= last_group && !stop_requested; group++)
-			run_group(&js, plans, group, last_group, run_start);
-		if (js.run.progress_fd)
-			dprintf((int)js.run.progress_fd, "progress 100 %.0f 0 0 0 0 done\n",
+			run_group(js, plans, group, last_group, run_start);
+		if (js->run.progress_fd)
+			dprintf((int)js->run.progress_fd, "progress 100 %.0f 0 0 0 0 done\n",
 				(now_ns() - run_start) / 1e9);
 	}
-	disk_util_end(&r);
-	r.interrupted = stop_requested;
-	collect(&r, &js, plans);
-	for (i = 0; i < r.nreports; i++)
-		if (r.reports[i].st.error) {
-			note("job '%s': %s", r.reports[i].job->o.name, r.reports[i].st.errmsg);
+	disk_util_end(r);
+	r->interrupted = stop_requested;
+	collect(r, js, plans);
+	for (i = 0; i < r->nreports; i++)
+		if (r->reports[i].st.error) {
+			note("job '%s': %s", r->reports[i].job->o.name, r->reports[i].st.errmsg);
 			status = EXIT_FAIL;
 		}
-	if (emit(&r, &js.run)) {
-		note("%s", bb_err);
+	if (r->interrupted)
 		status = EXIT_FAIL;
-	}
-	if (r.interrupted) {
-		note("interrupted: results cover the run until then");
-		status = EXIT_FAIL;
-	}
 	target_cleanup_all();
-	for (i = 0; i < js.n; i++)
-		for (c = 0; c < js.jobs[i].o.numjobs; c++)
-			worker_free(&plans[i].workers[c]);
+	/* the reports point into the plans (targets, engine notes): freed with them */
+	r->plans = plans;
 	return status;
+out_usage:
+	target_release_all();
+	free_plans(js, plans);
+	return EXIT_USAGE;
+}
+
+void run_result_free(struct run_result *r)
+{
+	unsigned i;
+
+	for (i = 0; i < r->nreports; i++)
+		free(r->reports[i].st.samples);
+	if (r->plans)
+		free_plans((struct jobset *)r->js, r->plans);
+	free(r->reports);
+	free(r->du);
+	memset(r, 0, sizeof(*r));
 }

@@ -1,0 +1,174 @@
+// SPDX-License-Identifier: MIT
+/*
+ * iogen.c - the next I/O of a job: its direction (rwmixread), size (bs or
+ * bssplit) and offset (sequential, a random permutation that covers every
+ * block once per loop, or a random distribution), and the byte range a job
+ * uses in each of its targets.
+ */
+#include "worker.h"
+
+#include <string.h>
+
+#include "util.h"
+
+static uint64_t pick_bs(struct worker *w)
+{
+	const struct bssplit *b = &w->job->o.bssplit;
+	unsigned r, i, acc = 0;
+
+	if (!b->n)
+		return w->job->o.bs;
+	r = (unsigned)rng_below(&w->rng, 100);
+	for (i = 0; i < b->n; i++) {
+		acc += b->pct[i];
+		if (r < acc)
+			return b->bs[i];
+	}
+	return b->bs[b->n - 1];
+}
+
+static int pick_ddir(struct worker *w)
+{
+	const struct job_opts *o = &w->job->o;
+
+	if (!is_mixed(o->rw))
+		return ddir_of(o->rw);
+	return rng_below(&w->rng, 100) < o->rwmixread ? DDIR_READ : DDIR_WRITE;
+}
+
+void rewind_files(struct worker *w)
+{
+	unsigned i;
+
+	for (i = 0; i < w->nfiles; i++) {
+		w->files[i].seq_pos = 0;
+		w->files[i].issued = 0;
+		perm_rewind(&w->files[i].perm);
+	}
+	w->loop_issued = 0;
+}
+
+/* The next offset in a file with room left; len may be cut at the range end. */
+static int pick_offset(struct worker *w, struct worker_file *f, uint64_t *len, uint64_t *off)
+{
+	const struct job_opts *o = &w->job->o;
+	uint64_t left = f->len - f->issued, blocks;
+
+	if (!left)
+		return -1;
+	if (*len > left)
+		*len = left;
+	f->issued += *len;
+	if (!is_random(o->rw)) {
+		*off = f->start + f->seq_pos;
+		f->seq_pos += *len;
+		return 0;
+	}
+	if (!o->norandommap && !o->bssplit.n && o->dist.kind == DIST_RANDOM) {
+		/* every block exactly once per loop */
+		*off = f->start + perm_next(&f->perm) * o->bs;
+		return 0;
+	}
+	blocks = f->len / *len;
+	if (o->dist.kind != DIST_RANDOM)
+		*off = dist_next(&f->dist, &w->rng) * w->min_bs / *len * *len;
+	else
+		*off = rng_below(&w->rng, blocks ? blocks : 1) * *len;
+	if (*off + *len > f->len)
+		*off = f->len - *len;
+	*off += f->start;
+	return 0;
+}
+
+/* Prepares the next I/O, or returns NULL when the job has moved all it should. */
+struct io_unit *next_io(struct worker *w)
+{
+	const struct job_opts *o = &w->job->o;
+	struct io_unit *io;
+	uint64_t len, off;
+	unsigned tries;
+
+	if (w->loop_issued >= w->loop_bytes) {
+		if (w->measuring && !o->time_based && ++w->loops_done >= o->loops) {
+			w->out_of_work = 1;
+			return NULL;
+		}
+		rewind_files(w);
+	}
+	len = pick_bs(w);
+	for (tries = 0; tries < w->nfiles; tries++) {
+		struct worker_file *f = &w->files[w->next_file];
+
+		w->next_file = w->next_file + 1 == w->nfiles ? 0 : w->next_file + 1;
+		if (!pick_offset(w, f, &len, &off))
+			break;
+	}
+	if (tries == w->nfiles) {
+		/* every file is used up: the loop is done */
+		w->loop_issued = w->loop_bytes;
+		return next_io(w);
+	}
+	io = w->free_ios[--w->nfree];
+	io->file = (uint16_t)(w->next_file ? w->next_file - 1 : w->nfiles - 1);
+	io->offset = off;
+	io->len = (uint32_t)len;
+	io->ddir = (uint8_t)pick_ddir(w);
+	io->measured = (uint8_t)w->measuring;
+	w->loop_issued += len;
+	if (io->ddir == DDIR_WRITE)
+		stamp_buffer(w, io);
+	if (io->ddir == DDIR_WRITE && o->verify)
+		verify_stamp(w, io);
+	return io;
+}
+
+int job_range(const struct job_opts *o, const struct target *t, unsigned nfiles, uint64_t size_max,
+	      uint64_t *start, uint64_t *len)
+{
+	uint64_t unit = o->bs, off, l, i;
+
+	for (i = 0; i < o->bssplit.n; i++)
+		if (o->bssplit.bs[i] > unit || i == 0)
+			unit = o->bssplit.bs[i];
+	if ((o->offset.pct || o->size.pct) && !t->exists)
+		return set_err("job '%s': a size or offset in %% needs an existing target, %s is new", o->name,
+			       t->path);
+	off = o->offset.pct ? (uint64_t)(t->size * o->offset.pct / 100) / unit * unit : o->offset.bytes;
+	if (o->size.pct)
+		l = (uint64_t)(t->size * o->size.pct / 100);
+	else if (o->size.bytes)
+		l = o->size.bytes / nfiles;
+	else if (!t->exists)
+		return set_err("job '%s': size is needed to create %s", o->name, t->path);
+	else if (off >= t->size)
+		return set_err("job '%s': offset %llu is beyond the end of %s (%llu bytes)", o->name,
+			       (unsigned long long)off, t->path, (unsigned long long)t->size);
+	else
+		l = t->size - off;
+	if (size_max && l > size_max)
+		l = size_max;
+	if (t->is_blk && off + l > t->size)
+		return set_err("job '%s': offset+size %llu is beyond the end of %s (%llu bytes)", o->name,
+			       (unsigned long long)(off + l), t->path, (unsigned long long)t->size);
+	l = l / unit * unit;
+	if (!l)
+		return set_err("job '%s': size is smaller than the block size %llu", o->name,
+			       (unsigned long long)unit);
+	if (o->direct) {
+		for (i = 0; i < (o->bssplit.n ? o->bssplit.n : 1); i++) {
+			uint64_t bs = o->bssplit.n ? o->bssplit.bs[i] : o->bs;
+
+			if (bs % t->lbs)
+				return set_err("job '%s': bs %llu is not a multiple of the logical block size %u "
+					       "of %s (direct=1)", o->name, (unsigned long long)bs, t->lbs,
+					       t->path);
+		}
+		if (off % t->lbs)
+			return set_err("job '%s': offset %llu is not a multiple of the logical block size %u "
+				       "of %s (direct=1)", o->name, (unsigned long long)off, t->lbs, t->path);
+	}
+	*start = off;
+	*len = l;
+	return 0;
+}
+

@@ -1,0 +1,374 @@
+// SPDX-License-Identifier: MIT
+/*
+ * loop.c - the I/O loop of one job clone. It keeps iodepth I/Os in flight,
+ * measures submission, completion and total latency, and ends on bytes moved
+ * (size x loops), on runtime, or on a stop request: each pass of the loop
+ * queues at most the free slots it found at its top, so time and stop are
+ * checked at least once per iodepth I/Os whatever the engine does. Ramp time
+ * runs the same loop with the figures thrown away at its end.
+ */
+#include "worker.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include "util.h"
+
+volatile sig_atomic_t stop_requested;
+
+#define SAMPLE_NS 1000000000ull
+
+/* A job that only reads (verify_only too) opens its targets read-only. */
+static int open_flags(const struct job_opts *o)
+{
+	int flags = O_CLOEXEC;
+
+	flags |= (o->rw == RW_READ || o->rw == RW_RANDREAD || o->verify_only) ? O_RDONLY : O_RDWR;
+	if (o->direct)
+		flags |= O_DIRECT;
+	if (o->sync_mode == SYNC_SYNC)
+		flags |= O_SYNC;
+	else if (o->sync_mode == SYNC_DSYNC)
+		flags |= O_DSYNC;
+	return flags;
+}
+
+int worker_fail(struct worker *w, int err, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (w->stats.error)
+		return -1;
+	w->stats.error = err ? err : EIO;
+	va_start(ap, fmt);
+	vsnprintf(w->stats.errmsg, sizeof(w->stats.errmsg), fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+static const char *ddir_name[DDIR_NR] = { "read", "write", "trim" };
+
+static void complete_io(struct worker *w, struct io_unit *io, uint64_t now)
+{
+	struct dir_stats *ds = &w->stats.dir[io->ddir];
+	uint64_t clat = now - io->t_issue, lat = now - io->t_start;
+
+	if (io->res != (int32_t)io->len) {
+		struct worker_file *f = &w->files[io->file];
+
+		if (io->res < 0)
+			worker_fail(w, -io->res, "%s error at offset %llu on %s: %s (errno %d)", ddir_name[io->ddir],
+			     (unsigned long long)io->offset, f->t->path, strerror(-io->res), -io->res);
+		else
+			worker_fail(w, EIO, "short %s at offset %llu on %s: %d of %u bytes", ddir_name[io->ddir],
+			     (unsigned long long)io->offset, f->t->path, io->res, io->len);
+		if (io->res >= 0 && io->measured)
+			ds->short_ios++;
+	} else if (io->measured && w->measuring) {
+		if (w->eng->flags & ENGINE_F_ASYNC)
+			hist_add(&ds->slat, io->t_issue - io->t_start);
+		hist_add(&ds->clat, clat);
+		hist_add(&ds->lat, lat);
+		ds->bytes += io->len;
+		ds->ios++;
+		w->cur.ios[io->ddir]++;
+		w->cur.bytes[io->ddir] += io->len;
+		w->cur.lat_sum_ns[io->ddir] += lat;
+	}
+	w->free_ios[w->nfree++] = io;
+}
+
+static void take_sample(struct worker *w, uint64_t now)
+{
+	w->cur.t_ms = (now - w->t_measure) / 1000000;
+	w->cur.dur_ms = (now - w->t_last_sample) / 1000000;
+	/* a job shorter than a millisecond still has its one sample (rates 0: unknown) */
+	if (w->cur.dur_ms || !w->stats.nsamples)
+		stats_add_sample(&w->stats, &w->cur);
+	memset(&w->cur, 0, sizeof(w->cur));
+	w->t_last_sample = now;
+	w->t_next_sample = now + SAMPLE_NS;
+}
+
+/* Submits what is queued and waits for wait_nr completions, then handles them. */
+static int submit_and_reap(struct worker *w, unsigned wait_nr)
+{
+	uint64_t now;
+	unsigned i, n;
+	int rc;
+
+	if (!(w->eng->flags & ENGINE_F_ASYNC))
+		return 0;
+	if (w->npending) {
+		now = now_ns();
+		for (i = 0; i < w->npending; i++)
+			w->pending[i]->t_issue = now;
+		if (w->measuring)
+			w->stats.submit[batch_bucket(w->npending)]++;
+	}
+	rc = w->eng->commit(w, wait_nr);
+	w->npending = 0;
+	if (rc < 0)
+		return worker_fail(w, -rc, "%s engine: submit failed: %s", w->eng->name, strerror(-rc));
+	n = w->eng->reap(w, w->done, w->inflight);
+	if (!n)
+		return 0;
+	now = now_ns();
+	if (w->measuring)
+		w->stats.complete[batch_bucket(n)]++;
+	w->inflight -= n;
+	for (i = 0; i < n; i++)
+		complete_io(w, w->done[i], now);
+	return 0;
+}
+
+static void drain(struct worker *w)
+{
+	while (w->inflight || w->npending)
+		if (submit_and_reap(w, w->inflight) < 0 && w->inflight && !w->npending) {
+			/* the ring failed: nothing more will complete */
+			w->inflight = 0;
+		}
+}
+
+static int sync_files(struct worker *w, int datasync, int measured)
+{
+	unsigned i;
+
+	drain(w);
+	for (i = 0; i < w->nfiles; i++) {
+		uint64_t start = now_ns();
+		int rc = w->eng->sync(w, i, datasync);
+
+		if (rc < 0)
+			return worker_fail(w, -rc, "%s failed on %s: %s", datasync ? "fdatasync" : "fsync",
+				    w->files[i].t->path, strerror(-rc));
+		if (measured && w->measuring)
+			hist_add(&w->stats.sync, now_ns() - start);
+	}
+	return 0;
+}
+
+static void cpu_snapshot(uint64_t *usr, uint64_t *sys, uint64_t *ctx, uint64_t *majf, uint64_t *minf)
+{
+	struct rusage ru;
+
+	getrusage(RUSAGE_THREAD, &ru);
+	*usr = ru.ru_utime.tv_sec * 1000000ull + ru.ru_utime.tv_usec;
+	*sys = ru.ru_stime.tv_sec * 1000000ull + ru.ru_stime.tv_usec;
+	*ctx = ru.ru_nvcsw + ru.ru_nivcsw;
+	*majf = ru.ru_majflt;
+	*minf = ru.ru_minflt;
+}
+
+static void begin_measure(struct worker *w, uint64_t now)
+{
+	struct job_stats *s = &w->stats;
+
+	memset(s->dir, 0, sizeof(s->dir));
+	hist_reset(&s->sync);
+	memset(s->depth, 0, sizeof(s->depth));
+	memset(s->submit, 0, sizeof(s->submit));
+	memset(s->complete, 0, sizeof(s->complete));
+	s->nsamples = 0;
+	memset(&w->cur, 0, sizeof(w->cur));
+	memset(w->issued_ios, 0, sizeof(w->issued_ios));
+	rewind_files(w);
+	w->loops_done = 0;
+	w->measuring = 1;
+	w->t_measure = w->t_last_sample = now;
+	w->t_next_sample = now + SAMPLE_NS;
+	cpu_snapshot(&s->usr_us, &s->sys_us, &s->ctx, &s->majf, &s->minf);
+}
+
+static void end_measure(struct worker *w, uint64_t now)
+{
+	struct job_stats *s = &w->stats;
+	uint64_t usr, sys, ctx, majf, minf;
+
+	if (now - w->t_last_sample >= SAMPLE_NS / 10 || !s->nsamples)
+		take_sample(w, now);
+	cpu_snapshot(&usr, &sys, &ctx, &majf, &minf);
+	s->runtime_ns = now - w->t_measure;
+	s->usr_us = usr - s->usr_us;
+	s->sys_us = sys - s->sys_us;
+	s->ctx = ctx - s->ctx;
+	s->majf = majf - s->majf;
+	s->minf = minf - s->minf;
+}
+
+/* rate_iops: how long to wait before the next I/O of this direction may go. */
+static uint64_t rate_wait(struct worker *w, int ddir)
+{
+	uint64_t rate = w->job->o.rate.iops[ddir], due, now;
+
+	if (!rate || !w->measuring)
+		return 0;
+	now = now_ns();
+	due = w->t_measure + w->issued_ios[ddir] * 1000000000ull / rate;
+	return due > now ? due - now : 0;
+}
+
+static void interruptible_sleep(uint64_t ns)
+{
+	while (ns && !stop_requested) {
+		uint64_t step = ns < 100000000ull ? ns : 100000000ull;
+
+		sleep_ns(step);
+		ns -= step;
+	}
+}
+
+static void run_loop(struct worker *w)
+{
+	const struct job_opts *o = &w->job->o;
+	uint64_t ramp_end = w->t_begin + o->ramp_us * 1000, runtime_ns = o->runtime_us * 1000;
+
+	for (;;) {
+		uint64_t now = now_ns();
+		unsigned room;
+		int need_sync = 0;
+
+		if (stop_requested || w->stats.error)
+			break;
+		if (!w->measuring && now >= ramp_end) {
+			drain(w);
+			begin_measure(w, now_ns());
+			continue;
+		}
+		if (w->measuring) {
+			if (runtime_ns && now - w->t_measure >= runtime_ns)
+				break;
+			if (now >= w->t_next_sample)
+				take_sample(w, now);
+		}
+		/*
+		 * At most the slots free now: a submit in the middle of the refill
+		 * may reap at once (the null engine always does), and a refill that
+		 * went on while slots kept freeing would never get back up here to
+		 * see the time or a stop request.
+		 */
+		for (room = o->iodepth - w->inflight; room && !w->out_of_work; room--) {
+			struct io_unit *io = next_io(w);
+			uint64_t wait;
+			int rc;
+
+			if (!io)
+				break;
+			wait = rate_wait(w, io->ddir);
+			if (wait) {
+				drain(w);
+				interruptible_sleep(wait);
+			}
+			w->issued_ios[io->ddir]++;
+			io->t_start = io->t_issue = now_ns();
+			if (io->ddir == DDIR_TRIM) {
+				io->res = target_trim(w->files[io->file].fd, w->files[io->file].t->is_blk,
+						      io->offset, io->len);
+				if (!io->res)
+					io->res = (int32_t)io->len;
+				rc = Q_COMPLETED;
+			} else {
+				rc = w->eng->queue(w, io);
+			}
+			if (rc == Q_COMPLETED) {
+				complete_io(w, io, now_ns());
+			} else if (rc == Q_QUEUED) {
+				w->pending[w->npending++] = io;
+				w->inflight++;
+				if (w->measuring)
+					w->stats.depth[depth_bucket(w->inflight)]++;
+			} else {
+				worker_fail(w, -rc, "%s engine: cannot queue I/O: %s", w->eng->name, strerror(-rc));
+				break;
+			}
+			if (io->ddir == DDIR_WRITE && (o->fsync_every || o->fdatasync_every)) {
+				unsigned every = o->fsync_every ? o->fsync_every : o->fdatasync_every;
+
+				if (++w->writes_since_sync >= every) {
+					w->writes_since_sync = 0;
+					need_sync = 1;
+					break;
+				}
+			}
+			/* back to the top after a synchronous I/O: time and errors are checked there */
+			if (rc == Q_COMPLETED)
+				break;
+			if (o->iodepth_batch_submit && w->npending >= o->iodepth_batch_submit)
+				submit_and_reap(w, 0);
+			if (o->thinktime_us) {
+				drain(w);
+				interruptible_sleep(o->thinktime_us * 1000);
+				break;
+			}
+		}
+		if (need_sync) {
+			sync_files(w, !o->fsync_every, 1);
+			continue;
+		}
+		if (w->inflight || w->npending) {
+			unsigned want = o->iodepth_batch_complete_min;
+
+			submit_and_reap(w, want < w->inflight ? want : w->inflight);
+		} else if (w->out_of_work) {
+			break;
+		}
+	}
+	drain(w);
+}
+
+void *worker_main(void *arg)
+{
+	struct worker *w = arg;
+	const struct job_opts *o = &w->job->o;
+	unsigned i;
+
+	interruptible_sleep(o->startdelay_us * 1000);
+	for (i = 0; i < w->nfiles && !stop_requested; i++) {
+		struct worker_file *f = &w->files[i];
+
+		if (w->eng->flags & ENGINE_F_NOIO)
+			continue;
+		if (target_prepare(f->t) < 0) {
+			worker_fail(w, EIO, "%s", bb_err);
+			goto out;
+		}
+		f->fd = target_open(f->t, open_flags(o));
+		if (f->fd < 0) {
+			worker_fail(w, errno, "cannot open %s: %s", f->t->path, strerror(errno));
+			goto out;
+		}
+		/* as fio's fadvise_hint: no readahead for random jobs, so buffered
+		 * reads can complete inline instead of going to a kernel worker */
+		if (!o->direct)
+			posix_fadvise(f->fd, 0, 0, is_random(o->rw) ? POSIX_FADV_RANDOM : POSIX_FADV_SEQUENTIAL);
+	}
+	if (w->eng->init && w->eng->init(w) < 0) {
+		worker_fail(w, EIO, "%s", bb_err);
+		goto out;
+	}
+	w->t_begin = now_ns();
+	if (!o->ramp_us)
+		begin_measure(w, w->t_begin);
+	if (!stop_requested && !o->verify_only)
+		run_loop(w);
+	if (!w->measuring)
+		begin_measure(w, now_ns());	/* interrupted during ramp: report nothing measured */
+	if (o->end_fsync && !w->stats.error && !stop_requested)
+		sync_files(w, 0, 0);
+	end_measure(w, now_ns());
+	/* after the figures: the read-back is not part of the write's speed */
+	if (o->verify && (o->do_verify || o->verify_only) && !w->stats.error && !stop_requested)
+		verify_files(w);
+	if (w->eng->cleanup)
+		w->eng->cleanup(w);
+out:
+	w->finished = 1;
+	return NULL;
+}
+

@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: MIT
+/*
+ * worker.c - a job clone's set-up and tear-down: its files and ranges, its
+ * I/O units with their buffers, its random state. The loop is in loop.c,
+ * the choice of each I/O in iogen.c, verify= in verify.c, data in buffers.c.
+ */
+#include "worker.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "util.h"
+
+int worker_init(struct worker *w, const struct job *j, unsigned clone, struct target **targets,
+		unsigned ntargets, uint64_t size_max)
+{
+	const struct job_opts *o = &j->o;
+	unsigned i, depth = o->iodepth;
+	uint64_t seed;
+
+	memset(w, 0, sizeof(*w));
+	w->job = j;
+	w->clone = clone;
+	w->eng = engine_get(o->ioengine);
+	if (engine_check(w->eng))
+		return -1;
+	w->max_bs = w->min_bs = o->bs;
+	for (i = 0; i < o->bssplit.n; i++) {
+		if (!i || o->bssplit.bs[i] > w->max_bs)
+			w->max_bs = o->bssplit.bs[i];
+		if (!i || o->bssplit.bs[i] < w->min_bs)
+			w->min_bs = o->bssplit.bs[i];
+	}
+	/* randrepeat: the same sequence every run; each clone its own */
+	seed = o->given[opt_find("randseed")] ? o->randseed : o->randrepeat ? 0x6a09e667f3bcc908ull : now_ns();
+	/* each clone, and each reporting group (a burn-in pass), its own sequence */
+	w->seed = seed + 0x9e3779b97f4a7c15ull * (clone + 1) + 0xbf58476d1ce4e5b9ull * j->groupid;
+	rng_seed(&w->rng, w->seed);
+	w->nfiles = ntargets;
+	w->files = xcalloc(ntargets, sizeof(*w->files));
+	for (i = 0; i < ntargets; i++) {
+		struct worker_file *f = &w->files[i];
+
+		f->t = targets[i];
+		f->fd = -1;
+		if (job_range(o, f->t, ntargets, size_max, &f->start, &f->len))
+			return -1;
+		f->nblocks = f->len / o->bs;
+		perm_init(&f->perm, f->nblocks ? f->nblocks : 1, w->seed + i);
+		if (o->dist.kind != DIST_RANDOM &&
+		    dist_init(&f->dist, o->dist.kind, o->dist.param, f->len / w->min_bs, w->seed + i))
+			return set_err("job '%s': bad random_distribution", o->name);
+		w->loop_bytes += f->len;
+	}
+	w->ios = xcalloc(depth, sizeof(*w->ios));
+	w->free_ios = xcalloc(depth, sizeof(*w->free_ios));
+	w->pending = xcalloc(depth, sizeof(*w->pending));
+	w->done = xcalloc(depth, sizeof(*w->done));
+	/* page-aligned for O_DIRECT and for registering with io_uring */
+	w->buf_size = (size_t)(depth * w->max_bs + 4095) & ~(size_t)4095;
+	w->buf_base = mmap(NULL, w->buf_size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (w->buf_base == MAP_FAILED)
+		return set_err("job '%s': cannot allocate %zu bytes of buffers", o->name, w->buf_size);
+	fill_buffer(w, w->buf_base, w->buf_size);
+	for (i = 0; i < depth; i++) {
+		w->ios[i].buf = (char *)w->buf_base + i * w->max_bs;
+		w->ios[i].index = i;
+		w->free_ios[w->nfree++] = &w->ios[i];
+	}
+	w->stats.clones = 1;
+	return 0;
+}
+
+void worker_free(struct worker *w)
+{
+	unsigned i;
+
+	for (i = 0; i < w->nfiles; i++)
+		if (w->files[i].fd >= 0)
+			close(w->files[i].fd);
+	if (w->buf_base && w->buf_base != MAP_FAILED)
+		munmap(w->buf_base, w->buf_size);
+	free(w->files);
+	free(w->ios);
+	free(w->free_ios);
+	free(w->pending);
+	free(w->done);
+	free(w->stats.samples);
+}

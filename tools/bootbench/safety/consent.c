@@ -1,0 +1,277 @@
+// SPDX-License-Identifier: MIT
+/*
+ * consent.c - the one gate for writes to block devices (rules in consent.h).
+ * Consent is a list of device numbers, so a name cannot be swapped for
+ * another between the check and the write: consent_open compares the device
+ * it opened with the one it checked.
+ */
+#include "consent.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
+
+#include "disks.h"
+#include "target.h"
+#include "util.h"
+
+#define CONSENT_MAX 256
+
+static dev_t allowed[CONSENT_MAX];
+static unsigned nallowed;
+
+void consent_reset(void)
+{
+	nallowed = 0;
+}
+
+void consent_allow_dev(dev_t rdev)
+{
+	if (consent_named(rdev) || nallowed == CONSENT_MAX)
+		return;
+	allowed[nallowed++] = rdev;
+}
+
+int consent_named(dev_t rdev)
+{
+	unsigned i;
+
+	for (i = 0; i < nallowed; i++)
+		if (allowed[i] == rdev)
+			return 1;
+	return 0;
+}
+
+int consent_allow(const char *list)
+{
+	char *copy, *save, *tok;
+	int rc = 0;
+
+	if (!list || !*list)
+		return 0;
+	copy = xstrdup(list);
+	for (tok = strtok_r(copy, ",", &save); tok && !rc; tok = strtok_r(NULL, ",", &save)) {
+		struct stat st;
+
+		if (stat(tok, &st) < 0 || !S_ISBLK(st.st_mode))
+			rc = set_err("--destroy names %s, which is not a block device", tok);
+		else
+			consent_allow_dev(st.st_rdev);
+	}
+	free(copy);
+	return rc;
+}
+
+/* The kernel's name of a block device (sda, sda1, md127), "" if unknown. */
+static void sysfs_name(dev_t rdev, char *name, size_t len)
+{
+	char link[128], target[512];
+	ssize_t n;
+
+	snprintf(link, sizeof(link), "/sys/dev/block/%u:%u", major(rdev), minor(rdev));
+	n = readlink(link, target, sizeof(target) - 1);
+	name[0] = 0;
+	if (n > 0) {
+		target[n] = 0;
+		snprintf(name, len, "%s", strrchr(target, '/') + 1);
+	}
+}
+
+void consent_allow_partitions_of(const char *disk)
+{
+	const char *name = strrchr(disk, '/') ? strrchr(disk, '/') + 1 : disk;
+	char path[300], dev[300];
+	struct dirent *e;
+	struct stat st;
+	DIR *d;
+
+	snprintf(path, sizeof(path), "/sys/block/%s", name);
+	d = opendir(path);
+	while (d && (e = readdir(d))) {
+		if (strncmp(e->d_name, name, strlen(name)))
+			continue;
+		snprintf(dev, sizeof(dev), "/dev/%s", e->d_name);
+		if (!stat(dev, &st) && S_ISBLK(st.st_mode))
+			consent_allow_dev(st.st_rdev);
+	}
+	if (d)
+		closedir(d);
+}
+
+static void add(char *buf, size_t len, size_t *used, const char *fmt, const char *a, const char *b)
+{
+	*used += snprintf(buf + *used, len > *used ? len - *used : 0, fmt, *used ? ", " : "", a, b);
+}
+
+/* Holders (md, dm) of the device, and of its partitions for a whole disk. */
+static void holders(const char *name, char *buf, size_t len, size_t *used)
+{
+	char path[640];
+	struct dirent *e, *p;
+	DIR *d, *parts;
+
+	snprintf(path, sizeof(path), "/sys/class/block/%s/holders", name);
+	d = opendir(path);
+	while (d && (e = readdir(d)))
+		if (e->d_name[0] != '.')
+			add(buf, len, used, "%sheld by %s%s", e->d_name, "");
+	if (d)
+		closedir(d);
+	snprintf(path, sizeof(path), "/sys/block/%s", name);
+	parts = opendir(path);
+	while (parts && (p = readdir(parts))) {
+		if (strncmp(p->d_name, name, strlen(name)))
+			continue;
+		snprintf(path, sizeof(path), "/sys/block/%s/%s/holders", name, p->d_name);
+		d = opendir(path);
+		while (d && (e = readdir(d)))
+			if (e->d_name[0] != '.')
+				add(buf, len, used, "%s%s held by %s", p->d_name, e->d_name);
+		if (d)
+			closedir(d);
+	}
+	if (parts)
+		closedir(parts);
+}
+
+/* A mounted or swap source is the device, or a partition of it when it is a whole disk. */
+static int is_part_of(dev_t rdev, const char *name, const char *src)
+{
+	struct stat st;
+	const char *base;
+	size_t n = strlen(name);
+
+	if (stat(src, &st) || !S_ISBLK(st.st_mode))
+		return 0;
+	if (st.st_rdev == rdev)
+		return 1;
+	base = strrchr(src, '/') ? strrchr(src, '/') + 1 : src;
+	if (major(st.st_rdev) != major(rdev) || strncmp(base, name, n))
+		return 0;
+	base += n;
+	if (*base == 'p')
+		base++;
+	return *base >= '0' && *base <= '9';
+}
+
+void consent_users(dev_t rdev, char *buf, size_t len)
+{
+	char name[64], line[1024], src[512], mnt[512];
+	size_t used = 0;
+	FILE *f;
+
+	buf[0] = 0;
+	sysfs_name(rdev, name, sizeof(name));
+	if (!name[0])
+		return;
+	holders(name, buf, len, &used);
+	f = fopen("/proc/self/mounts", "r");
+	while (f && fgets(line, sizeof(line), f))
+		if (sscanf(line, "%511s %511s", src, mnt) == 2 && is_part_of(rdev, name, src))
+			add(buf, len, &used, "%s%s mounted on %s", src, mnt);
+	if (f)
+		fclose(f);
+	f = fopen("/proc/swaps", "r");
+	while (f && fgets(line, sizeof(line), f))
+		if (sscanf(line, "%511s", src) == 1 && is_part_of(rdev, name, src))
+			add(buf, len, &used, "%s%s used as swap%s", src, "");
+	if (f)
+		fclose(f);
+}
+
+/* Rules 1-3 for a device number; PATH names it in the message. */
+static int check_dev(const char *path, dev_t rdev)
+{
+	char why[512];
+	int fd;
+
+	if (disk_is_our_medium(rdev, why, sizeof(why)))
+		return set_err("refusing to write %s: %s (consent cannot override this)", path, why);
+	if (!consent_named(rdev)) {
+		char holds[256] = "";
+
+		fd = open(path, O_RDONLY | O_CLOEXEC);
+		if (fd >= 0) {
+			target_describe(fd, holds, sizeof(holds));
+			close(fd);
+		}
+		return set_err("refusing to write %s (%s): name it in --destroy=%s to consent", path,
+			       holds[0] ? holds : "no partition table or filesystem found", path);
+	}
+	consent_users(rdev, why, sizeof(why));
+	if (why[0])
+		return set_err("refusing to write %s: it is in use (%s)", path, why);
+	/* what the lists above cannot see (a program holding it open exclusively) */
+	fd = open(path, O_RDONLY | O_EXCL | O_CLOEXEC);
+	if (fd < 0 && errno == EBUSY)
+		return set_err("refusing to write %s: it is in use (opened exclusively by another program)", path);
+	if (fd < 0)
+		return set_err("cannot open %s: %s", path, strerror(errno));
+	close(fd);
+	return 0;
+}
+
+int consent_check(const char *path)
+{
+	struct stat st;
+
+	if (stat(path, &st) < 0)
+		return set_err("cannot use %s: %s", path, strerror(errno));
+	if (!S_ISBLK(st.st_mode))
+		return set_err("%s is not a block device", path);
+	return check_dev(path, st.st_rdev);
+}
+
+int consent_open(const char *path, int flags)
+{
+	struct stat before, after;
+	int fd;
+
+	if (stat(path, &before) < 0)
+		return set_err("cannot use %s: %s", path, strerror(errno));
+	if (!S_ISBLK(before.st_mode))
+		return set_err("%s is not a block device", path);
+	if (check_dev(path, before.st_rdev))
+		return -1;
+	fd = open(path, flags | O_EXCL | O_CLOEXEC);
+	if (fd < 0 && errno == EBUSY)
+		return set_err("refusing to write %s: it is in use (opened exclusively by another program)", path);
+	if (fd < 0)
+		return set_err("cannot open %s: %s", path, strerror(errno));
+	if (fstat(fd, &after) < 0 || !S_ISBLK(after.st_mode) || after.st_rdev != before.st_rdev) {
+		close(fd);
+		return set_err("refusing to write %s: it changed between the check and the open", path);
+	}
+	return fd;
+}
+
+int consent_spawn(char *const devs[], unsigned ndevs, char *const argv[], const char *input, int ignore_int,
+		  char *out, size_t outlen)
+{
+	unsigned i;
+	int rc;
+
+	for (i = 0; i < ndevs; i++)
+		if (consent_check(devs[i]))
+			return -1;
+	rc = spawn(argv, input, ignore_int, out, outlen);
+	if (rc < 0)
+		return set_err("cannot start %s: %s", argv[0], strerror(errno));
+	return rc;
+}
+
+int consent_mount(const char *dev, const char *dir, const char *fstype, unsigned long flags)
+{
+	if (!(flags & MS_RDONLY) && consent_check(dev)) {
+		errno = EPERM;
+		return -1;
+	}
+	return mount(dev, dir, fstype, flags, NULL);
+}
