@@ -42,6 +42,8 @@ refused "an unknown filesystem" "expected ext4 or xfs" --fs=btrfs --destroy="$a,
 refused "a chunk that is not a power of two" "power of two" --chunk=48k --destroy="$a,$b" "$a" "$b"
 refused "an unknown profile" "no profile 'nosuch'" --profile=nosuch --destroy="$a,$b" "$a" "$b"
 refused "an unknown option" "unknown option '--fast'" --fast --destroy="$a,$b" "$a" "$b"
+# issue 14 A.5: the cleanup stopped arrays and zeroed superblocks with no --destroy at all
+refused "--cleanup needs consent too" "refusing to clean up $a: name it in --destroy" --cleanup "$a"
 
 mkdir -p mnt
 mkfs.ext4 -q -F "$c" >/dev/null 2>&1
@@ -56,12 +58,23 @@ fi
 
 "$BB" raid --levels=0,1 --destroy="$a,$b" --output="$T" "$a" "$b" > out.txt 2> err.txt
 rc=$?
-check "a run ends with 0 (levels measured) or 1 (a level failed)" [ $rc = 0 -o $rc = 1 ]
 check "the table has a baseline row for each test" sh -c "[ \$(grep -c ' 1 disk .* 1.00x ' out.txt) = 4 ]"
-check "each level has a row per test, or failed with mdadm's message" sh -c "
+# Without the md driver (this host's kernel has no modules) mdadm cannot make an
+# array: then each level must fail with mdadm's own message and the run exit 1.
+# The levels are measured where md exists: here when it does, and always in
+# QEMU (tests/boot/raid_compare.sh, raid_levels_fs.sh).
+if [ -e /proc/mdstat ]; then
+	check "md present: the run ends with 0" [ $rc = 0 ]
 	for l in raid0 raid1; do
-		[ \$(grep -c \"^  *\$l  *[0-9]\" out.txt) = 4 ] || grep -q \"bootbench-\$l: mdadm --create failed\" err.txt || exit 1
-	done"
+		check "md present: $l has a row per test" sh -c "[ \$(grep -c '^  *$l  *[0-9]' out.txt) = 4 ]"
+	done
+else
+	echo "note: no md driver on this host: levels are measured in the QEMU boot tests"
+	check "no md driver: the run ends with 1" [ $rc = 1 ]
+	for l in raid0 raid1; do
+		check "no md driver: $l failed with mdadm's message" grep -q "bootbench-$l: mdadm --create failed" err.txt
+	done
+fi
 check "raid.json names both disks with their baselines" json raid.json \
 	'[x["disk"] for x in d["disks"]] == ["'"$a"'", "'"$b"'"] and all(len(x["baseline"]) == 4 for x in d["disks"])'
 check "raid.json: the exit status matches" json raid.json "d['exit_status'] == $rc"

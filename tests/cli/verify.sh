@@ -27,4 +27,44 @@ run --rw=write --time_based --runtime=1 > /dev/null 2> "$T/err"
 check "verify with time_based: exit 2" [ $? = 2 ]
 "$BB" run --name=v --filename="$f" --rw=write --size=1m --verify_only=1 > /dev/null 2> "$T/err"
 check "verify_only without verify: exit 2" [ $? = 2 ]
+
+# No false verdicts (issue 14 A.1): each case either verifies truly or is refused up front.
+# Before the fix, two clones on one file exited 1 with "a lost (stale) write" at many LBAs.
+g=$T/shared.img
+rm -f "$g"
+"$BB" run --name=v --filename="$g" --rw=randwrite --bs=4k --size=32M --numjobs=2 --iodepth=8 \
+	--verify=crc32c > /dev/null 2> "$T/err"
+check "two clones verifying one file: exit 2" [ $? = 2 ]
+check "... saying why, in one line" [ "$(grep -c 'written by another clone' "$T/err")" = 1 ]
+check "... and nothing written" [ ! -e "$g" ]
+"$BB" run --name=v --directory="$T" --rw=randwrite --bs=4k --size=8M --numjobs=2 --iodepth=8 \
+	--verify=crc32c --output-format=json > "$T/own.json"
+check "two clones with a file each: exit 0" [ $? = 0 ]
+check "... 2048 blocks each, none bad" json "$T/own.json" \
+	'[j["verify"] for j in d["bootbench"]["jobs"]] == [{"blocks": 2048, "bad": 0}] * 2'
+# runtime ends the writes in the first pass, and later in a pass after whole ones
+for rw in randwrite write; do
+	rm -f "$g"
+	"$BB" run --name=v --filename="$g" --rw=$rw --bs=4k --size=512M --iodepth=8 --verify=crc32c \
+		--runtime=0.2 --output-format=json > "$T/rt.json" 2> "$T/err"
+	check "$rw cut by runtime in pass 1: exit 0" [ $? = 0 ]
+	check "... checked only the blocks written, none bad" json "$T/rt.json" \
+		'0 < d["bootbench"]["jobs"][0]["verify"]["blocks"] < 131072 and d["bootbench"]["jobs"][0]["verify"]["bad"] == 0'
+	rm -f "$g"
+	"$BB" run --name=v --filename="$g" --rw=$rw --bs=4k --size=4M --iodepth=8 --verify=crc32c \
+		--runtime=0.3 --loops=100000 --output-format=json > "$T/rt.json" 2> "$T/err"
+	check "$rw cut by runtime after whole passes: exit 0" [ $? = 0 ]
+	check "... every block checked against its own pass, none bad" json "$T/rt.json" \
+		'd["bootbench"]["jobs"][0]["verify"] == {"blocks": 1024, "bad": 0}'
+done
+"$BB" run --name=v --filename="$g" --rw=randwrite --bs=4k --size=8M --verify=crc32c \
+	--random_distribution=zipf:1.2 > /dev/null 2> "$T/err"
+check "verify with zipf: exit 2 (blocks written twice or never)" [ $? = 2 ]
+"$BB" run --name=v --filename="$g" --rw=randwrite --bs=4k --size=4M --verify=crc32c > /dev/null
+"$BB" run --name=v --filename="$g" --rw=randwrite --bs=4k --size=4M --verify=crc32c --verify_only \
+	--randrepeat=0 > /dev/null 2> "$T/err"
+check "verify_only with randrepeat=0: exit 2 (the seed is the writer's)" [ $? = 2 ]
+"$BB" run --name=v --filename="$g" --rw=randwrite --bs=4k --size=4M --verify=crc32c --verify_only \
+	--randrepeat=0 --randseed=7 > /dev/null 2> "$T/err"
+check "... with the writer's randseed given it runs (and names the stale seed)" grep -q 'another run or pass' "$T/err"
 finish

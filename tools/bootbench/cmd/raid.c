@@ -34,6 +34,7 @@
 #include <unistd.h>
 
 #include "collect.h"
+#include "consent.h"
 #include "disks.h"
 #include "json.h"
 #include "mdraid.h"
@@ -215,9 +216,10 @@ static void check_input(const char *destroy, int cleanup_only)
 		for (k = 0; k < i; k++)
 			if (!strcmp(R.disks[k], R.disks[i]))
 				die_usage("raid: %s is named twice", R.disks[i]);
-		if (!cleanup_only && !in_list(destroy, R.disks[i]))
-			die_usage("raid: refusing to write %s: everything on it is lost; name it in --destroy=%s "
-				  "to go on", R.disks[i], R.disks[i]);
+		/* --cleanup too: it stops arrays and zeroes superblocks only on named disks */
+		if (!in_list(destroy, R.disks[i]))
+			die_usage("raid: refusing to %s %s: name it in --destroy=%s to go on", cleanup_only ?
+				  "clean up" : "write", R.disks[i], R.disks[i]);
 		if (d.size < smallest)
 			smallest = d.size;
 	}
@@ -246,11 +248,15 @@ static void check_input(const char *destroy, int cleanup_only)
 
 /* ---- steps that write ---- */
 
-static int run_tool(int keep_going_on_int, const char *what, char *const argv[], const char *input)
+/* A writing tool on DEV, through the consent gate. */
+static int run_tool(int keep_going_on_int, const char *what, const char *dev, char *const argv[],
+		    const char *input)
 {
-	char out[1024];
-	int rc = spawn(argv, input, keep_going_on_int, out, sizeof(out));
+	char out[1024], *devs[] = { (char *)dev };
+	int rc = consent_spawn(devs, 1, argv, input, keep_going_on_int, out, sizeof(out));
 
+	if (rc < 0)
+		return -1;
 	if (rc)
 		return set_err("%s failed (%s exit status %d): %s", what, argv[0], rc, out[0] ? out : "no message");
 	return 0;
@@ -260,7 +266,7 @@ static int wipe(const char *dev)
 {
 	char *argv[] = { "wipefs", "-a", "-q", (char *)dev, NULL };
 
-	return run_tool(1, "wiping signatures", argv, NULL);
+	return run_tool(1, "wiping signatures", dev, argv, NULL);
 }
 
 static int wait_for_node(const char *dev)
@@ -294,11 +300,15 @@ static int prepare_members(void)
 					 R.disks[i], NULL };
 
 			R.partitioned = 1;
-			if (wipe(R.disks[i]) || run_tool(0, "partitioning", argv, script))
+			if (wipe(R.disks[i]) || run_tool(0, "partitioning", R.disks[i], argv, script))
 				return -1;
 			first_partition(R.disks[i], part, sizeof(part));
+			/* the partition this run wrote on a named disk is the run's to write */
+			if (wait_for_node(part))
+				return -1;
+			consent_allow_partitions_of(R.disks[i]);
 			snprintf(R.members[i], sizeof(R.members[i]), "%s", part);
-			if (wait_for_node(part) || wipe(part))
+			if (wipe(part))
 				return -1;
 		}
 		R.member[i] = R.members[i];
@@ -330,16 +340,18 @@ static int prepare_target(const char *dev, char *target, size_t len, uint64_t *s
 		*size_max = bytes;
 		return 0;
 	}
-	if (run_tool(0, "mkfs", !strcmp(R.fs, "ext4") ? ext4 : xfs, NULL))
+	if (run_tool(0, "mkfs", dev, !strcmp(R.fs, "ext4") ? ext4 : xfs, NULL))
 		return -1;
 	mkdir(RUNDIR, 0755);
 	mkdir(MOUNTPOINT, 0755);
-	rc = mount(dev, MOUNTPOINT, R.fs, 0, NULL);
+	rc = consent_mount(dev, MOUNTPOINT, R.fs, 0);
 	if (rc && errno == ENODEV) {
 		/* the filesystem is a module not loaded yet */
-		spawn(modprobe, NULL, 0, NULL, 0);
-		rc = mount(dev, MOUNTPOINT, R.fs, 0, NULL);
+		spawn(modprobe, NULL, 0, NULL, 0);	/* consent: loads a module, writes no device */
+		rc = consent_mount(dev, MOUNTPOINT, R.fs, 0);
 	}
+	if (rc && errno == EPERM)
+		return -1;
 	if (rc)
 		return set_err("cannot mount %s (%s) on %s: %s", dev, R.fs, MOUNTPOINT, strerror(errno));
 	R.mounted = 1;
@@ -861,6 +873,11 @@ int cmd_raid(int argc, char **argv)
 
 	if (take_lock())
 		die_usage("raid: %s", bb_err);
+	if (consent_allow(destroy))
+		die_usage("raid: %s", bb_err);
+	/* what a killed --partition run left on a named disk is the cleanup's to remove */
+	for (k = 0; k < R.n; k++)
+		consent_allow_partitions_of(R.disks[k]);
 	found = md_cleanup_ours(R.disks, R.n, stdout);
 	if (found < 0) {
 		note("raid: cleanup of an earlier run failed: %s", bb_err);

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rand.h"
 #include "util.h"
 
 #define INCLUDE_DEPTH_MAX 8
@@ -311,9 +312,15 @@ static int job_check(struct job *j)
 		return set_err("job '%s': verify_only needs verify=crc32c (%s)", o->name, j->where);
 	if (o->verify && o->rw != RW_WRITE && o->rw != RW_RANDWRITE)
 		return set_err("job '%s': verify needs rw=write or randwrite (%s)", o->name, j->where);
-	if (o->verify && (o->bssplit.n || o->time_based || (o->rw == RW_RANDWRITE && o->norandommap)))
+	if (o->verify && (o->bssplit.n || o->time_based || (o->rw == RW_RANDWRITE && o->norandommap) ||
+			  o->dist.kind != DIST_RANDOM))
 		return set_err("job '%s': verify needs every block written once per loop: no bssplit, "
-			       "time_based or norandommap (%s)", o->name, j->where);
+			       "time_based, norandommap or random_distribution other than random (%s)", o->name,
+			       j->where);
+	/* the headers carry the writing run's seed: a new one would read every block as stale */
+	if (o->verify_only && !o->randrepeat && !o->given[opt_find("randseed")])
+		return set_err("job '%s': verify_only needs the seed of the run that wrote: keep randrepeat=1 "
+			       "or give that run's randseed (%s)", o->name, j->where);
 	if (o->bssplit.n && o->given[opt_find("bs")])
 		return set_err("job '%s': bs and bssplit both given (%s)", o->name, j->where);
 	if (o->fsync_every && o->fdatasync_every)

@@ -55,10 +55,10 @@ void verify_stamp(struct worker *w, struct io_unit *io)
 }
 
 /* What is wrong with a block read back, or NULL if it is right. */
-static const char *verify_check(struct worker *w, void *buf, uint32_t len, uint64_t off, char *why, size_t n)
+static const char *verify_check(struct worker *w, void *buf, uint32_t len, uint64_t off, uint32_t pass,
+				char *why, size_t n)
 {
 	const struct verify_header *h = buf;
-	uint32_t pass = w->job->o.loops ? w->job->o.loops - 1 : 0;
 
 	if (memcmp(h->magic, VERIFY_MAGIC, 4))
 		return "no verify header (never written, or overwritten by something else)";
@@ -73,51 +73,106 @@ static const char *verify_check(struct worker *w, void *buf, uint32_t len, uint6
 	return NULL;
 }
 
+struct verify_state {
+	uint64_t first_bad;
+	char first[128];
+};
+
+static void check_block(struct worker *w, struct worker_file *f, uint64_t off, uint32_t pass,
+			struct verify_state *vs)
+{
+	const struct job_opts *o = &w->job->o;
+	struct io_unit *io = &w->ios[0];
+	unsigned lbs = f->t->lbs ? f->t->lbs : 512;
+	ssize_t n = pread(f->fd, io->buf, o->bs, (off_t)off);
+	const char *bad;
+	char why[128];
+
+	w->stats.verify_blocks++;
+	if (n != (ssize_t)o->bs) {
+		snprintf(why, sizeof(why), "read failed: %s", n < 0 ? strerror(errno) : "short read");
+		bad = why;
+	} else {
+		bad = verify_check(w, io->buf, (uint32_t)o->bs, off, pass, why, sizeof(why));
+	}
+	if (!bad)
+		return;
+	if (w->stats.verify_bad++ < VERIFY_REPORT_MAX)
+		note("verify: %s LBA %llu (offset %llu): %s", f->t->path, (unsigned long long)(off / lbs),
+		     (unsigned long long)off, bad);
+	if (vs->first_bad == UINT64_MAX) {
+		vs->first_bad = off / lbs;
+		snprintf(vs->first, sizeof(vs->first), "%s", bad);
+	}
+}
+
 /*
- * The read-back of verify=: every block of every file, in order, one at a
- * time (a whole-device pass reads at the device's sequential speed). Every
- * mismatch and read error is named with its LBA (logical block address).
+ * A job whose runtime ended its writes part-way through a pass (P) wrote
+ * the first ISSUED bytes of this pass (in order, or the first blocks of its
+ * permutation) with pass P, and left the rest as pass P-1 wrote them, or
+ * unwritten when P is the first pass: those are not checked. As fio, only
+ * what was written is verified.
+ */
+static void verify_partial(struct worker *w, struct worker_file *f, struct verify_state *vs)
+{
+	const struct job_opts *o = &w->job->o;
+	uint64_t nblocks = f->len / o->bs, done = f->issued / o->bs, b;
+	uint32_t pass = w->loops_done;
+
+	if (!is_random(o->rw)) {
+		for (b = 0; b < nblocks && !stop_requested; b++)
+			if (b < done || pass)
+				check_block(w, f, f->start + b * o->bs, b < done ? pass : pass - 1, vs);
+		return;
+	}
+	/* the permutation replayed: the same blocks in the same order as written */
+	perm_rewind(&f->perm);
+	for (b = 0; b < nblocks && !stop_requested; b++) {
+		uint64_t blk = perm_next(&f->perm);
+
+		if (b < done || pass)
+			check_block(w, f, f->start + blk * o->bs, b < done ? pass : pass - 1, vs);
+	}
+}
+
+/*
+ * The read-back of verify=: every block every file had written, one at a
+ * time. A job that ran its loops to the end (and verify_only) reads every
+ * block in order (a whole-device pass reads at the device's sequential
+ * speed) and expects the last pass everywhere. Every mismatch and read
+ * error is named with its LBA (logical block address).
  */
 void verify_files(struct worker *w)
 {
 	const struct job_opts *o = &w->job->o;
-	struct io_unit *io = &w->ios[0];
-	uint64_t first_bad = UINT64_MAX;
-	const char *first_why = NULL;
-	char why[128], first[128] = "";
+	uint32_t last_pass = o->loops ? o->loops - 1 : 0;
+	struct verify_state vs = { .first_bad = UINT64_MAX };
+	int whole = w->out_of_work || o->verify_only;
 	unsigned i;
 
 	for (i = 0; i < w->nfiles && !stop_requested; i++) {
 		struct worker_file *f = &w->files[i];
-		unsigned lbs = f->t->lbs ? f->t->lbs : 512;
 		uint64_t off;
 
-		for (off = f->start; off + o->bs <= f->start + f->len && !stop_requested; off += o->bs) {
-			ssize_t n = pread(f->fd, io->buf, o->bs, (off_t)off);
-			const char *bad;
-
-			w->stats.verify_blocks++;
-			if (n != (ssize_t)o->bs) {
-				snprintf(why, sizeof(why), "read failed: %s", n < 0 ? strerror(errno) : "short read");
-				bad = why;
-			} else {
-				bad = verify_check(w, io->buf, (uint32_t)o->bs, off, why, sizeof(why));
-			}
-			if (!bad)
-				continue;
-			if (w->stats.verify_bad++ < VERIFY_REPORT_MAX)
-				note("verify: %s LBA %llu (offset %llu): %s", f->t->path,
-				     (unsigned long long)(off / lbs), (unsigned long long)off, bad);
-			if (first_bad == UINT64_MAX) {
-				first_bad = off / lbs;
-				snprintf(first, sizeof(first), "%s", bad);
-				first_why = first;
-			}
+		if (!whole) {
+			verify_partial(w, f, &vs);
+			continue;
 		}
+		for (off = f->start; off + o->bs <= f->start + f->len && !stop_requested; off += o->bs)
+			check_block(w, f, off, last_pass, &vs);
+	}
+	if (!whole && !w->stats.verify_bad) {
+		char msg[sizeof(w->engine_note_buf)];
+
+		/* after a note the engine left, if any */
+		snprintf(msg, sizeof(msg), "%s%sverify: the runtime ended the writes in pass %u; checked the "
+			 "%llu blocks written", w->engine_note ? w->engine_note : "", w->engine_note ? "; " : "",
+			 w->loops_done + 1, (unsigned long long)w->stats.verify_blocks);
+		memcpy(w->engine_note_buf, msg, sizeof(msg));
+		w->engine_note = w->engine_note_buf;
 	}
 	if (w->stats.verify_bad)
 		worker_fail(w, EILSEQ, "verify: %llu of %llu blocks bad; first at LBA %llu: %s",
-		     (unsigned long long)w->stats.verify_bad, (unsigned long long)w->stats.verify_blocks,
-		     (unsigned long long)first_bad, first_why);
+			    (unsigned long long)w->stats.verify_bad, (unsigned long long)w->stats.verify_blocks,
+			    (unsigned long long)vs.first_bad, vs.first);
 }
-

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "mdraid.h"
+#include "consent.h"
 #include "util.h"
 
 const struct raid_level raid_levels[] = {
@@ -112,12 +113,13 @@ int md_create(const struct raid_level *l, char *const *members, unsigned n, cons
 	char *argv[64 + MD_MAX_DISKS], opt[6][96], out[1024], md[32] = "";
 	char *modprobe[] = { "modprobe", "-q", (char *)l->module, NULL };
 	unsigned argc = 0, i;
+	struct stat st;
 	int rc, tries;
 
 	memset(a, 0, sizeof(*a));
 	snprintf(a->name, sizeof(a->name), MD_NAME_PREFIX "%s", l->name);
 	/* built in, or loaded on demand: either way a failure here says nothing */
-	spawn(modprobe, NULL, 0, NULL, 0);
+	spawn(modprobe, NULL, 0, NULL, 0);	/* consent: loads a module, writes no device */
 	setenv("MDADM_NO_UDEV", "1", 1);
 	snprintf(opt[0], sizeof(opt[0]), "/dev/md/%s", a->name);
 	snprintf(opt[1], sizeof(opt[1]), "--name=%s", a->name);
@@ -151,7 +153,9 @@ int md_create(const struct raid_level *l, char *const *members, unsigned n, cons
 	argv[argc] = NULL;
 	for (i = 0; i < argc; i++)
 		append_arg(a->cmdline, sizeof(a->cmdline), argv[i]);
-	rc = spawn(argv, NULL, 0, out, sizeof(out));
+	rc = consent_spawn(members, n, argv, NULL, 0, out, sizeof(out));
+	if (rc < 0)
+		return -1;
 	if (rc)
 		return set_err("%s: mdadm --create failed (exit status %d): %s", a->name, rc,
 			       out[0] ? out : "no message");
@@ -163,6 +167,9 @@ int md_create(const struct raid_level *l, char *const *members, unsigned n, cons
 	if (!md[0])
 		return set_err("%s: mdadm created it, but no md device holds %s", a->name, members[0]);
 	md_node(md, a->dev, sizeof(a->dev));
+	/* made of consented members: the run may write it (mkfs, the profile) */
+	if (!stat(a->dev, &st) && S_ISBLK(st.st_mode))
+		consent_allow_dev(st.st_rdev);
 	return 0;
 }
 
@@ -187,9 +194,11 @@ static int md_stop(const char *dev)
 	int tries, rc = 0;
 
 	for (tries = 0; tries < 20; tries++) {
-		rc = spawn(argv, NULL, 1, out, sizeof(out));
+		rc = consent_spawn(argv + 2, 1, argv, NULL, 1, out, sizeof(out));
 		if (!rc)
 			return 0;
+		if (rc < 0)
+			snprintf(out, sizeof(out), "%s", bb_err);
 		sleep_ns(250000000);
 	}
 	return set_err("cannot stop %s (mdadm exit status %d): %s", dev, rc, out);
@@ -198,8 +207,10 @@ static int md_stop(const char *dev)
 static int md_zero(const char *member)
 {
 	char *argv[] = { "mdadm", "--zero-superblock", (char *)member, NULL }, out[512];
-	int rc = spawn(argv, NULL, 1, out, sizeof(out));
+	int rc = consent_spawn(argv + 2, 1, argv, NULL, 1, out, sizeof(out));
 
+	if (rc < 0)
+		return -1;
 	if (rc)
 		return set_err("cannot zero the md superblock on %s (mdadm exit status %d): %s", member, rc, out);
 	return 0;
@@ -307,9 +318,17 @@ static int unmount_from(const char *dev, FILE *log)
 	return n;
 }
 
-/* Running arrays of ours: unmounted, stopped, superblocks zeroed. */
+static int member_named(const char *dev)
+{
+	struct stat st;
+
+	return !stat(dev, &st) && S_ISBLK(st.st_mode) && consent_named(st.st_rdev);
+}
+
+/* Running arrays of ours on named disks: unmounted, stopped, superblocks zeroed. */
 static int cleanup_running(FILE *log)
 {
+	struct stat st;
 	char members[MD_MAX_DISKS][300], path[300], dev[300], name[64], ours_name[64];
 	struct dirent *e, *s;
 	DIR *d = opendir("/sys/block"), *sd;
@@ -337,6 +356,16 @@ static int cleanup_running(FILE *log)
 		if (!ours)
 			continue;
 		md_node(e->d_name, dev, sizeof(dev));
+		/* an array of ours is stopped only when every member was named (--destroy) */
+		for (i = 0; i < n && member_named(members[i]); i++)
+			;
+		if (i < n) {
+			fprintf(log, "cleanup: left %s (%s) alone: its member %s is not named in --destroy\n", dev,
+				ours_name, members[i]);
+			continue;
+		}
+		if (!stat(dev, &st) && S_ISBLK(st.st_mode))
+			consent_allow_dev(st.st_rdev);
 		if (unmount_from(dev, log) < 0 || md_stop(dev))
 			goto out_fail;
 		fprintf(log, "cleanup: stopped %s (%s), left by an earlier run\n", dev, ours_name);
@@ -361,7 +390,7 @@ static int cleanup_device(const char *dev, FILE *log)
 	char name[64], md[32];
 
 	md_holder(dev, md, sizeof(md));
-	if (md[0] || md_superblock_name(dev, name, sizeof(name)) != 1 || !is_ours(name))
+	if (md[0] || !member_named(dev) || md_superblock_name(dev, name, sizeof(name)) != 1 || !is_ours(name))
 		return 0;
 	if (md_zero(dev))
 		return -1;

@@ -60,9 +60,10 @@ int md_destroy(const struct md_array *a, char *const *members, unsigned n);
 int md_superblock_name(const char *dev, char *name, size_t len);
 
 /*
- * What a killed run left: every running array whose members carry a name of
- * ours is unmounted and stopped, and superblocks of ours on DISKS (and their
- * partitions) are zeroed. Each step is logged to LOG. Returns the number of
+ * What a killed run left, on consented devices only (safety/consent.h):
+ * a running array whose members carry a name of ours and were all named is
+ * unmounted and stopped (one with another member is left alone, and said
+ * so), and superblocks of ours on DISKS (and their partitions) are zeroed. Each step is logged to LOG. Returns the number of
  * things cleaned, or -1 when one could not be (bb_err says which).
  */
 int md_cleanup_ours(char *const *disks, unsigned n, FILE *log);
