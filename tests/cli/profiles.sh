@@ -57,9 +57,11 @@ before=$(dd if="$dev" bs=1M count=64 status=none | sha256sum)
 mkdir -p "$T/mnt"
 if mount -o ro "$dev" "$T/mnt" 2>/dev/null; then
 	"$BB" profile quick --destroy="$dev" "$dev" > /dev/null 2> "$T/err"
-	check "a mounted disk: refused even with consent" [ -s "$T/err" ]
+	check "a mounted disk: refused even with consent" grep -q "in use (.*mounted on" "$T/err"
 	umount "$T/mnt"
 	check "a mounted disk: unchanged" unchanged
+else
+	bad "the ext4 loop device mounts (needed to check the mounted-disk refusal)"
 fi
 if mkswap "$small" >/dev/null 2>&1 && swapon "$small" 2>/dev/null; then
 	# the kernel itself may swap out to it at any time (a memory cgroup), so
@@ -72,6 +74,8 @@ if mkswap "$small" >/dev/null 2>&1 && swapon "$small" 2>/dev/null; then
 	swapoff "$small"
 	check "a swap device: refused even with consent, and said so" sh -c "[ $rc = 2 ] && grep -q 'used as swap' '$T/err'"
 	check "a swap device: no sector written during the refusal" [ "$after_swap" = "$before_swap" ]
+else
+	bad "swap on the loop device (needed to check the swap refusal)"
 fi
 "$BB" profile nosuch "$dev" 2> "$T/err"
 check "an unknown profile: exit 2, named" sh -c "[ $? = 2 ] && grep -q \"no profile 'nosuch'\" '$T/err'"
@@ -80,4 +84,20 @@ check "no target: exit 2" [ $? = 2 ]
 "$BB" profile quick --destroy="$dev" "$dev" /dev/bootbench-nonexistent > "$T/out" 2> "$T/err"
 check "a missing second target: exit 2 before anything runs" sh -c "[ $? = 2 ] && [ ! -s '$T/out' ]"
 check "a missing second target: the disk is unchanged" unchanged
+# issue 14 A.3: consent for the first target only wrote the first, then refused the second
+"$BB" profile quick --destroy="$dev" "$dev" "$small" > "$T/out" 2> "$T/err"
+check "consent for the first of two targets: exit 2" [ $? = 2 ]
+check "... naming the second in one line" sh -c "[ \$(wc -l < '$T/err') = 1 ] && grep -q 'refusing to write $small' '$T/err'"
+check "... before anything ran: the first disk is unchanged" unchanged
+
+# The binary carries its profiles (issue 14 D): the same job file without BOOTBENCH_PROFILES.
+for p in quick yabs ars mdraid dbcommit burnin steady; do
+	env -u BOOTBENCH_PROFILES "$BB" profile --show "$p" | tail -n +2 > "$T/show.fio"
+	check "profile --show $p prints the built-in job file" cmp -s "$T/show.fio" "$BOOTBENCH_PROFILES/$p.fio"
+done
+env -u BOOTBENCH_PROFILES "$BB" profile --show nosuch > /dev/null 2> "$T/err"
+check "profile --show of an unknown profile: exit 2" [ $? = 2 ]
+mkdir -p "$T/own" && sed 's/^bs=4k/bs=8k/' "$BOOTBENCH_PROFILES/quick.fio" > "$T/own/quick.fio"
+BOOTBENCH_PROFILES="$T/own" "$BB" profile --show quick > "$T/show.fio"
+check "BOOTBENCH_PROFILES overrides the built-in job file" grep -q '^bs=8k' "$T/show.fio"
 finish

@@ -1,0 +1,39 @@
+# SPDX-License-Identifier: MIT
+# engine_stop.sh - every engine's loop honours the runtime and a stop request
+# at every depth (issue 14 A.10: the null engine at iodepth 17 spun for as
+# long as it was let, deaf to SIGTERM and SIGINT), and a clone whose thread
+# cannot be started fails the run (A.11: it was dropped and the run exited 0).
+. tests/lib.sh
+f=$T/e.dat
+head -c 16M /dev/urandom > "$f"
+for eng in null io_uring psync; do
+	for depth in 1 16 17 32 256; do
+		args="--name=e --ioengine=$eng --rw=randread --bs=4k --filename=$f --size=16m --iodepth=$depth --time_based"
+		# shellcheck disable=SC2086
+		timeout -k 1 10 "$BB" run $args --runtime=0.3 > "$T/out" 2>&1
+		rc=$?
+		check "$eng iodepth $depth: ends on its runtime (exit $rc)" [ $rc = 0 ]
+		# shellcheck disable=SC2086
+		timeout -k 1 20 "$BB" run $args --runtime=60 > "$T/out" 2>&1 &
+		pid=$!
+		sleep 0.5
+		kill -INT $pid 2>/dev/null
+		wait $pid
+		rc=$?
+		check "$eng iodepth $depth: SIGINT ends it, exit 1 (exit $rc)" [ $rc = 1 ]
+		check "$eng iodepth $depth: ... saying it was interrupted" grep -q interrupted "$T/out"
+	done
+done
+
+# A.11: no threads left for clones 2-4 (nobody may have two tasks): exit 1, saying so
+# (root ignores RLIMIT_NPROC, so the run is nobody's; setpriv and prlimit are util-linux's)
+if id nobody >/dev/null 2>&1; then
+	setpriv --reuid=nobody --regid="$(id -g nobody)" --clear-groups prlimit --nproc=2:2 \
+		"$BB" run --name=t --ioengine=null --rw=read --bs=4k --size=1m --numjobs=4 > "$T/out" 2>&1
+	rc=$?
+	check "a clone whose thread cannot start: exit 1 (exit $rc)" [ $rc = 1 ]
+	check "... naming the clone" grep -q "cannot start the thread of clone" "$T/out"
+else
+	bad "user nobody is missing (Debian's base-passwd has it)"
+fi
+finish
