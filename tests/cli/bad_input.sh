@@ -36,6 +36,8 @@ unknown in file|bad.fio|unsupported option 'frobnicate' (bad.fio line 4)
 bad size|--name=a --filename=x.dat --size=12q|invalid value '12q' for option 'size'
 bad rw|--name=a --filename=x.dat --size=1m --rw=sideways|invalid value 'sideways' for option 'rw'
 bad iodepth|--name=a --filename=x.dat --size=1m --iodepth=0|option 'iodepth'
+iodepth above io_uring's ring (A.12)|--name=a --filename=x.dat --size=1m --iodepth=40000|expected a whole number from 1 to 32768
+bssplit entry of 4g (A.12: a zero-byte I/O)|--name=a --filename=x.dat --size=1m --bssplit=4g|option 'bssplit'
 bad engine|--name=a --filename=x.dat --size=1m --ioengine=libaio|option 'ioengine'
 no jobs||no jobs
 unknown command line word|--name=a --size=1m nosuchjob.fio|cannot read job file nosuchjob.fio

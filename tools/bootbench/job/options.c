@@ -70,7 +70,8 @@ const struct option_def option_table[] = {
 	{ "bs", "blocksize", T_SIZE, J(bs), "4k", 1, 1ll << 30, NULL, "block size of each I/O" },
 	{ "bssplit", NULL, T_BSSPLIT, J(bssplit), NULL, 0, 0, NULL,
 	  "mix of block sizes, e.g. 4k/50:64k/50 (an empty share takes the rest)" },
-	{ "iodepth", NULL, T_UINT, J(iodepth), "1", 1, 65536, NULL, "I/Os kept in flight" },
+	/* io_uring's ring holds at most 32768 entries (IORING_MAX_ENTRIES) */
+	{ "iodepth", NULL, T_UINT, J(iodepth), "1", 1, 32768, NULL, "I/Os kept in flight" },
 	{ "iodepth_batch_submit", "iodepth_batch", T_UINT, J(iodepth_batch_submit), NULL, 0, 65536, NULL,
 	  "submit every N prepared I/Os; 0: fill the queue, then submit and wait in one call "
 	  "[unset: 16 if iodepth > 16, else 0]" },
@@ -318,7 +319,8 @@ static int parse_bssplit(const char *s, struct bssplit *b)
 			return -1;
 		if (slash)
 			*slash = 0;
-		if (parse_size(tok, &b->bs[b->n]) || !b->bs[b->n])
+		/* as bs: at most 1 GiB (an I/O's length is 32 bits: 4g was a zero-byte I/O) */
+		if (parse_size(tok, &b->bs[b->n]) || !b->bs[b->n] || b->bs[b->n] > (1ull << 30))
 			return -1;
 		if (slash && slash[1]) {
 			if (parse_uint(slash + 1, 0, 100, &pct))
@@ -538,6 +540,9 @@ int opt_apply(struct job_opts *jo, struct run_opts *ro, int idx, const char *val
 		rc = parse_formats(val, field);
 		break;
 	}
+	if (rc && d->type == T_UINT && d->max)
+		return set_err("invalid value '%s' for option '%s': expected a whole number from %lld to %lld", val,
+			       d->name, (long long)d->min, (long long)d->max);
 	if (rc)
 		return set_err("invalid value '%s' for option '%s': expected %s", val, d->name, expected(d->type));
 	if (d->scope == SCOPE_JOB)

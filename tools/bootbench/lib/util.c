@@ -215,12 +215,14 @@ int spawn(char *const argv[], const char *input, int ignore_int, char *out, size
 		out[0] = 0;
 	/* close-on-exec: the program keeps only the ends dup2() gives it, so its
 	 * stdin ends when we close ours, and no other child inherits them */
-	if (pipe2(res, O_CLOEXEC) || (input && pipe2(in, O_CLOEXEC)))
+	if (pipe2(res, O_CLOEXEC))
 		return -1;
+	if (input && pipe2(in, O_CLOEXEC))
+		goto out_close_res;
 	fflush(NULL);
 	pid = fork();
 	if (pid < 0)
-		return -1;
+		goto out_close_in;
 	if (!pid) {
 		int null = open("/dev/null", O_RDONLY | O_CLOEXEC);
 
@@ -280,4 +282,13 @@ int spawn(char *const argv[], const char *input, int ignore_int, char *out, size
 		while (used && (out[used - 1] == '\n' || out[used - 1] == ' '))
 			out[--used] = 0;
 	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+out_close_in:
+	if (input) {
+		close(in[0]);
+		close(in[1]);
+	}
+out_close_res:
+	close(res[0]);
+	close(res[1]);
+	return -1;
 }
