@@ -47,6 +47,8 @@ done
 
 # A file only this build has, for GRUB to find its own root.
 ID=bootbench-$(cat "$OUT/vmlinuz" "$OUT/initramfs.img" | sha256sum | cut -c1-16).id
+# every boot loader passes it as bootbench.id; tests booting the kernel directly read it here
+echo "$ID" > "$OUT/boot-id"
 WORK=$OUT/image.work
 rm -rf "$WORK"; mkdir -p "$WORK"
 trap 'rm -rf "$WORK"' EXIT

@@ -8,10 +8,12 @@ OUT=$PWD/out
 BOOT_LIMIT=${BOOT_LIMIT:-300}
 
 need_artifacts() {
-	for f in bootbench-usb.img bootbench.iso pxe/pxelinux.0 vmlinuz initramfs.img; do
+	for f in bootbench-usb.img bootbench.iso pxe/pxelinux.0 vmlinuz initramfs.img boot-id; do
 		[ -e "$OUT/$f" ] || { echo "out/$f is missing: run 'make image'"; exit 1; }
 	done
 	need_commands qemu-system-x86_64
+	# what the boot loaders pass as bootbench.id, for direct kernel boots
+	BOOT_ID=$(cat "$OUT/boot-id")
 }
 
 # A test disk with random contents, so a checksum shows any write.
@@ -133,7 +135,7 @@ usb_unattended() { # firmware
 pxe_unattended() { # firmware bootfile config
 	need_artifacts
 	cp -r "$OUT/pxe" "$T/tftp"
-	sed -i '0,/bootbench.boot=net$/s//bootbench.boot=net bootbench.run=smoke bootbench.targets=all bootbench.destroy=all bootbench.save=console bootbench.after=poweroff/' \
+	sed -i '0,/bootbench.boot=net /s//bootbench.boot=net bootbench.run=smoke bootbench.targets=all bootbench.destroy=all bootbench.save=console bootbench.after=poweroff /' \
 		"$T/tftp/$3"
 	test_disk "$T/nvme.img"
 	before=$(sum_of "$T/nvme.img")

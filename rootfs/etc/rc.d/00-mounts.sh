@@ -18,7 +18,7 @@ mkfifo "$BB_RUNDIR/log.fifo"
 # (the last one): the serial line and the screen both.
 consoles=""
 for w in $(cat /proc/cmdline); do
-	case "$w" in console=*) c=${w#console=}; consoles="$consoles /dev/${c%%,*}" ;; esac
+	case "$w" in console=*) c=${w#console=}; console_usable "/dev/${c%%,*}" && consoles="$consoles /dev/${c%%,*}" ;; esac
 done
 BB_CONSOLES=${consoles:-/dev/console}
 tee -a "$BB_LOG" $BB_CONSOLES < "$BB_RUNDIR/log.fifo" > /dev/null &

@@ -1,38 +1,90 @@
-# The boot medium and the results medium: the FAT partition labelled
-# BOOTBENCH on the stick (both at once), or the ISO's BOOTBENCH volume (boot
-# only). Its disk is never a target. The stick is mounted read-write on
-# /media/bootbench for results, and its bootbench.conf read.
+# The boot medium and the results medium. A label can be shared (a reused
+# stick, a disk once imaged with bootbench), so the boot medium is the
+# BOOTBENCH volume holding /boot/ID, the file only this build's media have,
+# whose name every boot loader passes as bootbench.id. On the stick it is
+# both media (mounted read-write on /media/bootbench, its bootbench.conf
+# read); the ISO is the boot medium only. Their disks are never targets.
+# Two volumes with this build's id, or none when one was expected, make it
+# ambiguous: every labelled disk is then kept out of the targets and
+# unattended writes are refused (50-unattended.sh). A network boot has no
+# medium: a stick's bootbench.conf is read, and results saved there, only
+# with bootbench.stick=use.
 BB_MEDIA=/media/bootbench
+BB_MEDIA_AMBIGUOUS=""
 : > "$BB_RUNDIR/media"
-wait_for_label() {
+
+labelled() { blkid -t LABEL=BOOTBENCH -o device 2>/dev/null; }
+
+# The whole disk of a partition (itself for a whole disk).
+disk_of() { # /dev/X
+	p=${1#/dev/}
+	if [ -e "/sys/class/block/$p/partition" ]; then
+		echo "/dev/$(basename "$(readlink -f "/sys/class/block/$p/..")")"
+	else
+		echo "$1"
+	fi
+}
+
+# Labelled volumes holding /boot/$BB_ID, looked at read-only.
+holding_id() {
+	mkdir -p /run/bootbench/probe
+	for d in $(labelled); do
+		t=$(blkid -s TYPE -o value "$d")
+		mount -t "$t" -o ro "$d" /run/bootbench/probe 2>/dev/null || continue
+		[ -e "/run/bootbench/probe/boot/$BB_ID" ] && echo "$d"
+		umount /run/bootbench/probe
+	done
+}
+
+# Waits up to $1 x 0.2 s for a volume with this build's id.
+wait_for_medium() { # tries
 	i=0
 	while [ $i -lt "$1" ]; do
-		dev=$(blkid -t LABEL=BOOTBENCH -o device 2>/dev/null | head -n1)
-		[ -n "$dev" ] && { echo "$dev"; return 0; }
+		found=$(holding_id)
+		[ -n "$found" ] && { echo "$found"; return 0; }
 		sleep 0.2; i=$((i + 1))
 	done
 	return 1
 }
-# Only media the boot loader told us about are waited for: a PXE boot has none.
-case "${BB_BOOT:-}" in usb|cd) tries=75 ;; *) tries=1 ;; esac
-if dev=$(wait_for_label $tries); then
-	disk=$dev
-	part=${dev#/dev/}
-	[ -e "/sys/class/block/$part/partition" ] && disk=/dev/$(basename "$(readlink -f "/sys/class/block/$part/..")")
-	type=$(blkid -s TYPE -o value "$dev")
-	echo "boot $disk" >> "$BB_RUNDIR/media"
+
+# Mounts the stick for results; read-write only if the kernel really made it so.
+mount_results() { # dev type
 	mkdir -p "$BB_MEDIA"
-	if [ "$type" = vfat ] && mount -t vfat -o rw,noatime,flush "$dev" "$BB_MEDIA"; then
-		echo "results $disk" >> "$BB_RUNDIR/media"
-		log "media: $dev ($type) on $BB_MEDIA, read-write for results"
-	else
-		mount -t "$type" -o ro "$dev" "$BB_MEDIA" 2>/dev/null
-		log "media: $dev ($type), read-only; results go to the console"
+	if [ "$2" = vfat ] && mount -t vfat -o rw,noatime,flush "$1" "$BB_MEDIA" 2>/dev/null &&
+	   awk -v m="$BB_MEDIA" '$2 == m { split($4, o, ","); exit o[1] == "rw" ? 0 : 1 }' /proc/mounts; then
+		echo "results $(disk_of "$1")" >> "$BB_RUNDIR/media"
+		log "media: $1 ($2) on $BB_MEDIA, read-write for results"
+		return 0
 	fi
-	params_from_conf "$BB_MEDIA/bootbench.conf"
+	# busybox mount falls back to read-only without saying so (a locked stick)
+	mountpoint -q "$BB_MEDIA" || mount -t "$2" -o ro "$1" "$BB_MEDIA" 2>/dev/null
+	log "media: $1 ($2), read-only; results go to the console"
+}
+
+case "${BB_BOOT:-}" in usb|cd) tries=75 ;; *) tries=1 ;; esac
+if [ "${BB_BOOT:-}" = net ] && [ "${BB_STICK:-}" != use ]; then
+	log "media: network boot, no boot medium; results go to the console (bootbench.stick=use reads a stick)"
+elif [ -z "${BB_ID:-}" ] && [ -n "$(labelled)" ]; then
+	# a boot loader that passed no id (an old or hand-written config)
+	BB_MEDIA_AMBIGUOUS="no bootbench.id on the command line to tell the boot medium"
+elif found=$(wait_for_medium $tries); then
+	if [ "$(echo "$found" | wc -l)" -gt 1 ]; then
+		BB_MEDIA_AMBIGUOUS="$(echo "$found" | paste -sd' ' -) all hold this build's id"
+	else
+		dev=$found
+		type=$(blkid -s TYPE -o value "$dev")
+		echo "boot $(disk_of "$dev")" >> "$BB_RUNDIR/media"
+		mount_results "$dev" "$type"
+		params_from_conf "$BB_MEDIA/bootbench.conf"
+	fi
 elif [ -n "${BB_BOOT:-}" ] && [ "$BB_BOOT" != net ]; then
-	log "media: no BOOTBENCH volume appeared; results go to the console"
+	BB_MEDIA_AMBIGUOUS="no BOOTBENCH volume holds this build's id ($BB_ID)"
 else
-	log "media: network boot, no boot medium; results go to the console"
+	log "media: no boot medium; results go to the console"
+fi
+if [ -n "$BB_MEDIA_AMBIGUOUS" ]; then
+	# no disk that might be the stick is a target, and nothing is written unattended
+	for d in $(labelled); do echo "boot $(disk_of "$d")" >> "$BB_RUNDIR/media"; done
+	log "media: the boot medium is ambiguous: $BB_MEDIA_AMBIGUOUS; every BOOTBENCH disk is kept out of the targets, unattended writes are refused, results go to the console"
 fi
 params_defaults

@@ -41,6 +41,9 @@ unattended() {
 	if [ -n "$BB_PARAM_ERRORS" ]; then
 		log "unattended run cancelled: wrong boot parameters ($BB_PARAM_ERRORS); nothing was written to any disk"
 		status=2
+	elif [ -n "${BB_MEDIA_AMBIGUOUS:-}" ] && [ -n "${BB_DESTROY:-}" ]; then
+		log "unattended run cancelled: the boot medium is ambiguous ($BB_MEDIA_AMBIGUOUS); nothing was written to any disk"
+		status=2
 	else
 		case "$BB_RUN" in
 		*/*|*.fio) job=$BB_MEDIA/${BB_RUN#/} ;;
@@ -77,7 +80,8 @@ unattended() {
 	describe_system "$out"
 	log "unattended run finished, exit status $status"
 	cp "$BB_LOG" "$out/console.log"
-	save_results "$out" "$BB_SAVE" || log "saving results FAILED"
+	SAVE_FAILED=""
+	save_results "$out" "$BB_SAVE" || SAVE_FAILED=1
 	[ -z "$SAVED_TO" ] || log "results saved to ${SAVED_TO#$BB_MEDIA/} on the stick"
 }
 
@@ -85,6 +89,11 @@ unattended() {
 # rack never hangs on one machine.
 if [ -n "${BB_RUN:-}" ]; then
 	unattended
+	# results that reached only the console must not scroll away into a power-off
+	if [ -n "$SAVE_FAILED" ] && [ "$BB_AFTER" != menu ] && [ "$BB_AFTER" != shell ]; then
+		log "not doing bootbench.after=$BB_AFTER: the results were not saved (they are on the console above)"
+		BB_AFTER=menu
+	fi
 	case "$BB_AFTER" in
 	poweroff|reboot)
 		log "$BB_AFTER"

@@ -11,7 +11,9 @@ ui=/usr/libexec/bootbench/console
 	for w in $(cat /proc/cmdline); do
 		case "$w" in
 		console=tty[0-9]*|console=tty) ;;
-		console=*) c=${w#console=}; c=${c%%,*}; echo "$c::respawn:$ui" ;;
+		# a console= with no port behind it (console=ttyS0 on a machine
+		# without a UART) would respawn and fill tty1 with init's errors
+		console=*) c=${w#console=}; c=${c%%,*}; console_usable "/dev/$c" && echo "$c::respawn:$ui" ;;
 		esac
 	done
 	echo "tty2::askfirst:-/bin/sh"

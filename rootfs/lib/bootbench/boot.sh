@@ -23,19 +23,28 @@ rescue() {
 }
 
 # Everything logged so far reaches the consoles before a power-off: our end
-# of the log pipe closes, tee writes out the rest and exits (5 s at most),
-# then each console's UART is drained (stty sets its own settings again with
-# tcsetattr(TCSADRAIN), which returns once the last byte is sent). Without
-# this, results shown on a serial console are cut short by the power-off.
+# of the log pipe closes, and we wait for tee itself to write out the rest
+# and exit. At 115200 baud a full pipe (64 KiB) and tee's own buffer take
+# about 6 s per serial console; the wait is bounded (TEE_WAIT_S, 120 s) only
+# so that a stray writer holding the pipe cannot hang a rack. Then each
+# console's UART is drained (stty sets its own settings again with
+# tcsetattr(TCSADRAIN), which returns once the last byte is sent).
 console_flush() {
 	exec >/dev/console 2>&1
 	i=0
-	while [ -n "${BB_TEE_PID:-}" ] && kill -0 "$BB_TEE_PID" 2>/dev/null && [ $i -lt 50 ]; do
+	while [ -n "${BB_TEE_PID:-}" ] && kill -0 "$BB_TEE_PID" 2>/dev/null; do
+		[ $i -lt $((${TEE_WAIT_S:-120} * 10)) ] || { log "console: the log's tee is still writing after ${TEE_WAIT_S:-120} s"; break; }
 		sleep 0.1; i=$((i + 1))
 	done
 	for c in ${BB_CONSOLES:-}; do
 		stty -F "$c" "$(stty -F "$c" -g 2>/dev/null)" 2>/dev/null
 	done
+}
+
+# Whether a console= device is there to write to: a ttyS port the kernel
+# named but no UART answers (no serial port on this machine) is not.
+console_usable() { # /dev/NAME
+	[ -c "$1" ] && stty -F "$1" >/dev/null 2>&1
 }
 
 # Parameter whitelist: the lines of /etc/bootbench/params.
@@ -68,6 +77,10 @@ param_check() { # name value
 		case "$2" in
 		*[!0-9.]*|.|*.*.*) echo "bootbench.$1=$2: expected a number such as 0.02 or 1"; return 1 ;;
 		esac ;;
+	'<build-id>')
+		case "$2" in
+		*[!A-Za-z0-9.-]*|.*) echo "bootbench.$1=$2: expected the build's id file name (bootbench-HEX.id)"; return 1 ;;
+		esac ;;
 	'<modules>')
 		case "$2" in
 		''|*[!A-Za-z0-9_,-]*) echo "bootbench.$1=$2: expected module names, comma separated"; return 1 ;;
@@ -87,6 +100,15 @@ param_check() { # name value
 param_set() { # keep|replace source name=value
 	name=${3%%=*} value=${3#*=}
 	[ "$name" != "$3" ] || value=""
+	# Checked before any lookup: awk reads escapes in a -v value (r\165n is
+	# run) and eval would meet the rest (a shell error ends PID 1).
+	case "$name" in
+	''|*[!a-z_]*)
+		why="bad boot parameter name 'bootbench.$name' ($2): names are lower-case letters and _"
+		log "$why"
+		BB_PARAM_ERRORS="${BB_PARAM_ERRORS:+$BB_PARAM_ERRORS; }$why"
+		return 0 ;;
+	esac
 	var=BB_$(echo "$name" | tr 'a-z' 'A-Z')
 	if ! why=$(param_check "$name" "$value"); then
 		log "bad boot parameter ($2): $why"

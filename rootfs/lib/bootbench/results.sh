@@ -5,10 +5,22 @@
 # (PXE, ISO), each file between marker lines a log reader can cut out.
 
 # The machine's name for result folders: the DMI serial when the vendor set
-# one, the hostname otherwise; only characters safe on FAT.
+# one, else the first network card's MAC address (two machines without a
+# serial must never share a folder; the hostname is the same on all of them),
+# else the hostname; only characters safe on FAT.
 machine_id() {
 	s=$(cat "$ROOT/sys/class/dmi/id/product_serial" 2>/dev/null | tr -c 'A-Za-z0-9._-' '_' | sed 's/_*$//')
-	case "$s" in ''|To_be_filled*|Default*|None|0|System_Serial*|Not_Specified) s=$(hostname) ;; esac
+	case "$s" in ''|To_be_filled*|Default*|None|0|System_Serial*|Not_Specified)
+		s=""
+		for n in "$ROOT"/sys/class/net/*; do
+			[ -e "$n/device" ] || continue
+			m=$(cat "$n/address" 2>/dev/null)
+			case "$m" in ''|00:00:00:00:00:00) continue ;; esac
+			s=mac-$(echo "$m" | tr -d ':')
+			break
+		done
+		[ -n "$s" ] || s=$(hostname) ;;
+	esac
 	echo "$s"
 }
 
@@ -27,20 +39,40 @@ show_file() { # src
 }
 
 # Saves every file of a finished run folder; $1 = folder in /run, $2 = where.
-# Sets SAVED_TO to the folder on the stick, or leaves it empty.
+# Sets SAVED_TO to the folder on the stick, or leaves it empty. A stick that
+# is not read-write, has too little room, or fails a write gets nothing
+# half-done: the results are shown on the console instead and the return
+# status is 1, so the caller does not power off and lose them.
 save_results() { # rundir usb|console|none
 	SAVED_TO=""
 	case "$2" in
 	usb)
-		if grep -q '^results ' "$BB_RUNDIR/media" 2>/dev/null; then
-			dest=$BB_MEDIA/results/${1##*/}
-			mkdir -p "$dest" || return 1
-			for f in "$1"/*; do save_file "$f" "$dest" || return 1; done
-			SAVED_TO=$dest
+		if ! grep -q '^results ' "$BB_RUNDIR/media" 2>/dev/null; then
+			log "no results medium: showing the results on the console instead"
+			for f in "$1"/*; do show_file "$f"; done
 			return 0
 		fi
-		log "no results medium: showing the results on the console instead"
-		for f in "$1"/*; do show_file "$f"; done ;;
+		need=$(( $(du -sk "$1" | cut -f1) * 2 + 64 ))
+		free=$(df -k "$BB_MEDIA" 2>/dev/null | awk 'NR == 2 { print $4 }')
+		if ! awk -v m="$BB_MEDIA" '$2 == m { split($4, o, ","); ok = o[1] == "rw" } END { exit !ok }' /proc/mounts; then
+			why="the stick is not mounted read-write"
+		elif [ "${free:-0}" -lt "$need" ]; then
+			why="the stick has ${free:-0} KiB free, the results need $need KiB"
+		else
+			why=""
+			dest=$BB_MEDIA/results/${1##*/}
+			mkdir -p "$dest" || why="cannot make $dest"
+			for f in "$1"/*; do
+				[ -z "$why" ] || break
+				save_file "$f" "$dest" || why="writing ${f##*/} to the stick failed"
+			done
+		fi
+		if [ -n "$why" ]; then
+			log "saving results FAILED: $why; the results follow on the console"
+			for f in "$1"/*; do show_file "$f"; done
+			return 1
+		fi
+		SAVED_TO=$dest ;;
 	console)
 		for f in "$1"/*; do show_file "$f"; done ;;
 	none) ;;

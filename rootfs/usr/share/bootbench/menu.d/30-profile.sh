@@ -19,6 +19,10 @@ out=$RESULTS_RUN/$(date -u +%Y%m%dT%H%M%SZ)_$(machine_id)_$profile
 mkdir -p "$out"
 targets="" destroy=""
 for d in $disks; do targets="$targets /dev/$d"; destroy="${destroy:+$destroy,}/dev/$d"; done
+# Ctrl-C is for bootbench alone: this shell, awk and dialog ignore it (and
+# so keep the gauge's pipe open), bootbench sets its own handler, stops its
+# jobs and finishes the table of the results so far.
+trap '' INT
 # The gauge: bootbench's progress lines (fd 3) become dialog's XXX blocks;
 # the profile's table and messages go to summary.txt.
 ( bootbench profile "$profile" --destroy="$destroy" --output="$out" --progress-fd=3 $targets \
