@@ -47,4 +47,22 @@ row "module lists take names only" "bootbench.modules=null_blk,brd" "" \
 row "a scale is a number" "bootbench.scale=0.02" "" '[ "$BB_SCALE" = 0.02 ] && [ -z "$BB_PARAM_ERRORS" ]'
 row "a scale that is not a number is refused" "bootbench.scale=fast" "" \
 	'echo "$BB_PARAM_ERRORS" | grep -q "bootbench.scale=fast: expected a number"'
+# issue 14 A.6: these names reached an eval (busybox sh: "bad substitution", PID 1 died)
+row "an escaped name on the command line is reported, not evaluated" 'bootbench.r\165n=smoke' "" \
+	'echo "$BB_PARAM_ERRORS" | grep -q "bad boot parameter name" && [ -z "${BB_RUN:-}" ]'
+row "an escaped name in bootbench.conf is reported, not evaluated" "" 'r\\165n=smoke\nrun\\=smoke\n' \
+	'[ "$(echo "$BB_PARAM_ERRORS" | grep -o "bad boot parameter name" | wc -l)" = 2 ] && [ -z "${BB_RUN:-}" ]'
+row "a build id is a file name" "bootbench.id=bootbench-0123abcd.id" "" '[ "$BB_ID" = bootbench-0123abcd.id ] && [ -z "$BB_PARAM_ERRORS" ]'
+row "a build id with a path is refused" "bootbench.id=../x" "" 'echo "$BB_PARAM_ERRORS" | grep -q "bootbench.id=../x"'
+
+# The results folder's name: DMI serial, else the first NIC's MAC (A.12), else the hostname.
+mkdir -p "$T/root/sys/class/dmi/id" "$T/root/sys/class/net/eth0/device" "$T/root/sys/class/net/lo"
+echo "To be filled by O.E.M." > "$T/root/sys/class/dmi/id/product_serial"
+echo "52:54:00:12:34:56" > "$T/root/sys/class/net/eth0/address"
+echo "00:00:00:00:00:00" > "$T/root/sys/class/net/lo/address"
+id=$(ROOT="$T/root" $SH -c '. rootfs/lib/bootbench/results.sh; machine_id')
+check "no DMI serial: the folder is named by the NIC's MAC ($id)" [ "$id" = mac-525400123456 ]
+echo "SN1234" > "$T/root/sys/class/dmi/id/product_serial"
+id=$(ROOT="$T/root" $SH -c '. rootfs/lib/bootbench/results.sh; machine_id')
+check "a DMI serial names the folder ($id)" [ "$id" = SN1234 ]
 finish

@@ -384,7 +384,7 @@ int cmd_parity(int argc, char **argv)
 	{
 		char *modprobe[] = { "modprobe", "-q", "raid456", NULL };
 
-		spawn(modprobe, NULL, 0, NULL, 0);
+		spawn(modprobe, NULL, 0, NULL, 0);	/* consent: loads a module, writes no device */
 	}
 	if (cpus < 1 || cpus > 256)
 		cpus = 1;

@@ -734,7 +734,7 @@ static int take_lock(void)
 	int fd;
 
 	mkdir(RUNDIR, 0755);
-	fd = open(RUNDIR "/raid.lock", O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+	fd = open(RUNDIR "/raid.lock", O_RDWR | O_CREAT | O_CLOEXEC, 0600);	/* consent: a lock file in /run */
 	if (fd < 0)
 		return set_err("cannot open " RUNDIR "/raid.lock: %s", strerror(errno));
 	if (flock(fd, LOCK_EX | LOCK_NB))

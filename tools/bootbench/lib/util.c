@@ -114,7 +114,7 @@ int write_file_atomic(const char *path, const void *buf, size_t len)
 
 	if (snprintf(tmp, sizeof(tmp), "%s.tmp.%d", path, (int)getpid()) >= (int)sizeof(tmp))
 		return set_err("output path too long: %s", path);
-	fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+	fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);	/* consent: a new regular file */
 	if (fd < 0)
 		return set_err("cannot create %s: %s", tmp, strerror(errno));
 	while (len) {

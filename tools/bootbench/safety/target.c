@@ -220,7 +220,7 @@ int target_prepare(struct target *t)
 	pthread_mutex_lock(&t->lock);
 	if (t->prepared || t->is_blk || t->exists)
 		goto out_unlock;
-	fd = open(t->path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+	fd = open(t->path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0644);	/* consent: a new regular file */
 	if (fd < 0) {
 		rc = set_err("cannot create %s: %s", t->path, strerror(errno));
 		goto out_unlock;
