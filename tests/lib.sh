@@ -6,21 +6,30 @@ T=$(mktemp -d /tmp/bbtest.XXXXXX)
 LOOPS=""
 failures=0
 cleanup() {
-	# loopdev runs in $(...), a subshell: the devices it made are listed in a file
-	for l in $LOOPS $(cat "$T/.loops" 2>/dev/null); do losetup -d "$l" 2>/dev/null; done
+	for l in $LOOPS; do losetup -d "$l" 2>/dev/null; done
 	umount "$T/mnt" 2>/dev/null
 	rm -rf "$T"
 }
 trap cleanup EXIT
 
-ok() { echo "ok: $*"; }
-bad() { echo "FAILED: $*"; failures=$((failures + 1)); }
+checks=0
+ok() { echo "ok: $*"; checks=$((checks + 1)); }
+bad() { echo "FAILED: $*"; failures=$((failures + 1)); checks=$((checks + 1)); }
 check() { # check DESCRIPTION COMMAND...
 	d=$1; shift
 	if "$@"; then ok "$d"; else bad "$d"; fi
 }
 finish() { [ $failures = 0 ] && exit 0; echo "$failures checks failed"; exit 1; }
-skip() { echo "$*"; exit 77; }
+# A skip is for a test that could not start; one after checks ran would hide
+# them (and their failures), so it fails instead.
+skip() {
+	if [ "$checks" -gt 0 ]; then
+		echo "FAILED: skipped after $checks checks ($failures failed): $*"
+		exit 1
+	fi
+	echo "$*"
+	exit 77
+}
 # need_commands NAME...: each is on PATH, or the test stops saying how to get it
 need_commands() {
 	for c in "$@"; do
@@ -33,11 +42,14 @@ json() {
 	python3 -c "import json,re,sys; d=json.load(open(sys.argv[1])); sys.exit(0 if ($2) else 1)" "$1"
 }
 
-# loopdev FILE SIZE: a loop device with direct I/O over a file in $T
+# loopdev VAR FILE SIZE: a loop device with direct I/O over a file in $T, its
+# name in VAR. It runs in the test's own shell (not in $(...), where a skip
+# would end only the subshell and leave an error message as the device name).
 loopdev() {
 	[ "$(id -u)" = 0 ] || skip "needs root for loop devices"
-	truncate -s "$2" "$1"
-	l=$(losetup -f --show --direct-io=on "$1" 2>/dev/null) || skip "loop devices unavailable"
-	echo "$l" >> "$T/.loops"
-	echo "$l"
+	truncate -s "$3" "$2"
+	_l=$(losetup -f --show --direct-io=on "$2" 2>/dev/null) || skip "loop devices unavailable"
+	[ -b "$_l" ] || skip "losetup gave no device"
+	LOOPS="$LOOPS $_l"
+	eval "$1=\$_l"
 }

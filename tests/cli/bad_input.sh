@@ -4,7 +4,7 @@
 # (no new file in the scratch directory, the loop device's checksum unchanged).
 . tests/lib.sh
 cd "$T" || exit 1
-dev=$(loopdev "$T/disk.img" 16M)
+loopdev dev "$T/disk.img" 16M
 dd if=/dev/urandom of="$dev" bs=1M count=16 status=none oflag=direct
 printf 'existing' > small.dat
 before_sum=$(sha256sum "$dev" | cut -d' ' -f1)

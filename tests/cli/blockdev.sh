@@ -5,7 +5,7 @@
 # job on a file in a filesystem leaves it free to unmount when bootbench ends.
 . tests/lib.sh
 cd "$T" || exit 1
-dev=$(loopdev "$T/disk.img" 32M)
+loopdev dev "$T/disk.img" 32M
 
 "$BB" run --name=r --filename="$dev" --rw=randread --direct=1 --size=8m --iodepth=8 \
 	--output-format=json --output=r.json 2>err.txt

@@ -4,7 +4,7 @@
 # the media file are flagged and get a reason to refuse writes; bad input
 # exits 2. sysinfo agrees with the kernel on CPUs and memory.
 . tests/lib.sh
-dev=$(loopdev "$T/disk.img" 64M)
+loopdev dev "$T/disk.img" 64M
 name=${dev#/dev/}
 "$BB" disks --json > "$T/d.json"
 check "disks --json is JSON and lists the loop device" json "$T/d.json" \

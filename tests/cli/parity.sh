@@ -21,9 +21,9 @@ check "--disks=1: exit 2, named" sh -c "[ $? = 2 ] && grep -q 'disks=1' '$T/err'
 check "an unknown argument: exit 2" [ $? = 2 ]
 
 # The verdict for a disk set: their write bandwidth is measured, so consent first.
-a=$(loopdev "$T/a.img" 64M)
-b=$(loopdev "$T/b.img" 64M)
-c=$(loopdev "$T/c.img" 64M)
+loopdev a "$T/a.img" 64M
+loopdev b "$T/b.img" 64M
+loopdev c "$T/c.img" 64M
 head -c 64M /dev/urandom > "$T/a.img"
 sum=$(sha256sum "$T/a.img")
 "$BB" parity "$a" "$b" "$c" 2> "$T/err"

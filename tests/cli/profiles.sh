@@ -5,7 +5,7 @@
 # disk's checksum unchanged.
 . tests/lib.sh
 export BOOTBENCH_PROFILES=$PWD/rootfs/usr/share/bootbench/profiles BOOTBENCH_SCALE=0.02
-dev=$(loopdev "$T/disk.img" 1G)
+loopdev dev "$T/disk.img" 1G
 rows() { grep -c "$1" "$T/$2.txt"; }
 for p in quick yabs ars mdraid dbcommit; do
 	"$BB" profile "$p" --destroy="$dev" --output="$T" "$dev" > "$T/$p.txt" 2> "$T/$p.err"
@@ -29,7 +29,7 @@ check "steady: precondition, 25 rounds and a verdict" \
 check "dbcommit: 4 rows (fsync/fdatasync x 1/8 committers) and a verdict" \
 	sh -c "[ \$(grep -cE '^(fsync|fdatasync)-[18] ' '$T/dbcommit.txt') = 4 ] && grep -q '^Verdict: fsync ' '$T/dbcommit.txt'"
 
-small=$(loopdev "$T/small.img" 32M)
+loopdev small "$T/small.img" 32M
 "$BB" profile burnin --destroy="$small" "$small" > "$T/burnin.txt" 2>&1
 check "burnin passes on a good device" [ $? = 0 ]
 check "burnin: 2 passes of 32 blocks each, none bad, PASS" \

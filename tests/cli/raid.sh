@@ -10,9 +10,9 @@
 need_commands mdadm
 export BOOTBENCH_PROFILES=$PWD/rootfs/usr/share/bootbench/profiles BOOTBENCH_SCALE=0.02
 cd "$T" || exit 1
-a=$(loopdev "$T/a.img" 48M)
-b=$(loopdev "$T/b.img" 48M)
-c=$(loopdev "$T/c.img" 48M)
+loopdev a "$T/a.img" 48M
+loopdev b "$T/b.img" 48M
+loopdev c "$T/c.img" 48M
 for f in a b c; do head -c 48M /dev/urandom > "$T/$f.img"; done
 sums() { sha256sum "$T/a.img" "$T/b.img" "$T/c.img" | cut -d' ' -f1 | tr '\n' ' '; }
 before=$(sums)

@@ -19,9 +19,14 @@ static int unit_failures, unit_checks;
 		}                                                               \
 	} while (0)
 
+/* A test that ran no check proves nothing: it fails. */
 static inline int unit_done(void)
 {
 	printf("%d checks, %d failed\n", unit_checks, unit_failures);
+	if (!unit_checks) {
+		fprintf(stderr, "no checks ran\n");
+		return 1;
+	}
 	return unit_failures ? 1 : 0;
 }
 

@@ -1,0 +1,207 @@
+// SPDX-License-Identifier: MIT
+/*
+ * figures.c - the figures of `bootbench raid`: the median single disk as
+ * the 1.00x baseline, disks more than 10% off it named, every level and
+ * test relative to it, and the verdict of the parity CPU limit.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <linux/fs.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
+#include <unistd.h>
+
+#include "raid.h"
+#include "consent.h"
+#include "json.h"
+#include "sysinfo.h"
+#include "util.h"
+#include "worker.h"
+#include "parity.h"
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static double median_of(double *v, unsigned n)
+{
+	qsort(v, n, sizeof(*v), cmp_double);
+	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+/* The baseline: per test and direction, the median of the disks. */
+void baseline_median(void)
+{
+	const struct cells *first = &R.base[0];
+	unsigned i, k;
+
+	R.median.c = xcalloc(first->n ? first->n : 1, sizeof(struct cell));
+	R.median.n = 0;
+	for (i = 0; i < first->n; i++) {
+		double iops[MD_MAX_DISKS], bw[MD_MAX_DISKS], p99[MD_MAX_DISKS];
+		struct cell *m = &R.median.c[R.median.n];
+		unsigned have = 0;
+
+		for (k = 0; k < R.n; k++) {
+			const struct cell *c = cells_find(&R.base[k], first->c[i].test, first->c[i].dir);
+
+			if (!c)
+				continue;
+			iops[have] = c->iops;
+			bw[have] = c->bw;
+			p99[have++] = c->p99_us;
+		}
+		*m = first->c[i];
+		m->iops = median_of(iops, have);
+		m->bw = median_of(bw, have);
+		m->p99_us = median_of(p99, have);
+		R.median.n++;
+	}
+}
+
+double ratio(const struct cell *c, const struct cell *base)
+{
+	if (!c || !base)
+		return NAN;
+	if (base->bw > 0)
+		return c->bw / base->bw;
+	return base->iops > 0 ? c->iops / base->iops : NAN;
+}
+
+/* Disks off the median of their siblings by more than OUTLIER, named (to F or J). */
+unsigned print_outliers(FILE *f, struct json *j)
+{
+	unsigned i, k, found = 0;
+
+	if (j)
+		json_arr_open(j, "outliers");
+	for (k = 0; k < R.n; k++)
+		for (i = 0; i < R.median.n; i++) {
+			const struct cell *m = &R.median.c[i];
+			double x = ratio(cells_find(&R.base[k], m->test, m->dir), m);
+
+			if (isnan(x) || fabs(x - 1) <= OUTLIER)
+				continue;
+			found++;
+			if (f)
+				fprintf(f, "%s differs from its siblings: %s %s %.2fx of the median disk\n", R.disks[k],
+					m->test, m->dir, x);
+			if (j) {
+				json_obj_open(j, NULL);
+				json_str(j, "disk", R.disks[k]);
+				json_str(j, "test", m->test);
+				json_str(j, "dir", m->dir);
+				json_double(j, "vs_median", x);
+				json_obj_close(j);
+			}
+		}
+	if (j)
+		json_arr_close(j);
+	if (f && !found)
+		fprintf(f, "the disks agree within %.0f%% on every test\n", OUTLIER * 100);
+	return found;
+}
+
+static void row(FILE *f, const char *test, const char *dir, const char *level, const struct cell *c,
+		const struct cell *base, const char *why)
+{
+	if (!c) {
+		fprintf(f, "%-20.20s %-5s %-9s %s\n", test, dir, level, why ? why : "-");
+		return;
+	}
+	fprintf(f, "%-20.20s %-5s %-9s %8.0f %8.1f %6.2fx %9.1f\n", test, dir, level, c->iops, c->bw / 1e6,
+		ratio(c, base), c->p99_us);
+}
+
+void print_table(FILE *f)
+{
+	unsigned i, k;
+
+	/* 72 columns: the menu shows it in a 78-column box */
+	fprintf(f, "%-20s %-5s %-9s %8s %8s %7s %9s\n", "test", "dir", "level", "IOPS", "MB/s", "vs disk",
+		"p99 us");
+	for (i = 0; i < R.median.n; i++) {
+		const struct cell *m = &R.median.c[i];
+
+		row(f, m->test, m->dir, "1 disk", m, m, NULL);
+		for (k = 0; k < R.nres; k++) {
+			const struct level_result *r = &R.res[k];
+
+			row(f, "", "", r->l->name, cells_find(&r->cells, m->test, m->dir), m,
+			    r->status && !r->cells.n ? "failed" : NULL);
+		}
+	}
+}
+
+void print_failures(FILE *f)
+{
+	unsigned k;
+
+	for (k = 0; k < R.nres; k++)
+		if (R.res[k].error[0])
+			fprintf(f, "%s failed: %s\n", R.res[k].l->name, R.res[k].error);
+}
+
+void print_setup(FILE *f)
+{
+	unsigned i;
+	char size[32];
+
+	fprintf(f, "bootbench raid: profile %s on %u disks:", R.profile->name, R.n);
+	for (i = 0; i < R.n; i++)
+		fprintf(f, " %s", R.disks[i] + 5);
+	fprintf(f, "\nmembers: %s, %s each; tests on %s;\nchunk %s; no write-intent bitmap\n",
+		R.part_bytes ? "a partition at the head of each disk" : "whole disks",
+		fmt_iec((double)R.member_size, size, sizeof(size)),
+		R.fs ? (!strcmp(R.fs, "ext4") ? "a file on ext4 (lazy init off)" : "a file on xfs") : "the raw device",
+		R.chunk ? R.chunk : "mdadm's default (512K)");
+	fprintf(f, "1 disk: the median of the disks; vs disk: bandwidth relative to it;\n"
+		   "p99 us: completion latency, 99th percentile\n");
+	if (R.resync)
+		fprintf(f, "resync: mirrors and parity were synced before measuring (--resync)\n");
+	else
+		fprintf(f, "resync: skipped with --assume-clean on redundant levels; valid here because the tests\n"
+			   "never read back data they did not write, and md reads neither mirrors nor parity to\n"
+			   "check them, so a stripe costs the same synced or not\n");
+}
+
+/*
+ * Whether RAID5/6 writes on these disks are bound by the CPU: the data rate
+ * the disks take against the parity throughput of one core (md computes a
+ * stripe's parity in its raid5d thread unless group_thread_cnt is raised).
+ */
+void print_verdict(FILE *f, struct json *j)
+{
+	double best_write = 0;
+	unsigned i, k;
+
+	for (k = 0; k < R.median.n; k++)
+		if (!strcmp(R.median.c[k].dir, "write") && R.median.c[k].bw > best_write)
+			best_write = R.median.c[k].bw;
+	if (j)
+		json_arr_open(j, "parity_verdict");
+	for (i = 0; i < R.nlevels; i++) {
+		const struct raid_level *l = R.levels[i];
+		int raid6 = !strcmp(l->md_level, "6");
+
+		if (strcmp(l->md_level, "5") && !raid6)
+			continue;
+		if (best_write <= 0) {
+			fprintf(f, "%s: no write test in the profile, so no parity verdict\n", l->name);
+			continue;
+		}
+		parity_verdict(f, j, l->name, R.n, raid6, best_write * (R.n - (raid6 ? 2 : 1)));
+	}
+	if (j)
+		json_arr_close(j);
+}
+

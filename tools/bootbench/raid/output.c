@@ -1,0 +1,122 @@
+// SPDX-License-Identifier: MIT
+/*
+ * output.c - raid.json (every disk's baseline, every level's cells, the
+ * verdict) and the saved copies of the table in --output.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <linux/fs.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
+#include <unistd.h>
+
+#include "raid.h"
+#include "consent.h"
+#include "json.h"
+#include "sysinfo.h"
+#include "util.h"
+#include "worker.h"
+
+static void cells_json(struct json *j, const char *key, const struct cells *cs)
+{
+	unsigned i;
+
+	json_arr_open(j, key);
+	for (i = 0; i < cs->n; i++) {
+		const struct cell *c = &cs->c[i];
+		const struct cell *m = cells_find(&R.median, c->test, c->dir);
+		double x = ratio(c, m);
+
+		json_obj_open(j, NULL);
+		json_str(j, "test", c->test);
+		json_str(j, "dir", c->dir);
+		json_double(j, "iops", c->iops);
+		json_double(j, "bw_bytes", c->bw);
+		json_double(j, "clat_p99_us", c->p99_us);
+		if (!isnan(x))
+			json_double(j, "vs_baseline", x);
+		json_obj_close(j);
+	}
+	json_arr_close(j);
+}
+
+static void write_json(FILE *f, int status)
+{
+	struct json j;
+	unsigned i;
+
+	json_init(&j, f);
+	json_obj_open(&j, NULL);
+	json_str(&j, "profile", R.profile->name);
+	json_arr_open(&j, "disks");
+	for (i = 0; i < R.n; i++) {
+		json_obj_open(&j, NULL);
+		json_str(&j, "disk", R.disks[i]);
+		json_str(&j, "member", R.members[i]);
+		cells_json(&j, "baseline", &R.base[i]);
+		json_obj_close(&j);
+	}
+	json_arr_close(&j);
+	json_uint(&j, "member_bytes", R.member_size);
+	json_str(&j, "members", R.part_bytes ? "head partition" : "whole disk");
+	json_str(&j, "filesystem", R.fs ? R.fs : "");
+	json_bool(&j, "assume_clean", !R.resync);
+	cells_json(&j, "baseline_median", &R.median);
+	print_outliers(NULL, &j);
+	json_arr_open(&j, "levels");
+	for (i = 0; i < R.nres; i++) {
+		const struct level_result *r = &R.res[i];
+
+		json_obj_open(&j, NULL);
+		json_str(&j, "level", r->l->name);
+		json_str(&j, "mdadm", r->a.cmdline);
+		json_double(&j, "capacity_disks", raid_capacity(r->l, R.n));
+		if (r->resync_s >= 0)
+			json_double(&j, "resync_s", r->resync_s);
+		json_int(&j, "status", r->status);
+		json_str(&j, "error", r->error);
+		cells_json(&j, "results", &r->cells);
+		json_obj_close(&j);
+	}
+	json_arr_close(&j);
+	print_verdict(NULL, &j);
+	json_bool(&j, "interrupted", stop_requested != 0);
+	json_int(&j, "exit_status", status);
+	sysinfo_json(&j, "system");
+	json_obj_close(&j);
+	fputc('\n', f);
+}
+
+void save(const char *name, int status, int as_json)
+{
+	char path[4200], *buf = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	if (!R.outdir)
+		return;
+	f = open_memstream(&buf, &len);
+	if (!f)
+		return;
+	if (as_json) {
+		write_json(f, status);
+	} else {
+		print_setup(f);
+		print_outliers(f, NULL);
+		print_table(f);
+		print_failures(f);
+		print_verdict(f, NULL);
+	}
+	fclose(f);
+	snprintf(path, sizeof(path), "%s/%s", R.outdir, name);
+	if (write_file_atomic(path, buf, len))
+		note("%s", bb_err);
+	free(buf);
+}
+

@@ -1,0 +1,78 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * raid.h - the state of one `bootbench raid` run (cmd/raid.c), shared by
+ * its parts: members.c (the steps that write: partitions, filesystems,
+ * teardown, each through the consent gate), figures.c (the baseline, the
+ * ratios and the tables) and output.c (raid.json and the saved files).
+ */
+#ifndef BB_RAID_H
+#define BB_RAID_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "collect.h"
+#include "json.h"
+#include "mdraid.h"
+#include "profiles.h"
+
+#define MAX_LEVELS 16
+#define OUTLIER 0.10		/* a disk this far off the median of its siblings is named */
+#define RUNDIR "/run/bootbench"
+#define MOUNTPOINT RUNDIR "/raid-mnt"
+
+struct level_result {
+	const struct raid_level *l;
+	struct md_array a;
+	struct cells cells;
+	int status;		/* of the profile run, or EXIT_FAIL when the array failed */
+	double resync_s;	/* -1: skipped with --assume-clean or not needed */
+	char error[512];
+};
+
+struct raid {
+	char *disks[MD_MAX_DISKS];	/* /dev/vdb */
+	char members[MD_MAX_DISKS][80];	/* /dev/vdb, or /dev/vdb1 with --partition */
+	char *member[MD_MAX_DISKS];
+	unsigned n;
+	uint64_t member_size;
+	const struct profile *profile;
+	const struct raid_level *levels[MAX_LEVELS];
+	unsigned nlevels;
+	const char *fs, *chunk, *outdir, *progress_arg;
+	uint64_t part_bytes;
+	int resync, progress_fd;
+	unsigned stage, stages;
+	struct cells base[MD_MAX_DISKS], median;
+	struct level_result res[MAX_LEVELS];
+	unsigned nres;
+	struct md_array *live;		/* the array up now: torn down on any exit */
+	int mounted, partitioned;
+};
+
+extern struct raid R;
+
+
+/* members.c */
+void first_partition(const char *disk, char *out, size_t len);
+int run_tool(int keep_going_on_int, const char *what, const char *dev, char *const argv[], const char *input);
+int wipe(const char *dev);
+int wait_for_node(const char *dev);
+int prepare_members(void);
+int prepare_target(const char *dev, char *target, size_t len, uint64_t *size_max);
+int release_target(const char *dev);
+int teardown_array(void);
+int teardown_members(void);
+/* figures.c */
+/* A cell relative to the baseline cell (bandwidth), 0 when either is missing. */
+double ratio(const struct cell *c, const struct cell *base);
+void baseline_median(void);
+unsigned print_outliers(FILE *f, struct json *j);
+void print_table(FILE *f);
+void print_failures(FILE *f);
+void print_setup(FILE *f);
+void print_verdict(FILE *f, struct json *j);
+/* output.c */
+void save(const char *name, int status, int as_json);
+
+#endif
