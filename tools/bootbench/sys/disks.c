@@ -6,6 +6,8 @@
  * the NVMe SMART/health log (Get Log Page 02h through the admin ioctl).
  * The boot and results media are the disks /init wrote to
  * /run/bootbench/media ("boot /dev/sda", "results /dev/sda").
+ * Longer than 500 lines because every sysfs reader of a disk is here, once
+ * (the consent gate, `disks`, the profiles' headers and raid use them all).
  */
 #include <dirent.h>
 #include <errno.h>
