@@ -94,20 +94,9 @@ static int run_child(const struct profile *p, const char *target, const char *de
 	if (status == EXIT_USAGE)
 		die_usage("profile: %s", bb_err);
 	p->table(stdout, &r);
-	if (js.run.output) {
-		char *buf = NULL;
-		size_t len = 0;
-		FILE *m = open_memstream(&buf, &len);
-
-		if (m) {
-			report_json(m, &r, 0);
-			fclose(m);
-			if (write_file_atomic(js.run.output, buf, len)) {
-				note("%s", bb_err);
-				status = EXIT_FAIL;
-			}
-			free(buf);
-		}
+	if (js.run.output && report_json_file(js.run.output, &r, !!(js.run.formats & FMT_JSONPLUS))) {
+		note("%s", bb_err);
+		status = EXIT_FAIL;
 	}
 	if (r.interrupted)
 		note("interrupted: results cover the run until then");

@@ -75,20 +75,9 @@ static int child_run(struct jobset *js, const struct run_hooks *hooks, int fd)
 		note("%s", bb_err);
 		return status;
 	}
-	if (js->run.output) {
-		char *buf = NULL;
-		size_t len = 0;
-		FILE *m = open_memstream(&buf, &len);
-
-		if (m) {
-			report_json(m, &r, !!(js->run.formats & FMT_JSONPLUS));
-			fclose(m);
-			if (write_file_atomic(js->run.output, buf, len)) {
-				note("%s", bb_err);
-				status = EXIT_FAIL;
-			}
-			free(buf);
-		}
+	if (js->run.output && report_json_file(js->run.output, &r, !!(js->run.formats & FMT_JSONPLUS))) {
+		note("%s", bb_err);
+		status = EXIT_FAIL;
 	}
 	f = fdopen(fd, "w");
 	if (f) {

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: MIT
 /* report.c - figures both reports derive from the statistics. */
+#include <stdlib.h>
+
 #include "report.h"
+#include "util.h"
 
 #include <math.h>
 
@@ -66,4 +69,20 @@ uint64_t group_bw_bytes(const struct run_result *r, unsigned groupid, int ddir)
 		if (r->reports[i].job->groupid == groupid)
 			total += report_bw_bytes(&r->reports[i], ddir);
 	return (uint64_t)total;
+}
+
+int report_json_file(const char *path, const struct run_result *r, int plus)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	int rc;
+
+	if (!f)
+		return set_err("out of memory");
+	report_json(f, r, plus);
+	fclose(f);
+	rc = write_file_atomic(path, buf, len);
+	free(buf);
+	return rc;
 }

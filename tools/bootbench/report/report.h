@@ -43,6 +43,8 @@ struct run_result {
 };
 
 void report_json(FILE *f, const struct run_result *r, int plus);
+/* fio's JSON written whole to PATH (write_file_atomic); -1 with bb_err. */
+int report_json_file(const char *path, const struct run_result *r, int plus);
 void report_human(FILE *f, const struct run_result *r);
 
 /* Shared by both reports. */
