@@ -77,7 +77,10 @@ step "no array is left after the next run" "ARRAYS-AFTER-NEXT=0" 30
 # of ours stay on the disks until --cleanup.
 type_line "clear; $RAID --levels=1 > /tmp/r.log 2>&1 & L=raid1; $WAIT; kill -9 \$!; sleep 1; mdadm --stop /dev/md/bootbench-raid1; mdadm --examine /dev/vda | grep -c bootbench-raid1 | sed 's/^/SUPERBLOCKS-BEFORE=/'"
 step "a stopped array of ours leaves its superblock" "SUPERBLOCKS-BEFORE=1" 300
-type_line "clear; bootbench raid --cleanup /dev/vda /dev/vdb /dev/vdc; echo CLEANUP-RC=\$?"
+# (issue 14 A.5: --cleanup writes too, so it needs the disks named in --destroy)
+type_line "clear; bootbench raid --cleanup /dev/vda; echo CLEANUP-RC=\$?"
+step "--cleanup without --destroy is refused" "CLEANUP-RC=2" 30
+type_line "clear; bootbench raid --cleanup --destroy=/dev/vda,/dev/vdb,/dev/vdc /dev/vda /dev/vdb /dev/vdc; echo CLEANUP-RC=\$?"
 step "--cleanup exits 0" "CLEANUP-RC=0" 60
 check "--cleanup zeroed the superblocks on every disk" sh -c "[ \$($TM capture-pane -p -J -t vm | grep -c 'zeroed the md superblock of .*bootbench-raid1 on /dev/vd') = 3 ]"
 # Members on a partition at the head of each disk, ext4 on each array and

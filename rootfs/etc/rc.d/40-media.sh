@@ -36,15 +36,30 @@ holding_id() {
 	done
 }
 
-# Waits up to $1 x 0.2 s for a volume with this build's id.
+# Whether a volume sits on the kind of device the boot loader named: a USB
+# disk for bootbench.boot=usb, a CD drive for cd.
+on_boot_device() { # /dev/X
+	d=$(disk_of "$1")
+	case "${BB_BOOT:-}" in
+	usb) readlink -f "/sys/class/block/${d#/dev/}" | grep -q '/usb' ;;
+	cd) case "$d" in /dev/sr*) true ;; *) false ;; esac ;;
+	*) true ;;
+	esac
+}
+
+# Waits up to $1 x 0.2 s for the volumes with this build's id, until one is
+# on the device the firmware booted from (a USB stick shows up later than a
+# virtio or NVMe disk: a twin found first must not win); prints them all.
 wait_for_medium() { # tries
 	i=0
 	while [ $i -lt "$1" ]; do
 		found=$(holding_id)
-		[ -n "$found" ] && { echo "$found"; return 0; }
+		for d in $found; do
+			on_boot_device "$d" && { echo "$found"; return 0; }
+		done
 		sleep 0.2; i=$((i + 1))
 	done
-	return 1
+	[ -n "$found" ] && echo "$found"
 }
 
 # Mounts the stick for results; read-write only if the kernel really made it so.
@@ -67,7 +82,7 @@ if [ "${BB_BOOT:-}" = net ] && [ "${BB_STICK:-}" != use ]; then
 elif [ -z "${BB_ID:-}" ] && [ -n "$(labelled)" ]; then
 	# a boot loader that passed no id (an old or hand-written config)
 	BB_MEDIA_AMBIGUOUS="no bootbench.id on the command line to tell the boot medium"
-elif found=$(wait_for_medium $tries); then
+elif found=$(wait_for_medium $tries) && [ -n "$found" ]; then
 	if [ "$(echo "$found" | wc -l)" -gt 1 ]; then
 		BB_MEDIA_AMBIGUOUS="$(echo "$found" | paste -sd' ' -) all hold this build's id"
 	else
