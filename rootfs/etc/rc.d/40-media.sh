@@ -6,7 +6,10 @@
 # read); the ISO is the boot medium only. Their disks are never targets.
 # Two volumes with this build's id, or none when one was expected, make it
 # ambiguous: every labelled disk is then kept out of the targets and
-# unattended writes are refused (50-unattended.sh). A network boot has no
+# unattended writes are refused (50-unattended.sh). Their bootbench.conf is
+# still read when all of them hold the same one (copies of one stick), so an
+# unattended rack reaches the refusal and its bootbench.after instead of
+# waiting in the menu. A network boot has no
 # medium: a stick's bootbench.conf is read, and results saved there, only
 # with bootbench.stick=use.
 BB_MEDIA=/media/bootbench
@@ -33,6 +36,22 @@ holding_id() {
 		mount -t "$t" -o ro "$d" /run/bootbench/probe 2>/dev/null || continue
 		[ -e "/run/bootbench/probe/boot/$BB_ID" ] && echo "$d"
 		umount /run/bootbench/probe
+	done
+}
+
+# The one bootbench.conf the volumes $@ all hold, copied to $1; fails if any
+# lacks it or two differ.
+same_conf() { # copy dev...
+	copy=$1; shift
+	rm -f "$copy"
+	for d in "$@"; do
+		t=$(blkid -s TYPE -o value "$d")
+		mount -t "$t" -o ro "$d" /run/bootbench/probe 2>/dev/null || return 1
+		if [ ! -f "$copy" ]; then cp /run/bootbench/probe/bootbench.conf "$copy" 2>/dev/null
+		else cmp -s /run/bootbench/probe/bootbench.conf "$copy"; fi
+		ok=$?
+		umount /run/bootbench/probe
+		[ $ok -eq 0 ] || { rm -f "$copy"; return 1; }
 	done
 }
 
@@ -85,6 +104,10 @@ elif [ -z "${BB_ID:-}" ] && [ -n "$(labelled)" ]; then
 elif found=$(wait_for_medium $tries) && [ -n "$found" ]; then
 	if [ "$(echo "$found" | wc -l)" -gt 1 ]; then
 		BB_MEDIA_AMBIGUOUS="$(echo "$found" | paste -sd' ' -) all hold this build's id"
+		if same_conf "$BB_RUNDIR/ambiguous.conf" $found; then
+			log "media: the volumes holding this build's id have the same bootbench.conf; it is read"
+			params_from_conf "$BB_RUNDIR/ambiguous.conf"
+		fi
 	else
 		dev=$found
 		type=$(blkid -s TYPE -o value "$dev")
