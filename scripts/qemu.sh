@@ -15,6 +15,7 @@
 #                               --cdrom given as well is attached, not booted)
 #   --disk KIND:FILE            a test disk: virtio, nvme or scsi (repeatable);
 #                               serials are BB<KIND><n>
+#   --locked                    the stick's write-protect switch is on (read-only)
 #   --snapshot                  boot media writes go to a temporary overlay
 #   --serial FILE               serial console to FILE (default: the terminal)
 #   --timeout S                 kill QEMU after S seconds (exit status 124)
@@ -30,7 +31,7 @@ die() { echo "qemu: $*" >&2; exit 2; }
 command -v qemu-system-x86_64 >/dev/null || die "qemu-system-x86_64 is missing: apt-get install qemu-system-x86 (or run 'make deps' as root)"
 
 fw=bios boot="" usb="" cd="" pxe="" bootfile=pxelinux.0 kernel="" initrd="" append=""
-serial="" timeout="" mem=1024 snapshot="" disks="" cpu=""
+serial="" locked="" timeout="" mem=1024 snapshot="" disks="" cpu=""
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--fw) fw=$2; shift ;;
@@ -43,6 +44,7 @@ while [ $# -gt 0 ]; do
 	--append) append=$2; shift ;;
 	--disk) disks="$disks $2"; shift ;;
 	--snapshot) snapshot=1 ;;
+	--locked) locked=1 ;;
 	--serial) serial=$2; shift ;;
 	--timeout) timeout=$2; shift ;;
 	--mem) mem=$2; shift ;;
@@ -103,7 +105,7 @@ esac
 # the one that boots is first in the boot order.
 if [ -n "$usb" ]; then
 	set -- "$@" -device qemu-xhci,id=xhci \
-		-drive "if=none,id=stick,format=raw,file=$usb${snapshot:+,snapshot=on}" \
+		-drive "if=none,id=stick,format=raw,file=$usb${snapshot:+,snapshot=on}${locked:+,readonly=on}" \
 		-device "usb-storage,bus=xhci.0,drive=stick$([ "$boot" = usb ] && echo ,bootindex=0)"
 fi
 if [ -n "$cd" ]; then

@@ -57,6 +57,35 @@ boot() { # qemu.sh options...
 }
 serial_has() { grep -q "$1" "$T/serial.log"; }
 
+# Boots and waits for a line matching PATTERN on the serial console, then
+# HOLD seconds more: succeeds when the machine is still running then (it
+# did not power off), and stops it. Fails when QEMU exits first or the line
+# does not come within LIMIT seconds.
+boot_until() { # pattern limit hold qemu.sh options...
+	pattern=$1 limit=$2 hold=$3; shift 3
+	: > "$T/serial.log"
+	scripts/qemu.sh --serial "$T/serial.log" --timeout "$limit" "$@" &
+	qpid=$!
+	start=$(date +%s)
+	while kill -0 $qpid 2>/dev/null && ! serial_has "$pattern"; do sleep 1; done
+	if ! serial_has "$pattern"; then
+		wait $qpid
+		bad "the console shows '$pattern' within ${limit}s (QEMU exited with $?)"
+		tail -n 30 "$T/serial.log"
+		return 1
+	fi
+	ok "the console shows '$pattern' ($(( $(date +%s) - start ))s)"
+	sleep "$hold"
+	if kill -0 $qpid 2>/dev/null; then
+		ok "the machine is still running ${hold}s later"
+		pkill -TERM -f "qemu-system.*file:$T/serial.log"; wait $qpid 2>/dev/null
+		return 0
+	fi
+	wait $qpid
+	bad "the machine is still running ${hold}s later (QEMU exited with $?)"
+	return 1
+}
+
 # The one results folder on a stick, copied to $T/results.
 fetch_results() { # img
 	dir=$(mdir -b -i "$1@@1M" ::/results/ 2>/dev/null | grep -v '/\.\.*$' | head -n1)

@@ -48,6 +48,13 @@ save_results() { # rundir usb|console|none
 	case "$2" in
 	usb)
 		if ! grep -q '^results ' "$BB_RUNDIR/media" 2>/dev/null; then
+			# a boot with no stick (ISO, PXE) has the console by design; a
+			# stick that is there but read-only is a failed save
+			if grep -q '^boot ' "$BB_RUNDIR/media" 2>/dev/null && [ "${BB_BOOT:-}" != cd ]; then
+				log "saving results FAILED: the stick is not mounted read-write (write-protected?); the results follow on the console"
+				for f in "$1"/*; do show_file "$f"; done
+				return 1
+			fi
 			log "no results medium: showing the results on the console instead"
 			for f in "$1"/*; do show_file "$f"; done
 			return 0
