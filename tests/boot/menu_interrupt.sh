@@ -1,0 +1,31 @@
+# SPDX-License-Identifier: MIT
+# Boot test (issue 14 A.9): Ctrl-C at the menu's gauge stops bootbench
+# alone. The menu entry lives on and shows the table of the results so far,
+# marked interrupted, then the menu comes back. Driven through tmux on the
+# serial console as a person would. Before the fix, SIGINT reached the whole
+# process group: the entry died with the gauge and no table was shown.
+. tests/bootlib.sh
+need_artifacts
+need_commands tmux
+stick_with_conf "$T/stick.img" ""
+truncate -s 2G "$T/nvme.img"
+console_boot 80 24 "--fw bios --usb '$T/stick.img' --disk nvme:'$T/nvme.img'"
+step "the menu comes up on the serial console" "Esc goes back" 240
+keys 3 Enter
+step "Run a profile lists the profiles" "Which method?" 30
+keys Enter
+step "the disks of quick are offered" "quick: disks" 30
+keys Space Enter
+step "consent asks for the names" "Type the device names" 30
+keys nvme0n1 Enter
+step "the gauge shows the run" "Ctrl-C stops the run" 120
+# the first job lasts 10 s: let it report, then interrupt
+wait_for "IOPS: read [1-9]" 60 E >/dev/null
+keys C-c
+step "after Ctrl-C the entry shows the table" "quick: results" 120
+step "... ending with bootbench's exit status 1" "exit status 1" 30
+check "... saying the results are those until the interrupt" shows 'interrupted: results cover the run'
+check "... with the first job's row" shows 'randread-4k-qd32 '
+keys Enter
+step "the menu comes back" "Esc goes back" 60
+finish
