@@ -202,8 +202,8 @@ wait_for() {
 }
 keys() { $TM send-keys -t vm "$@"; sleep 1; }
 type_line() { $TM send-keys -t vm "$1" Enter; }
-step() { # description text seconds: a check that waits for the screen
-	if wait_for "$2" "$3"; then ok "$1"; else bad "$1"; finish; fi
+step() { # description text seconds [E]: a check that waits for the screen (E: a regex)
+	if wait_for "$2" "$3" "${4:-F}"; then ok "$1"; else bad "$1"; finish; fi
 }
 # step_result DESCRIPTION NAME TEXT SECONDS: waits for NAME=<number>, an exit
 # status a typed line prints last, then checks the screen shows TEXT. A run

@@ -20,7 +20,7 @@ step "consent asks for the names" "Type the device names" 30
 keys nvme0n1 Enter
 step "the gauge shows the run" "Ctrl-C stops the run" 120
 # the first job lasts 10 s: let it report, then interrupt
-wait_for "IOPS: read [1-9]" 60 E >/dev/null
+step "the gauge shows the first IOPS" "IOPS: read [1-9]" 60 E
 keys C-c
 step "after Ctrl-C the entry shows the table" "quick: results" 120
 step "... ending with bootbench's exit status 1" "exit status 1" 30

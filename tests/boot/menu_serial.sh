@@ -28,11 +28,11 @@ check "the disk is unchanged after the refusal" [ "$(sum_of "$T/nvme.img")" = "$
 keys Enter
 step "back in the menu" "Esc goes back" 30
 keys 3 Enter
-wait_for "Which method?" 30 >/dev/null
+step "... Run a profile again" "Which method?" 30
 keys Enter
-wait_for "quick: disks" 30 >/dev/null
+step "... quick's disks again" "quick: disks" 30
 keys Space Enter
-wait_for "Type the device names" 30 >/dev/null
+step "... consent asks again" "Type the device names" 30
 keys nvme0n1 Enter
 step "the run ends and its table is shown" "quick: results" 300
 # the box is drawn top to bottom over a slow serial line: its last line first
@@ -43,7 +43,7 @@ step "back in the menu after the table" "Esc goes back" 30
 keys 5 Enter
 step "the results are saved to the stick" "1 run(s) saved to results/ on the stick" 60
 keys Enter
-wait_for "Esc goes back" 30 >/dev/null
+step "back in the menu after saving" "Esc goes back" 30
 keys 9 Enter
 step "power off asks first" "Power off now?" 30
 keys Enter

@@ -77,7 +77,7 @@ const struct option_def option_table[] = {
 	  "mix of block sizes, e.g. 4k/50:64k/50 (an empty share takes the rest)" },
 	/* io_uring's ring holds at most 32768 entries (IORING_MAX_ENTRIES) */
 	{ "iodepth", NULL, T_UINT, J(iodepth), "1", 1, 32768, NULL, "I/Os kept in flight" },
-	{ "iodepth_batch_submit", "iodepth_batch", T_UINT, J(iodepth_batch_submit), NULL, 0, 65536, NULL,
+	{ "iodepth_batch", "iodepth_batch_submit", T_UINT, J(iodepth_batch_submit), NULL, 0, 65536, NULL,
 	  "submit every N prepared I/Os; 0: fill the queue, then submit and wait in one call "
 	  "[unset: 16 if iodepth > 16, else 0]" },
 	{ "iodepth_batch_complete_min", "iodepth_batch_complete", T_UINT, J(iodepth_batch_complete_min),
