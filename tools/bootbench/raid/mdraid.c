@@ -16,6 +16,7 @@
 
 #include "mdraid.h"
 #include "consent.h"
+#include "mounts.h"
 #include "util.h"
 
 const struct raid_level raid_levels[] = {
@@ -296,26 +297,31 @@ static int is_ours(const char *sb_name)
 	return !strncmp(bare_name(sb_name), MD_NAME_PREFIX, strlen(MD_NAME_PREFIX));
 }
 
+struct unmount_walk {
+	const char *dev;
+	FILE *log;
+	int n;
+};
+
+static int unmount_one(const char *src, const char *mnt, void *ctx)
+{
+	struct unmount_walk *w = ctx;
+
+	if (strcmp(src, w->dev))
+		return 0;
+	if (unmount_patiently(mnt))
+		return set_err("cannot unmount %s from %s: %s", w->dev, mnt, strerror(errno));
+	fprintf(w->log, "cleanup: unmounted %s from %s\n", w->dev, mnt);
+	w->n++;
+	return 0;
+}
+
 /* Unmounts whatever is mounted from DEV (a filesystem an earlier run made). */
 static int unmount_from(const char *dev, FILE *log)
 {
-	char line[1024], src[512], mnt[512];
-	FILE *f = fopen("/proc/mounts", "r");
-	int n = 0;
+	struct unmount_walk w = { dev, log, 0 };
 
-	while (f && fgets(line, sizeof(line), f)) {
-		if (sscanf(line, "%511s %511s", src, mnt) != 2 || strcmp(src, dev))
-			continue;
-		if (unmount_patiently(mnt)) {
-			fclose(f);
-			return set_err("cannot unmount %s from %s: %s", dev, mnt, strerror(errno));
-		}
-		fprintf(log, "cleanup: unmounted %s from %s\n", dev, mnt);
-		n++;
-	}
-	if (f)
-		fclose(f);
-	return n;
+	return mounts_each(unmount_one, &w) < 0 ? -1 : w.n;
 }
 
 static int member_named(const char *dev)

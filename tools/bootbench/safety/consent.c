@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "disks.h"
+#include "mounts.h"
 #include "target.h"
 #include "util.h"
 
@@ -161,29 +162,40 @@ static int is_part_of(dev_t rdev, const char *name, const char *src)
 	return *base >= '0' && *base <= '9';
 }
 
+struct users_walk {
+	dev_t rdev;
+	const char *name;
+	char *buf;
+	size_t len, used;
+	const char *what;	/* "%s%s mounted on %s" or "%s%s used as swap%s" */
+};
+
+static int add_user(const char *src, const char *mnt, void *ctx)
+{
+	struct users_walk *w = ctx;
+
+	if (is_part_of(w->rdev, w->name, src))
+		add(w->buf, w->len, &w->used, w->what, src, mnt);
+	return 0;
+}
+
 void consent_users(dev_t rdev, char *buf, size_t len)
 {
-	char name[64], line[1024], src[512], mnt[512];
-	size_t used = 0;
-	FILE *f;
+	char name[64];
+	struct users_walk w = { rdev, name, buf, len, 0, NULL };
 
 	buf[0] = 0;
 	sysfs_name(rdev, name, sizeof(name));
 	if (!name[0])
 		return;
-	holders(name, buf, len, &used);
-	f = fopen("/proc/self/mounts", "r");
-	while (f && fgets(line, sizeof(line), f))
-		if (sscanf(line, "%511s %511s", src, mnt) == 2 && is_part_of(rdev, name, src))
-			add(buf, len, &used, "%s%s mounted on %s", src, mnt);
-	if (f)
-		fclose(f);
-	f = fopen("/proc/swaps", "r");
-	while (f && fgets(line, sizeof(line), f))
-		if (sscanf(line, "%511s", src) == 1 && is_part_of(rdev, name, src))
-			add(buf, len, &used, "%s%s used as swap%s", src, "");
-	if (f)
-		fclose(f);
+	holders(name, buf, len, &w.used);
+	/* a table that cannot be read cannot show the device unused */
+	w.what = "%s%s mounted on %s";
+	if (mounts_each(add_user, &w) < 0)
+		add(buf, len, &w.used, "%s%s%s", bb_err, "");
+	w.what = "%s%s used as swap%s";
+	if (swaps_each(add_user, &w) < 0)
+		add(buf, len, &w.used, "%s%s%s", bb_err, "");
 }
 
 /* Rules 1-3 for a device number; PATH names it in the message. */

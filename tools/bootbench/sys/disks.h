@@ -57,6 +57,9 @@ struct disk {
 	struct smart_health smart;
 };
 
+/* Fills d->health or d->smart from the device (health.c). */
+void disk_health(struct disk *d);
+
 /* Scans /sys/block; returns the number of disks in *out (caller frees). */
 unsigned disks_scan(struct disk **out);
 /* One disk by /dev path or name; 0 found. */
