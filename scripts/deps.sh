@@ -15,6 +15,10 @@ pkgs="$pkgs qemu-system-x86 ovmf seabios ipxe-qemu"
 pkgs="$pkgs tmux"
 # the RAID tests read the disks back with mdadm --examine (no md driver needed)
 pkgs="$pkgs mdadm"
+# network results: the real servers the save tests start on loopback (nginx
+# WebDAV over TLS with a CA made by openssl, smbd, nfs-ganesha, a
+# Pushgateway), and curl for the host-side checks
+pkgs="$pkgs curl openssl nginx samba nfs-ganesha nfs-ganesha-vfs prometheus-pushgateway"
 missing=""
 for p in $pkgs; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing="$missing $p"

@@ -4,9 +4,12 @@
 BB=${BB:-$PWD/out/bootbench}
 T=$(mktemp -d /tmp/bbtest.XXXXXX)
 LOOPS=""
+SERVER_PIDS=""
 failures=0
 cleanup() {
+	for p in $SERVER_PIDS; do kill "$p" 2>/dev/null; done
 	for l in $LOOPS; do losetup -d "$l" 2>/dev/null; done
+	for m in $(awk -v t="$T/" 'index($2, t) == 1 { print $2 }' /proc/mounts | sort -r); do umount -l "$m"; done
 	umount "$T/mnt" 2>/dev/null
 	rm -rf "$T"
 }

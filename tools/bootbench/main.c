@@ -16,6 +16,7 @@ int cmd_profile(int argc, char **argv);
 int cmd_parity(int argc, char **argv);
 int cmd_raid(int argc, char **argv);
 int cmd_sysinfo(int argc, char **argv);
+int cmd_save(int argc, char **argv);
 static int cmd_help(int argc, char **argv);
 static int cmd_version(int argc, char **argv);
 
@@ -28,6 +29,7 @@ static const struct command {
 	{ "profile", "run one of the field's methods (quick, yabs, ars, ...) with its summary", cmd_profile },
 	{ "raid", "compare md RAID levels on the same disks, relative to one disk", cmd_raid },
 	{ "parity", "RAID5/RAID6 parity throughput of this CPU beside the kernel's figures", cmd_parity },
+	{ "save", "send a result folder to the stick, NFS, SMB or WebDAV, whole or not at all", cmd_save },
 	{ "disks", "list disks: identity, size, contents, users, health", cmd_disks },
 	{ "sysinfo", "describe this machine: CPU, memory, firmware, DMI, NICs", cmd_sysinfo },
 	{ "version", "print the version", cmd_version },

@@ -1,0 +1,148 @@
+# SPDX-License-Identifier: MIT
+# servers.sh - the real servers the save tests talk to, from Debian's
+# packages, each with a configuration of its own under $T, listening on
+# 127.0.0.1 only (a QEMU guest reaches them at 10.0.2.2 through user-mode
+# networking). Each start_* waits until its server answers and adds its pid
+# to SERVER_PIDS, which lib.sh's cleanup stops. Source after lib.sh.
+DAV_PORT=18443 SMB_PORT=14450 NFS_PORT=20490 PUSH_PORT=19091
+# the password every server knows for user "bench": a comma, quotes and a space
+PASSWORD='pa,ss "wo'"'"'rd" 1'
+
+wait_port() { # port seconds
+	i=0
+	while ! bash -c "exec 3<>/dev/tcp/127.0.0.1/$1" 2>/dev/null; do
+		i=$((i + 1)); [ $i -lt $(($2 * 10)) ] || return 1; sleep 0.1
+	done
+}
+
+# A CA and a server certificate for 127.0.0.1, 10.0.2.2 and localhost.
+make_ca() { # dir
+	mkdir -p "$1"
+	openssl req -x509 -newkey rsa:2048 -nodes -keyout "$1/ca.key" -out "$1/ca.crt" -subj /CN=bbtest-ca -days 2 2>/dev/null &&
+	openssl req -newkey rsa:2048 -nodes -keyout "$1/server.key" -out "$1/server.csr" -subj /CN=localhost 2>/dev/null &&
+	printf 'subjectAltName=IP:127.0.0.1,IP:10.0.2.2,DNS:localhost\n' > "$1/san" &&
+	openssl x509 -req -in "$1/server.csr" -CA "$1/ca.crt" -CAkey "$1/ca.key" -CAcreateserial -out "$1/server.crt" \
+		-days 2 -extfile "$1/san" 2>/dev/null
+}
+
+# nginx with WebDAV over HTTPS, basic auth for bench, files under $T/dav.
+# DAV_ROOT may name another folder (a small filesystem for the full case).
+start_webdav() {
+	d=$T/nginx
+	mkdir -p "$d/tmp" "${DAV_ROOT:=$T/dav}"
+	[ -f "$T/ca/server.crt" ] || make_ca "$T/ca" || return 1
+	printf 'bench:%s\n' "$(openssl passwd -apr1 "$PASSWORD")" > "$d/htpasswd"
+	cat > "$d/nginx.conf" <<CONF
+daemon off;
+user root;
+worker_processes 1;
+pid $d/nginx.pid;
+error_log $d/error.log;
+events {}
+http {
+	access_log $d/access.log;
+	client_body_temp_path $d/tmp;
+	server {
+		listen 127.0.0.1:$DAV_PORT ssl;
+		ssl_certificate $T/ca/server.crt;
+		ssl_certificate_key $T/ca/server.key;
+		root $DAV_ROOT;
+		location / {
+			dav_methods PUT DELETE MKCOL COPY MOVE;
+			dav_access user:rw group:rw all:r;
+			client_max_body_size 0;
+			auth_basic results;
+			auth_basic_user_file $d/htpasswd;
+		}
+	}
+}
+CONF
+	nginx -c "$d/nginx.conf" -p "$d" 2>"$d/stderr" &
+	WEBDAV_PID=$!
+	SERVER_PIDS="$SERVER_PIDS $WEBDAV_PID"
+	wait_port $DAV_PORT 10 || { echo "nginx did not start:"; cat "$d/stderr" "$d/error.log"; return 1; }
+}
+stop_webdav() { kill "$WEBDAV_PID" 2>/dev/null; wait "$WEBDAV_PID" 2>/dev/null; }
+
+# smbd with share "results" (files under $T/smb) for user bench, SMB 3 only.
+start_smbd() {
+	d=$T/samba
+	mkdir -p "$d/private" "$d/lock" "$d/state" "$d/cache" "$d/pid" "$d/log" "${SMB_ROOT:=$T/smb}"
+	cat > "$d/smb.conf" <<CONF
+[global]
+	server role = standalone server
+	interfaces = lo
+	bind interfaces only = yes
+	smb ports = $SMB_PORT
+	server min protocol = SMB3
+	disable netbios = yes
+	private dir = $d/private
+	lock directory = $d/lock
+	state directory = $d/state
+	cache directory = $d/cache
+	pid directory = $d/pid
+	log file = $d/log/smbd.log
+	passdb backend = tdbsam:$d/private/passdb.tdb
+	map to guest = never
+[results]
+	path = $SMB_ROOT
+	read only = no
+	valid users = bench
+	force user = root
+CONF
+	id bench >/dev/null 2>&1 || useradd -M -s /usr/sbin/nologin bench || return 1
+	printf '%s\n%s\n' "$PASSWORD" "$PASSWORD" | smbpasswd -c "$d/smb.conf" -s -a bench >/dev/null || return 1
+	smbd -F --no-process-group -s "$d/smb.conf" </dev/null >"$d/stderr" 2>&1 &
+	SMBD_PID=$!
+	SERVER_PIDS="$SERVER_PIDS $SMBD_PID"
+	wait_port $SMB_PORT 20 || { echo "smbd did not start:"; cat "$d/stderr"; return 1; }
+}
+stop_smbd() { kill "$SMBD_PID" 2>/dev/null; wait "$SMBD_PID" 2>/dev/null; }
+
+# nfs-ganesha serving $T/nfs as /results, NFS v4 and v3 on one port, any client.
+start_ganesha() {
+	d=$T/ganesha
+	mkdir -p "$d" "${NFS_ROOT:=$T/nfs}"
+	cat > "$d/ganesha.conf" <<CONF
+NFS_CORE_PARAM {
+	NFS_Port = $NFS_PORT;
+	MNT_Port = $NFS_PORT;
+	Protocols = 3, 4;
+	Bind_Addr = 127.0.0.1;
+	Enable_NLM = false;
+	Enable_RQUOTA = false;
+}
+NFSV4 { Graceless = true; }
+EXPORT {
+	Export_Id = 1;
+	Path = $NFS_ROOT;
+	Pseudo = /results;
+	Access_Type = RW;
+	Squash = No_Root_Squash;
+	Protocols = 3, 4;
+	Transports = TCP;
+	SecType = sys;
+	FSAL { Name = VFS; }
+}
+CONF
+	ganesha.nfsd -F -f "$d/ganesha.conf" -L "$d/ganesha.log" -p "$d/ganesha.pid" </dev/null >"$d/stderr" 2>&1 &
+	GANESHA_PID=$!
+	SERVER_PIDS="$SERVER_PIDS $GANESHA_PID"
+	wait_port $NFS_PORT 30 || { echo "ganesha did not start:"; tail -20 "$d/ganesha.log"; return 1; }
+}
+stop_ganesha() { kill "$GANESHA_PID" 2>/dev/null; wait "$GANESHA_PID" 2>/dev/null; }
+
+# The Prometheus Pushgateway, in memory.
+start_pushgateway() {
+	prometheus-pushgateway --web.listen-address=127.0.0.1:$PUSH_PORT >"$T/pushgateway.log" 2>&1 &
+	SERVER_PIDS="$SERVER_PIDS $!"
+	wait_port $PUSH_PORT 10 || { echo "pushgateway did not start:"; cat "$T/pushgateway.log"; return 1; }
+}
+
+# check_manifest FOLDER: every file the manifest lists is there with its hash,
+# and nothing else is.
+check_manifest() {
+	[ -f "$1/MANIFEST.sha256" ] || return 1
+	(cd "$1" && sha256sum --quiet -c MANIFEST.sha256) || return 1
+	[ "$(cd "$1" && ls | grep -vx MANIFEST.sha256 | sort)" = "$(awk '{ print $2 }' "$1/MANIFEST.sha256" | sort)" ]
+}

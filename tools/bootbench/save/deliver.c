@@ -1,0 +1,273 @@
+// SPDX-License-Identifier: MIT
+/*
+ * deliver.c - the one upload rule, over any destination's primitives
+ * (dest.h): if NAME/MANIFEST.sha256 is there, the folder was delivered
+ * before (a retry never duplicates it); else a stale .NAME.partial is
+ * removed, the folder is sent under that name, the manifest last, and one
+ * rename makes it NAME. A share holds a complete folder with its manifest,
+ * or none. Then retries with backoff, and the spool.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "deliver.h"
+#include "util.h"
+
+static int by_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The regular files of DIR but the manifest and dot files, sorted; caller frees. */
+static char **files_of(const char *dir, unsigned *n)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	char **names = NULL, p[PATH_MAX];
+	struct stat st;
+
+	*n = 0;
+	if (!d)
+		return NULL;
+	while ((e = readdir(d))) {
+		snprintf(p, sizeof(p), "%s/%s", dir, e->d_name);
+		if (e->d_name[0] == '.' || !strcmp(e->d_name, MANIFEST_NAME) || stat(p, &st) || !S_ISREG(st.st_mode))
+			continue;
+		names = xrealloc(names, (*n + 1) * sizeof(*names));
+		names[(*n)++] = xstrdup(e->d_name);
+	}
+	closedir(d);
+	if (*n)
+		qsort(names, *n, sizeof(*names), by_name);
+	return names;
+}
+
+static void free_names(char **names, unsigned n)
+{
+	while (n)
+		free(names[--n]);
+	free(names);
+}
+
+int manifest_write(const char *dir)
+{
+	char out[1024], path[PATH_MAX];
+	char **argv, **names;
+	unsigned n, i;
+	int rc;
+
+	names = files_of(dir, &n);
+	if (!n)
+		return set_err("%s holds no result files", dir);
+	/* sha256sum (busybox's in the image) prints "HASH  NAME", the manifest's lines */
+	argv = xcalloc(n + 8, sizeof(*argv));
+	argv[0] = "sh";
+	argv[1] = "-c";
+	argv[2] = "cd \"$1\" && shift && sha256sum -- \"$@\" > .manifest.tmp && mv .manifest.tmp " MANIFEST_NAME;
+	argv[3] = "sh";
+	argv[4] = (char *)dir;
+	for (i = 0; i < n; i++)
+		argv[5 + i] = names[i];
+	rc = spawn(argv, NULL, 1, out, sizeof(out));
+	free(argv);
+	free_names(names, n);
+	snprintf(path, sizeof(path), "%s/" MANIFEST_NAME, dir);
+	if (rc || access(path, R_OK))
+		return set_err("cannot write %s: %s", path, out[0] ? out : "sha256sum failed");
+	return 0;
+}
+
+/* Prints each file between the marker lines log readers cut out. */
+static int to_console(const char *dir)
+{
+	char **names, p[PATH_MAX], buf[65536];
+	unsigned n, i;
+	size_t k;
+
+	names = files_of(dir, &n);
+	names = xrealloc(names, (n + 1) * sizeof(*names));
+	names[n++] = xstrdup(MANIFEST_NAME);
+	for (i = 0; i < n; i++) {
+		FILE *f;
+
+		snprintf(p, sizeof(p), "%s/%s", dir, names[i]);
+		f = fopen(p, "re");
+		if (!f)
+			continue;
+		printf("----- bootbench result %s begin -----\n", names[i]);
+		while ((k = fread(buf, 1, sizeof(buf), f)))
+			fwrite(buf, 1, k, stdout);
+		printf("\n----- bootbench result %s end -----\n", names[i]);
+		fclose(f);
+	}
+	fflush(stdout);
+	free_names(names, n);
+	return DEST_OK;
+}
+
+/* One attempt at one destination. */
+static int deliver_once(struct dest *d, const char *dir)
+{
+	const char *name = strrchr(dir, '/') ? strrchr(dir, '/') + 1 : dir;
+	char final_manifest[600], tmp[600], rel[1200], local[PATH_MAX];
+	char **names;
+	unsigned n, i;
+	int rc;
+
+	rc = d->ops->attach(d);
+	if (rc)
+		return rc;
+	snprintf(final_manifest, sizeof(final_manifest), "%s/" MANIFEST_NAME, name);
+	snprintf(tmp, sizeof(tmp), ".%s.partial", name);
+	rc = d->ops->exists(d, final_manifest);
+	if (rc == 1) {
+		d->ops->detach(d);
+		return DEST_OK;	/* delivered before: nothing to add */
+	}
+	if (rc < 0)
+		goto out;
+	rc = d->ops->remove(d, tmp);
+	if (!rc)
+		rc = d->ops->mkdirs(d, tmp);
+	names = files_of(dir, &n);
+	for (i = 0; !rc && i < n; i++) {
+		snprintf(local, sizeof(local), "%s/%s", dir, names[i]);
+		snprintf(rel, sizeof(rel), "%s/%s", tmp, names[i]);
+		rc = d->ops->put(d, local, rel);
+	}
+	free_names(names, n);
+	if (!rc) {
+		snprintf(local, sizeof(local), "%s/" MANIFEST_NAME, dir);
+		snprintf(rel, sizeof(rel), "%s/" MANIFEST_NAME, tmp);
+		rc = d->ops->put(d, local, rel);
+	}
+	if (!rc)
+		rc = d->ops->rename(d, tmp, name);
+out:
+	if (rc < 0)
+		rc = -rc;
+	d->ops->detach(d);
+	return rc;
+}
+
+static void spool_add(const char *spool, const struct save_job *j)
+{
+	FILE *f = fopen(spool, "ae");
+
+	if (!f || fprintf(f, "%s\t%s\n", j->url.text, j->dir) < 0 || fflush(f) || fsync(fileno(f)))
+		note("save: cannot record %s in the spool %s: %s", j->url.text, spool, strerror(errno));
+	if (f)
+		fclose(f);
+}
+
+int deliver_all(struct save_job *jobs, unsigned n, const struct dest_settings *set, unsigned total_s,
+		const char *spool)
+{
+	static const unsigned backoff[] = { 1, 2, 4, 8, 16, 32 };
+	uint64_t start = now_ns(), deadline = start + (uint64_t)total_s * 1000000000ull;
+	unsigned round = 0, left, i;
+	char where[1400];
+
+	for (;;) {
+		left = 0;
+		for (i = 0; i < n; i++) {
+			struct save_job *j = &jobs[i];
+			struct dest d;
+			uint64_t t0 = now_ns();
+			int rc;
+
+			if (j->done || j->failed_for_good)
+				continue;
+			j->attempts++;
+			url_where(&j->url, where, sizeof(where));
+			if (j->url.kind == DEST_CONSOLE) {
+				to_console(j->dir);
+				j->done = 1;
+				continue;
+			}
+			if (dest_init(&d, &j->url, set)) {
+				rc = DEST_PERMANENT;
+			} else {
+				rc = deliver_once(&d, j->dir);
+				memset(d.password, 0, sizeof(d.password));
+			}
+			if (!rc) {
+				j->done = 1;
+				printf("save: %s: delivered %s (attempt %d, %.1f s)\n", where, strrchr(j->dir, '/') + 1,
+				       j->attempts, (now_ns() - t0) / 1e9);
+				continue;
+			}
+			snprintf(j->why, sizeof(j->why), "%s", bb_err);
+			if (rc == DEST_PERMANENT) {
+				j->failed_for_good = 1;
+				printf("save: %s: FAILED: %s\n", where, j->why);
+				continue;
+			}
+			left++;
+			printf("save: %s: attempt %d failed: %s\n", where, j->attempts, j->why);
+		}
+		fflush(stdout);
+		if (!left)
+			break;
+		{
+			uint64_t wait = (uint64_t)(round < ARRAY_SIZE(backoff) ? backoff[round] : 60) * 1000000000ull;
+
+			round++;
+			if (now_ns() + wait > deadline) {
+				for (i = 0; i < n; i++)
+					if (!jobs[i].done && !jobs[i].failed_for_good) {
+						url_where(&jobs[i].url, where, sizeof(where));
+						printf("save: %s: FAILED: %s (gave up after %u s)\n", where, jobs[i].why,
+						       total_s);
+					}
+				break;
+			}
+			printf("save: retrying in %llu s\n", (unsigned long long)(wait / 1000000000ull));
+			fflush(stdout);
+			sleep_ns(wait);
+		}
+	}
+	left = 0;
+	for (i = 0; i < n; i++) {
+		if (jobs[i].done)
+			continue;
+		left++;
+		if (spool && jobs[i].url.kind != DEST_USB) {
+			spool_add(spool, &jobs[i]);
+			url_where(&jobs[i].url, where, sizeof(where));
+			printf("save: %s: kept in the spool %s for 'bootbench save --pending'\n", where, spool);
+		}
+	}
+	fflush(stdout);
+	return (int)left;
+}
+
+int dest_init(struct dest *d, const struct dest_url *url, const struct dest_settings *set)
+{
+	int rc;
+
+	memset(d, 0, sizeof(*d));
+	d->url = *url;
+	d->set = set;
+	switch (url->kind) {
+	case DEST_HTTP:
+	case DEST_HTTPS:
+		d->ops = &dest_webdav_ops;
+		break;
+	default:
+		d->ops = &dest_fs_ops;
+	}
+	if (!url->user[0] || !set->credentials)
+		return 0;
+	rc = cred_lookup(set->credentials, url, d->password, sizeof(d->password));
+	if (rc < 0)
+		return -1;
+	d->has_password = rc == 0;
+	return 0;
+}

@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * deliver.h - getting one result folder to every destination: the stick
+ * first when there is one, each other destination retried with backoff
+ * until its deadline, what is undelivered kept in a spool for `bootbench
+ * save --pending` (and the next boot).
+ */
+#ifndef BB_DELIVER_H
+#define BB_DELIVER_H
+
+#include "dest.h"
+
+#define MANIFEST_NAME "MANIFEST.sha256"
+
+/* Writes DIR/MANIFEST.sha256: the sha256sum line of every other file. */
+int manifest_write(const char *dir);
+
+struct save_job {
+	struct dest_url url;
+	char dir[PATH_MAX];	/* the local folder to send */
+	int done, failed_for_good, attempts;
+	char why[512];
+};
+
+/*
+ * Delivers each job, retrying with backoff (1, 2, 4, ... 32 s, then every
+ * 60 s) until TOTAL_S have passed; prints every outcome. Jobs left
+ * undelivered are appended to SPOOL (when not NULL). Returns the number of
+ * jobs not delivered.
+ */
+int deliver_all(struct save_job *jobs, unsigned n, const struct dest_settings *set, unsigned total_s,
+		const char *spool);
+
+#endif
