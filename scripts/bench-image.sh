@@ -73,7 +73,7 @@ verdict() { awk -v v="$1" -v t="$2" 'BEGIN { print (v <= t) ? "ok" : "MISSED" }'
 kt=$(( k + i ))
 printf '  %-36s %8s MB %7s MB %s\n' "kernel + initramfs" "$(MB $kt)" 40 "$(verdict "$(MB $kt)" 40)"
 printf '  %-36s %8s MB %10s\n' "  kernel" "$(MB $k)" ""
-printf '  %-36s %8s MB %10s\n' "  initramfs (lz4)" "$(MB $i)" ""
+printf '  %-36s %8s MB %10s\n' "  initramfs (zstd)" "$(MB $i)" ""
 u=$(size "$OUT/bootbench-usb.img")
 printf '  %-36s %8s MB %7s MB %s\n' "USB image" "$(MB $u)" 64 "$(verdict "$(MB $u)" 64)"
 printf '  %-36s %8s MB\n' "ISO" "$(MB "$(size "$OUT/bootbench.iso")")"

@@ -7,7 +7,7 @@ set -e
 # fio_jsonplus_clat2csv (fio_compat.sh) imports six, which fio only recommends
 pkgs="make musl-tools liburing-dev fio python3 python3-six util-linux e2fsprogs dmsetup"
 # image: fetch (apt, dpkg-source), busybox build, rootfs, FAT/ISO images
-pkgs="$pkgs apt dpkg-dev debian-archive-keyring bzip2 xz-utils binutils cpio lz4 kmod"
+pkgs="$pkgs apt dpkg-dev debian-archive-keyring bzip2 xz-utils binutils cpio zstd kmod"
 pkgs="$pkgs mtools dosfstools xorriso fdisk"
 # boot tests and make run: QEMU with SeaBIOS, OVMF (with Microsoft keys), iPXE
 pkgs="$pkgs qemu-system-x86 ovmf seabios ipxe-qemu"

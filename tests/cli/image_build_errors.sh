@@ -24,8 +24,8 @@ row "no mtools: build-image names the package" 2 "mformat is missing: apt-get in
 	env PATH="$(path_without mformat mcopy mmd)" scripts/build-image.sh
 row "no xorriso: build-image names the package" 2 "xorriso is missing: apt-get install xorriso" \
 	env PATH="$(path_without xorriso)" scripts/build-image.sh
-row "no lz4: build-rootfs names the package" 2 "lz4 is missing: apt-get install lz4" \
-	env PATH="$(path_without lz4)" scripts/build-rootfs.sh
+row "no zstd: build-rootfs names the package" 2 "zstd is missing: apt-get install zstd" \
+	env PATH="$(path_without zstd)" scripts/build-rootfs.sh
 row "no QEMU: qemu.sh names the package" 2 "apt-get install qemu-system-x86" \
 	env PATH="$(path_without qemu-system-x86_64)" scripts/qemu.sh --kernel out/vmlinuz
 if [ -f dl/apt/sources.list ]; then

@@ -32,6 +32,7 @@ static void usage(void)
 	       "      | smb://[domain;]user@host[:port]/share/path | http[s]://[user@]host[:port]/path/\n\n"
 	       "Options:\n"
 	       "  --pending          retry what the spool holds\n"
+	       "  --check            only check that the destinations are well-formed\n"
 	       "  --timeout=S        give up on a destination after S seconds (default 600)\n"
 	       "  --credentials=F    \"URL PASSWORD\" lines (default " RUNDIR "/credentials)\n"
 	       "  --ca=F             HTTPS: verify servers against this CA file\n"
@@ -118,7 +119,7 @@ int cmd_save(int argc, char **argv)
 	const char *spool = NULL, *v, *dir_arg = NULL;
 	struct save_job *jobs = NULL, usb = { 0 };
 	unsigned n = 0, total_s = 600, i, ndest = 0;
-	int pending = 0, want_usb = 0, stick_set = 0, failed = 0;
+	int pending = 0, check_only = 0, want_usb = 0, stick_set = 0, failed = 0;
 	struct stat st;
 
 	for (i = 0; i < (unsigned)argc; i++) {
@@ -129,6 +130,8 @@ int cmd_save(int argc, char **argv)
 			return EXIT_OK;
 		} else if (!strcmp(a, "--pending")) {
 			pending = 1;
+		} else if (!strcmp(a, "--check")) {
+			check_only = 1;
 		} else if ((v = opt_value(a, "--timeout"))) {
 			char *end;
 
@@ -153,7 +156,7 @@ int cmd_save(int argc, char **argv)
 		} else if (a[0] == '-') {
 			die_usage("save: unknown option '%s' (see 'bootbench save --help')", a);
 		} else if (!strstr(a, "://") && strcmp(a, "usb") && strcmp(a, "console") && i == (unsigned)argc - 1 &&
-			   !pending) {
+			   !pending && !check_only) {
 			dir_arg = a;
 		} else {
 			struct save_job j = { 0 };
@@ -168,6 +171,10 @@ int cmd_save(int argc, char **argv)
 			jobs = xrealloc(jobs, (n + 1) * sizeof(*jobs));
 			jobs[n++] = j;
 		}
+	}
+	if (check_only) {
+		free(jobs);
+		return ndest ? EXIT_OK : (die_usage("save: --check: name the destinations to check"), EXIT_USAGE);
 	}
 	if (!stick_set)
 		set.stick = default_stick();

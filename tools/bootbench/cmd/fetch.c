@@ -1,0 +1,141 @@
+// SPDX-License-Identifier: MIT
+/*
+ * fetch.c - `bootbench fetch-config URL FILE`: the per-host configuration
+ * a PXE server offers (bootbench.conf=URL), fetched at boot. ${serial} and
+ * ${mac} in URL become this machine's DMI serial and first wired MAC
+ * (52-54-00-12-34-56, as pxelinux names its per-host files), so a rack has
+ * one file per machine or one for all. http and https go through curl
+ * (servers verified against --ca or the image's bundle), tftp through
+ * busybox's tftp. FILE is written whole or not at all.
+ *
+ * usage: bootbench fetch-config [--ca=FILE] [--print-url] URL [FILE]
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "url.h"
+#include "util.h"
+
+/* The DMI serial, unless it is one of the vendors' placeholders. */
+static void machine_serial(char *buf, size_t len)
+{
+	static const char *const placeholders[] = { "To be filled", "Default", "None", "0", "System Serial",
+						    "Not Specified", "Not Applicable", "" };
+	unsigned i;
+
+	if (read_attr("/sys/class/dmi/id/product_serial", buf, len))
+		buf[0] = 0;
+	for (i = 0; i < ARRAY_SIZE(placeholders); i++)
+		if (!strncmp(buf, placeholders[i], strlen(placeholders[i])) && (placeholders[i][0] || !buf[0])) {
+			buf[0] = 0;
+			return;
+		}
+}
+
+/* The first network card's (one with a device behind it) MAC, dashed. */
+static void machine_mac(char *buf, size_t len)
+{
+	struct dirent **names;
+	int n, i;
+
+	buf[0] = 0;
+	n = scandir("/sys/class/net", &names, NULL, alphasort);
+	for (i = 0; i < n; i++) {
+		char path[300], mac[64];
+
+		snprintf(path, sizeof(path), "/sys/class/net/%s/device", names[i]->d_name);
+		if (!buf[0] && !access(path, F_OK)) {
+			snprintf(path, sizeof(path), "/sys/class/net/%s/address", names[i]->d_name);
+			if (!read_attr(path, mac, sizeof(mac)) && strcmp(mac, "00:00:00:00:00:00")) {
+				for (char *c = mac; *c; c++)
+					if (*c == ':')
+						*c = '-';
+				snprintf(buf, len, "%s", mac);
+			}
+		}
+		free(names[i]);
+	}
+	if (n >= 0)
+		free(names);
+}
+
+int cmd_fetch_config(int argc, char **argv)
+{
+	char serial[128], mac[64], url[2048], out[512], tmp[4200];
+	const char *ca = NULL, *tmpl = NULL, *file = NULL;
+	int print_only = 0, rc, i;
+
+	for (i = 0; i < argc; i++) {
+		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+			printf("usage: bootbench fetch-config [--ca=FILE] [--print-url] URL [FILE]\n\n"
+			       "Fetches the per-host config (http, https, tftp); ${serial} and ${mac} in URL\n"
+			       "become this machine's DMI serial and first MAC (aa-bb-cc-dd-ee-ff).\n");
+			return EXIT_OK;
+		} else if (!strncmp(argv[i], "--ca=", 5)) {
+			ca = argv[i] + 5;
+		} else if (!strcmp(argv[i], "--print-url")) {
+			print_only = 1;
+		} else if (argv[i][0] == '-') {
+			die_usage("fetch-config: unknown option '%s'", argv[i]);
+		} else if (!tmpl) {
+			tmpl = argv[i];
+		} else if (!file) {
+			file = argv[i];
+		} else {
+			die_usage("fetch-config: one URL and one FILE");
+		}
+	}
+	if (!tmpl || (!file && !print_only))
+		die_usage("fetch-config: give the URL and the FILE to write");
+	machine_serial(serial, sizeof(serial));
+	machine_mac(mac, sizeof(mac));
+	if (url_expand(tmpl, serial, mac, url, sizeof(url)))
+		die_usage("fetch-config: %s", bb_err);
+	if (strncmp(url, "http://", 7) && strncmp(url, "https://", 8) && strncmp(url, "tftp://", 7))
+		die_usage("fetch-config: '%s': expected an http://, https:// or tftp:// URL", url);
+	if (print_only) {
+		printf("%s\n", url);
+		return EXIT_OK;
+	}
+	snprintf(tmp, sizeof(tmp), "%s.part", file);
+	if (!strncmp(url, "tftp://", 7)) {
+		/* tftp://host[:port]/path: busybox tftp -g -r path -l file host [port] */
+		char host[300], port[16] = "69";
+		const char *h = url + 7, *slash = strchr(h, '/'), *colon;
+		char *args[] = { "tftp", "-g", "-r", NULL, "-l", tmp, host, port, NULL };
+
+		if (!slash || slash == h)
+			die_usage("fetch-config: '%s': expected tftp://host/path", url);
+		colon = memchr(h, ':', slash - h);
+		snprintf(host, sizeof(host), "%.*s", (int)((colon ? colon : slash) - h), h);
+		if (colon)
+			snprintf(port, sizeof(port), "%.*s", (int)(slash - colon - 1), colon + 1);
+		args[3] = (char *)slash + 1;
+		rc = spawn(args, NULL, 0, out, sizeof(out));
+	} else {
+		char *args[] = { "curl", "--silent", "--show-error", "--fail", "--connect-timeout", "10", "--max-time",
+				 "30", "--output", tmp, "--cacert", (char *)ca, url, NULL };
+
+		if (!ca) {
+			args[10] = url;
+			args[11] = NULL;
+		}
+		rc = spawn(args, NULL, 0, out, sizeof(out));
+	}
+	if (rc) {
+		unlink(tmp);
+		note("fetch-config: %s: %s", url, out[0] ? out : "failed");
+		return EXIT_FAIL;
+	}
+	if (rename(tmp, file)) {
+		note("fetch-config: cannot write %s: %s", file, strerror(errno));
+		unlink(tmp);
+		return EXIT_FAIL;
+	}
+	printf("fetch-config: %s -> %s\n", url, file);
+	return EXIT_OK;
+}
