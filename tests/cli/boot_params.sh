@@ -13,7 +13,8 @@ cp rootfs/etc/bootbench/params "$T/root/etc/bootbench/params"
 row() {
 	printf '%s\n' "$2" > "$T/cmdline"
 	printf '%b' "$3" > "$T/conf"
-	out=$(ROOT="$T/root" CMDLINE="$T/cmdline" BB_RUNDIR="$T/run" $SH -c '
+	rm -f "$T/run/credentials"
+	out=$(ROOT="$T/root" CMDLINE="$T/cmdline" BB_RUNDIR="$T/run" BOOTBENCH="$BB" $SH -c '
 		. rootfs/lib/bootbench/boot.sh
 		BB_PARAM_ERRORS=""
 		params_from_cmdline
@@ -41,7 +42,7 @@ row "a device list with a path escape is refused" "bootbench.destroy=../../etc/p
 row "a job file name with shell characters is refused" 'bootbench.run=x;reboot' "" \
 	'echo "$BB_PARAM_ERRORS" | grep -q "bootbench.run=x;reboot: expected a profile name"'
 row "a wrong line in bootbench.conf is an error too" "" "targets=all\nsave=floppy\n" \
-	'echo "$BB_PARAM_ERRORS" | grep -q "bootbench.save=floppy" && [ "$BB_TARGETS" = all ]'
+	'echo "$BB_PARAM_ERRORS" | grep -q "bootbench.save: destination .floppy." && [ "$BB_TARGETS" = all ]'
 row "module lists take names only" "bootbench.modules=null_blk,brd" "" \
 	'[ "$BB_MODULES" = null_blk,brd ] && [ -z "$BB_PARAM_ERRORS" ]'
 row "a scale is a number" "bootbench.scale=0.02" "" '[ "$BB_SCALE" = 0.02 ] && [ -z "$BB_PARAM_ERRORS" ]'
@@ -65,4 +66,22 @@ check "no DMI serial: the folder is named by the NIC's MAC ($id)" [ "$id" = mac-
 echo "SN1234" > "$T/root/sys/class/dmi/id/product_serial"
 id=$(ROOT="$T/root" $SH -c '. rootfs/lib/bootbench/results.sh; machine_id')
 check "a DMI serial names the folder ($id)" [ "$id" = SN1234 ]
+# issue 15: destinations, config URL, credentials
+row "save takes a comma-separated list of destinations" "bootbench.save=usb,nfs://10.0.2.2/results/r1,smb://RACK;bench@10.0.2.2:14450/results" "" \
+	'[ "$BB_SAVE" = "usb,nfs://10.0.2.2/results/r1,smb://RACK;bench@10.0.2.2:14450/results" ] && [ -z "$BB_PARAM_ERRORS" ]'
+row "a destination with an unknown scheme is refused, named" "bootbench.save=usb,ftp://h/x" "" \
+	'echo "$BB_PARAM_ERRORS" | grep -q "bootbench.save: destination .ftp://h/x.: unknown scheme" && [ "$BB_SAVE" = usb ]'
+row "a password in a destination URL is refused" "bootbench.save=smb://u:pw@h/s" "" \
+	'echo "$BB_PARAM_ERRORS" | grep -q "no password in the URL"'
+row "conf takes an http, https or tftp URL with \${serial} and \${mac}" 'bootbench.conf=http://10.0.2.2:8080/bb/${mac}.conf' "" \
+	'[ "$BB_CONF" = "http://10.0.2.2:8080/bb/\${mac}.conf" ] && [ -z "$BB_PARAM_ERRORS" ]'
+row "conf refuses anything else" "bootbench.conf=/etc/x" "" 'echo "$BB_PARAM_ERRORS" | grep -q "bootbench.conf=/etc/x: expected an http"'
+row "save_timeout is whole seconds, 600 by default" "" "" '[ "$BB_SAVE_TIMEOUT" = 600 ] && [ "$BB_UNSAVED" = wait ] && [ "$BB_SMB_VERS" = 3 ]'
+row "a credential line in bootbench.conf goes to the root-only file, whole" "" \
+	'credential=smb://RACK;bench@10.0.2.2:14450 pa,ss "wo'"'"'rd" 1\n' \
+	'[ "$(cat "$BB_RUNDIR/credentials")" = "smb://RACK;bench@10.0.2.2:14450 pa,ss \"wo'"'"'rd\" 1" ] && [ "$(stat -c %a "$BB_RUNDIR/credentials")" = 600 ] && [ -z "${BB_CREDENTIAL:-}" ] && [ -z "$BB_PARAM_ERRORS" ]'
+row "a credential on the kernel command line is refused and not stored" "bootbench.credential=https://u@h%20secret" "" \
+	'echo "$BB_PARAM_ERRORS" | grep -q "not taken from the kernel command line" && [ ! -e "$BB_RUNDIR/credentials" ]'
+row "a malformed credential line is refused without echoing the password" "" 'credential=nonsense s3cret\n' \
+	'echo "$BB_PARAM_ERRORS" | grep -q "expected .credential=URL PASSWORD." && ! echo "$BB_PARAM_ERRORS" | grep -q s3cret'
 finish

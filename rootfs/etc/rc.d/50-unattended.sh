@@ -34,8 +34,7 @@ wait_for_devices() {
 unattended() {
 	# bootbench.scale holds for these runs too, not only the consoles' (90-consoles.sh)
 	[ -z "${BB_SCALE:-}" ] || export BOOTBENCH_SCALE=$BB_SCALE
-	stamp=$(date -u +%Y%m%dT%H%M%SZ)
-	out=$BB_RUNDIR/results/${stamp}_$(machine_id)
+	out=$BB_RUNDIR/results/$(run_folder_name)
 	mkdir -p "$out"
 	status=0
 	if [ -n "$BB_PARAM_ERRORS" ]; then
@@ -91,8 +90,12 @@ if [ -n "${BB_RUN:-}" ]; then
 	unattended
 	# results that reached only the console must not scroll away into a power-off
 	if [ -n "$SAVE_FAILED" ] && [ "$BB_AFTER" != menu ] && [ "$BB_AFTER" != shell ]; then
-		log "not doing bootbench.after=$BB_AFTER: the results were not saved (they are on the console above)"
-		BB_AFTER=menu
+		if [ "${BB_UNSAVED:-wait}" = proceed ]; then
+			log "doing bootbench.after=$BB_AFTER although results were not delivered everywhere (bootbench.unsaved=proceed)"
+		else
+			log "not doing bootbench.after=$BB_AFTER: the results were not saved everywhere (they are on the console above; bootbench save --pending retries)"
+			BB_AFTER=menu
+		fi
 	fi
 	case "$BB_AFTER" in
 	poweroff|reboot)

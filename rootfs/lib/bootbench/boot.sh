@@ -81,6 +81,25 @@ param_check() { # name value
 		case "$2" in
 		*[!A-Za-z0-9.-]*|.*) echo "bootbench.$1=$2: expected the build's id file name (bootbench-HEX.id)"; return 1 ;;
 		esac ;;
+	'<destinations>')
+		# none alone; else each destination as bootbench save reads it
+		[ "$2" = none ] && return 0
+		"${BOOTBENCH:-bootbench}" save --check $(echo "$2" | tr ',' ' ') 2>&1 |
+			sed 's/^bootbench: save: /bootbench.'"$1"': /' | grep . && return 1 ;;
+	'<seconds>')
+		case "$2" in
+		*[!0-9]*) echo "bootbench.$1=$2: expected whole seconds"; return 1 ;;
+		esac ;;
+	'<config-url>'|'<path-or-url>')
+		case "$2" in
+		http://?*|https://?*|tftp://?*) ;;
+		/*) [ "$rule" = '<path-or-url>' ] || { echo "bootbench.$1=$2: expected an http://, https:// or tftp:// URL"; return 1; } ;;
+		*) echo "bootbench.$1=$2: expected an http://, https:// or tftp:// URL${rule#<config-url>}"; return 1 ;;
+		esac ;;
+	'<dialect>')
+		case "$2" in
+		*[!0-9.]*) echo "bootbench.$1=$2: expected an SMB dialect such as 3, 3.0, 3.02 or 3.1.1"; return 1 ;;
+		esac ;;
 	'<modules>')
 		case "$2" in
 		''|*[!A-Za-z0-9_,-]*) echo "bootbench.$1=$2: expected module names, comma separated"; return 1 ;;
@@ -109,6 +128,10 @@ param_set() { # keep|replace source name=value
 		BB_PARAM_ERRORS="${BB_PARAM_ERRORS:+$BB_PARAM_ERRORS; }$why"
 		return 0 ;;
 	esac
+	if [ "$name" = credential ]; then
+		credential_add "$2" "$value"
+		return 0
+	fi
 	var=BB_$(echo "$name" | tr 'a-z' 'A-Z')
 	if ! why=$(param_check "$name" "$value"); then
 		log "bad boot parameter ($2): $why"
@@ -119,6 +142,23 @@ param_set() { # keep|replace source name=value
 		return 0
 	fi
 	eval "$var=\$value"
+}
+
+# A credential= line: "URL PASSWORD" into the root-only credentials file
+# bootbench save reads. Never from the kernel command line (every process
+# can read /proc/cmdline), never logged: an error names the URL only.
+credential_add() { # source value
+	url=${2%% *}
+	if [ "$1" = "kernel command line" ]; then
+		why="bootbench.credential is not taken from the kernel command line (any process can read it): put it in bootbench.conf or the fetched config"
+	elif [ "$url" = "$2" ] || ! "${BOOTBENCH:-bootbench}" save --check-credential="$url" >/dev/null 2>&1; then
+		why="credential ($1): expected 'credential=URL PASSWORD' with URL such as smb://user@host or https://user@host"
+	else
+		(umask 077; mkdir -p "$BB_RUNDIR" && printf '%s\n' "$2" >> "$BB_RUNDIR/credentials")
+		return 0
+	fi
+	log "bad boot parameter: $why"
+	BB_PARAM_ERRORS="${BB_PARAM_ERRORS:+$BB_PARAM_ERRORS; }$why"
 }
 
 params_from_cmdline() {

@@ -1,8 +1,10 @@
 # SPDX-License-Identifier: MIT
-# Saving results: one folder per run, results/<UTC time>_<DMI serial or
-# hostname>/ on the stick, every file written to a temporary name, synced and
-# renamed, so a power cut leaves whole files or none. On the console instead
-# (PXE, ISO), each file between marker lines a log reader can cut out.
+# Saving results: one folder per run, <UTC time>_<DMI serial or MAC>_<run id>,
+# sent by bootbench save to the stick (results/ on it) and every destination
+# of bootbench.save: under a temporary name, MANIFEST.sha256 last, then one
+# rename, so a power cut or a dead server leaves a whole folder or none. On
+# the console (PXE, ISO), each file between marker lines a log reader can
+# cut out.
 
 # The machine's name for result folders: the DMI serial when the vendor set
 # one, else the first network card's MAC address (two machines without a
@@ -24,41 +26,38 @@ machine_id() {
 	echo "$s"
 }
 
-# Copies one file into a folder of the results medium, atomically.
-save_file() { # src destdir
-	name=${1##*/}
-	cp "$1" "$2/.$name.tmp" && sync && mv "$2/.$name.tmp" "$2/$name" && sync
+# A new run's folder name: UTC time, machine, and a random run id, so two
+# machines never share a folder and a retried upload of one run is the same
+# folder again (bootbench save makes it whole once, never twice).
+run_folder_name() { # [label: the profile, raid]
+	id=$(od -An -N3 -tx1 /dev/urandom | tr -d ' \n')
+	echo "$(date -u +%Y%m%dT%H%M%SZ)_$(machine_id)_${1:+$1-}$id"
 }
 
-# Prints a file between marker lines on the console.
-show_file() { # src
-	echo "----- bootbench result ${1##*/} begin -----"
-	cat "$1"
-	echo
-	echo "----- bootbench result ${1##*/} end -----"
+# The options bootbench save takes from the boot parameters.
+save_options() {
+	echo "--timeout=${BB_SAVE_TIMEOUT:-600} --smb-vers=${BB_SMB_VERS:-3}"
+	if [ -n "${BB_CA_FILE:-}" ]; then
+		echo "--ca=$BB_CA_FILE"
+	elif [ -n "${BB_CA:-}" ] && [ -r "$BB_MEDIA/${BB_CA#/}" ]; then
+		echo "--ca=$BB_MEDIA/${BB_CA#/}"
+	fi
 }
 
-# Saves every file of a finished run folder; $1 = folder in /run, $2 = where.
-# Sets SAVED_TO to the folder on the stick, or leaves it empty. A stick that
-# is not read-write, has too little room, or fails a write gets nothing
-# half-done: the results are shown on the console instead and the return
-# status is 1, so the caller does not power off and lose them.
-save_results() { # rundir usb|console|none
+# Saves a finished run folder ($1, in /run) to the destinations $2 (the
+# comma-separated list of bootbench.save). With a stick mounted read-write
+# for results, bootbench save writes its copy first (SAVED_TO names it).
+# A stick that is read-only or too full, or a destination that could not
+# be reached before bootbench.save_timeout, is a failure (status 1): the
+# results are then shown on the console, the network ones wait in the
+# spool, and the caller does not power off.
+save_results() { # rundir destinations
 	SAVED_TO=""
-	case "$2" in
-	usb)
-		if ! grep -q '^results ' "$BB_RUNDIR/media" 2>/dev/null; then
-			# a boot with no stick (ISO, PXE) has the console by design; a
-			# stick that is there but read-only is a failed save
-			if grep -q '^boot ' "$BB_RUNDIR/media" 2>/dev/null && [ "${BB_BOOT:-}" != cd ]; then
-				log "saving results FAILED: the stick is not mounted read-write (write-protected?); the results follow on the console"
-				for f in "$1"/*; do show_file "$f"; done
-				return 1
-			fi
-			log "no results medium: showing the results on the console instead"
-			for f in "$1"/*; do show_file "$f"; done
-			return 0
-		fi
+	dests="" want_usb="" failed=0 stick=none
+	for d in $(echo "$2" | tr ',' ' '); do
+		case "$d" in usb) want_usb=1 ;; none) ;; *) dests="$dests $d" ;; esac
+	done
+	if grep -q '^results ' "$BB_RUNDIR/media" 2>/dev/null; then
 		need=$(( $(du -sk "$1" | cut -f1) * 2 + 64 ))
 		free=$(df -k "$BB_MEDIA" 2>/dev/null | awk 'NR == 2 { print $4 }')
 		if ! awk -v m="$BB_MEDIA" '$2 == m { split($4, o, ","); ok = o[1] == "rw" } END { exit !ok }' /proc/mounts; then
@@ -66,25 +65,29 @@ save_results() { # rundir usb|console|none
 		elif [ "${free:-0}" -lt "$need" ]; then
 			why="the stick has ${free:-0} KiB free, the results need $need KiB"
 		else
-			why=""
-			dest=$BB_MEDIA/results/${1##*/}
-			mkdir -p "$dest" || why="cannot make $dest"
-			for f in "$1"/*; do
-				[ -z "$why" ] || break
-				save_file "$f" "$dest" || why="writing ${f##*/} to the stick failed"
-			done
+			why="" stick=$BB_MEDIA
 		fi
-		if [ -n "$why" ]; then
-			log "saving results FAILED: $why; the results follow on the console"
-			for f in "$1"/*; do show_file "$f"; done
-			return 1
+		[ -z "$why" ] || { log "saving results FAILED: $why; the results follow on the console"; failed=1; }
+	elif [ -n "$want_usb" ]; then
+		# a boot with no stick (ISO, PXE) has the console by design; a
+		# stick that is there but read-only is a failed save
+		if grep -q '^boot ' "$BB_RUNDIR/media" 2>/dev/null && [ "${BB_BOOT:-}" != cd ]; then
+			log "saving results FAILED: the stick is not mounted read-write (write-protected?); the results follow on the console"
+			failed=1
+		else
+			log "no results medium: showing the results on the console instead"
+			dests="$dests console"
 		fi
-		SAVED_TO=$dest ;;
-	console)
-		for f in "$1"/*; do show_file "$f"; done ;;
-	none) ;;
-	esac
-	return 0
+	fi
+	if [ $failed = 1 ]; then
+		case " $dests " in *" console "*) ;; *) dests="$dests console" ;; esac
+	fi
+	if [ -n "$dests" ] || [ "$stick" != none ]; then
+		# shellcheck disable=SC2046
+		bootbench save --stick="$stick" $(save_options) $dests "$1" || failed=1
+		[ "$stick" = none ] || [ ! -e "$stick/results/${1##*/}/MANIFEST.sha256" ] || SAVED_TO=$stick/results/${1##*/}
+	fi
+	return $failed
 }
 
 # A description of the machine and its disks for the results folder: the

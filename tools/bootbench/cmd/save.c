@@ -132,6 +132,13 @@ int cmd_save(int argc, char **argv)
 			pending = 1;
 		} else if (!strcmp(a, "--check")) {
 			check_only = 1;
+		} else if ((v = opt_value(a, "--check-credential"))) {
+			struct dest_url key;
+
+			/* a credential line's URL (bootbench.conf credential=) */
+			if (url_parse_key(v, &key) || !key.user[0])
+				die_usage("save: credential URL '%s': %s", v, key.user[0] || bb_err[0] ? bb_err : "no user@");
+			return EXIT_OK;
 		} else if ((v = opt_value(a, "--timeout"))) {
 			char *end;
 

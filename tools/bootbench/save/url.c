@@ -173,6 +173,11 @@ int url_parse(const char *s, struct dest_url *u)
 	return parse(s, u, 0);
 }
 
+int url_parse_key(const char *s, struct dest_url *u)
+{
+	return parse(s, u, 1);
+}
+
 const char *url_where(const struct dest_url *u, char *buf, size_t len)
 {
 	if (u->kind == DEST_USB || u->kind == DEST_CONSOLE)

@@ -29,6 +29,8 @@ struct dest_url {
 
 /* Parses one destination; -1 with bb_err naming what is wrong. */
 int url_parse(const char *s, struct dest_url *u);
+/* Parses a credential's URL: a destination that need not name a path. */
+int url_parse_key(const char *s, struct dest_url *u);
 
 /* The URL without user info and with the default port left out: a key that
  * says where, not who (results folder names, messages). */

@@ -15,7 +15,7 @@ fi
 pick_disks "$profile: disks" 1 || exit 0
 disks=$PICKED
 consent $disks || { dialog --msgbox "Not confirmed: nothing was written." 6 50; exit 0; }
-out=$RESULTS_RUN/$(date -u +%Y%m%dT%H%M%SZ)_$(machine_id)_$profile
+out=$RESULTS_RUN/$(run_folder_name "$profile")
 mkdir -p "$out"
 targets="" destroy=""
 for d in $disks; do targets="$targets /dev/$d"; destroy="${destroy:+$destroy,}/dev/$d"; done

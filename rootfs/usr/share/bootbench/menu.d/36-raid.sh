@@ -23,7 +23,7 @@ profile=$(dialog --stdout --title " Compare RAID levels: tests " --menu "Which t
 	yabs "YABS's mixed random read/write at 4k to 1m" \
 	ars "the Ars Technica QD1/QD8 matrix") || exit 0
 consent $disks || { dialog --msgbox "Not confirmed: nothing was written." 6 50; exit 0; }
-out=$RESULTS_RUN/$(date -u +%Y%m%dT%H%M%SZ)_$(machine_id)_raid
+out=$RESULTS_RUN/$(run_folder_name raid)
 mkdir -p "$out"
 targets="" destroy=""
 for d in $disks; do targets="$targets /dev/$d"; destroy="${destroy:+$destroy,}/dev/$d"; done

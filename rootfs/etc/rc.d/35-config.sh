@@ -1,0 +1,46 @@
+# Per-host config from the PXE server (bootbench.conf=URL, from the kernel
+# command line): fetched once the network has an address, read like the
+# stick's bootbench.conf (the command line still wins; credential= lines go
+# to the root-only credentials file). A CA given as a URL (bootbench.ca) is
+# fetched the same way. A config that cannot be fetched cancels the
+# unattended run: a rack must not run with half its settings.
+BB_CA_FILE=""
+
+# Waits up to $1 seconds for an IPv4 address on a link that is not lo.
+wait_for_address() {
+	i=0
+	while [ $i -lt $(($1 * 5)) ]; do
+		ip -4 -o addr show scope global 2>/dev/null | grep -q inet && return 0
+		sleep 0.2; i=$((i + 1))
+	done
+	return 1
+}
+
+# fetch URL FILE: $BB_CA_FILE verifies https once it is known
+fetch() {
+	bootbench fetch-config ${BB_CA_FILE:+--ca="$BB_CA_FILE"} "$1" "$2" 2>&1 | while IFS= read -r l; do log "$l"; done
+	[ -s "$2" ]
+}
+
+case "${BB_CA:-}" in
+http://*|https://*|tftp://*)
+	wait_for_address 30 || log "config: no network address after 30 s"
+	if fetch "$BB_CA" "$BB_RUNDIR/ca.crt"; then BB_CA_FILE=$BB_RUNDIR/ca.crt
+	else BB_PARAM_ERRORS="${BB_PARAM_ERRORS:+$BB_PARAM_ERRORS; }cannot fetch bootbench.ca=$BB_CA"; fi ;;
+esac
+if [ -n "${BB_CONF:-}" ]; then
+	if ! wait_for_address 30; then
+		why="no network address after 30 s to fetch bootbench.conf=$BB_CONF"
+		log "config: $why"
+		BB_PARAM_ERRORS="${BB_PARAM_ERRORS:+$BB_PARAM_ERRORS; }$why"
+	elif fetch "$BB_CONF" "$BB_RUNDIR/fetched.conf"; then
+		log "config: read $(grep -c . "$BB_RUNDIR/fetched.conf") lines from $BB_CONF"
+		params_from_conf "$BB_RUNDIR/fetched.conf"
+		# a CA the fetched config names as a URL
+		case "${BB_CA:-}" in
+		http://*|https://*|tftp://*) [ -n "$BB_CA_FILE" ] || { fetch "$BB_CA" "$BB_RUNDIR/ca.crt" && BB_CA_FILE=$BB_RUNDIR/ca.crt; } ;;
+		esac
+	else
+		BB_PARAM_ERRORS="${BB_PARAM_ERRORS:+$BB_PARAM_ERRORS; }cannot fetch bootbench.conf=$BB_CONF"
+	fi
+fi
