@@ -4,7 +4,7 @@
 # 127.0.0.1 only (a QEMU guest reaches them at 10.0.2.2 through user-mode
 # networking). Each start_* waits until its server answers and adds its pid
 # to SERVER_PIDS, which lib.sh's cleanup stops. Source after lib.sh.
-DAV_PORT=18443 SMB_PORT=14450 NFS_PORT=20490 PUSH_PORT=19091
+DAV_PORT=18443 HTTP_PORT=18080 SMB_PORT=14450 NFS_PORT=20490 PUSH_PORT=19091
 # the password every server knows for user "bench": a comma, quotes and a space
 PASSWORD='pa,ss "wo'"'"'rd" 1'
 
@@ -25,11 +25,12 @@ make_ca() { # dir
 		-days 2 -extfile "$1/san" 2>/dev/null
 }
 
-# nginx with WebDAV over HTTPS, basic auth for bench, files under $T/dav.
+# nginx with WebDAV over HTTPS, basic auth for bench, files under $T/dav;
+# and plain HTTP on HTTP_PORT serving $T/www (per-host configs, the CA).
 # DAV_ROOT may name another folder (a small filesystem for the full case).
 start_webdav() {
 	d=$T/nginx
-	mkdir -p "$d/tmp" "${DAV_ROOT:=$T/dav}"
+	mkdir -p "$d/tmp" "${DAV_ROOT:=$T/dav}" "$T/www"
 	[ -f "$T/ca/server.crt" ] || make_ca "$T/ca" || return 1
 	printf 'bench:%s\n' "$(openssl passwd -apr1 "$PASSWORD")" > "$d/htpasswd"
 	cat > "$d/nginx.conf" <<CONF
@@ -54,6 +55,10 @@ http {
 			auth_basic results;
 			auth_basic_user_file $d/htpasswd;
 		}
+	}
+	server {
+		listen 127.0.0.1:$HTTP_PORT;
+		root $T/www;
 	}
 }
 CONF
@@ -92,22 +97,23 @@ start_smbd() {
 CONF
 	id bench >/dev/null 2>&1 || useradd -M -s /usr/sbin/nologin bench || return 1
 	printf '%s\n%s\n' "$PASSWORD" "$PASSWORD" | smbpasswd -c "$d/smb.conf" -s -a bench >/dev/null || return 1
-	smbd -F --no-process-group -s "$d/smb.conf" </dev/null >"$d/stderr" 2>&1 &
+	# a session of its own: at exit smbd signals its whole process group
+	setsid smbd -F --no-process-group -s "$d/smb.conf" </dev/null >"$d/stderr" 2>&1 &
 	SMBD_PID=$!
 	SERVER_PIDS="$SERVER_PIDS $SMBD_PID"
 	wait_port $SMB_PORT 20 || { echo "smbd did not start:"; cat "$d/stderr"; return 1; }
 }
 stop_smbd() { kill "$SMBD_PID" 2>/dev/null; wait "$SMBD_PID" 2>/dev/null; }
 
-# nfs-ganesha serving $T/nfs as /results, NFS v4 and v3 on one port, any client.
+# nfs-ganesha serving $T/nfs as /results, NFSv4, any client (v3 would need
+# rpcbind for its MOUNT protocol).
 start_ganesha() {
 	d=$T/ganesha
 	mkdir -p "$d" "${NFS_ROOT:=$T/nfs}"
 	cat > "$d/ganesha.conf" <<CONF
 NFS_CORE_PARAM {
 	NFS_Port = $NFS_PORT;
-	MNT_Port = $NFS_PORT;
-	Protocols = 3, 4;
+	Protocols = 4;
 	Bind_Addr = 127.0.0.1;
 	Enable_NLM = false;
 	Enable_RQUOTA = false;
@@ -119,7 +125,7 @@ EXPORT {
 	Pseudo = /results;
 	Access_Type = RW;
 	Squash = No_Root_Squash;
-	Protocols = 3, 4;
+	Protocols = 4;
 	Transports = TCP;
 	SecType = sys;
 	FSAL { Name = VFS; }
