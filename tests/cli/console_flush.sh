@@ -17,21 +17,26 @@ mkfifo "$T/log.fifo" "$T/uart"
 # drain: console_flush's stty).
 python3 - "$T/uart" > "$T/received" <<'PY' &
 import fcntl, os, sys, time
+# opened read-write first, so the buffer is made 4 KiB before tee (whose
+# open waits for a reader) can write; then read through a read-only end
+rw = os.open(sys.argv[1], os.O_RDWR)
+fcntl.fcntl(rw, 1031, 4096)  # F_SETPIPE_SZ
 fd = os.open(sys.argv[1], os.O_RDONLY)
 while True:
-    try:
-        fcntl.fcntl(fd, 1031, 4096)  # F_SETPIPE_SZ
-        break
-    except OSError:
-        os.write(1, os.read(fd, 1024))
-while True:
     b = os.read(fd, 1024)
+    if rw is not None:
+        os.close(rw)  # tee has written, so it holds the pipe: its close is the end
+        rw = None
     if not b:
         break
     os.write(1, b)
     time.sleep(0.12)
 PY
-unshare -m sh -c '
+reader=$!
+# --propagation unchanged: in a chroot / is no mount point to make private;
+# /dev is made private instead, so the bind stays in this namespace
+unshare -m --propagation unchanged sh -c '
+	mount --make-rprivate /dev || exit 3
 	mount --bind "$1/flush-console" /dev/console || exit 3
 	. rootfs/lib/bootbench/boot.sh
 	tee "$1/log" "$1/uart" < "$1/log.fifo" > /dev/null &
@@ -46,5 +51,5 @@ cat "$T/out" "$T/flush-console"
 got=$(sed -n 's/^flushed after the console had \([0-9]*\) bytes$/\1/p' "$T/flush-console")
 check "the log reached the console before the flush returned, but for the UART's 4 KiB" \
 	[ "${got:-0}" -ge $((131072 - 4096)) ]
-wait
+kill "$reader" 2>/dev/null
 finish
