@@ -90,6 +90,7 @@ static int run_child(const struct profile *p, const char *target, const char *de
 
 	if (build(&js, p, target, destroy, outdir))
 		die_usage("profile: %s", bb_err);
+	js.run.profile = p->name;	/* the pushed figures' label (BOOTBENCH_METRICS) */
 	status = run_jobs(&js, NULL, &r);
 	if (status == EXIT_USAGE)
 		die_usage("profile: %s", bb_err);

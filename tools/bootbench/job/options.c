@@ -144,6 +144,9 @@ const struct option_def option_table[] = {
 	  "consent to write block devices: /dev/X[,/dev/Y]" },
 	{ "progress-fd", NULL, T_UINT, R(progress_fd), "0", 0, 1024, NULL,
 	  "write a progress line each second to this file descriptor (for the menu's gauge)" },
+	{ "metrics", NULL, T_STR, R(metrics), NULL, 0, 0, NULL,
+	  "push live figures to this Prometheus Pushgateway (http://host:port) every 5 s and at the end; "
+	  "BOOTBENCH_METRICS sets it too" },
 	{ "parse-only", NULL, T_BOOL, R(parse_only), "0", 0, 0, NULL, "check job files and options; do no I/O" },
 	{ "help", NULL, T_BOOL, R(help), "0", 0, 0, NULL, "print this list" },
 };

@@ -93,6 +93,8 @@ struct run_opts {
 	char *summary;
 	char *destroy;
 	unsigned progress_fd;
+	char *metrics;		/* a Pushgateway's URL (or BOOTBENCH_METRICS) */
+	const char *profile;	/* set by `profile`: the label of the pushed figures */
 	int parse_only;
 	int help;
 };

@@ -21,6 +21,8 @@
 #include <unistd.h>
 
 #include "consent.h"
+#include "disks.h"
+#include "metrics.h"
 #include "target.h"
 #include "util.h"
 #include "worker.h"
@@ -253,6 +255,47 @@ static double group_seconds(const struct jobset *js, unsigned group)
 	return s;
 }
 
+/* The run's Pushgateway, when --metrics or BOOTBENCH_METRICS names one. */
+static struct metrics metrics;
+static char metrics_disk[128];	/* the disk whose temperature is read: "" for files */
+#define METRICS_PERIOD_NS 5000000000ull
+#define TEMPERATURE_PERIOD_NS 30000000000ull
+
+/* The pushed figures' group: this machine, and the first target's disk by serial. */
+static int metrics_setup(struct jobset *js, struct job_plan *plans)
+{
+	const char *url = js->run.metrics && *js->run.metrics ? js->run.metrics : getenv("BOOTBENCH_METRICS");
+	char machine[128], disk[200] = "none";
+	struct disk d;
+
+	metrics.url[0] = 0;
+	metrics_disk[0] = 0;
+	if (!url || !*url)
+		return 0;
+	metrics_machine(machine, sizeof(machine));
+	if (js->n && plans[0].ntargets) {
+		const char *path = plans[0].targets[0]->path;
+		struct stat st;
+
+		snprintf(disk, sizeof(disk), "%s", path);
+		if (!stat(path, &st) && S_ISBLK(st.st_mode) && !disk_find(path, &d)) {
+			snprintf(metrics_disk, sizeof(metrics_disk), "%s", d.name);
+			if (d.serial[0])
+				snprintf(disk, sizeof(disk), "%s", d.serial);
+		}
+	}
+	return metrics_init(&metrics, url, machine, disk);
+}
+
+static int disk_temperature(void)
+{
+	struct disk d;
+
+	if (!metrics_disk[0] || disk_find(metrics_disk, &d))
+		return -1000;
+	return d.health.valid ? d.health.temperature_c : d.smart.valid && d.smart.temperature_c >= 0 ? d.smart.temperature_c : -1000;
+}
+
 /*
  * One line a second on --progress-fd while a group runs:
  *   progress PCT ELAPSED_S LEFT_S READ_IOPS WRITE_IOPS MB_S JOB
@@ -261,10 +304,11 @@ static double group_seconds(const struct jobset *js, unsigned group)
 static void watch_group(const struct jobset *js, struct job_plan *plans, unsigned group, unsigned last_group,
 			uint64_t run_start)
 {
-	uint64_t prev_ios[DDIR_NR] = { 0 }, prev_bytes = 0, prev_t = now_ns(), t_group = prev_t;
+	uint64_t prev_ios[DDIR_NR] = { 0 }, prev_bytes = 0, prev_t = now_ns(), t_group = prev_t, temp_ns = 0;
+	struct hist *lat = metrics.url[0] ? xcalloc(1, sizeof(*lat)) : NULL;
 	double later = 0;
 	unsigned i, c, g;
-	int fd = (int)js->run.progress_fd;
+	int fd = (int)js->run.progress_fd, temperature = -1000;
 
 	for (g = group + 1; g <= last_group; g++)
 		later += group_seconds(js, g);
@@ -303,13 +347,38 @@ static void watch_group(const struct jobset *js, struct job_plan *plans, unsigne
 			left = bytes && planned > bytes ? (planned - bytes) * elapsed / bytes : 0;
 		left += later;
 		pct = 100.0 * ((now - run_start) / 1e9) / ((now - run_start) / 1e9 + left);
-		dprintf(fd, "progress %.0f %.0f %.0f %.0f %.0f %.1f %s\n", pct, (now - run_start) / 1e9, left,
-			(ios[DDIR_READ] - prev_ios[DDIR_READ]) / dt, (ios[DDIR_WRITE] - prev_ios[DDIR_WRITE]) / dt,
-			(bytes - prev_bytes) / dt / 1e6, name);
+		if (fd)
+			dprintf(fd, "progress %.0f %.0f %.0f %.0f %.0f %.1f %s\n", pct, (now - run_start) / 1e9, left,
+				(ios[DDIR_READ] - prev_ios[DDIR_READ]) / dt,
+				(ios[DDIR_WRITE] - prev_ios[DDIR_WRITE]) / dt, (bytes - prev_bytes) / dt / 1e6, name);
+		if (metrics.url[0] && now - metrics.last_ns >= METRICS_PERIOD_NS) {
+			struct metrics_sample ms = { .profile = js->run.profile ? js->run.profile : "run", .job = name,
+						     .read_iops = (ios[DDIR_READ] - prev_ios[DDIR_READ]) / dt,
+						     .write_iops = (ios[DDIR_WRITE] - prev_ios[DDIR_WRITE]) / dt,
+						     .bytes_per_s = (bytes - prev_bytes) / dt, .progress = pct / 100,
+						     .state = "running", .temperature_c = temperature };
+
+			/* the group's completion latency so far (counters read without locks: a live view) */
+			hist_reset(lat);
+			for (i = 0; i < js->n; i++)
+				for (c = 0; js->jobs[i].groupid == group && c < js->jobs[i].o.numjobs; c++)
+					for (d = 0; d < DDIR_NR; d++)
+						hist_merge(lat, &plans[i].workers[c].stats.dir[d].clat);
+			ms.p50_s = lat->n ? hist_percentile(lat, 50) / 1e9 : -1;
+			ms.p99_s = lat->n ? hist_percentile(lat, 99) / 1e9 : -1;
+			ms.p999_s = lat->n ? hist_percentile(lat, 99.9) / 1e9 : -1;
+			if (now - temp_ns >= TEMPERATURE_PERIOD_NS) {
+				temperature = disk_temperature();
+				temp_ns = now;
+				ms.temperature_c = temperature;
+			}
+			metrics_push(&metrics, &ms, 0);
+		}
 		memcpy(prev_ios, ios, sizeof(ios));
 		prev_bytes = bytes;
 		prev_t = now;
 	}
+	free(lat);
 }
 
 static void run_group(struct jobset *js, struct job_plan *plans, unsigned group, unsigned last_group,
@@ -335,7 +404,7 @@ static void run_group(struct jobset *js, struct job_plan *plans, unsigned group,
 			}
 		}
 	}
-	if (js->run.progress_fd)
+	if (js->run.progress_fd || metrics.url[0])
 		watch_group(js, plans, group, last_group, run_start);
 	for (i = 0; i < js->n; i++) {
 		if (js->jobs[i].groupid != group)
@@ -427,7 +496,7 @@ int run_jobs(struct jobset *js, const struct run_hooks *hooks, struct run_result
 	plans = xcalloc(js->n, sizeof(*plans));
 	for (i = 0; i < js->n; i++)
 		plan_targets(&plans[i], &js->jobs[i]);
-	if (check_targets(js, plans))
+	if (check_targets(js, plans) || metrics_setup(js, plans))
 		goto out_usage;
 	if (hooks && hooks->check_only) {
 		free_plans(js, plans);
@@ -483,6 +552,14 @@ int run_jobs(struct jobset *js, const struct run_hooks *hooks, struct run_result
 		}
 	if (r->interrupted)
 		status = EXIT_FAIL;
+	if (metrics.url[0]) {
+		struct metrics_sample ms = { .profile = js->run.profile ? js->run.profile : "run", .job = "",
+					     .p50_s = -1, .p99_s = -1, .p999_s = -1, .progress = 1,
+					     .temperature_c = disk_temperature(),
+					     .state = r->interrupted ? "interrupted" : status ? "fail" : "pass" };
+
+		metrics_push(&metrics, &ms, 1);
+	}
 	target_cleanup_all();
 	/* the reports point into the plans (targets, engine notes): freed with them */
 	r->plans = plans;

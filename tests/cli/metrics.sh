@@ -1,0 +1,43 @@
+# SPDX-License-Identifier: MIT
+# Live metrics to a real Prometheus Pushgateway (Debian's, on loopback):
+# during a run the gateway holds bootbench's series for this machine and
+# the target, with IOPS, bytes/s, latency quantiles, progress and the state
+# "running"; at the end the state is "pass" (or "fail"). The names follow
+# Prometheus' conventions (promtool-free check: the gateway itself rejects
+# malformed text). A gateway that is down costs the run nothing: same exit
+# status, no wait. A malformed URL is bad input (exit 2, nothing written).
+. tests/lib.sh
+. tests/servers.sh
+need_commands prometheus-pushgateway curl
+start_pushgateway || { bad "the Pushgateway starts"; finish; }
+G=http://127.0.0.1:$PUSH_PORT
+series() { curl -s "$G/metrics" | grep '^bootbench_' | grep "$1"; }
+"$BB" run --name=m --filename="$T/f" --size=16m --rw=randread --time_based --runtime=9 --metrics="$G" \
+	--output-format=json --output="$T/r.json" 2> "$T/err" &
+pid=$!
+sleep 7
+check "during the run: state running" sh -c "curl -s '$G/metrics' | grep 'bootbench_state{' | grep 'state=\"running\"' | grep -q ' 1\$'"
+check "... grouped by job, machine and disk" sh -c "curl -s '$G/metrics' | grep '^bootbench_iops{' | grep -q 'job=\"bootbench\".*machine=\"[^\"]*\"' "
+check "... the target is the disk label (a file here)" sh -c "curl -s '$G/metrics' | grep '^bootbench_progress_ratio' | grep -q 'disk=\"$T/f\"'"
+check "... read IOPS above 0" sh -c "curl -s '$G/metrics' | grep '^bootbench_iops{' | grep 'direction=\"read\"' | awk '{ exit !(\$NF > 0) }'"
+check "... latency quantiles in seconds" sh -c "[ \$(curl -s '$G/metrics' | grep -c '^bootbench_latency_seconds{.*quantile=\"0.\(5\|99\|999\)\"') = 3 ]"
+check "... the profile label says run" sh -c "curl -s '$G/metrics' | grep '^bootbench_info{' | grep -q 'profile=\"run\"'"
+wait $pid
+check "the run exits 0" [ $? = 0 ]
+check "at the end: state pass" sh -c "curl -s '$G/metrics' | grep 'bootbench_state{' | grep 'state=\"pass\"' | grep -q ' 1\$'"
+check "... and progress 1" sh -c "curl -s '$G/metrics' | grep '^bootbench_progress_ratio' | grep -q ' 1\$'"
+
+# a gateway that is down: the run is the same
+start=$(date +%s)
+"$BB" run --name=m --filename="$T/f" --size=16m --rw=randread --time_based --runtime=3 --metrics=http://127.0.0.1:1 \
+	> /dev/null 2> "$T/err"
+rc=$? secs=$(( $(date +%s) - start ))
+check "gateway down: exit 0, in 3 s of runtime (took ${secs}s)" [ $rc = 0 ] && [ $secs -le 5 ]
+BOOTBENCH_METRICS=http://127.0.0.1:1 "$BB" run --name=m --filename="$T/f" --size=1m --rw=read > /dev/null 2>&1
+check "BOOTBENCH_METRICS is read too (a down gateway, exit 0)" [ $? = 0 ]
+rm -f "$T/g"
+"$BB" run --name=m --filename="$T/g" --size=1m --rw=write --metrics=ftp://x > /dev/null 2> "$T/err"
+check "a malformed metrics URL: exit 2" [ $? = 2 ]
+check "... in one line naming it" sh -c "[ \$(wc -l < '$T/err') = 1 ] && grep -q 'metrics: .ftp://x.' '$T/err'"
+check "... nothing written" [ ! -e "$T/g" ]
+finish

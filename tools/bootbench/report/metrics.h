@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * metrics.h - live figures for a Prometheus Pushgateway (bootbench.metrics=,
+ * run --metrics=URL, BOOTBENCH_METRICS): pushed every few seconds while a
+ * run goes and once at its end, grouped by machine and disk so a rack's
+ * burn-in shows in Grafana. A push is curl in a child process with a 3 s
+ * limit; one still going when the next is due makes that one skipped, so a
+ * gateway that is slow or down costs the run nothing.
+ */
+#ifndef BB_METRICS_H
+#define BB_METRICS_H
+
+#include <stdint.h>
+
+struct metrics_sample {
+	const char *profile;	/* the profile, or "run" */
+	const char *job;	/* the job running now */
+	double read_iops, write_iops, bytes_per_s;
+	double p50_s, p99_s, p999_s;	/* completion latency since the job started; < 0: none yet */
+	double progress;	/* 0..1 */
+	int temperature_c;	/* < -100: unknown */
+	const char *state;	/* running, pass, fail, interrupted */
+};
+
+struct metrics {
+	char url[512];		/* http://host:port of the gateway */
+	char group[1024];	/* /metrics/job/bootbench/machine@base64/.../disk@base64/... */
+	int pid;		/* the push in flight, 0 when none */
+	uint64_t last_ns;
+	unsigned pushed, skipped;
+};
+
+/* Checks URL (http[s]://host[:port]); -1 with bb_err. MACHINE and DISK label the group. */
+int metrics_init(struct metrics *m, const char *url, const char *machine, const char *disk);
+
+/* The exposition text of a sample (Prometheus text format 0.0.4) into BUF. */
+int metrics_format(const struct metrics_sample *s, char *buf, size_t len);
+
+/* Pushes a sample unless one is in flight; FINAL waits for it (the end of a run, bounded by curl's 3 s). */
+void metrics_push(struct metrics *m, const struct metrics_sample *s, int final);
+
+/* This machine's name for the group: DMI serial, else first MAC, else hostname. */
+void metrics_machine(char *buf, size_t len);
+
+#endif
