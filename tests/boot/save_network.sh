@@ -7,15 +7,17 @@
 # (nfs-ganesha), an SMB 3 share (smbd, a password with a comma, quotes and a
 # space) and WebDAV over HTTPS (nginx, verified against a CA the config
 # names by URL). On each the folder is whole against its manifest and the
-# JSON names the disk's serial; the password appears nowhere.
+# JSON names the disk's serial; the password appears nowhere. The run's
+# figures reach a Prometheus Pushgateway (bootbench.metrics=).
 . tests/bootlib.sh
 . tests/servers.sh
 need_artifacts
-need_commands nginx smbd ganesha.nfsd openssl
+need_commands nginx smbd ganesha.nfsd openssl prometheus-pushgateway
 [ "$(id -u)" = 0 ] || skip "needs root (smbd, ganesha)"
 start_webdav || { bad "nginx starts"; finish; }
 start_smbd || { bad "smbd starts"; finish; }
 start_ganesha || { bad "ganesha starts"; finish; }
+start_pushgateway || { bad "the Pushgateway starts"; finish; }
 mkdir -p "$T/www/bb"
 cp "$T/ca/ca.crt" "$T/www/ca.crt"
 # QEMU's first NIC is 52:54:00:12:34:56
@@ -27,6 +29,7 @@ destroy=all
 save=console,nfs://10.0.2.2:$NFS_PORT/results/rack1,smb://bench@10.0.2.2:$SMB_PORT/results/rack1,https://bench@10.0.2.2:$DAV_PORT/rack1/
 ca=http://10.0.2.2:$HTTP_PORT/ca.crt
 save_timeout=60
+metrics=http://10.0.2.2:$PUSH_PORT
 after=poweroff
 credential=smb://bench@10.0.2.2:$SMB_PORT $PASSWORD
 credential=https://bench@10.0.2.2:$DAV_PORT $PASSWORD
@@ -47,6 +50,11 @@ if boot --pxe "$T/tftp" --bootfile pxelinux.0 --disk nvme:"$T/nvme.img"; then
 		check "$kind: the JSON names the NVMe disk's serial" grep -q BBNVME1 "$dir/$folder/nvme0n1.json"
 		check "$kind: the console said it was delivered" serial_has "save: $kind://10.0.2.2:[0-9]*/.*rack1/*: delivered $folder"
 	done
+	curl -s "http://127.0.0.1:$PUSH_PORT/metrics" > "$T/metrics.txt"
+	check "the Pushgateway has the run, by machine and disk serial, state pass" \
+		sh -c "grep '^bootbench_state{' '$T/metrics.txt' | grep 'disk=\"BBNVME1\"' | grep 'machine=\"mac-525400123456\"' | grep 'state=\"pass\"' | grep -q ' 1\$'"
+	check "... labelled with the profile" sh -c "grep '^bootbench_info{' '$T/metrics.txt' | grep -q 'profile=\"quick\"'"
+	check "... with the disk's temperature" grep -q '^bootbench_temperature_celsius{.*disk="BBNVME1"' "$T/metrics.txt"
 	check "the password is not on the console" sh -c "! grep -qF 'pa,ss' '$T/serial.log'"
 	check "the password is in no result file" sh -c "! grep -rqF 'pa,ss' '$T/nfs' '$T/smb' '$T/dav'"
 fi

@@ -34,6 +34,7 @@ wait_for_devices() {
 unattended() {
 	# bootbench.scale holds for these runs too, not only the consoles' (90-consoles.sh)
 	[ -z "${BB_SCALE:-}" ] || export BOOTBENCH_SCALE=$BB_SCALE
+	[ -z "${BB_METRICS:-}" ] || export BOOTBENCH_METRICS=$BB_METRICS
 	out=$BB_RUNDIR/results/$(run_folder_name)
 	mkdir -p "$out"
 	status=0

@@ -5,6 +5,7 @@ ui=/usr/libexec/bootbench/console
 # What every console's programs see of the boot parameters.
 : > /run/bootbench/env
 [ -z "${BB_SCALE:-}" ] || echo "export BOOTBENCH_SCALE=$BB_SCALE" >> /run/bootbench/env
+[ -z "${BB_METRICS:-}" ] || echo "export BOOTBENCH_METRICS=$BB_METRICS" >> /run/bootbench/env
 [ "${BB_AFTER:-menu}" = shell ] && [ -n "${BB_RUN:-}" ] && ui="-/bin/sh"
 {
 	echo "tty1::respawn:$ui"

@@ -90,6 +90,11 @@ param_check() { # name value
 		case "$2" in
 		*[!0-9]*) echo "bootbench.$1=$2: expected whole seconds"; return 1 ;;
 		esac ;;
+	'<http-url>')
+		case "$2" in
+		http://?*|https://?*) ;;
+		*) echo "bootbench.$1=$2: expected the Pushgateway as http://host:port"; return 1 ;;
+		esac ;;
 	'<config-url>'|'<path-or-url>')
 		case "$2" in
 		http://?*|https://?*|tftp://?*) ;;

@@ -91,6 +91,16 @@ int cmd_run(int argc, char **argv)
 		die_usage("%s", bb_err);
 	if (js.run.parse_only)
 		return EXIT_OK;
+	/* the pushed figures' profile label: the job file's name (quick.fio: quick) */
+	for (int i = 0; i < argc; i++)
+		if (strncmp(argv[i], "--", 2)) {
+			static char label[128];
+			const char *b = strrchr(argv[i], '/') ? strrchr(argv[i], '/') + 1 : argv[i];
+
+			snprintf(label, sizeof(label), "%.*s", (int)strcspn(b, "."), b);
+			js.run.profile = label;
+			break;
+		}
 	/* only bootbench is interrupted: the menu that runs it keeps SIGINT ignored */
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
