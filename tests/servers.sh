@@ -8,6 +8,14 @@ DAV_PORT=18443 HTTP_PORT=18080 SMB_PORT=14450 NFS_PORT=20490 PUSH_PORT=19091
 # the password every server knows for user "bench": a comma, quotes and a space
 PASSWORD='pa,ss "wo'"'"'rd" 1'
 
+# a port another server (a stale one) already holds would answer for ours
+port_free() { # port
+	i=0
+	while bash -c "exec 3<>/dev/tcp/127.0.0.1/$1" 2>/dev/null; do
+		i=$((i + 1)); [ $i -lt 50 ] || { echo "port $1 is already in use"; return 1; }; sleep 0.1
+	done
+}
+
 wait_port() { # port seconds
 	i=0
 	while ! bash -c "exec 3<>/dev/tcp/127.0.0.1/$1" 2>/dev/null; do
@@ -29,6 +37,7 @@ make_ca() { # dir
 # and plain HTTP on HTTP_PORT serving $T/www (per-host configs, the CA).
 # DAV_ROOT may name another folder (a small filesystem for the full case).
 start_webdav() {
+	port_free $DAV_PORT || return 1
 	d=$T/nginx
 	mkdir -p "$d/tmp" "${DAV_ROOT:=$T/dav}" "$T/www"
 	[ -f "$T/ca/server.crt" ] || make_ca "$T/ca" || return 1
@@ -71,6 +80,7 @@ stop_webdav() { kill "$WEBDAV_PID" 2>/dev/null; wait "$WEBDAV_PID" 2>/dev/null; 
 
 # smbd with share "results" (files under $T/smb) for user bench, SMB 3 only.
 start_smbd() {
+	port_free $SMB_PORT || return 1
 	d=$T/samba
 	mkdir -p "$d/private" "$d/lock" "$d/state" "$d/cache" "$d/pid" "$d/log" "${SMB_ROOT:=$T/smb}"
 	cat > "$d/smb.conf" <<CONF
@@ -108,6 +118,7 @@ stop_smbd() { kill "$SMBD_PID" 2>/dev/null; wait "$SMBD_PID" 2>/dev/null; }
 # nfs-ganesha serving $T/nfs as /results, NFSv4, any client (v3 would need
 # rpcbind for its MOUNT protocol).
 start_ganesha() {
+	port_free $NFS_PORT || return 1
 	d=$T/ganesha
 	mkdir -p "$d" "${NFS_ROOT:=$T/nfs}"
 	cat > "$d/ganesha.conf" <<CONF
@@ -140,7 +151,9 @@ stop_ganesha() { kill "$GANESHA_PID" 2>/dev/null; wait "$GANESHA_PID" 2>/dev/nul
 
 # The Prometheus Pushgateway, in memory.
 start_pushgateway() {
-	prometheus-pushgateway --web.listen-address=127.0.0.1:$PUSH_PORT >"$T/pushgateway.log" 2>&1 &
+	port_free $PUSH_PORT || return 1
+	# Debian persists to /var/lib/prometheus by default: in memory only here
+	prometheus-pushgateway --web.listen-address=127.0.0.1:$PUSH_PORT --persistence.file= >"$T/pushgateway.log" 2>&1 &
 	SERVER_PIDS="$SERVER_PIDS $!"
 	wait_port $PUSH_PORT 10 || { echo "pushgateway did not start:"; cat "$T/pushgateway.log"; return 1; }
 }
