@@ -17,11 +17,12 @@ mkfifo "$T/log.fifo" "$T/uart"
 # drain: console_flush's stty).
 python3 - "$T/uart" > "$T/received" <<'PY' &
 import fcntl, os, sys, time
-# opened read-write first, so the buffer is made 4 KiB before tee (whose
-# open waits for a reader) can write; then read through a read-only end
+# opened read-write first, so the buffer is made 4 KiB before tee starts
+# (the test waits for uart.ready); then read through a read-only end
 rw = os.open(sys.argv[1], os.O_RDWR)
 fcntl.fcntl(rw, 1031, 4096)  # F_SETPIPE_SZ
 fd = os.open(sys.argv[1], os.O_RDONLY)
+open(sys.argv[1] + ".ready", "w").close()  # tee starts only now
 while True:
     b = os.read(fd, 1024)
     if rw is not None:
@@ -33,6 +34,7 @@ while True:
     time.sleep(0.12)
 PY
 reader=$!
+i=0; while [ ! -e "$T/uart.ready" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
 # --propagation unchanged: in a chroot / is no mount point to make private;
 # /dev is made private instead, so the bind stays in this namespace
 unshare -m --propagation unchanged sh -c '

@@ -82,7 +82,8 @@ save_results() { # rundir destinations
 	if [ $failed = 1 ]; then
 		case " $dests " in *" console "*) ;; *) dests="$dests console" ;; esac
 	fi
-	if [ -n "$dests" ] || [ "$stick" != none ]; then
+	[ "$stick" = none ] || dests="usb$dests"
+	if [ -n "$dests" ]; then
 		# shellcheck disable=SC2046
 		bootbench save --stick="$stick" $(save_options) $dests "$1" || failed=1
 		[ "$stick" = none ] || [ ! -e "$stick/results/${1##*/}/MANIFEST.sha256" ] || SAVED_TO=$stick/results/${1##*/}

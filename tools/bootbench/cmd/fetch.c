@@ -10,58 +10,15 @@
  *
  * usage: bootbench fetch-config [--ca=FILE] [--print-url] URL [FILE]
  */
-#include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "machine.h"
 #include "url.h"
 #include "util.h"
-
-/* The DMI serial, unless it is one of the vendors' placeholders. */
-static void machine_serial(char *buf, size_t len)
-{
-	static const char *const placeholders[] = { "To be filled", "Default", "None", "0", "System Serial",
-						    "Not Specified", "Not Applicable", "" };
-	unsigned i;
-
-	if (read_attr("/sys/class/dmi/id/product_serial", buf, len))
-		buf[0] = 0;
-	for (i = 0; i < ARRAY_SIZE(placeholders); i++)
-		if (!strncmp(buf, placeholders[i], strlen(placeholders[i])) && (placeholders[i][0] || !buf[0])) {
-			buf[0] = 0;
-			return;
-		}
-}
-
-/* The first network card's (one with a device behind it) MAC, dashed. */
-static void machine_mac(char *buf, size_t len)
-{
-	struct dirent **names;
-	int n, i;
-
-	buf[0] = 0;
-	n = scandir("/sys/class/net", &names, NULL, alphasort);
-	for (i = 0; i < n; i++) {
-		char path[300], mac[64];
-
-		snprintf(path, sizeof(path), "/sys/class/net/%s/device", names[i]->d_name);
-		if (!buf[0] && !access(path, F_OK)) {
-			snprintf(path, sizeof(path), "/sys/class/net/%s/address", names[i]->d_name);
-			if (!read_attr(path, mac, sizeof(mac)) && strcmp(mac, "00:00:00:00:00:00")) {
-				for (char *c = mac; *c; c++)
-					if (*c == ':')
-						*c = '-';
-				snprintf(buf, len, "%s", mac);
-			}
-		}
-		free(names[i]);
-	}
-	if (n >= 0)
-		free(names);
-}
 
 int cmd_fetch_config(int argc, char **argv)
 {
@@ -115,7 +72,7 @@ int cmd_fetch_config(int argc, char **argv)
 		if (colon)
 			snprintf(port, sizeof(port), "%.*s", (int)(slash - colon - 1), colon + 1);
 		args[3] = (char *)slash + 1;
-		rc = spawn(args, NULL, 0, out, sizeof(out));
+		rc = spawn(args, NULL, 0, out, sizeof(out));	/* consent: tftp writes FILE.part */
 	} else {
 		char *args[] = { "curl", "--silent", "--show-error", "--fail", "--connect-timeout", "10", "--max-time",
 				 "30", "--output", tmp, "--cacert", (char *)ca, url, NULL };
@@ -124,7 +81,7 @@ int cmd_fetch_config(int argc, char **argv)
 			args[10] = url;
 			args[11] = NULL;
 		}
-		rc = spawn(args, NULL, 0, out, sizeof(out));
+		rc = spawn(args, NULL, 0, out, sizeof(out));	/* consent: curl writes FILE.part */
 	}
 	if (rc) {
 		unlink(tmp);

@@ -22,6 +22,7 @@
 
 #include "consent.h"
 #include "disks.h"
+#include "machine.h"
 #include "metrics.h"
 #include "target.h"
 #include "util.h"
@@ -272,7 +273,7 @@ static int metrics_setup(struct jobset *js, struct job_plan *plans)
 	metrics_disk[0] = 0;
 	if (!url || !*url)
 		return 0;
-	metrics_machine(machine, sizeof(machine));
+	machine_id(machine, sizeof(machine));
 	if (js->n && plans[0].ntargets) {
 		const char *path = plans[0].targets[0]->path;
 		struct stat st;

@@ -39,7 +39,4 @@ int metrics_format(const struct metrics_sample *s, char *buf, size_t len);
 /* Pushes a sample unless one is in flight; FINAL waits for it (the end of a run, bounded by curl's 3 s). */
 void metrics_push(struct metrics *m, const struct metrics_sample *s, int final);
 
-/* This machine's name for the group: DMI serial, else first MAC, else hostname. */
-void metrics_machine(char *buf, size_t len);
-
 #endif

@@ -48,6 +48,14 @@ int consent_spawn(char *const devs[], unsigned ndevs, char *const argv[], const 
 		  char *out, size_t outlen);
 /* mount(2) of DEV read-write after the check. -1 with errno set (EPERM: refused, bb_err says why). */
 int consent_mount(const char *dev, const char *dir, const char *fstype, unsigned long flags);
+/*
+ * Mounts a network share (nfs, cifs) for saving results: no local disk is
+ * written, so no consent is asked; refused (EPERM) for any other type or a
+ * source that names a local device, so this cannot become a way around the
+ * gate. DATA carries the options (and cifs' password) to the kernel.
+ */
+int consent_mount_share(const char *source, const char *dir, const char *fstype, unsigned long flags,
+			const char *data);
 
 /* What is using a block device ("" if nothing seen), for messages. */
 void consent_users(dev_t rdev, char *buf, size_t len);

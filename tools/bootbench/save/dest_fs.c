@@ -22,6 +22,7 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
+#include "consent.h"
 #include "dest.h"
 #include "util.h"
 
@@ -171,7 +172,7 @@ static void load_with_softdeps(const char *module)
 			char *argv[] = { "modprobe", "-q", w, NULL };
 
 			if (strcmp(w, "pre:") && strcmp(w, "post:"))
-				spawn(argv, NULL, 1, out, sizeof(out));
+				spawn(argv, NULL, 1, out, sizeof(out));	/* consent: loads a module */
 		}
 	}
 	if (f)
@@ -179,7 +180,7 @@ static void load_with_softdeps(const char *module)
 	{
 		char *argv[] = { "modprobe", "-q", (char *)module, NULL };
 
-		spawn(argv, NULL, 1, out, sizeof(out));
+		spawn(argv, NULL, 1, out, sizeof(out));	/* consent: loads a module */
 	}
 }
 
@@ -232,7 +233,7 @@ static int mount_share(struct dest *d)
 				 u->kind == DEST_NFS3 ? "3" : "4", addr, port, d->set->timeout_s * 10,
 				 u->kind == DEST_NFS3 ? ",nolock,proto=tcp,mountproto=tcp" : "");
 		}
-		if (!mount(source, d->mnt, type, MS_NOSUID | MS_NODEV | MS_NOEXEC, opts))
+		if (!consent_mount_share(source, d->mnt, type, MS_NOSUID | MS_NODEV | MS_NOEXEC, opts))
 			break;
 		rc = errno;
 		/* an NFS path below the export: mount its parent and make the rest */
@@ -332,7 +333,7 @@ static int fs_put(struct dest *d, const char *local, const char *rel)
 	in = open(local, O_RDONLY | O_CLOEXEC);
 	if (in < 0)
 		return fail(DEST_PERMANENT, "cannot read %s: %s", local, strerror(errno));
-	out = open(p, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	out = open(p, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);	/* consent: a file on the share or stick */
 	if (out < 0) {
 		e = errno;
 		close(in);
