@@ -46,6 +46,9 @@ boot() { # qemu.sh options...
 	scripts/qemu.sh --serial "$T/serial.log" --timeout "$BOOT_LIMIT" "$@"
 	rc=$?
 	BOOT_SECS=$(( $(date +%s) - start ))
+	# kept beside the runner's log: the console of each boot, for whoever reads a failure
+	BOOT_N=$(( ${BOOT_N:-0} + 1 ))
+	mkdir -p "$OUT/test-logs" && cp "$T/serial.log" "$OUT/test-logs/$(basename "$0" .sh).boot$BOOT_N.serial.log" 2>/dev/null
 	echo "boot: QEMU exited with $rc after ${BOOT_SECS}s"
 	if [ $rc != 0 ]; then
 		[ $rc = 124 ] && bad "QEMU powered off within ${BOOT_LIMIT}s" || bad "QEMU ran (exit status $rc)"
@@ -88,7 +91,8 @@ boot_until() { # pattern limit hold qemu.sh options...
 
 # The one results folder on a stick, copied to $T/results.
 fetch_results() { # img
-	dir=$(mdir -b -i "$1@@1M" ::/results/ 2>/dev/null | grep -v '/\.\.*$' | head -n1)
+	# not . and .., nor the spool (.pending) or a temporary folder
+	dir=$(mdir -b -i "$1@@1M" ::/results/ 2>/dev/null | grep -v '/\.[^/]*$' | head -n1)
 	[ -n "$dir" ] || return 1
 	rm -rf "$T/results"; mkdir -p "$T/results"
 	mcopy -s -n -i "$1@@1M" "$dir/*" "$T/results/" 2>/dev/null

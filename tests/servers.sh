@@ -78,11 +78,12 @@ CONF
 }
 stop_webdav() { kill "$WEBDAV_PID" 2>/dev/null; wait "$WEBDAV_PID" 2>/dev/null; }
 
-# smbd with share "results" (files under $T/smb) for user bench, SMB 3 only.
+# smbd with share "results" (files under $T/smb) and "small" ($T/smb-small,
+# for a test to put a small filesystem behind) for user bench, SMB 3 only.
 start_smbd() {
 	port_free $SMB_PORT || return 1
 	d=$T/samba
-	mkdir -p "$d/private" "$d/lock" "$d/state" "$d/cache" "$d/pid" "$d/log" "${SMB_ROOT:=$T/smb}"
+	mkdir -p "$d/private" "$d/lock" "$d/state" "$d/cache" "$d/pid" "$d/log" "${SMB_ROOT:=$T/smb}" "$T/smb-small"
 	cat > "$d/smb.conf" <<CONF
 [global]
 	server role = standalone server
@@ -101,6 +102,11 @@ start_smbd() {
 	map to guest = never
 [results]
 	path = $SMB_ROOT
+	read only = no
+	valid users = bench
+	force user = root
+[small]
+	path = $T/smb-small
 	read only = no
 	valid users = bench
 	force user = root

@@ -7,4 +7,5 @@ if grep -q '^results ' "$BB_RUNDIR/media" 2>/dev/null && [ -s "$spool" ]; then
 	log "save: $(wc -l < "$spool") undelivered destination(s) from an earlier boot: retrying in the background"
 	# shellcheck disable=SC2046
 	(bootbench save --stick="$BB_MEDIA" $(save_options) --pending 2>&1 | while IFS= read -r l; do log "$l"; done) &
+	BB_PENDING_PID=$!	# bootbench.after waits for it (50-unattended.sh)
 fi

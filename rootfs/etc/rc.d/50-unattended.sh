@@ -89,6 +89,11 @@ unattended() {
 # rack never hangs on one machine.
 if [ -n "${BB_RUN:-}" ]; then
 	unattended
+	# an earlier boot's undelivered results (45-pending.sh) go out before a power-off
+	if [ -n "${BB_PENDING_PID:-}" ] && kill -0 "$BB_PENDING_PID" 2>/dev/null; then
+		log "save: waiting for the earlier boot's undelivered results"
+		wait "$BB_PENDING_PID"
+	fi
 	# results that reached only the console must not scroll away into a power-off
 	if [ -n "$SAVE_FAILED" ] && [ "$BB_AFTER" != menu ] && [ "$BB_AFTER" != shell ]; then
 		if [ "${BB_UNSAVED:-wait}" = proceed ]; then

@@ -291,8 +291,11 @@ int consent_mount(const char *dev, const char *dir, const char *fstype, unsigned
 int consent_mount_share(const char *source, const char *dir, const char *fstype, unsigned long flags,
 			const char *data)
 {
-	if ((strcmp(fstype, "nfs") && strcmp(fstype, "nfs4") && strcmp(fstype, "cifs")) || source[0] == '/' ||
-	    !strncmp(source, "/dev", 4)) {
+	int share = !strcmp(fstype, "cifs") ? !strncmp(source, "//", 2) && source[2] && source[2] != '/' :
+		    !strcmp(fstype, "nfs") || !strcmp(fstype, "nfs4") ? source[0] != '/' && strchr(source, ':') : 0;
+
+	/* cifs: //host/share; nfs: host:/path; never a local path such as /dev/sdX */
+	if (!share) {
 		errno = EPERM;
 		return -1;
 	}

@@ -1,0 +1,59 @@
+# SPDX-License-Identifier: MIT
+# Boot test (issue 15, faults): booted from a stick, an unattended run
+# saves to three destinations that each fail: two SMB shares with the wrong
+# password (refused at once, one line each) and an NFS server that does not
+# answer (retried with backoff until bootbench.save_timeout, then given up
+# in bounded time). The stick's copy is written first and is whole; all
+# three wait in the stick's spool; bootbench.unsaved=proceed powers off
+# anyway. The next boot, with the password corrected, sends the spooled
+# folder to the first share by itself before its own power-off; the second
+# share is full (a 1 MiB filesystem behind it: "the share is full", no
+# folder under the final name); both failures stay spooled.
+. tests/bootlib.sh
+. tests/servers.sh
+need_artifacts
+need_commands smbd mcopy mtype
+[ "$(id -u)" = 0 ] || skip "needs root (smbd, a small tmpfs)"
+mkdir -p "$T/smb-small"
+mount -t tmpfs -o size=1m tmpfs "$T/smb-small"
+dd if=/dev/zero of="$T/smb-small/filler" bs=64k 2>/dev/null	# until it is full
+start_smbd || { bad "smbd starts"; finish; }
+conf() { # password
+	stick_with_conf "$T/stick.img" run=smoke targets=all destroy=all after=poweroff unsaved=proceed save_timeout=6 \
+		"save=usb,smb://bench@10.0.2.2:$SMB_PORT/results/rack1,smb://bench@10.0.2.2:$SMB_PORT/small/r,nfs://10.0.2.2:1/x" \
+		"credential=smb://bench@10.0.2.2:$SMB_PORT $1"
+}
+conf wrong
+truncate -s 64M "$T/d1.img"
+if boot --usb "$T/stick.img" --disk virtio:"$T/d1.img"; then
+	check "wrong password: refused at once, in one line" \
+		serial_has "save: smb://10.0.2.2:$SMB_PORT/results/rack1: FAILED: //10.0.2.2/results refused the mount: wrong user or password"
+	check "... nothing on the share" [ -z "$(ls -A "$T/smb")" ]
+	check "... the same for the other share" serial_has "save: smb://10.0.2.2:$SMB_PORT/small/r: FAILED: //10.0.2.2/small refused the mount: wrong user or password"
+	check "unreachable server: retried with backoff" serial_has "save: nfs://10.0.2.2:1/x: attempt 2 failed: cannot reach 10.0.2.2 port 1"
+	check "... then given up after the 6 s timeout" serial_has "save: nfs://10.0.2.2:1/x: FAILED: .*(gave up after 6 s)"
+	check "unsaved=proceed: powered off anyway" serial_has "doing bootbench.after=poweroff although results were not delivered everywhere"
+	mtype -i "$T/stick.img@@1M" ::/results/.pending > "$T/spool" 2>/dev/null
+	check "the three destinations wait in the stick's spool" [ "$(grep -c '/media/bootbench/results/' "$T/spool")" = 3 ]
+	if fetch_results "$T/stick.img" > /dev/null; then
+		check "the stick's copy is whole" check_manifest "$T/results"
+	else
+		bad "the stick's copy is there"
+	fi
+fi
+# the second boot: the password corrected, no destinations of its own
+stick_img_conf() { printf '%s\n' "$@" > "$T/bootbench.conf"; mcopy -o -i "$T/stick.img@@1M" "$T/bootbench.conf" ::/bootbench.conf; }
+stick_img_conf run=smoke targets=all destroy=all after=poweroff save=usb save_timeout=6 unsaved=proceed \
+	"credential=smb://bench@10.0.2.2:$SMB_PORT $PASSWORD"
+if boot --usb "$T/stick.img" --disk virtio:"$T/d1.img"; then
+	check "the next boot retries the spool" serial_has "undelivered destination(s) from an earlier boot: retrying"
+	folder=$(ls "$T/smb/rack1" 2>/dev/null | head -n1)
+	check "... the share now has the first boot's folder, whole" check_manifest "$T/smb/rack1/$folder"
+	check "... it went out before the power-off" serial_has "save: smb://10.0.2.2:$SMB_PORT/results/rack1: delivered $folder"
+	mtype -i "$T/stick.img@@1M" ::/results/.pending > "$T/spool" 2>/dev/null
+	check "full share: said so" serial_has "save: smb://10.0.2.2:$SMB_PORT/small/r: FAILED: writing .* failed: the share is full"
+	check "... no folder under the final name" sh -c "[ -z \"\$(ls '$T/smb-small/r' 2>/dev/null | grep -v '^\.')\" ]"
+	mtype -i "$T/stick.img@@1M" ::/results/.pending > "$T/spool" 2>/dev/null
+	check "... the spool keeps the two that still fail" [ "$(grep -c . "$T/spool")" = 2 ]
+fi
+finish
