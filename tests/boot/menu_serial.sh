@@ -41,6 +41,8 @@ check "the table has the 4k random read row" shows 'randread-4k-qd32 '
 keys Enter
 step "back in the menu after the table" "Esc goes back" 30
 keys 5 Enter
+step "Save asks where, the stick first" "Where to?" 30
+keys Enter
 step "the results are saved to the stick" "1 run(s) saved to results/ on the stick" 60
 keys Enter
 step "back in the menu after saving" "Esc goes back" 30

@@ -6,6 +6,12 @@ ui=/usr/libexec/bootbench/console
 : > /run/bootbench/env
 [ -z "${BB_SCALE:-}" ] || echo "export BOOTBENCH_SCALE=$BB_SCALE" >> /run/bootbench/env
 [ -z "${BB_METRICS:-}" ] || echo "export BOOTBENCH_METRICS=$BB_METRICS" >> /run/bootbench/env
+# where the menu's Save sends results, and how (no secrets: those stay in
+# the root-only credentials file)
+for v in BB_SAVE BB_SAVE_TIMEOUT BB_SMB_VERS BB_CA BB_CA_FILE; do
+	eval "val=\${$v:-}"
+	[ -z "$val" ] || printf "export %s='%s'\n" "$v" "$(printf %s "$val" | sed "s/'/'\\\\''/g")" >> /run/bootbench/env
+done
 [ "${BB_AFTER:-menu}" = shell ] && [ -n "${BB_RUN:-}" ] && ui="-/bin/sh"
 {
 	echo "tty1::respawn:$ui"
