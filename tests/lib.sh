@@ -18,6 +18,9 @@ cleanup() {
 	rm -rf "$T"
 }
 trap cleanup EXIT
+# killed by the runner's timeout: still stop the servers (smbd runs in a
+# session of its own, out of reach of the group's signal) and the mounts
+trap 'exit 143' TERM INT HUP
 
 checks=0
 ok() { echo "ok: $*"; checks=$((checks + 1)); }
