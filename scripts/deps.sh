@@ -18,7 +18,9 @@ pkgs="$pkgs mdadm"
 # network results: the real servers the save tests start on loopback (nginx
 # WebDAV over TLS with a CA made by openssl, smbd, nfs-ganesha, a
 # Pushgateway), and curl for the host-side checks
-pkgs="$pkgs curl openssl nginx samba nfs-ganesha nfs-ganesha-vfs prometheus-pushgateway"
+pkgs="$pkgs curl openssl nginx samba nfs-ganesha nfs-ganesha-vfs rpcbind prometheus-pushgateway"
+# a network namespace of its own for the NFS test (rpcbind on port 111)
+pkgs="$pkgs iproute2"
 missing=""
 for p in $pkgs; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing="$missing $p"

@@ -4,7 +4,7 @@
 # 127.0.0.1 only (a QEMU guest reaches them at 10.0.2.2 through user-mode
 # networking). Each start_* waits until its server answers and adds its pid
 # to SERVER_PIDS, which lib.sh's cleanup stops. Source after lib.sh.
-DAV_PORT=18443 HTTP_PORT=18080 SMB_PORT=14450 NFS_PORT=20490 PUSH_PORT=19091
+DAV_PORT=18443 HTTP_PORT=18080 SMB_PORT=14450 NFS_PORT=20490 MNT_PORT=20048 PUSH_PORT=19091
 # the password every server knows for user "bench": a comma, quotes and a space
 PASSWORD='pa,ss "wo'"'"'rd" 1'
 
@@ -121,19 +121,57 @@ CONF
 }
 stop_smbd() { kill "$SMBD_PID" 2>/dev/null; wait "$SMBD_PID" 2>/dev/null; }
 
-# nfs-ganesha serving $T/nfs as /results, NFSv4, any client (v3 would need
-# rpcbind for its MOUNT protocol).
+# private_network ARGS...: runs this test again in a network and mount
+# namespace of its own (only its own loopback; a private /run), so its
+# servers can take their standard ports (rpcbind's 111) beside whatever the
+# host runs, and nothing outside the test can reach them or be reached by
+# them. QEMU started inside uses that loopback for the guest's 10.0.2.2.
+# Call it first, before anything is started.
+private_network() {
+	[ -n "${BB_PRIVATE_NET:-}" ] && return 0
+	need_commands unshare ip
+	[ "$(id -u)" = 0 ] || skip "needs root for a network namespace"
+	rm -rf "$T"; trap - EXIT	# the namespaced run makes its own
+	BB_PRIVATE_NET=1 exec unshare --net --mount --propagation private sh -c \
+		'ip link set lo up && mount -t tmpfs -o mode=755 tmpfs /run && exec "$@"' sh sh "$0" "$@"
+}
+
+# rpcbind (NFSv3's MOUNT protocol is found through it), in a private network only.
+start_rpcbind() {
+	[ -n "${BB_PRIVATE_NET:-}" ] || { echo "rpcbind runs only in private_network (port 111)"; return 1; }
+	port_free 111 || return 1
+	mkdir -p /run/rpcbind
+	rpcbind -f -w </dev/null >"$T/rpcbind.log" 2>&1 &
+	SERVER_PIDS="$SERVER_PIDS $!"
+	wait_port 111 10 || { echo "rpcbind did not start:"; cat "$T/rpcbind.log"; return 1; }
+}
+
+# nfs-ganesha serving $T/nfs as /results, NFSv4; in a private network with
+# rpcbind running, NFSv3 too (MOUNT on a fixed port, registered there),
+# with /results as the v3 mount path as well. The export is a tmpfs of its
+# own: ganesha's VFS backend finds an export by its filesystem in the mount
+# table, and in a chroot the root's is not there.
 start_ganesha() {
 	port_free $NFS_PORT || return 1
 	d=$T/ganesha
 	mkdir -p "$d" "${NFS_ROOT:=$T/nfs}"
+	mountpoint -q "$NFS_ROOT" || mount -t tmpfs -o size=64m tmpfs "$NFS_ROOT" || return 1
+	protocols=4 bind="Bind_Addr = 127.0.0.1;"
+	if [ -n "${BB_PRIVATE_NET:-}" ]; then
+		# only lo is there: glibc's AI_ADDRCONFIG finds no address for
+		# 127.0.0.1 then, and every address is loopback anyway
+		bind=""
+		rpcinfo -p 127.0.0.1 >/dev/null 2>&1 && protocols="3, 4"
+	fi
 	cat > "$d/ganesha.conf" <<CONF
 NFS_CORE_PARAM {
 	NFS_Port = $NFS_PORT;
-	Protocols = 4;
-	Bind_Addr = 127.0.0.1;
+	MNT_Port = $MNT_PORT;
+	Protocols = $protocols;
+	$bind
 	Enable_NLM = false;
 	Enable_RQUOTA = false;
+	Mount_Path_Pseudo = true;
 }
 NFSV4 { Graceless = true; }
 EXPORT {
@@ -142,7 +180,7 @@ EXPORT {
 	Pseudo = /results;
 	Access_Type = RW;
 	Squash = No_Root_Squash;
-	Protocols = 4;
+	Protocols = $protocols;
 	Transports = TCP;
 	SecType = sys;
 	FSAL { Name = VFS; }
@@ -152,6 +190,13 @@ CONF
 	GANESHA_PID=$!
 	SERVER_PIDS="$SERVER_PIDS $GANESHA_PID"
 	wait_port $NFS_PORT 30 || { echo "ganesha did not start:"; tail -20 "$d/ganesha.log"; return 1; }
+	[ "$protocols" = 4 ] && return 0
+	# v3 is served once MOUNT is registered with rpcbind
+	i=0
+	until rpcinfo -p 127.0.0.1 2>/dev/null | grep -q " $MNT_PORT  mountd"; do
+		i=$((i + 1)); [ $i -lt 100 ] || { echo "ganesha registered no MOUNT service:"; tail -20 "$d/ganesha.log"; return 1; }
+		sleep 0.1
+	done
 }
 stop_ganesha() { kill "$GANESHA_PID" 2>/dev/null; wait "$GANESHA_PID" 2>/dev/null; }
 

@@ -3,8 +3,9 @@
 # config over HTTP (bootbench.conf=http://.../${mac}.conf, the only
 # bootbench parameter beside the boot loader's), runs a scaled quick
 # unattended on its NVMe disk, and saves the results to three real servers
-# on this host, reached at QEMU's gateway 10.0.2.2: an NFSv4 export
-# (nfs-ganesha), an SMB 3 share (smbd, a password with a comma, quotes and a
+# in a network namespace of the test's own, reached at QEMU's gateway
+# 10.0.2.2: one export of nfs-ganesha over NFSv4 and over NFSv3 (its MOUNT
+# found through rpcbind, nolock), an SMB 3 share (smbd, a password with a comma, quotes and a
 # space) and WebDAV over HTTPS (nginx, verified against a CA the config
 # names by URL). On each the folder is whole against its manifest and the
 # JSON names the disk's serial; the password appears nowhere. The run's
@@ -12,8 +13,10 @@
 . tests/bootlib.sh
 . tests/servers.sh
 need_artifacts
-need_commands nginx smbd ganesha.nfsd openssl prometheus-pushgateway
+need_commands nginx smbd ganesha.nfsd rpcbind rpcinfo openssl prometheus-pushgateway
 [ "$(id -u)" = 0 ] || skip "needs root (smbd, ganesha)"
+private_network
+start_rpcbind || { bad "rpcbind starts"; finish; }
 start_webdav || { bad "nginx starts"; finish; }
 start_smbd || { bad "smbd starts"; finish; }
 start_ganesha || { bad "ganesha starts"; finish; }
@@ -26,7 +29,7 @@ run=quick
 scale=0.02
 targets=all
 destroy=all
-save=console,nfs://10.0.2.2:$NFS_PORT/results/rack1,smb://bench@10.0.2.2:$SMB_PORT/results/rack1,https://bench@10.0.2.2:$DAV_PORT/rack1/
+save=console,nfs://10.0.2.2:$NFS_PORT/results/rack1,nfs3://10.0.2.2:$NFS_PORT/results/rack1v3,smb://bench@10.0.2.2:$SMB_PORT/results/rack1,https://bench@10.0.2.2:$DAV_PORT/rack1/
 ca=http://10.0.2.2:$HTTP_PORT/ca.crt
 save_timeout=60
 metrics=http://10.0.2.2:$PUSH_PORT
@@ -41,14 +44,14 @@ truncate -s 2G "$T/nvme.img"
 if boot --pxe "$T/tftp" --bootfile pxelinux.0 --disk nvme:"$T/nvme.img"; then
 	check "the config came from the PXE server" serial_has "config: read [0-9]* lines from http://10.0.2.2:$HTTP_PORT/bb/\${mac}.conf"
 	check "the run finished" serial_has 'run: quick on /dev/nvme0n1: exit status 0'
-	for share in nfs:"$T/nfs/rack1" smb:"$T/smb/rack1" https:"$T/dav/rack1"; do
+	for share in nfs:"$T/nfs/rack1" nfs3:"$T/nfs/rack1v3" smb:"$T/smb/rack1" https:"$T/dav/rack1"; do
 		kind=${share%%:*} dir=${share#*:}
 		folder=$(ls "$dir" 2>/dev/null)
 		check "$kind: one results folder, named <UTC>_<MAC>_<run id>" \
 			sh -c "echo '$folder' | grep -qx '20[0-9]*T[0-9]*Z_mac-525400123456_[0-9a-f]\{6\}'"
 		check "$kind: every file whole against the manifest" check_manifest "$dir/$folder"
 		check "$kind: the JSON names the NVMe disk's serial" grep -q BBNVME1 "$dir/$folder/nvme0n1.json"
-		check "$kind: the console said it was delivered" serial_has "save: $kind://10.0.2.2:[0-9]*/.*rack1/*: delivered $folder"
+		check "$kind: the console said it was delivered" serial_has "save: $kind://10.0.2.2:[0-9]*/.*${dir##*/}/*: delivered $folder"
 	done
 	curl -s "http://127.0.0.1:$PUSH_PORT/metrics" > "$T/metrics.txt"
 	check "the Pushgateway has the run, by machine and disk serial, state pass" \

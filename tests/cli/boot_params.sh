@@ -76,6 +76,12 @@ row "a password in a destination URL is refused" "bootbench.save=smb://u:pw@h/s"
 row "conf takes an http, https or tftp URL with \${serial} and \${mac}" 'bootbench.conf=http://10.0.2.2:8080/bb/${mac}.conf' "" \
 	'[ "$BB_CONF" = "http://10.0.2.2:8080/bb/\${mac}.conf" ] && [ -z "$BB_PARAM_ERRORS" ]'
 row "conf refuses anything else" "bootbench.conf=/etc/x" "" 'echo "$BB_PARAM_ERRORS" | grep -q "bootbench.conf=/etc/x: expected an http"'
+row "ca takes a path on the stick, relative or from its top" "" "ca=certs/ca.crt\n" \
+	'[ "$BB_CA" = certs/ca.crt ] && [ -z "$BB_PARAM_ERRORS" ]'
+row "ca takes a URL" "bootbench.ca=http://10.0.2.2:8080/ca.crt" "" '[ "$BB_CA" = http://10.0.2.2:8080/ca.crt ] && [ -z "$BB_PARAM_ERRORS" ]'
+row "ca refuses a path out of the stick, in one line naming what it takes" "" "ca=../etc/ssl/x.pem\n" \
+	'echo "$BB_PARAM_ERRORS" | grep -qx "bootbench.ca=../etc/ssl/x.pem: expected a path on the stick or an http://, https:// or tftp:// URL"'
+row "ca refuses another scheme" "bootbench.ca=ftp://h/ca.crt" "" 'echo "$BB_PARAM_ERRORS" | grep -q "bootbench.ca=ftp://h/ca.crt: expected a path on the stick or an http"'
 row "save_timeout is whole seconds, 600 by default" "" "" '[ "$BB_SAVE_TIMEOUT" = 600 ] && [ "$BB_UNSAVED" = wait ] && [ "$BB_SMB_VERS" = 3 ]'
 row "a credential line in bootbench.conf goes to the root-only file, whole" "" \
 	'credential=smb://RACK;bench@10.0.2.2:14450 pa,ss "wo'"'"'rd" 1\n' \

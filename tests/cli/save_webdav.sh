@@ -5,7 +5,10 @@
 # the stick copy is written first; a retry adds nothing; the wrong CA, the
 # wrong password, a full share and a server that is down each fail in one
 # line within bounded time, and what was not delivered is spooled and
-# delivered by `save --pending` once the server is back. The password never
+# delivered by `save --pending` once the server is back; a server killed in
+# the middle of an upload leaves no folder under the final name, and
+# `save --pending` completes it after the restart. `save --test` writes and
+# removes a test file, or says in one line why it cannot. The password never
 # reaches curl's command line. Bad input exits 2 and sends nothing.
 . tests/lib.sh
 . tests/servers.sh
@@ -81,6 +84,51 @@ save --pending > "$T/out" 2>&1
 check "save --pending after the restart: exit 0" [ $? = 0 ]
 check "... the folder is there, whole" check_manifest "$T/dav/rack 1/r7/later/${R##*/}"
 check "... the spool is empty" [ ! -s "$T/spool" ]
+
+# the server killed in the middle of an upload: no folder under the final
+# name; --pending after the restart sends it whole and removes the remains
+M=$T/run/20261201T130000Z_SER1_cd34ef
+mkdir -p "$M"
+for i in $(seq 1 150); do echo "file $i" > "$M/part$i.txt"; done
+n=$(wc -l < "$T/nginx/access.log")
+(
+	i=0
+	while [ "$(tail -n +$((n + 1)) "$T/nginx/access.log" | grep -c '"PUT ')" -lt 10 ] && [ $i -lt 600 ]; do
+		sleep 0.05; i=$((i + 1))
+	done
+	pkill -KILL -P "$WEBDAV_PID"; kill -KILL "$WEBDAV_PID"
+) &
+killer=$!
+save --timeout=3 "$URL/mid" "$M" > "$T/out" 2>&1
+rc=$?
+wait $killer
+wait "$WEBDAV_PID" 2>/dev/null
+sent=$(tail -n +$((n + 1)) "$T/nginx/access.log" | grep -c '"PUT ')
+check "killed mid-upload (after $sent of 151 files): exit 1" [ $rc = 1 ] && [ "$sent" -ge 10 ] && [ "$sent" -lt 151 ]
+check "... said why and spooled it" sh -c "grep -q 'mid/*: FAILED: .*gave up after 3 s' '$T/out' && grep -q '/mid	' '$T/spool'"
+check "... no folder under the final name" [ ! -e "$T/dav/rack 1/r7/mid/${M##*/}" ]
+start_webdav
+save --pending > "$T/out" 2>&1
+check "save --pending after the restart: exit 0" [ $? = 0 ]
+check "... the folder is there, whole" check_manifest "$T/dav/rack 1/r7/mid/${M##*/}"
+check "... nothing else is left there" [ "$(ls -A "$T/dav/rack 1/r7/mid")" = "${M##*/}" ]
+check "... the spool is empty" [ ! -s "$T/spool" ]
+
+# save --test: one attempt, nothing delivered, nothing left
+before=$(find "$T/dav" | sort)
+save --test "$URL" > "$T/out" 2>&1
+check "save --test on a writable share: exit 0" [ $? = 0 ]
+check "... says it is writable, in one line" sh -c "[ \$(wc -l < '$T/out') = 1 ] && grep -q '^save: https://127.0.0.1:$DAV_PORT/rack 1/r7: writable (wrote, found and removed a test file' '$T/out'"
+check "... leaves nothing on the share" [ "$(find "$T/dav" | sort)" = "$before" ]
+check "... and nothing in the spool" [ ! -s "$T/spool" ]
+"$BB" save --test --credentials="$T/bad-credentials" --ca="$T/ca/ca.crt" "$URL" > "$T/out" 2>&1
+check "save --test with the wrong password: exit 1, in one line" sh -c "[ $? = 1 ] && [ \$(wc -l < '$T/out') = 1 ] && grep -q 'FAILED: .*HTTP 401' '$T/out'"
+start=$(date +%s)
+save --test "https://127.0.0.1:1/x/" > "$T/out" 2>&1
+check "save --test on a closed port: exit 1 at once, naming the port" \
+	sh -c "[ $? = 1 ] && [ $(( $(date +%s) - start )) -le 5 ] && grep -q 'FAILED: cannot connect to 127.0.0.1 port 1' '$T/out'"
+save --test > "$T/out" 2>&1
+check "save --test without a destination: exit 2, one line" sh -c "[ $? = 2 ] && [ \$(wc -l < '$T/out') = 1 ]"
 
 # bad input: exit 2, one line, nothing sent
 for bad_args in "ftp://x/y $R" "https://127.0.0.1:0/x $R" "https://127.0.0.1:$DAV_PORT/x" "--timeout=x usb $R"; do

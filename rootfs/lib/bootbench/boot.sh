@@ -98,8 +98,9 @@ param_check() { # name value
 	'<config-url>'|'<path-or-url>')
 		case "$2" in
 		http://?*|https://?*|tftp://?*) ;;
-		/*) [ "$rule" = '<path-or-url>' ] || { echo "bootbench.$1=$2: expected an http://, https:// or tftp:// URL"; return 1; } ;;
-		*) echo "bootbench.$1=$2: expected an http://, https:// or tftp:// URL${rule#<config-url>}"; return 1 ;;
+		# a path on the stick (ca.crt or /certs/ca.crt), never out of it
+		*://*|*..*|'') echo "bootbench.$1=$2: expected $([ "$rule" = '<path-or-url>' ] && echo 'a path on the stick or ')an http://, https:// or tftp:// URL"; return 1 ;;
+		*) [ "$rule" = '<path-or-url>' ] || { echo "bootbench.$1=$2: expected an http://, https:// or tftp:// URL"; return 1; } ;;
 		esac ;;
 	'<dialect>')
 		case "$2" in

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: MIT
 # Shared by the menu entries: the back title, showing a command's output,
-# picking disks, and consent (the device names typed back).
+# picking disks and destinations, and consent (the device names typed back).
 RESULTS_RUN=/run/bootbench/results
 
 menu_backtitle() {
@@ -10,7 +10,8 @@ menu_backtitle() {
 # show TITLE COMMAND...: the command's output in a scrollable box.
 show() {
 	t=$1; shift
-	"$@" > /tmp/menu-out.txt 2>&1
+	# long lines (a failure's reason) folded to the box, not cut off
+	"$@" 2>&1 | fold -s -w 74 > /tmp/menu-out.txt
 	dialog --title " $t " --exit-label "Back" --textbox /tmp/menu-out.txt 22 78
 }
 
@@ -52,4 +53,32 @@ consent() {
 Type the device names exactly as above (separated by spaces) to go on,
 or Esc to go back." 14 76)
 	[ "$typed" = "$*" ]
+}
+
+# The network destinations bootbench.save names, one a line.
+configured_dests() { echo "${BB_SAVE:-}" | tr ',' '\n' | grep -vxE 'usb|console|none|'; }
+
+# pick_dest TITLE [stick]: a menu of the stick (with "stick", when one is
+# mounted for results), each destination bootbench.save names (numbered,
+# the whole URL shown), or one typed in and checked by bootbench save
+# --check. The URL (or usb) goes to $DEST. False on Esc, or after saying
+# why a typed URL is malformed.
+pick_dest() {
+	pick_title=$1 pick_stick=${2:-}
+	set --
+	[ "$pick_stick" = stick ] && grep -q '^results ' /run/bootbench/media 2>/dev/null && set -- usb "results/ on the stick"
+	i=0
+	for d in $(configured_dests); do i=$((i + 1)); set -- "$@" "$i" "$d"; done
+	set -- "$@" url "type a destination (nfs://, nfs3://, smb://, https://)"
+	DEST=$(dialog --stdout --title " $pick_title " --menu "Where to? (numbered: from bootbench.save)" 14 78 6 "$@") || return 1
+	case "$DEST" in
+	usb) ;;
+	url)
+		DEST=$(dialog --stdout --inputbox "Destination, e.g. nfs://10.0.0.5/export/results or smb://user@fs1/share/dir:" 9 78) || return 1
+		if ! why=$(bootbench save --check "$DEST" 2>&1); then
+			dialog --msgbox "${why#bootbench: save: }" 8 78
+			return 1
+		fi ;;
+	*) DEST=$(configured_dests | sed -n "${DEST}p") ;;
+	esac
 }

@@ -6,6 +6,7 @@
  *
  * usage: bootbench save [OPTIONS] DEST... RESULT-DIR
  *        bootbench save --pending [OPTIONS]
+ *        bootbench save --test [OPTIONS] DEST...
  */
 #include <errno.h>
 #include <limits.h>
@@ -23,7 +24,8 @@
 static void usage(void)
 {
 	printf("usage: bootbench save [OPTIONS] DEST... RESULT-DIR\n"
-	       "       bootbench save --pending [OPTIONS]\n\n"
+	       "       bootbench save --pending [OPTIONS]\n"
+	       "       bootbench save --test [OPTIONS] DEST...\n\n"
 	       "Sends a result folder to each DEST, whole or not at all: under a temporary name,\n"
 	       "MANIFEST.sha256 last, then one rename. With a stick mounted for results its copy is\n"
 	       "written first. Each other DEST is retried with backoff (1, 2, 4 ... 32 s, then every\n"
@@ -33,6 +35,8 @@ static void usage(void)
 	       "Options:\n"
 	       "  --pending          retry what the spool holds\n"
 	       "  --check            only check that the destinations are well-formed\n"
+	       "  --test             write, find and remove a test file on each DEST (one attempt each,\n"
+	       "                     nothing delivered, the stick not written)\n"
 	       "  --timeout=S        give up on a destination after S seconds (default 600)\n"
 	       "  --credentials=F    \"URL PASSWORD\" lines (default " RUNDIR "/credentials)\n"
 	       "  --ca=F             HTTPS: verify servers against this CA file\n"
@@ -119,7 +123,7 @@ int cmd_save(int argc, char **argv)
 	const char *spool = NULL, *v, *dir_arg = NULL;
 	struct save_job *jobs = NULL, usb = { 0 };
 	unsigned n = 0, total_s = 600, i, ndest = 0;
-	int pending = 0, check_only = 0, want_usb = 0, stick_set = 0, failed = 0;
+	int pending = 0, check_only = 0, test_only = 0, want_usb = 0, stick_set = 0, failed = 0;
 	struct stat st;
 
 	for (i = 0; i < (unsigned)argc; i++) {
@@ -132,6 +136,8 @@ int cmd_save(int argc, char **argv)
 			pending = 1;
 		} else if (!strcmp(a, "--check")) {
 			check_only = 1;
+		} else if (!strcmp(a, "--test")) {
+			test_only = 1;
 		} else if ((v = opt_value(a, "--check-credential"))) {
 			struct dest_url key;
 
@@ -163,7 +169,7 @@ int cmd_save(int argc, char **argv)
 		} else if (a[0] == '-') {
 			die_usage("save: unknown option '%s' (see 'bootbench save --help')", a);
 		} else if (!strstr(a, "://") && strcmp(a, "usb") && strcmp(a, "console") && i == (unsigned)argc - 1 &&
-			   !pending && !check_only) {
+			   !pending && !check_only && !test_only) {
 			dir_arg = a;
 		} else {
 			struct save_job j = { 0 };
@@ -171,7 +177,7 @@ int cmd_save(int argc, char **argv)
 			if (url_parse(a, &j.url))
 				die_usage("save: %s", bb_err);
 			ndest++;
-			if (j.url.kind == DEST_USB) {
+			if (j.url.kind == DEST_USB && !test_only) {
 				want_usb = 1;
 				continue;
 			}
@@ -187,6 +193,19 @@ int cmd_save(int argc, char **argv)
 		set.stick = default_stick();
 	if (set.stick && (stat(set.stick, &st) || !S_ISDIR(st.st_mode)))
 		die_usage("save: the stick %s is not a folder", set.stick);
+	if (test_only) {
+		struct dest_url *urls;
+
+		if (!n || pending)
+			die_usage("save: --test: name the destinations to test%s", pending ? ", without --pending" : "");
+		urls = xcalloc(n, sizeof(*urls));
+		for (i = 0; i < n; i++)
+			urls[i] = jobs[i].url;
+		failed = probe_all(urls, n, &set);
+		free(urls);
+		free(jobs);
+		return failed ? EXIT_FAIL : EXIT_OK;
+	}
 	if (!spool) {
 		if (set.stick)
 			snprintf(spool_buf, sizeof(spool_buf), "%s/results/.pending", set.stick);

@@ -156,6 +156,82 @@ out:
 	return rc;
 }
 
+/*
+ * One attempt at writing to a destination without delivering anything: it
+ * attaches (mounts, logs in, checks the certificate), makes a test folder,
+ * puts a small file in it, finds it there, removes the folder and detaches.
+ * What the menu's "Test a destination" and `bootbench save --test` run.
+ */
+static int probe_once(struct dest *d)
+{
+	const char *text = "bootbench: a test of this destination, removed at once\n";
+	const char *tmpdir = getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
+	char folder[64], rel[128], local[PATH_MAX];
+	int rc;
+
+	snprintf(folder, sizeof(folder), ".bootbench-test-%d", (int)getpid());
+	snprintf(rel, sizeof(rel), "%s/test.txt", folder);
+	snprintf(local, sizeof(local), "%s/%s.txt", tmpdir, folder);
+	if (write_file_atomic(local, text, strlen(text))) {
+		set_err("cannot write the test file %s", local);
+		return DEST_PERMANENT;
+	}
+	rc = d->ops->attach(d);
+	if (rc)
+		goto out_unlink;
+	rc = d->ops->mkdirs(d, folder);
+	if (!rc)
+		rc = d->ops->put(d, local, rel);
+	if (!rc) {
+		rc = d->ops->exists(d, rel);
+		if (rc == 0) {
+			set_err("the test file was written but is not there");
+			rc = DEST_PERMANENT;
+		} else if (rc == 1) {
+			rc = 0;
+		}
+	}
+	if (!rc)
+		rc = d->ops->remove(d, folder);
+	else
+		d->ops->remove(d, folder);	/* best effort: the failure above is the one to report */
+	if (rc < 0)
+		rc = -rc;
+	d->ops->detach(d);
+out_unlink:
+	unlink(local);
+	return rc;
+}
+
+int probe_all(const struct dest_url *urls, unsigned n, const struct dest_settings *set)
+{
+	unsigned i, failed = 0;
+	char where[1400];
+
+	for (i = 0; i < n; i++) {
+		uint64_t t0 = now_ns();
+		struct dest d;
+		int rc;
+
+		url_where(&urls[i], where, sizeof(where));
+		if (urls[i].kind == DEST_CONSOLE) {
+			printf("save: console: always there (the files are printed between marker lines)\n");
+			continue;
+		}
+		rc = dest_init(&d, &urls[i], set) ? DEST_PERMANENT : probe_once(&d);
+		memset(d.password, 0, sizeof(d.password));
+		if (rc) {
+			failed++;
+			printf("save: %s: FAILED: %s\n", where, bb_err);
+		} else {
+			printf("save: %s: writable (wrote, found and removed a test file in %.1f s)\n", where,
+			       (now_ns() - t0) / 1e9);
+		}
+		fflush(stdout);
+	}
+	return (int)failed;
+}
+
 static void spool_add(const char *spool, const struct save_job *j)
 {
 	FILE *f = fopen(spool, "ae");	/* consent: the spool, a regular file */

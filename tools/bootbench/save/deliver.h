@@ -31,4 +31,11 @@ struct save_job {
 int deliver_all(struct save_job *jobs, unsigned n, const struct dest_settings *set, unsigned total_s,
 		const char *spool);
 
+/*
+ * Writes, finds and removes a test file on each destination, one attempt
+ * each, nothing delivered; prints one line per destination. Returns the
+ * number that failed.
+ */
+int probe_all(const struct dest_url *urls, unsigned n, const struct dest_settings *set);
+
 #endif

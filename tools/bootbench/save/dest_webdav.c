@@ -108,7 +108,8 @@ static int request(struct dest *d, const char *method, const char *rel, const ch
 		set_err("cannot resolve %s", d->url.host);
 		return -DEST_RETRY;
 	case 7:
-		set_err("cannot connect to %s", d->url.host);
+		set_err("cannot connect to %s port %u", d->url.host,
+			d->url.port ? d->url.port : d->url.kind == DEST_HTTPS ? 443 : 80);
 		return -DEST_RETRY;
 	case 28:
 		set_err("%s did not answer within the time limit", d->url.host);

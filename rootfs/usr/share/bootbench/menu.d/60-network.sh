@@ -1,21 +1,38 @@
-# label: Network (DHCP or static address)
-# DHCP on a link, or a static address and gateway.
+# label: Network (addresses, DHCP, test a destination)
+# Each wired link with its MAC, state and addresses: DHCP on it, or a static
+# address and gateway. "Test a destination" writes, finds and removes a test
+# file on a share (bootbench save --test: the mount or login, the
+# certificate, the password and write access, nothing delivered), so an
+# admin knows before a run that its results will get there.
 . /lib/bootbench/menu-lib.sh
-set --
-for n in /sys/class/net/*; do
-	i=${n##*/}; [ -e "$n/device" ] || continue
-	set -- "$@" "$i" "$(cat "$n/address") $(cat "$n/operstate") $(ip -4 -o addr show "$i" | awk '{print $4}')"
+. /lib/bootbench/results.sh
+BB_RUNDIR=/run/bootbench BB_MEDIA=/media/bootbench
+while :; do
+	set --
+	for n in /sys/class/net/*; do
+		i=${n##*/}; [ -e "$n/device" ] || continue
+		set -- "$@" "$i" "$(cat "$n/address") $(cat "$n/operstate") $(ip -4 -o addr show "$i" | awk '{print $4}' | paste -sd' ' -)"
+	done
+	[ $# -gt 0 ] || set -- "-" "no network interfaces"
+	set -- "$@" test "Test a destination (write and remove a file)"
+	ifc=$(dialog --stdout --title " Network " --menu "A link to configure, or a destination to test:" 14 76 6 "$@") || exit 0
+	case "$ifc" in
+	-) continue ;;
+	test)
+		pick_dest "Test a destination" || continue
+		# shellcheck disable=SC2046
+		show "Test of $DEST" bootbench save --test $(save_options) "$DEST"
+		continue ;;
+	esac
+	how=$(dialog --stdout --menu "$ifc:" 10 50 2 dhcp "ask a DHCP server" static "type an address") || continue
+	if [ "$how" = dhcp ]; then
+		udhcpc -i "$ifc" -n -q -t 5 -s /usr/share/udhcpc/default.script > /tmp/menu-out.txt 2>&1
+		show "DHCP on $ifc" ip -4 addr show "$ifc"
+	else
+		addr=$(dialog --stdout --inputbox "Address with prefix, e.g. 192.0.2.10/24:" 8 60) || continue
+		gw=$(dialog --stdout --inputbox "Gateway (empty for none):" 8 60) || continue
+		ip addr flush dev "$ifc" && ip link set "$ifc" up && ip addr add "$addr" dev "$ifc" &&
+			{ [ -z "$gw" ] || ip route replace default via "$gw" dev "$ifc"; } 2> /tmp/menu-err.txt
+		show "Static address on $ifc" sh -c "cat /tmp/menu-err.txt; ip -4 addr show $ifc; ip route"
+	fi
 done
-[ $# -gt 0 ] || { dialog --msgbox "No network interfaces." 6 40; exit 0; }
-ifc=$(dialog --stdout --title " Network " --menu "Which link?" 14 70 6 "$@") || exit 0
-how=$(dialog --stdout --menu "$ifc:" 10 50 2 dhcp "ask a DHCP server" static "type an address") || exit 0
-if [ "$how" = dhcp ]; then
-	udhcpc -i "$ifc" -n -q -t 5 -s /usr/share/udhcpc/default.script > /tmp/menu-out.txt 2>&1
-	show "DHCP on $ifc" ip -4 addr show "$ifc"
-else
-	addr=$(dialog --stdout --inputbox "Address with prefix, e.g. 192.0.2.10/24:" 8 60) || exit 0
-	gw=$(dialog --stdout --inputbox "Gateway (empty for none):" 8 60) || exit 0
-	ip addr flush dev "$ifc" && ip addr add "$addr" dev "$ifc" && ip link set "$ifc" up &&
-		{ [ -z "$gw" ] || ip route replace default via "$gw" dev "$ifc"; } 2> /tmp/menu-err.txt
-	show "Static address on $ifc" sh -c "cat /tmp/menu-err.txt; ip -4 addr show $ifc; ip route"
-fi
