@@ -91,8 +91,8 @@ boot_until() { # pattern limit hold qemu.sh options...
 
 # The one results folder on a stick, copied to $T/results.
 fetch_results() { # img
-	# not . and .., nor the spool (.pending) or a temporary folder
-	dir=$(mdir -b -i "$1@@1M" ::/results/ 2>/dev/null | grep -v '/\.[^/]*$' | head -n1)
+	# not . and .., nor the spool (.pending), a temporary folder or the deliveries' log
+	dir=$(mdir -b -i "$1@@1M" ::/results/ 2>/dev/null | grep -v '/\.[^/]*$' | grep -v '/deliveries\.log$' | head -n1)
 	[ -n "$dir" ] || return 1
 	rm -rf "$T/results"; mkdir -p "$T/results"
 	mcopy -s -n -i "$1@@1M" "$dir/*" "$T/results/" 2>/dev/null

@@ -97,6 +97,7 @@ start_smbd() {
 	state directory = $d/state
 	cache directory = $d/cache
 	pid directory = $d/pid
+	ncalrpc dir = $d/ncalrpc
 	log file = $d/log/smbd.log
 	passdb backend = tdbsam:$d/private/passdb.tdb
 	map to guest = never

@@ -8,7 +8,11 @@
 # anyway. The next boot, with the password corrected, sends the spooled
 # folder to the first share by itself before its own power-off; the second
 # share is full (a 1 MiB filesystem behind it: "the share is full", no
-# folder under the final name); both failures stay spooled.
+# folder under the final name); both failures stay spooled. Then a third
+# boot's upload loses its server in the middle (smbd killed once the
+# temporary folder appears, and left down): no folder under the final
+# name, the destination given up and spooled; the fourth boot, the server
+# back, completes it whole and leaves no temporary folder.
 . tests/bootlib.sh
 . tests/servers.sh
 need_artifacts
@@ -55,5 +59,37 @@ if boot --usb "$T/stick.img" --disk virtio:"$T/d1.img"; then
 	check "... no folder under the final name" sh -c "[ -z \"\$(ls '$T/smb-small/r' 2>/dev/null | grep -v '^\.')\" ]"
 	mtype -i "$T/stick.img@@1M" ::/results/.pending > "$T/spool" 2>/dev/null
 	check "... the spool keeps the two that still fail" [ "$(grep -c . "$T/spool")" = 2 ]
+fi
+# the third boot: the server killed in the middle of the upload, left down
+stick_with_conf "$T/stick3.img" run=smoke targets=all destroy=all after=poweroff unsaved=proceed save_timeout=8 \
+	"save=usb,smb://bench@10.0.2.2:$SMB_PORT/results/mid" "credential=smb://bench@10.0.2.2:$SMB_PORT $PASSWORD"
+(
+	i=0
+	until [ -n "$(ls -d "$T/smb/mid"/.*.partial 2>/dev/null)" ] || [ $i -ge 30000 ]; do sleep 0.01; i=$((i + 1)); done
+	# smbd and the child serving the guest: its session (started by setsid)
+	pkill -KILL -s "$SMBD_PID"
+	ls -A "$T/smb/mid" > "$T/at-kill"
+) &
+killer=$!
+if boot --usb "$T/stick3.img" --disk virtio:"$T/d1.img"; then
+	wait $killer
+	check "smbd was killed while the temporary folder was there, before the final one" \
+		sh -c "grep -q '^\.[^ ]*\.partial\$' '$T/at-kill' && ! grep -qv '^\.' '$T/at-kill'"
+	check "... no folder under the final name afterwards" sh -c "[ -z \"\$(ls '$T/smb/mid' | grep -v '^\.')\" ]"
+	check "... the save gave up in bounded time, saying why" serial_has "save: smb://10.0.2.2:$SMB_PORT/results/mid: FAILED: .*(gave up after 8 s)"
+	mtype -i "$T/stick3.img@@1M" ::/results/.pending > "$T/spool" 2>/dev/null
+	check "... and spooled it on the stick" grep -q "^smb://bench@10.0.2.2:$SMB_PORT/results/mid	" "$T/spool"
+fi
+kill $killer 2>/dev/null
+# the fourth boot: the server back, no destination of its own; the spool is sent whole
+printf '%s\n' run=smoke targets=all destroy=all after=poweroff save=usb save_timeout=20 unsaved=proceed \
+	"credential=smb://bench@10.0.2.2:$SMB_PORT $PASSWORD" > "$T/bootbench.conf"
+mcopy -o -i "$T/stick3.img@@1M" "$T/bootbench.conf" ::/bootbench.conf
+start_smbd || { bad "smbd starts again"; finish; }
+if boot --usb "$T/stick3.img" --disk virtio:"$T/d1.img"; then
+	folder=$(ls "$T/smb/mid" 2>/dev/null | grep -v '^\.' | head -n1)
+	check "the next boot completes the interrupted upload, whole" check_manifest "$T/smb/mid/$folder"
+	check "... and leaves no temporary folder" [ -z "$(ls -A "$T/smb/mid" | grep -vx "$folder")" ]
+	check "... it said so on the console" serial_has "save: smb://10.0.2.2:$SMB_PORT/results/mid: delivered $folder"
 fi
 finish

@@ -33,6 +33,8 @@ check "the WebDAV copy is whole, with its manifest" check_manifest "$T/dav/rack 
 check "no temporary folder is left" [ -z "$(ls -A "$T/dav/rack 1/r7" | grep -v "^${R##*/}\$")" ]
 check "the stick was written first" sh -c "[ \$(grep -n 'usb: delivered' '$T/out' | cut -d: -f1) -lt \$(grep -n 'r7: delivered' '$T/out' | cut -d: -f1) ]"
 check "the password appears in no output" sh -c "! grep -qF 'pa,ss' '$T/out'"
+check "the stick's deliveries.log records the delivery" \
+	grep -q "^20[0-9-]*T[0-9:]*Z ${R##*/} https://127.0.0.1:$DAV_PORT/rack 1/r7 delivered (attempt 1, " "$T/stick/results/deliveries.log"
 check "nginx saw every request authenticated as bench" sh -c "! grep -v '\" 401 ' '$T/nginx/access.log' | grep -qv ' - bench '"
 n=$(wc -l < "$T/nginx/access.log")
 save --timeout=20 "$URL" "$R" > "$T/out" 2>&1
@@ -107,11 +109,13 @@ sent=$(tail -n +$((n + 1)) "$T/nginx/access.log" | grep -c '"PUT ')
 check "killed mid-upload (after $sent of 151 files): exit 1" [ $rc = 1 ] && [ "$sent" -ge 10 ] && [ "$sent" -lt 151 ]
 check "... said why and spooled it" sh -c "grep -q 'mid/*: FAILED: .*gave up after 3 s' '$T/out' && grep -q '/mid	' '$T/spool'"
 check "... no folder under the final name" [ ! -e "$T/dav/rack 1/r7/mid/${M##*/}" ]
+check "... the stick's deliveries.log says it failed" grep -q " ${M##*/} https://.*/mid FAILED: .*(gave up after 3 s)\$" "$T/stick/results/deliveries.log"
 start_webdav
 save --pending > "$T/out" 2>&1
 check "save --pending after the restart: exit 0" [ $? = 0 ]
 check "... the folder is there, whole" check_manifest "$T/dav/rack 1/r7/mid/${M##*/}"
 check "... nothing else is left there" [ "$(ls -A "$T/dav/rack 1/r7/mid")" = "${M##*/}" ]
+check "... and the deliveries.log that it got there" grep -q " ${M##*/} https://.*/mid delivered (attempt 1, " "$T/stick/results/deliveries.log"
 check "... the spool is empty" [ ! -s "$T/spool" ]
 
 # save --test: one attempt, nothing delivered, nothing left

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "deliver.h"
@@ -242,6 +243,32 @@ static void spool_add(const char *spool, const struct save_job *j)
 		fclose(f);
 }
 
+/*
+ * The stick's record of every outcome, results/deliveries.log: one line per
+ * destination and folder (UTC time, folder, destination, outcome), across
+ * boots, so whoever pulls the stick sees what reached which server. The
+ * folders themselves stay as their manifests list them.
+ */
+static void record_outcome(const struct dest_settings *set, const struct save_job *j, const char *outcome)
+{
+	char path[PATH_MAX], when[32], where[1400];
+	time_t now = time(NULL);
+	FILE *f;
+
+	if (!set->stick || j->url.kind == DEST_USB || j->url.kind == DEST_CONSOLE)
+		return;
+	snprintf(path, sizeof(path), "%s/results/deliveries.log", set->stick);
+	strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
+	f = fopen(path, "ae");	/* consent: the stick's log, a regular file */
+	if (!f)
+		return;
+	fprintf(f, "%s %s %s %s\n", when, strrchr(j->dir, '/') ? strrchr(j->dir, '/') + 1 : j->dir,
+		url_where(&j->url, where, sizeof(where)), outcome);
+	fflush(f);
+	fsync(fileno(f));
+	fclose(f);
+}
+
 int deliver_all(struct save_job *jobs, unsigned n, const struct dest_settings *set, unsigned total_s,
 		const char *spool)
 {
@@ -275,14 +302,20 @@ int deliver_all(struct save_job *jobs, unsigned n, const struct dest_settings *s
 			}
 			if (!rc) {
 				j->done = 1;
-				printf("save: %s: delivered %s (attempt %d, %.1f s)\n", where, strrchr(j->dir, '/') + 1,
-				       j->attempts, (now_ns() - t0) / 1e9);
+				char how[64];
+
+				snprintf(how, sizeof(how), "(attempt %d, %.1f s)", j->attempts, (now_ns() - t0) / 1e9);
+				printf("save: %s: delivered %s %s\n", where, strrchr(j->dir, '/') + 1, how);
+				snprintf(j->why, sizeof(j->why), "delivered %s", how);
+				record_outcome(set, j, j->why);
 				continue;
 			}
 			snprintf(j->why, sizeof(j->why), "%s", bb_err);
 			if (rc == DEST_PERMANENT) {
 				j->failed_for_good = 1;
 				printf("save: %s: FAILED: %s\n", where, j->why);
+				snprintf(where, sizeof(where), "FAILED: %s", j->why);
+				record_outcome(set, j, where);
 				continue;
 			}
 			left++;
@@ -301,6 +334,9 @@ int deliver_all(struct save_job *jobs, unsigned n, const struct dest_settings *s
 						url_where(&jobs[i].url, where, sizeof(where));
 						printf("save: %s: FAILED: %s (gave up after %u s)\n", where, jobs[i].why,
 						       total_s);
+						snprintf(where, sizeof(where), "FAILED: %s (gave up after %u s)",
+							 jobs[i].why, total_s);
+						record_outcome(set, &jobs[i], where);
 					}
 				break;
 			}

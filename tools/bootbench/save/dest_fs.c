@@ -188,10 +188,10 @@ static int mount_share(struct dest *d)
 {
 	const struct dest_url *u = &d->url;
 	unsigned port = u->port ? u->port : u->kind == DEST_SMB ? 445 : 2049;
-	char addr[64], opts[1024] = "", source[1400], sub[1024], path[1024];
+	char addr[64], opts[1024] = "", source[1400], first_source[1400], sub[1024], path[1024];
 	const char *type;
 	char *cut;
-	int rc;
+	int rc, first_rc = 0;
 
 	rc = reach(d, port, addr, sizeof(addr));
 	if (rc)
@@ -236,9 +236,19 @@ static int mount_share(struct dest *d)
 		if (!consent_mount_share(source, d->mnt, type, MS_NOSUID | MS_NODEV | MS_NOEXEC, opts))
 			break;
 		rc = errno;
-		/* an NFS path below the export: mount its parent and make the rest */
+		if (!first_rc) {
+			first_rc = rc;
+			snprintf(first_source, sizeof(first_source), "%s", source);
+		}
+		/*
+		 * An NFS path below the export: mount its parent and make the
+		 * rest. NFSv4 says ENOENT for it; v3 servers' MOUNT says "access
+		 * denied" for any path that is not an export (Linux mountd,
+		 * ganesha), so there EACCES walks up too.
+		 */
 		cut = strrchr(path, '/');
-		if (u->kind != DEST_SMB && rc == ENOENT && cut && cut != path) {
+		if (u->kind != DEST_SMB && (rc == ENOENT || (u->kind == DEST_NFS3 && rc == EACCES)) && cut &&
+		    cut != path) {
 			char rest[1024];
 
 			snprintf(rest, sizeof(rest), "%s%s", cut, sub);
@@ -248,6 +258,11 @@ static int mount_share(struct dest *d)
 		}
 		rmdir(d->mnt);
 		d->mnt[0] = 0;
+		/* no parent worked either: the first refusal is the one to report */
+		if (u->kind != DEST_SMB && (rc == ENOENT || rc == EACCES)) {
+			rc = first_rc;
+			snprintf(source, sizeof(source), "%s", first_source);
+		}
 		if (rc == ENODEV)
 			return fail(DEST_PERMANENT, "this kernel has no %s filesystem (module %s missing)", type,
 				    u->kind == DEST_SMB ? "cifs" : u->kind == DEST_NFS3 ? "nfsv3" : "nfsv4");
