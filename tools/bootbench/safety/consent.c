@@ -281,11 +281,41 @@ int consent_spawn(char *const devs[], unsigned ndevs, char *const argv[], const 
 
 int consent_mount(const char *dev, const char *dir, const char *fstype, unsigned long flags)
 {
+	return consent_mount_data(dev, dir, fstype, flags, NULL);
+}
+
+int consent_mount_data(const char *dev, const char *dir, const char *fstype, unsigned long flags, const char *data)
+{
 	if (!(flags & MS_RDONLY) && consent_check(dev)) {
 		errno = EPERM;
 		return -1;
 	}
-	return mount(dev, dir, fstype, flags, NULL);
+	return mount(dev, dir, fstype, flags, data);
+}
+
+int consent_mount_api(const char *source, const char *dir, const char *fstype, unsigned long flags,
+		      const char *data)
+{
+	static const char *const virtual[] = { "proc", "sysfs", "devtmpfs", "devpts", "tmpfs", "efivarfs",
+					       "mqueue", NULL };
+	struct stat st;
+	unsigned i;
+
+	if (flags & (MS_PRIVATE | MS_SLAVE | MS_SHARED | MS_UNBINDABLE))
+		return mount(NULL, dir, NULL, flags, NULL);	/* propagation only: nothing is mounted */
+	if (flags & MS_BIND) {
+		/* a folder or file of this system, never a block device (that would be a mount of a disk) */
+		if (stat(source, &st) || S_ISBLK(st.st_mode)) {
+			errno = EPERM;
+			return -1;
+		}
+		return mount(source, dir, NULL, flags, NULL);
+	}
+	for (i = 0; virtual[i]; i++)
+		if (fstype && !strcmp(fstype, virtual[i]))
+			return mount(source, dir, fstype, flags, data);
+	errno = EPERM;
+	return -1;
 }
 
 int consent_mount_share(const char *source, const char *dir, const char *fstype, unsigned long flags,

@@ -48,6 +48,16 @@ int consent_spawn(char *const devs[], unsigned ndevs, char *const argv[], const 
 		  char *out, size_t outlen);
 /* mount(2) of DEV read-write after the check. -1 with errno set (EPERM: refused, bb_err says why). */
 int consent_mount(const char *dev, const char *dir, const char *fstype, unsigned long flags);
+/* The same with filesystem options (DATA: noload, subvol=...); a read-only mount needs no consent. */
+int consent_mount_data(const char *dev, const char *dir, const char *fstype, unsigned long flags, const char *data);
+/*
+ * The mounts that write no disk, for a rescue chroot: the kernel's virtual
+ * filesystems (proc, sysfs, devtmpfs, devpts, tmpfs, efivarfs, mqueue), a
+ * bind of a folder or file (MS_BIND; refused for a block device) and a
+ * change of propagation (MS_PRIVATE...). Anything else is refused (EPERM).
+ */
+int consent_mount_api(const char *source, const char *dir, const char *fstype, unsigned long flags,
+		      const char *data);
 /*
  * Mounts a network share (nfs, cifs) for saving results: no local disk is
  * written, so no consent is asked; refused (EPERM) for any other type or a

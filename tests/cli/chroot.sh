@@ -1,0 +1,124 @@
+# SPDX-License-Identifier: MIT
+# bootbench chroot (issue 16) on this host, over loop devices holding a
+# small installed system: an ext4 root (os-release through a relative link,
+# /sbin/init an absolute link resolved inside it, busybox as its shell, a
+# resolv.conf link into /run) and a separate ext4 /boot its fstab names by
+# UUID, beside lines a chroot must skip (swap, nfs, noauto, a missing
+# nofail device). --list finds the system and nothing else; a chroot runs
+# commands with /boot mounted, the installed system's /proc/cmdline, its
+# own PID namespace, and writes nothing without --write; with --write the
+# root is writable; kill -9 of the helper leaves no mount and no process;
+# bad input gets one line, exit 2, and nothing mounted.
+. tests/lib.sh
+need_commands mkfs.ext4 blkid debugfs
+[ -x out/busybox/busybox ] || { echo "out/busybox/busybox is missing: run 'make image'"; exit 1; }
+[ "$(id -u)" = 0 ] || skip "needs root (loop devices, namespaces)"
+mkdir -p "$T/boot/grub" "$T/root/etc" "$T/root/usr/lib" "$T/root/bin" "$T/root/sbin" "$T/root/boot" \
+	"$T/root/proc" "$T/root/sys" "$T/root/dev" "$T/root/run" "$T/root/tmp" "$T/root/root"
+printf 'menuentry "Test" {\n\tlinux /vmlinuz-6.1.0 root=UUID=1234 ro quiet bbtest=installed\n}\n' > "$T/boot/grub/grub.cfg"
+truncate -s 32M "$T/boot.img"
+mkfs.ext4 -q -L BBTESTBOOT -d "$T/boot" "$T/boot.img"
+loopdev BOOT "$T/boot.img" 32M
+BOOT_UUID=$(blkid -p -s UUID -o value "$BOOT")	# -p: not a cached answer for an earlier loop device
+cp out/busybox/busybox "$T/root/bin/busybox"
+for a in $(out/busybox/busybox --list); do [ -e "$T/root/bin/$a" ] || ln -s busybox "$T/root/bin/$a"; done
+ln -s /bin/busybox "$T/root/sbin/init"
+printf 'PRETTY_NAME="Bootbench Test Linux 1.0"\nNAME="Bootbench Test"\nID=bbtest\nVERSION_ID=1.0\n' > "$T/root/usr/lib/os-release"
+ln -s ../usr/lib/os-release "$T/root/etc/os-release"
+ln -s /run/systemd/resolve/stub-resolv.conf "$T/root/etc/resolv.conf"
+printf 'root:x:0:0:root:/root:/bin/sh\n' > "$T/root/etc/passwd"
+cat > "$T/root/etc/fstab" <<FSTAB
+# <file system> <mount point> <type> <options> <dump> <pass>
+/dev/disk/by-uuid/nonexistent-root  /  ext4  errors=remount-ro  0 1
+UUID=$BOOT_UUID  /boot  ext4  defaults,noatime  0 2
+/swapfile  none  swap  sw  0 0
+nas:/export  /mnt/nas  nfs  defaults  0 0
+LABEL=usbdisk  /media/usb  vfat  noauto  0 0
+LABEL=notthere  /data  ext4  defaults,nofail  0 2
+FSTAB
+truncate -s 64M "$T/root.img"
+mkfs.ext4 -q -d "$T/root" "$T/root.img"
+loopdev ROOT "$T/root.img" 64M
+mounted_anywhere() { # dev: in any process's mount namespace
+	for f in /proc/[0-9]*/mountinfo; do awk -v d="$1" '$0 ~ " - [^ ]+ " d " " { f = 1 } END { exit !f }' "$f" 2>/dev/null && return 0; done
+	return 1
+}
+not() { ! "$@"; }
+
+"$BB" chroot --list > "$T/list" 2>&1
+check "--list: exit 0" [ $? = 0 ]
+cat "$T/list"
+check "--list names the system, its root device and filesystem" grep -q "^Bootbench Test Linux 1.0 *$ROOT *ext4 " "$T/list"
+check "... its /boot from the fstab's UUID" grep -q "/boot: $BOOT " "$T/list"
+check "... and no other system (the /boot filesystem is none)" [ "$(grep -c . "$T/list")" = 1 ]
+"$BB" chroot --list --json > "$T/list.json"
+check "--list --json: the system with its os-release ID and command line" json "$T/list.json" \
+	"[s['id'] for s in d['systems']] == ['bbtest'] and d['systems'][0]['cmdline'] == 'root=UUID=1234 ro quiet bbtest=installed'"
+check "--list leaves nothing mounted" not mounted_anywhere "$ROOT"
+
+before=$(sha256sum < "$T/root.img")
+"$BB" chroot "$ROOT" -- sh -c 'cat /proc/cmdline; echo init=$(cat /proc/1/comm) processes=$(ls -d /proc/[0-9]* | wc -l); cat /proc/mounts; ls /boot/grub; cat /etc/os-release | head -n1; touch /written 2>/dev/null && echo WROTE; exit 0' > "$T/out" 2>&1
+rc=$?
+cat "$T/out"
+check "a read-only chroot runs the command: exit 0" [ $rc = 0 ]
+check "... /proc/cmdline is the installed system's (its grub.cfg)" grep -qx 'root=UUID=1234 ro quiet bbtest=installed' "$T/out"
+check "... in a PID namespace of its own: bootbench its init, no other process" grep -qx 'init=bootbench processes=[2-6]' "$T/out"
+check "... /boot from the fstab is mounted, read-only" grep -q "^$BOOT /boot ext4 ro," "$T/out"
+check "... the root is read-only" grep -q "^$ROOT / ext4 ro," "$T/out"
+check "... proc, sysfs, devtmpfs, a tmpfs /run and /tmp" sh -c "grep -q '^proc /proc proc ' '$T/out' && grep -q '^sys /sys sysfs ro' '$T/out' && grep -q ' /dev devtmpfs ' '$T/out' && grep -q '^run /run tmpfs ' '$T/out' && grep -q '^tmp /tmp tmpfs ' '$T/out'"
+check "... skipped swap, nfs, noauto; said the nofail device is left out" \
+	sh -c "! grep -q '/mnt/nas\|/media/usb' '$T/out' && grep -q 'LABEL=notthere.*nofail: left out' '$T/out'"
+check "... the system's own /etc/os-release is read" grep -q 'PRETTY_NAME="Bootbench Test Linux 1.0"' "$T/out"
+check "... nothing could be written" sh -c "! grep -q WROTE '$T/out'"
+check "... and the disk is unchanged (checksum)" [ "$(sha256sum < "$T/root.img")" = "$before" ]
+check "... nothing is mounted afterwards" not mounted_anywhere "$ROOT"
+if [ -s /etc/resolv.conf ]; then
+	"$BB" chroot -q "$ROOT" -- cat /etc/resolv.conf > "$T/resolv" 2>&1
+	check "resolv.conf: the appliance's, through the system's link into /run" cmp -s "$T/resolv" /etc/resolv.conf
+fi
+
+"$BB" chroot -q --write="$ROOT" "$ROOT" -- sh -c 'grep " / " /proc/mounts; echo hello > /written' > "$T/out" 2>&1
+check "--write=ROOT: the root is read-write" sh -c "[ $? = 0 ] && grep -q '^$ROOT / ext4 rw,' '$T/out'"
+check "... and the file written is on the disk" sh -c "debugfs -R 'cat /written' '$T/root.img' 2>/dev/null | grep -qx hello"
+
+# kill -9 of the helper in the middle of a session
+"$BB" chroot -q "$ROOT" -- sleep 300 > "$T/out" 2>&1 &
+helper=$!
+i=0; while ! pgrep -f '^sleep 300$' > /dev/null && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+check "a session is running (its sleep)" pgrep -f '^sleep 300$'
+check "... with the root mounted in its namespace" mounted_anywhere "$ROOT"
+kill -KILL $helper; wait $helper 2>/dev/null
+i=0; while { pgrep -f '^sleep 300$' > /dev/null || mounted_anywhere "$ROOT"; } && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+check "kill -9 of the helper: no process of the chroot survives" not pgrep -f '^sleep 300$'
+check "... and nothing of the installed system is mounted anywhere" sh -c "! grep -q ' - ext4 \($ROOT\|$BOOT\) ' /proc/[0-9]*/mountinfo"
+
+# the exit status of the command comes back
+"$BB" chroot -q "$ROOT" -- sh -c 'exit 7' > /dev/null 2>&1
+check "the command's exit status is returned" [ $? = 7 ]
+
+# bad input: one line, exit 2, nothing mounted
+bad_input() { # description args...
+	d=$1; shift
+	"$BB" chroot "$@" > "$T/out" 2>&1
+	rc=$?
+	check "$d: exit 2, one line ($(head -c 120 "$T/out"))" sh -c "[ $rc = 2 ] && [ \$(grep -c . '$T/out') = 1 ]"
+}
+bad_input "a ROOT that is not a block device" "$T/root.img"
+bad_input "a ROOT that holds no installed system" "$BOOT"
+bad_input "an unknown option" --frobnicate "$ROOT"
+bad_input "--list with a ROOT" --list "$ROOT"
+mkdir -p "$T/m"
+mount -o ro "$BOOT" "$T/m"
+cp "$T/root/etc/fstab" "$T/fstab.good"
+umount "$T/m"
+# an fstab line whose device is missing (no nofail)
+mkdir -p "$T/m2"; mount "$ROOT" "$T/m2"
+echo "UUID=00000000-dead-beef-0000-000000000000 /srv ext4 defaults 0 2" >> "$T/m2/etc/fstab"
+mkdir -p "$T/m2/srv"
+check "(a mounted ROOT is refused)" sh -c "'$BB' chroot '$ROOT' -- true 2>&1 | grep -q 'is already mounted'"
+umount "$T/m2"
+"$BB" chroot "$ROOT" -- true > "$T/out" 2>&1
+rc=$?
+check "an fstab device that is missing: exit 2, naming it" sh -c "[ $rc = 2 ] && grep -q 'fstab line 8, /srv: no device has UUID=00000000-dead-beef-0000-000000000000' '$T/out'"
+check "... and nothing is left mounted" not mounted_anywhere "$ROOT"
+finish

@@ -1,0 +1,425 @@
+// SPDX-License-Identifier: MIT
+/*
+ * session.c - the rescue chroot (session.h), after arch-chroot's common
+ * script: the cleanup path is in place before the first mount, each mount
+ * is recorded only once it succeeded, the first failure stops, and the
+ * undoing goes in reverse. Better than the script: the helper forks a
+ * child that is PID 1 of a new PID namespace and unshares a mount
+ * namespace of its own with / made private; the mounts exist only in that
+ * namespace, which dies with its last process. The child's parent-death
+ * signal is SIGKILL: a helper killed even with SIGKILL takes the child with
+ * it, the kernel kills every process of the PID namespace, and the
+ * namespace and its mounts are gone.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sched.h>
+#include <sys/mount.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "consent.h"
+#include "fstab.h"
+#include "inroot.h"
+#include "probe.h"
+#include "session.h"
+#include "util.h"
+
+#define SESSION_DIR "/run/bootbench/chroot"
+#define MAX_MOUNTS 64
+
+static char mounted[MAX_MOUNTS][PATH_MAX];
+static unsigned nmounted;
+static int quiet;
+
+static void say(const char *fmt, const char *a, const char *b, const char *c)
+{
+	if (!quiet) {
+		printf(fmt, a, b, c);
+		fflush(stdout);
+	}
+}
+
+void readonly_data(const char *fstype, const char *extra, char *buf, unsigned long len)
+{
+	/* a read-only mount of ext3/4 or xfs still replays a dirty journal: that would write the disk */
+	const char *no_replay = !strncmp(fstype, "ext", 3) ? "noload" : !strcmp(fstype, "xfs") ? "norecovery" :
+				!strcmp(fstype, "btrfs") ? "rescue=nologreplay" : "";
+
+	snprintf(buf, len, "%s%s%s", no_replay, *no_replay && extra && *extra ? "," : "", extra ? extra : "");
+}
+
+static int record(const char *dir)
+{
+	if (nmounted == MAX_MOUNTS)
+		return set_err("more than %d mounts", MAX_MOUNTS);
+	snprintf(mounted[nmounted++], PATH_MAX, "%s", dir);
+	return 0;
+}
+
+/* Mounts a filesystem of the installed system: read-write only with consent for its device. */
+static int mount_disk(const char *dev, const char *dir, const char *opts_data, const char *what)
+{
+	char type[64], data[600];
+	struct stat st;
+	unsigned long flags = 0;
+	int writable;
+
+	if (stat(dev, &st) || !S_ISBLK(st.st_mode))
+		return set_err("%s (%s) is not a block device", dev, what);
+	fs_type_of(dev, type, sizeof(type));
+	if (!type[0])
+		return set_err("%s (%s) holds no filesystem blkid knows", dev, what);
+	writable = consent_named(st.st_rdev);
+	if (writable) {
+		snprintf(data, sizeof(data), "%s", opts_data ? opts_data : "");
+	} else {
+		flags |= MS_RDONLY;
+		readonly_data(type, opts_data, data, sizeof(data));
+	}
+	if (consent_mount_data(dev, dir, type, flags, data[0] ? data : NULL)) {
+		char why[sizeof(bb_err)];
+
+		/* a refusal by the gate has its reason in bb_err, which set_err must not read while writing */
+		snprintf(why, sizeof(why), "%s", errno == EPERM && writable ? bb_err : strerror(errno));
+		return set_err("cannot mount %s (%s, %s) on %s: %s", dev, what, type, dir, why);
+	}
+	say("chroot: %s on %s (%s)\n", dev, dir, writable ? "read-write" : "read-only");
+	return record(dir);
+}
+
+static int mount_api(const char *src, const char *dir, const char *type, unsigned long flags, const char *data)
+{
+	struct stat st;
+
+	if (stat(dir, &st)) {
+		if (flags & MS_BIND && !stat(src, &st) && !S_ISDIR(st.st_mode)) {
+			int fd = open(dir, O_WRONLY | O_CREAT | O_CLOEXEC, 0644);	/* consent: a file in the tmpfs /run */
+
+			if (fd >= 0)
+				close(fd);
+		} else {
+			mkdir(dir, 0755);
+		}
+	}
+	if (consent_mount_api(src, dir, type, flags, data))
+		return set_err("cannot mount %s on %s: %s", type ? type : src, dir, strerror(errno));
+	return record(dir);
+}
+
+/* Unmounts everything in reverse; returns how many stayed busy, each named. */
+static unsigned teardown(void)
+{
+	unsigned busy = 0;
+
+	sync();
+	while (nmounted) {
+		const char *dir = mounted[--nmounted];
+
+		if (umount2(dir, 0) && errno != EINVAL && errno != ENOENT) {
+			int e = errno;
+
+			if (umount2(dir, MNT_DETACH) || e == EBUSY) {
+				printf("chroot: %s was busy (%s): detached\n", dir, strerror(e));
+				fflush(stdout);
+				busy++;
+			}
+		}
+	}
+	return busy;
+}
+
+/* DIR inside the root, resolved as the installed system would (links never lead out of it). */
+static int inside(const char *root, const char *dir, char *out, size_t len)
+{
+	if (inroot_path(root, dir, out, len))
+		return set_err("the mount point %s is missing in the installed system", dir);
+	return 0;
+}
+
+static char *read_small(const char *path)
+{
+	FILE *f = fopen(path, "re");
+	char *buf;
+	size_t n;
+
+	if (!f)
+		return NULL;
+	buf = xcalloc(1, 65536);
+	n = fread(buf, 1, 65535, f);
+	buf[n] = 0;
+	fclose(f);
+	return buf;
+}
+
+static int mount_fstab(const char *root)
+{
+	char dev[PATH_MAX], dir[PATH_MAX], data[512], what[PATH_MAX + 32];
+	struct fstab_entry *e = NULL;
+	char *text;
+	int n, i, rc = 0;
+
+	text = xcalloc(1, 65536);
+	if (inroot_read(root, "/etc/fstab", text, 65536)) {
+		free(text);
+		return 0;	/* no fstab: the root alone */
+	}
+	n = fstab_parse(text, &e);
+	free(text);
+	if (n < 0)
+		return -1;
+	for (i = 0; i < n && !rc; i++) {
+		if (!fstab_wanted(&e[i]))
+			continue;
+		snprintf(what, sizeof(what), "fstab line %d, %s", e[i].line, e[i].dir);
+		if (fstab_resolve(e[i].spec, dev, sizeof(dev)) || inside(root, e[i].dir, dir, sizeof(dir))) {
+			char why[sizeof(bb_err)];
+
+			snprintf(why, sizeof(why), "%s", bb_err);	/* set_err must not read what it writes */
+			if (!strstr(e[i].opts, "nofail")) {
+				rc = set_err("%s: %s", what, why);
+				break;
+			}
+			say("chroot: %s: %s%s\n", what, why, " (nofail: left out)");
+			continue;
+		}
+		fstab_fs_data(e[i].opts, data, sizeof(data));
+		rc = mount_disk(dev, dir, data, what);
+	}
+	free(e);
+	return rc;
+}
+
+/* An empty file PATH (and its folders) under ROOT, in the session's tmpfs /run. */
+static void make_file_in(const char *root, const char *path)
+{
+	char made[2 * PATH_MAX], *slash;
+	int fd;
+
+	snprintf(made, sizeof(made), "%s%s", root, path);
+	for (slash = strchr(made + strlen(root) + 1, '/'); slash; slash = strchr(slash + 1, '/')) {
+		*slash = 0;
+		mkdir(made, 0755);
+		*slash = '/';
+	}
+	fd = open(made, O_WRONLY | O_CREAT | O_CLOEXEC, 0644);	/* consent: a file in the session's tmpfs /run */
+	if (fd >= 0)
+		close(fd);
+}
+
+/* The kernel's filesystems, a private /run and /tmp, resolv.conf, and the installed system's cmdline. */
+static int mount_kernel_fs(const char *root, const char *state, const char *cmdline)
+{
+	static const struct { const char *src, *dir, *type; unsigned long flags; const char *data; } api[] = {
+		{ "proc", "/proc", "proc", MS_NOSUID | MS_NOEXEC | MS_NODEV, NULL },
+		{ "sys", "/sys", "sysfs", MS_NOSUID | MS_NOEXEC | MS_NODEV | MS_RDONLY, NULL },
+		{ "efivarfs", "/sys/firmware/efi/efivars", "efivarfs", MS_NOSUID | MS_NOEXEC | MS_NODEV, NULL },
+		{ "udev", "/dev", "devtmpfs", MS_NOSUID, "mode=0755" },
+		{ "/dev/pts", "/dev/pts", NULL, MS_BIND, NULL },
+		{ "shm", "/dev/shm", "tmpfs", MS_NOSUID | MS_NODEV, "mode=1777" },
+		{ "run", "/run", "tmpfs", MS_NOSUID | MS_NODEV, "mode=0755" },
+		{ "/run/lvm", "/run/lvm", NULL, MS_BIND, NULL },
+		{ "/run/udev", "/run/udev", NULL, MS_BIND, NULL },
+		{ "tmp", "/tmp", "tmpfs", MS_NOSUID | MS_NODEV | MS_STRICTATIME, "mode=1777" },
+	};
+	char dir[PATH_MAX + 32], file[PATH_MAX + 32], real[PATH_MAX];
+	struct stat st;
+	unsigned i;
+
+	for (i = 0; i < ARRAY_SIZE(api); i++) {
+		snprintf(dir, sizeof(dir), "%s%s", root, api[i].dir);
+		if (!strcmp(api[i].type ? api[i].type : "", "efivarfs") && stat("/sys/firmware/efi/efivars", &st))
+			continue;	/* booted by BIOS: no EFI variables to offer */
+		if (api[i].flags & MS_BIND && stat(api[i].src, &st))
+			continue;	/* the appliance has none to share */
+		if (stat(dir, &st) && strncmp(api[i].dir, "/run/", 5))
+			continue;	/* the installed system has no such folder */
+		if (mount_api(api[i].src, dir, api[i].type, api[i].flags, api[i].data))
+			return -1;
+	}
+	/* what update-grub or a kernel's postinst reads as "the running system's" command line */
+	snprintf(file, sizeof(file), "%s/cmdline", state);
+	snprintf(real, sizeof(real), "%s%s", cmdline, *cmdline ? "\n" : "");	/* the kernel's ends in a newline */
+	if (write_file_atomic(file, real, strlen(real)))
+		return -1;
+	snprintf(dir, sizeof(dir), "%s/proc/cmdline", root);
+	if (mount_api(file, dir, NULL, MS_BIND, NULL))
+		return -1;
+	/* resolv.conf: bound onto what the installed system's link names, inside it (its /run is ours) */
+	snprintf(dir, sizeof(dir), "%s/etc/resolv.conf", root);
+	if (stat("/etc/resolv.conf", &st) || lstat(dir, &st))
+		return 0;
+	if (S_ISLNK(st.st_mode)) {
+		/* systemd-resolved's link into /run: its file is made in the session's own /run */
+		char target[PATH_MAX];
+		ssize_t n = readlink(dir, target, sizeof(target) - 1);
+
+		if (n <= 0)
+			return 0;
+		target[n] = 0;
+		if (!strncmp(target, "/run/", 5) && !strstr(target, ".."))
+			make_file_in(root, target);
+		if (inside(root, "/etc/resolv.conf", real, sizeof(real)))
+			return 0;	/* a dangling link elsewhere: the chroot has no name service */
+		return mount_api("/etc/resolv.conf", real, NULL, MS_BIND, NULL);
+	}
+	return mount_api("/etc/resolv.conf", dir, NULL, MS_BIND, NULL);
+}
+
+/* The installed system's shell for root (its /etc/passwd), else /bin/sh. */
+static void root_shell(char *buf, size_t len)
+{
+	char *text = read_small("/etc/passwd"), *line;
+
+	snprintf(buf, len, "/bin/sh");
+	for (line = text; line && *line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
+		char *shell;
+
+		if (strncmp(line, "root:", 5))
+			continue;
+		shell = strrchr(line, ':');
+		if (shell && shell[1] == '/') {
+			snprintf(buf, len, "%.*s", (int)strcspn(shell + 1, "\n"), shell + 1);
+			if (access(buf, X_OK))
+				snprintf(buf, len, "/bin/sh");
+		}
+		break;
+	}
+	free(text);
+}
+
+/* PID 1 of the session's namespaces: mounts, runs the command, undoes. */
+static int session_init(const struct chroot_request *r)
+{
+	char state[PATH_MAX], root[PATH_MAX], data[300], shell[256];
+	pid_t cmd, w;
+	int status = 0, rc;
+	unsigned busy;
+
+	if (unshare(CLONE_NEWNS) || consent_mount_api(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL)) {
+		note("chroot: cannot make a private mount namespace: %s", strerror(errno));
+		return EXIT_FAIL;
+	}
+	mkdir("/run/bootbench", 0755);
+	mkdir(SESSION_DIR, 0700);
+	if (mount_api("chroot", SESSION_DIR, "tmpfs", MS_NOSUID | MS_NODEV, "mode=0700")) {
+		note("chroot: %s", bb_err);
+		return EXIT_FAIL;
+	}
+	snprintf(state, sizeof(state), SESSION_DIR "/state");
+	snprintf(root, sizeof(root), SESSION_DIR "/root");
+	mkdir(state, 0700);
+	mkdir(root, 0755);
+	snprintf(data, sizeof(data), "%s%s", r->subvol && *r->subvol ? "subvol=" : "", r->subvol ? r->subvol : "");
+	rc = mount_disk(r->root, root, data, "the root");
+	if (!rc && !inroot_executable(root, "/sbin/init") && !inroot_executable(root, "/usr/lib/systemd/systemd"))
+		rc = set_err("%s holds no installed system (no /sbin/init)", r->root);
+	if (!rc)
+		rc = mount_fstab(root);
+	if (!rc) {
+		char cmdline[1024];
+
+		/* the installed system's own, from its boot loader (its /boot is mounted now) */
+		if (r->cmdline)
+			snprintf(cmdline, sizeof(cmdline), "%s", r->cmdline);
+		else
+			probe_cmdline(root, cmdline, sizeof(cmdline));
+		rc = mount_kernel_fs(root, state, cmdline);
+	}
+	if (rc) {
+		printf("chroot: %s\n", bb_err);
+		fflush(stdout);
+		teardown();
+		return EXIT_USAGE;
+	}
+	cmd = fork();
+	if (cmd < 0) {
+		teardown();
+		return EXIT_FAIL;
+	}
+	if (!cmd) {
+		signal(SIGINT, SIG_DFL);
+		signal(SIGQUIT, SIG_DFL);
+		if (chroot(root) || chdir("/")) {
+			note("chroot: cannot enter %s: %s", root, strerror(errno));
+			_exit(EXIT_FAIL);
+		}
+		setenv("PS1", "(chroot) \\w# ", 1);
+		setenv("PATH", "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin", 1);
+		setenv("HOME", "/root", 1);
+		if (r->argv && r->argv[0]) {
+			execvp(r->argv[0], r->argv);	/* consent: the user's command, in the chroot */
+			note("chroot: cannot run %s: %s", r->argv[0], strerror(errno));
+			_exit(127);
+		}
+		root_shell(shell, sizeof(shell));
+		execl(shell, shell, "-i", (char *)NULL);	/* consent: the installed system's shell */
+		note("chroot: cannot run %s: %s", shell, strerror(errno));
+		_exit(127);
+	}
+	/* PID 1 reaps every orphan of the session until its command ends */
+	while ((w = wait(&status)) != cmd)
+		if (w < 0 && errno != EINTR)
+			break;
+	rc = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+	kill(-1, SIGKILL);	/* what the command left running, in this PID namespace only */
+	while (wait(NULL) > 0 || errno == EINTR)
+		;
+	busy = teardown();
+	if (busy && !rc)
+		rc = EXIT_FAIL;
+	return rc;
+}
+
+int chroot_session(const struct chroot_request *r)
+{
+	pid_t child;
+	int status, alive[2];
+	struct sigaction ign = { .sa_handler = SIG_IGN }, old_int, old_quit;
+
+	quiet = r->quiet;
+	fflush(stdout);
+	if (unshare(CLONE_NEWPID)) {
+		note("chroot: cannot make a PID namespace: %s", strerror(errno));
+		return EXIT_FAIL;
+	}
+	/* the helper holds the write end: a hang-up means it is gone (its PID is not seen from inside) */
+	if (pipe2(alive, O_CLOEXEC)) {
+		note("chroot: pipe: %s", strerror(errno));
+		return EXIT_FAIL;
+	}
+	child = fork();
+	if (child < 0) {
+		note("chroot: fork: %s", strerror(errno));
+		return EXIT_FAIL;
+	}
+	if (!child) {
+		struct pollfd p = { .fd = alive[0], .events = POLLIN };
+
+		/* the helper gone, even by SIGKILL: this PID 1 goes, and with it the namespaces */
+		close(alive[1]);
+		prctl(PR_SET_PDEATHSIG, SIGKILL);
+		if (poll(&p, 1, 0) > 0)
+			_exit(EXIT_FAIL);	/* it died before the line above */
+		signal(SIGINT, SIG_IGN);
+		signal(SIGQUIT, SIG_IGN);
+		_exit(session_init(r));
+	}
+	close(alive[0]);
+	/* like system(3): Ctrl-C is for the command inside */
+	sigaction(SIGINT, &ign, &old_int);
+	sigaction(SIGQUIT, &ign, &old_quit);
+	while (waitpid(child, &status, 0) < 0 && errno == EINTR)
+		;
+	sigaction(SIGINT, &old_int, NULL);
+	sigaction(SIGQUIT, &old_quit, NULL);
+	close(alive[1]);
+	return WIFEXITED(status) ? WEXITSTATUS(status) : EXIT_FAIL;
+}

@@ -1,0 +1,32 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * session.h - a rescue chroot into an installed system (what arch-chroot
+ * does, in C): the root and every local filesystem its fstab names, the
+ * kernel's filesystems, a private /run and /tmp, then a shell or a command;
+ * all of it in a private mount namespace and a PID namespace, so that when
+ * the command ends, or the helper is killed even with SIGKILL, no mount of
+ * the installed system is left on the appliance and no process of it
+ * survives. Mounts are read-only unless their device was given consent.
+ */
+#ifndef BB_SESSION_H
+#define BB_SESSION_H
+
+struct chroot_request {
+	const char *root;		/* the root filesystem's device */
+	const char *subvol;		/* btrfs: the root's subvolume ("" for the default) */
+	char *const *argv;		/* the command; NULL for the installed system's shell */
+	const char *cmdline;		/* what /proc/cmdline shows inside; NULL: the installed system's */
+	int quiet;			/* no "chroot: mounted ..." lines */
+};
+
+/*
+ * Runs the session and returns the command's exit status (1 when a mount
+ * was still busy at the end and the command had succeeded, 2 when the root
+ * or an fstab entry could not be mounted: then nothing is left mounted).
+ */
+int chroot_session(const struct chroot_request *r);
+
+/* The mount data for a read-only look that writes nothing (noload, norecovery) for FSTYPE, plus EXTRA. */
+void readonly_data(const char *fstype, const char *extra, char *buf, unsigned long len);
+
+#endif
