@@ -71,6 +71,14 @@ for name in $(grep -v '^[[:space:]]*#' "$IMG/tools.list"); do
 	cp -L "$1" "$dest/$name"
 done
 
+# The command links image/links.list names (lvm's vgchange, fsck.ext4, ...).
+grep -v '^[[:space:]]*#' "$IMG/links.list" | while read -r link target; do
+	[ -n "$link" ] || continue
+	[ -e "$STAGE$(dirname "$link")/$target" ] || die "image/links.list: $link -> $target, which the image does not have"
+	rm -f "$STAGE$link"
+	ln -s "$target" "$STAGE$link"
+done
+
 # 4. Shared libraries, by reading each ELF's DT_NEEDED entries (transitively)
 #    and finding the soname in the unpacked library and tool packages.
 libdirs=""
