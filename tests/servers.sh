@@ -133,8 +133,14 @@ private_network() {
 	need_commands unshare ip
 	[ "$(id -u)" = 0 ] || skip "needs root for a network namespace"
 	rm -rf "$T"; trap - EXIT	# the namespaced run makes its own
-	BB_PRIVATE_NET=1 exec unshare --net --mount --propagation private sh -c \
-		'ip link set lo up && mount -t tmpfs -o mode=755 tmpfs /run && exec "$@"' sh sh "$0" "$@"
+	# In a chroot (a fresh Debian root) / is no mount point and its
+	# propagation cannot be made private: there the chroot's /run is its own
+	# already, and the network namespace alone does.
+	if unshare --mount --propagation private true 2>/dev/null; then
+		BB_PRIVATE_NET=1 exec unshare --net --mount --propagation private sh -c \
+			'ip link set lo up && mount -t tmpfs -o mode=755 tmpfs /run && exec "$@"' sh sh "$0" "$@"
+	fi
+	BB_PRIVATE_NET=1 exec unshare --net sh -c 'ip link set lo up && exec "$@"' sh sh "$0" "$@"
 }
 
 # rpcbind (NFSv3's MOUNT protocol is found through it), in a private network only.

@@ -23,6 +23,7 @@
 #include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <termios.h>
 #include <unistd.h>
 
 #include "consent.h"
@@ -380,11 +381,12 @@ static int session_init(const struct chroot_request *r)
 
 int chroot_session(const struct chroot_request *r)
 {
-	pid_t child;
+	pid_t child, foreground;
 	int status, alive[2];
 	struct sigaction ign = { .sa_handler = SIG_IGN }, old_int, old_quit;
 
 	quiet = r->quiet;
+	foreground = isatty(STDIN_FILENO) ? tcgetpgrp(STDIN_FILENO) : -1;
 	fflush(stdout);
 	if (unshare(CLONE_NEWPID)) {
 		note("chroot: cannot make a PID namespace: %s", strerror(errno));
@@ -418,6 +420,19 @@ int chroot_session(const struct chroot_request *r)
 	sigaction(SIGQUIT, &ign, &old_quit);
 	while (waitpid(child, &status, 0) < 0 && errno == EINTR)
 		;
+	/*
+	 * An interactive shell inside made its own group the terminal's
+	 * foreground and cannot give it back: from inside the PID namespace
+	 * the group it found there has no number. Given back here, or the
+	 * caller (the menu) would be stopped at its next read.
+	 */
+	if (foreground > 0) {
+		struct sigaction old_ttou;
+
+		sigaction(SIGTTOU, &ign, &old_ttou);
+		tcsetpgrp(STDIN_FILENO, foreground);
+		sigaction(SIGTTOU, &old_ttou, NULL);
+	}
 	sigaction(SIGINT, &old_int, NULL);
 	sigaction(SIGQUIT, &old_quit, NULL);
 	close(alive[1]);

@@ -115,8 +115,9 @@ static int request(struct dest *d, const char *method, const char *rel, const ch
 		set_err("%s did not answer within the time limit", d->url.host);
 		return -DEST_RETRY;
 	case 35:
+		/* also what a server that dies during the handshake gives: retried (a bad certificate is 60) */
 		set_err("the TLS handshake with %s failed", d->url.host);
-		return -DEST_PERMANENT;
+		return -DEST_RETRY;
 	case 60:
 		set_err("the certificate of %s does not verify against %s", d->url.host,
 			d->set->ca_file ? d->set->ca_file : "the image's CA bundle");
