@@ -215,3 +215,23 @@ step() { # description text seconds [E]: a check that waits for the screen (E: a
 step_result() {
 	if wait_for "(^| )$2=[0-9]" "$4" E && shows "$3"; then ok "$1"; else bad "$1"; finish; fi
 }
+
+# From the menu: Run a profile -> quick -> the first disk offered, ticked ->
+# consent typed as NAME; the run then starts.
+menu_start_quick() { # name
+	keys 3 Enter
+	step "Run a profile lists the profiles" "Which method?" 30
+	keys Enter
+	step "the disks of quick are offered" "quick: disks" 30
+	keys Space Enter
+	step "consent asks for the names" "Type the device names" 30
+	keys "$1" Enter
+}
+# From the menu: Power off, confirmed; QEMU exits.
+menu_power_off() {
+	sleep 2	# dialog drops what is typed while it starts
+	keys 9 Enter
+	step "power off asks first" "Power off now?" 30
+	keys Enter
+	step "the machine powers off" "QEMU-EXITED" 90
+}

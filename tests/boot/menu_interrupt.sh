@@ -11,13 +11,7 @@ stick_with_conf "$T/stick.img" ""
 truncate -s 2G "$T/nvme.img"
 console_boot 80 24 "--fw bios --usb '$T/stick.img' --disk nvme:'$T/nvme.img'"
 step "the menu comes up on the serial console" "Esc goes back" 240
-keys 3 Enter
-step "Run a profile lists the profiles" "Which method?" 30
-keys Enter
-step "the disks of quick are offered" "quick: disks" 30
-keys Space Enter
-step "consent asks for the names" "Type the device names" 30
-keys nvme0n1 Enter
+menu_start_quick nvme0n1
 step "the gauge shows the run" "Ctrl-C stops the run" 120
 # the first job lasts 10 s: let it report, then interrupt
 step "the gauge shows the first IOPS" "IOPS: read [1-9]" 60 E

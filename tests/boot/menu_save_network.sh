@@ -38,13 +38,7 @@ step "a closed port fails in one line" "FAILED: cannot connect to 10.0.2.2 port 
 keys Enter
 keys Escape
 step "back in the menu" "Esc goes back" 30
-keys 3 Enter
-step "Run a profile lists the profiles" "Which method?" 30
-keys Enter
-step "the disks of quick are offered" "quick: disks" 30
-keys Space Enter
-step "consent asks for the names" "Type the device names" 30
-keys nvme0n1 Enter
+menu_start_quick nvme0n1
 step "the run ends and its table is shown" "quick: results" 300
 step "the run exited 0" "exit status 0" 30
 keys Enter
@@ -70,8 +64,5 @@ check "... with the quick run's JSON" grep -q BBNVME1 "$T/dav/menu/$folder/quick
 check "the password is not on the screen" sh -c "! $TM capture-pane -p -J -S - -t vm | grep -qF 'pa,ss'"
 keys Enter
 step "back in the menu after saving" "Esc goes back" 30
-keys 9 Enter
-step "power off asks first" "Power off now?" 30
-keys Enter
-step "the machine powers off" "QEMU-EXITED" 90
+menu_power_off
 finish

@@ -46,10 +46,7 @@ keys Enter
 step "the results are saved to the stick" "1 run(s) saved to results/ on the stick" 60
 keys Enter
 step "back in the menu after saving" "Esc goes back" 30
-keys 9 Enter
-step "power off asks first" "Power off now?" 30
-keys Enter
-step "the machine powers off" "QEMU-EXITED" 90
+menu_power_off
 check "the disk was written (consent given)" [ "$(sum_of "$T/nvme.img")" != "$before" ]
 if fetch_results "$T/stick.img" >/dev/null; then
 	check "the saved summary has the quick table" grep -q '^randread-4k-qd32 ' "$T/results/summary.txt"

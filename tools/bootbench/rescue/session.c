@@ -304,8 +304,8 @@ static int session_init(const struct chroot_request *r)
 	int status = 0, rc;
 	unsigned busy;
 
-	if (unshare(CLONE_NEWNS) || consent_mount_api(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL)) {
-		note("chroot: cannot make a private mount namespace: %s", strerror(errno));
+	if (private_mount_namespace()) {
+		note("chroot: %s", bb_err);
 		return EXIT_FAIL;
 	}
 	mkdir("/run/bootbench", 0755);
