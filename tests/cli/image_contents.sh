@@ -18,7 +18,7 @@ check "dialog runs with the image's libraries" sh -c "chroot '$R' /usr/bin/dialo
 for t in mdadm:--version smartctl:--version nvme:version sgdisk:--version sfdisk:--version lsblk:--version \
 	blkid:--version wipefs:--version mke2fs:-V e2fsck:-V mkfs.xfs:-V mkfs.fat:--help hdparm:-V \
 	cryptsetup:--version lvm:--help dmsetup:--help ntfs-3g:--help btrfs:--version efibootmgr:--version \
-	parted:--version ddrescue:--version testdisk:/version photorec:/version vgchange:--version fsck.ext4:-V; do
+	mkfs.btrfs:--version parted:--version ddrescue:--version testdisk:/version photorec:/version vgchange:--version fsck.ext4:-V; do
 	name=${t%%:*} arg=${t#*:}
 	f=$(ls "$R/usr/sbin/$name" "$R/usr/bin/$name" 2>/dev/null | head -n1)
 	if [ -z "$f" ]; then bad "$name is in the image"; continue; fi

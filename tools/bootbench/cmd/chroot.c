@@ -7,8 +7,9 @@
  * medium); everything in private namespaces, gone when the session ends or
  * the helper is killed.
  *
- * usage: bootbench chroot --list [--json]
- *        bootbench chroot [--write=DEV[,DEV]] [--subvol=NAME] [-q] ROOT [-- COMMAND [ARG...]]
+ * usage: bootbench chroot --list [--json] [START...]
+ *        bootbench chroot [START...] [--write=DEV[,DEV]] [--subvol=NAME] [-q] ROOT [-- COMMAND [ARG...]]
+ *        START: --assemble --activate --open=DEV[,DEV] [--key-file=F]
  */
 #include <errno.h>
 #include <stdio.h>
@@ -25,11 +26,13 @@
 #include "probe.h"
 #include "session.h"
 #include "util.h"
+#include "volumes.h"
 
 static void usage(void)
 {
-	printf("usage: bootbench chroot --list [--json]\n"
-	       "       bootbench chroot [--write=DEV[,DEV]] [--subvol=NAME] [-q] ROOT [-- COMMAND [ARG...]]\n\n"
+	printf("usage: bootbench chroot --list [--json] [START...]\n"
+	       "       bootbench chroot [START...] [--write=DEV[,DEV]] [--subvol=NAME] [-q] ROOT [-- COMMAND [ARG...]]\n"
+	       "       START: --assemble --activate --open=DEV[,DEV] [--key-file=F]\n\n"
 	       "--list finds the installed systems: every partition, disk, md array and LVM/LUKS volume\n"
 	       "with a Linux filesystem is looked at read-only (nothing replayed, nothing written).\n\n"
 	       "chroot mounts ROOT and every local filesystem its /etc/fstab names (UUID=, PARTUUID=,\n"
@@ -43,7 +46,13 @@ static void usage(void)
 	       "  --write=DEVS  mount these devices read-write (consent: never the boot or results\n"
 	       "                medium, nothing mounted or in use); every other mount is read-only\n"
 	       "  --subvol=NAME btrfs: the root's subvolume (default: what --list found)\n"
-	       "  -q            no line per mount\n\n"
+	       "  -q            no line per mount\n"
+	       "  --assemble    first assemble the md arrays found (read-only)\n"
+	       "  --activate    first activate the LVM volume groups found\n"
+	       "  --open=DEVS   first open these LUKS volumes as /dev/mapper/luks-UUID, asking for the\n"
+	       "                passphrase here (3 tries); read-only unless named in --write\n"
+	       "  --key-file=F  the key for --open instead of a passphrase\n"
+	       "  (LUKS is opened first, then md, then LVM; they stay started afterwards)\n\n"
 	       "Exit status: COMMAND's; 1 when a mount was still busy at the end; 2 bad input (a ROOT\n"
 	       "that is no installed system, is mounted or is the boot medium; a missing fstab device):\n"
 	       "then nothing is left mounted.\n");
@@ -142,10 +151,30 @@ static int find_installed(const char *root, struct installed *found)
 	return rc;
 }
 
+/* LUKS first (LVM and md may sit in it), then md, then LVM (on md or LUKS). */
+static int start_volumes(const char *open_list, const char *key_file, int assemble, int activate)
+{
+	if (open_list) {
+		char *copy = xstrdup(open_list), *tok, *save;
+		int rc = 0;
+
+		for (tok = strtok_r(copy, ",", &save); tok && !rc; tok = strtok_r(NULL, ",", &save))
+			rc = volumes_open_luks(tok, key_file);
+		free(copy);
+		if (rc)
+			return -1;
+	}
+	if (assemble && volumes_assemble_md())
+		return -1;
+	if (activate && volumes_activate_lvm())
+		return -1;
+	return 0;
+}
+
 int cmd_chroot(int argc, char **argv)
 {
-	const char *write_list = NULL, *subvol = NULL, *root = NULL;
-	int list = 0, as_json = 0, quiet = 0, i;
+	const char *write_list = NULL, *subvol = NULL, *root = NULL, *open_list = NULL, *key_file = NULL;
+	int list = 0, as_json = 0, quiet = 0, assemble = 0, activate = 0, i;
 	char *const *cmd = NULL;
 	struct chroot_request r = { 0 };
 	struct installed sys = { 0 };
@@ -168,6 +197,16 @@ int cmd_chroot(int argc, char **argv)
 			write_list = a + 8;
 		} else if (!strncmp(a, "--subvol=", 9)) {
 			subvol = a + 9;
+		} else if (!strcmp(a, "--assemble")) {
+			assemble = 1;
+		} else if (!strcmp(a, "--activate")) {
+			activate = 1;
+		} else if (!strncmp(a, "--open=", 7) && a[7]) {
+			open_list = a + 7;
+		} else if (!strncmp(a, "--key-file=", 11)) {
+			key_file = a + 11;
+			if (access(key_file, R_OK))
+				die_usage("chroot: --key-file=%s: %s", key_file, strerror(errno));
 		} else if (!strcmp(a, "--")) {
 			if (i + 1 >= argc)
 				die_usage("chroot: -- must be followed by a command");
@@ -181,11 +220,16 @@ int cmd_chroot(int argc, char **argv)
 			die_usage("chroot: one ROOT (put the command after --)");
 		}
 	}
-	if (list) {
-		if (root || cmd || write_list)
-			die_usage("chroot: --list takes no ROOT, command or --write");
+	if (list && (root || cmd || write_list))
+		die_usage("chroot: --list takes no ROOT, command or --write");
+	if (key_file && !open_list)
+		die_usage("chroot: --key-file is for --open");
+	if (consent_allow(write_list))
+		die_usage("chroot: --write: %s", bb_err);
+	if (start_volumes(open_list, key_file, assemble, activate))
+		die_usage("chroot: %s", bb_err);
+	if (list)
 		return list_systems(as_json);
-	}
 	if (!root)
 		die_usage("chroot: name the installed system's root device (see 'bootbench chroot --list')");
 	if (stat(root, &st) || !S_ISBLK(st.st_mode))
@@ -194,8 +238,6 @@ int cmd_chroot(int argc, char **argv)
 		die_usage("chroot: %s is %s: refused", root, why);
 	if (mounts_each(mounted_from, &st.st_rdev) == 1)
 		die_usage("chroot: %s is already mounted on this system: unmount it first", root);
-	if (consent_allow(write_list))
-		die_usage("chroot: --write: %s", bb_err);
 	if (write_list) {
 		char *copy = xstrdup(write_list), *tok, *save;
 

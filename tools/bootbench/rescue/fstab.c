@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "fstab.h"
+#include "modules.h"
 #include "util.h"
 
 /* One whitespace-separated field, its \NNN escapes decoded; the end of it in *P. */
@@ -224,10 +225,11 @@ int fstab_resolve(const char *spec, char *dev, size_t len)
 int fs_type_of(const char *dev, char *type, size_t len)
 {
 	char *argv[] = { "blkid", "-p", "-s", "TYPE", "-o", "value", (char *)dev, NULL };
-
 	if (spawn(argv, NULL, 1, type, len) || !type[0]) {	/* consent: blkid only reads the superblock */
 		type[0] = 0;
 		return -1;
 	}
+	/* the mount that follows needs the filesystem's module (btrfs and xfs are modules in the image) */
+	module_load(type);
 	return 0;
 }

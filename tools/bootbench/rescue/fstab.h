@@ -49,7 +49,7 @@ void fstab_fs_data(const char *opts, char *buf, size_t len);
  */
 int fstab_resolve(const char *spec, char *dev, size_t len);
 
-/* The filesystem type on DEV (blkid's low-level probe, no cache); -1 and "" if none. */
+/* The filesystem type on DEV (blkid's low-level probe, no cache), its module loaded; -1 and "" if none. */
 int fs_type_of(const char *dev, char *type, size_t len);
 
 #endif

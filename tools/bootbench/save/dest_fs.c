@@ -24,6 +24,7 @@
 
 #include "consent.h"
 #include "dest.h"
+#include "modules.h"
 #include "util.h"
 
 static int fail(int kind, const char *fmt, const char *a, const char *b)
@@ -146,44 +147,6 @@ static void opt_add(char *buf, size_t len, const char *key, const char *val)
 	buf[o < len ? o : len - 1] = 0;
 }
 
-/*
- * Loads MODULE and the modules it names as soft dependencies (cifs names
- * the crypto it needs for SMB 3 signing and encryption this way, and fails
- * its mount without them): busybox modprobe does not follow them, so the
- * lines of modules.softdep are read here. A module that is built in or
- * already loaded is no error.
- */
-static void load_with_softdeps(const char *module)
-{
-	char path[300], line[512], out[256];
-	struct utsname un;
-	FILE *f;
-
-	if (uname(&un))
-		return;
-	snprintf(path, sizeof(path), "/lib/modules/%s/modules.softdep", un.release);
-	f = fopen(path, "re");
-	while (f && fgets(line, sizeof(line), f)) {
-		char *save = NULL, *w = strtok_r(line, " \t\n", &save);
-
-		if (!w || strcmp(w, "softdep") || !(w = strtok_r(NULL, " \t\n", &save)) || strcmp(w, module))
-			continue;
-		while ((w = strtok_r(NULL, " \t\n", &save))) {
-			char *argv[] = { "modprobe", "-q", w, NULL };
-
-			if (strcmp(w, "pre:") && strcmp(w, "post:"))
-				spawn(argv, NULL, 1, out, sizeof(out));	/* consent: loads a module */
-		}
-	}
-	if (f)
-		fclose(f);
-	{
-		char *argv[] = { "modprobe", "-q", (char *)module, NULL };
-
-		spawn(argv, NULL, 1, out, sizeof(out));	/* consent: loads a module */
-	}
-}
-
 static int mount_share(struct dest *d)
 {
 	const struct dest_url *u = &d->url;
@@ -196,7 +159,7 @@ static int mount_share(struct dest *d)
 	rc = reach(d, port, addr, sizeof(addr));
 	if (rc)
 		return rc;
-	load_with_softdeps(u->kind == DEST_SMB ? "cifs" : u->kind == DEST_NFS3 ? "nfsv3" : "nfsv4");
+	module_load(u->kind == DEST_SMB ? "cifs" : u->kind == DEST_NFS3 ? "nfsv3" : "nfsv4");
 	snprintf(d->mnt, sizeof(d->mnt), "%s/%d", d->set->mount_dir, (int)getpid());
 	if (make_dirs(d->mnt))
 		return fail(DEST_PERMANENT, "cannot make %s: %s", d->mnt, strerror(errno));

@@ -1,0 +1,54 @@
+# SPDX-License-Identifier: MIT
+# Boot test (issue 16): an installed system on btrfs subvolume @ in LVM on
+# LUKS2, made in the guest from the shell on the serial console (cryptsetup,
+# lvm and mkfs.btrfs of the image), then found by bootbench chroot: --list
+# alone does not see it (nothing is opened or activated unasked); --list
+# --open --activate asks for the passphrase on the terminal (a wrong one
+# first, then the right one) and names the system on the logical volume
+# with its subvolume; a chroot into it runs; three wrong passphrases end in
+# one line, exit 2.
+. tests/bootlib.sh
+need_artifacts
+need_commands tmux
+stick_with_conf "$T/stick.img" ""
+truncate -s 600M "$T/luks.img"
+console_boot 160 48 "--fw bios --usb '$T/stick.img' --disk virtio:'$T/luks.img'"
+step "the menu comes up on the serial console" "Esc goes back" 240
+keys 7 Enter
+step "the shell is reached" "Type 'exit' to return to the menu." 30
+P="bb pass,1"
+# LUKS2 with a small argon2id memory cost: TCG is slow and the guest has 1 GiB
+type_line "clear; echo -n '$P' | cryptsetup luksFormat --type luks2 --batch-mode --pbkdf-memory 32768 --iter-time 200 /dev/vda - && echo -n '$P' | cryptsetup open /dev/vda setup - && lvm pvcreate -q /dev/mapper/setup && lvm vgcreate -q bbvg /dev/mapper/setup && lvm lvcreate -q -L 300M -n root bbvg && mkfs.btrfs -q /dev/mapper/bbvg-root && mount -t btrfs /dev/mapper/bbvg-root /mnt && btrfs -q subvolume create /mnt/@ && R=/mnt/@ && mkdir -p \$R/bin \$R/sbin \$R/etc \$R/proc \$R/sys \$R/dev \$R/run \$R/tmp \$R/root && cp /bin/busybox \$R/bin/ && ln -s busybox \$R/bin/sh && ln -s busybox \$R/bin/cat && ln -s /bin/busybox \$R/sbin/init && echo 'PRETTY_NAME=\"Bootbench LUKS Linux 2.0\"' > \$R/etc/os-release && echo '/dev/mapper/bbvg-root / btrfs subvol=@ 0 0' > \$R/etc/fstab && umount /mnt && lvm vgchange -q -an bbvg && cryptsetup close setup; echo RC-MAKE=\$?"
+step_result "the LUKS2 + LVM + btrfs @ system is made" RC-MAKE "RC-MAKE=0" 600
+
+type_line "clear; bootbench chroot --list; echo RC-PLAIN=\$?"
+step_result "--list alone: exit 0" RC-PLAIN "RC-PLAIN=0" 120
+check "... finds nothing: the volume stays closed unasked" shows "^no installed system found"
+
+type_line "clear; bootbench chroot --list --open=/dev/vda --activate; echo RC-OPEN=\$?"
+step "--open asks for the passphrase on the terminal" "Enter passphrase for /dev/vda" 120
+type_line "wrong passphrase"
+step "... a wrong one is refused and asked again" "No key available with this passphrase" 120
+type_line "$P"
+step_result "... the right one opens it: exit 0" RC-OPEN "RC-OPEN=0" 300
+check "... read-only, as /dev/mapper/luks-UUID" shows "opening the LUKS volume /dev/vda as /dev/mapper/luks-[0-9a-f-]* (read-only)"
+check "... the system on the logical volume, btrfs subvolume @" shows "^Bootbench LUKS Linux 2.0 *\/dev\/mapper\/bbvg-root *btrfs .*subvol=@"
+
+type_line "clear; bootbench chroot -q /dev/mapper/bbvg-root -- sh -c 'cat /etc/os-release; cat /proc/mounts' 2>&1 | grep -e PRETTY -e ' / '; echo RC-IN=\$?"
+step_result "a chroot into it runs" RC-IN "RC-IN=0" 120
+check "... the root is the subvolume @, read-only" shows "^/dev/mapper/bbvg-root / btrfs ro,.*subvol=/@"
+
+type_line "clear; lvm vgchange -q -an bbvg; cryptsetup close /dev/mapper/luks-*; bootbench chroot --list --open=/dev/vda > /tmp/o 2>&1; echo RC-WRONG=\$?"
+step "the passphrase is asked again" "Enter passphrase for /dev/vda" 120
+# each try costs argon2id's time under TCG: the next prompt comes after it
+for w in 1 2 3; do
+	type_line "wrong $w"
+	i=0; while [ "$(screen | grep -c 'Enter passphrase for /dev/vda')" -le $w ] && [ $i -lt 120 ] && [ $w -lt 3 ]; do sleep 1; i=$((i + 1)); done
+done
+step_result "three wrong passphrases: exit 2" RC-WRONG "RC-WRONG=2" 300
+type_line "clear; tail -n 1 /tmp/o; echo LINES=\$(grep -c 'bootbench: chroot' /tmp/o) RC-LINE=0"
+step_result "... with one line saying so" RC-LINE "LINES=1" 30
+check "... naming the volume" shows "bootbench: chroot: --open=/dev/vda: no key fits (a wrong passphrase, 3 tries)"
+type_line "poweroff"
+step "the machine powers off" "QEMU-EXITED" 90
+finish
