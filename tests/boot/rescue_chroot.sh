@@ -7,7 +7,8 @@
 # fstab's devices are found by probing. --list names the system with its
 # /boot and ESP; a chroot sees both mounted and the installed system's
 # command line; kill -9 of the helper leaves no mount and no process; the
-# menu's Rescue entry lists the system and opens a read-only shell in it;
+# menu's Rescue entry lists the system, opens a read-only shell in it and
+# checks its filesystems without changing them;
 # the disk is unchanged afterwards (nothing was written without --write).
 . tests/bootlib.sh
 need_artifacts
@@ -60,6 +61,17 @@ step "leaving it says the exit status" "bootbench chroot: exit status 0" 30
 keys Enter
 step "back in the menu" "Esc goes back" 30
 sleep 2	# dialog drops what is typed while it starts
+keys 6 6 Enter
+step "Rescue again" "Which installed system?" 60
+keys Enter
+step "... offers to check the filesystems" "check its filesystems" 30
+keys c Enter
+step "the check runs each filesystem's checker in its no-change mode" "fsck: e2fsck -f -n /dev/vda3: exit status 0" 120
+keys G	# the end of the text
+check "... the ESP's too" shows "fsck: fsck.fat -n /dev/vda1: exit status 0"
+keys Enter
+step "clean: back in the menu" "Esc goes back" 30
+sleep 2
 keys 7 Enter
 step "the shell is reached" "Type 'exit' to return to the menu." 30
 

@@ -19,6 +19,7 @@ int cmd_sysinfo(int argc, char **argv);
 int cmd_save(int argc, char **argv);
 int cmd_fetch_config(int argc, char **argv);
 int cmd_chroot(int argc, char **argv);
+int cmd_fsck(int argc, char **argv);
 static int cmd_help(int argc, char **argv);
 static int cmd_version(int argc, char **argv);
 
@@ -34,6 +35,7 @@ static const struct command {
 	{ "save", "send a result folder to the stick, NFS, SMB or WebDAV, whole or not at all", cmd_save },
 	{ "fetch-config", "fetch this machine's config from a PXE server (http, https, tftp)", cmd_fetch_config },
 	{ "chroot", "into an installed system to repair it (or --list the systems on this machine)", cmd_chroot },
+	{ "fsck", "check filesystems without changing them; repair with consent", cmd_fsck },
 	{ "disks", "list disks: identity, size, contents, users, health", cmd_disks },
 	{ "sysinfo", "describe this machine: CPU, memory, firmware, DMI, NICs", cmd_sysinfo },
 	{ "version", "print the version", cmd_version },

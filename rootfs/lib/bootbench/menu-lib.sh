@@ -7,12 +7,16 @@ menu_backtitle() {
 	echo "bootbench $(bootbench version | awk '{print $NF}') - $(hostname) - $(cut -d' ' -f1 /proc/uptime | cut -d. -f1) s up"
 }
 
-# show TITLE COMMAND...: the command's output in a scrollable box.
+# show TITLE COMMAND...: the command's output in a scrollable box; the
+# command's exit status.
 show() {
 	t=$1; shift
+	"$@" > /tmp/menu-out.raw 2>&1
+	show_rc=$?
 	# long lines (a failure's reason) folded to the box, not cut off
-	"$@" 2>&1 | fold -s -w 74 > /tmp/menu-out.txt
+	fold -s -w 74 < /tmp/menu-out.raw > /tmp/menu-out.txt
 	dialog --title " $t " --exit-label "Back" --textbox /tmp/menu-out.txt 22 78
+	return $show_rc
 }
 
 # The disks a profile may run on, as dialog checklist items: name, a

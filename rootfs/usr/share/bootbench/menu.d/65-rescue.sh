@@ -1,8 +1,10 @@
-# label: Rescue an installed system (shell in it)
-# The installed systems bootbench chroot --list finds; a shell in the one
-# picked, read-only, or writable after the consent of typing its devices
-# (the root, its /boot and ESP). Everything the chroot mounted is gone when
-# the shell exits (bootbench chroot --help).
+# label: Rescue an installed system (shell, check filesystems)
+# The installed systems bootbench chroot --list finds; for the one picked:
+# a shell in it, read-only, or writable after the consent of typing its
+# devices (the root, its /boot and ESP); or a check of those filesystems
+# that changes nothing (bootbench fsck), and a repair of what has errors
+# after the same consent. Everything the chroot mounted is gone when the
+# shell exits (bootbench chroot --help).
 . /lib/bootbench/menu-lib.sh
 bootbench chroot --list > /tmp/menu-systems 2>&1
 set --
@@ -18,9 +20,22 @@ fi
 root=$(dialog --stdout --title " Rescue " --menu "Which installed system?" 14 78 6 "$@") || exit 0
 line=$(grep -F " $root " /tmp/menu-systems | head -n1)
 devs=$root
-for d in $(echo "$line" | sed -n 's|.*/boot: \(/dev/[^ ]*\).*|\1|p; s|.*ESP: \(/dev/[^ ]*\).*|\1|p'); do devs="$devs $d"; done
-how=$(dialog --stdout --title " $root " --menu "A shell in the installed system:" 10 70 2 \
-	ro "read-only: nothing can be changed" rw "writable: repairs (consent: type the devices)") || exit 0
+# its /boot and ESP, where they are devices of their own
+for d in "$(echo "$line" | sed -n 's|.*/boot: \(/dev/[^ ]*\).*|\1|p')" "$(echo "$line" | sed -n 's|.*ESP: \(/dev/[^ ]*\).*|\1|p')"; do
+	[ -n "$d" ] && devs="$devs $d"
+done
+how=$(dialog --stdout --title " $root " --menu "The installed system:" 11 74 3 \
+	ro "a shell, read-only: nothing can be changed" rw "a shell, writable: repairs (consent: type the devices)" \
+	check "check its filesystems (no change; repair after consent)") || exit 0
+if [ "$how" = check ]; then
+	# shellcheck disable=SC2086
+	show "Check of $devs" bootbench fsck $devs && exit 0
+	dialog --yesno "Errors were found (see the check). Repair them?" 6 60 || exit 0
+	consent $devs || { dialog --msgbox "Not confirmed: nothing was changed." 6 50; exit 0; }
+	# shellcheck disable=SC2086
+	show "Repair of $devs" bootbench fsck --repair --write="$(echo $devs | tr ' ' ',')" $devs
+	exit 0
+fi
 write=""
 if [ "$how" = rw ]; then
 	consent $devs || { dialog --msgbox "Not confirmed: nothing was mounted." 6 50; exit 0; }

@@ -1,0 +1,176 @@
+// SPDX-License-Identifier: MIT
+/*
+ * fsck.c - `bootbench fsck`: check filesystems of an installed system
+ * without changing them, and repair only what was consented to. Each
+ * filesystem gets its own checker in its no-change mode first (e2fsck -n,
+ * xfs_repair -n, fsck.fat -n, btrfs check --readonly); a repair
+ * (e2fsck -y, xfs_repair, fsck.fat -a) runs only with --repair and the
+ * device named in --write, through the consent gate: never the boot or
+ * results medium, nothing mounted or in use. btrfs is checked, never
+ * repaired here (btrfs check --repair is a last resort to take by hand).
+ *
+ * usage: bootbench fsck [--repair --write=DEV[,DEV]] DEV...
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "consent.h"
+#include "disks.h"
+#include "fstab.h"
+#include "mounts.h"
+#include "util.h"
+
+/* A checker: the filesystem type, its no-change check and its repair (NULL: none here). */
+static const struct checker {
+	const char *type;
+	const char *check[5];
+	const char *repair[5];
+} checkers[] = {
+	{ "ext4", { "e2fsck", "-f", "-n" }, { "e2fsck", "-f", "-y" } },
+	{ "ext3", { "e2fsck", "-f", "-n" }, { "e2fsck", "-f", "-y" } },
+	{ "ext2", { "e2fsck", "-f", "-n" }, { "e2fsck", "-f", "-y" } },
+	{ "xfs", { "xfs_repair", "-n" }, { "xfs_repair" } },
+	{ "vfat", { "fsck.fat", "-n" }, { "fsck.fat", "-a" } },
+	{ "btrfs", { "btrfs", "check", "--readonly" }, { NULL } },
+};
+
+static void usage(void)
+{
+	printf("usage: bootbench fsck [--repair --write=DEV[,DEV]] DEV...\n\n"
+	       "Checks each filesystem without changing it (e2fsck -n, xfs_repair -n, fsck.fat -n,\n"
+	       "btrfs check --readonly), printing what runs and its exit status. With --repair, a\n"
+	       "filesystem with errors is repaired (e2fsck -y, xfs_repair, fsck.fat -a) when its device\n"
+	       "is named in --write (the consent gate: never the boot or results medium, nothing\n"
+	       "mounted or in use), then checked again. btrfs is never repaired here.\n\n"
+	       "Exit status: 0 every filesystem clean (or repaired clean), 1 errors remain,\n"
+	       "2 bad input (a device that is not a filesystem, is mounted or is the boot medium).\n");
+}
+
+static const struct checker *checker_of(const char *type)
+{
+	unsigned i;
+
+	for (i = 0; i < ARRAY_SIZE(checkers); i++)
+		if (!strcmp(checkers[i].type, type))
+			return &checkers[i];
+	return NULL;
+}
+
+static int mounted_from(const char *src, const char *mnt, void *ctx)
+{
+	struct stat st;
+
+	return !stat(src, &st) && S_ISBLK(st.st_mode) && st.st_rdev == *(dev_t *)ctx;
+}
+
+/* Runs one checker's step on DEV, printing the command, its output and its exit status. */
+static int run_step(const char *const step[], const char *dev, int writes)
+{
+	char *argv[8], out[8192], line[256] = "";
+	char *devs[] = { (char *)dev };
+	unsigned n = 0;
+	int rc;
+
+	while (step[n] && n < 5) {
+		argv[n] = (char *)step[n];
+		snprintf(line + strlen(line), sizeof(line) - strlen(line), "%s ", step[n]);
+		n++;
+	}
+	argv[n++] = (char *)dev;
+	argv[n] = NULL;
+	printf("fsck: running %s%s\n", line, dev);
+	fflush(stdout);
+	if (writes)
+		rc = consent_spawn(devs, 1, argv, NULL, 1, out, sizeof(out));
+	else
+		rc = spawn(argv, NULL, 1, out, sizeof(out));	/* consent: a checker's no-change mode */
+	if (rc < 0)
+		return rc;
+	if (out[0])
+		printf("%s\n", out);
+	printf("fsck: %s%s: exit status %d\n", line, dev, rc);
+	fflush(stdout);
+	return rc;
+}
+
+int cmd_fsck(int argc, char **argv)
+{
+	const char *write_list = NULL;
+	int repair = 0, ndev = 0, i, failed = 0;
+	char type[64], why[256];
+	const char **devs = xcalloc((size_t)argc + 1, sizeof(*devs));
+	struct stat st;
+
+	for (i = 0; i < argc; i++) {
+		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+			usage();
+			free(devs);
+			return EXIT_OK;
+		} else if (!strcmp(argv[i], "--repair")) {
+			repair = 1;
+		} else if (!strncmp(argv[i], "--write=", 8)) {
+			write_list = argv[i] + 8;
+		} else if (argv[i][0] == '-') {
+			die_usage("fsck: unknown option '%s' (see 'bootbench fsck --help')", argv[i]);
+		} else {
+			devs[ndev++] = argv[i];
+		}
+	}
+	if (!ndev)
+		die_usage("fsck: name the filesystems' devices (see 'bootbench chroot --list')");
+	if (write_list && !repair)
+		die_usage("fsck: --write is for --repair");
+	if (consent_allow(write_list))
+		die_usage("fsck: --write: %s", bb_err);
+	/* every device checked before anything runs: bad input changes nothing */
+	for (i = 0; i < ndev; i++) {
+		if (stat(devs[i], &st) || !S_ISBLK(st.st_mode))
+			die_usage("fsck: %s is not a block device", devs[i]);
+		if (disk_is_our_medium(st.st_rdev, why, sizeof(why)))
+			die_usage("fsck: %s is %s: refused", devs[i], why);
+		if (mounts_each(mounted_from, &st.st_rdev) == 1)
+			die_usage("fsck: %s is mounted: a mounted filesystem is not checked", devs[i]);
+		if (fs_type_of(devs[i], type, sizeof(type)))
+			die_usage("fsck: %s holds no filesystem blkid knows", devs[i]);
+		if (!checker_of(type))
+			die_usage("fsck: %s holds %s, which bootbench fsck does not check", devs[i], type);
+		if (repair && checker_of(type)->repair[0] && !consent_named(st.st_rdev))
+			die_usage("fsck: --repair of %s needs it named in --write=", devs[i]);
+		if (repair && consent_named(st.st_rdev) && consent_check(devs[i]))
+			die_usage("fsck: %s", bb_err);
+	}
+	for (i = 0; i < ndev; i++) {
+		const struct checker *c;
+		int rc;
+
+		fs_type_of(devs[i], type, sizeof(type));
+		c = checker_of(type);
+		rc = run_step(c->check, devs[i], 0);
+		if (rc == 0)
+			continue;
+		if (!repair || !c->repair[0]) {
+			printf("fsck: %s (%s) has errors%s\n", devs[i], type,
+			       !c->repair[0] ? " (btrfs: not repaired here)" : ": repair with --repair --write=DEV");
+			failed = 1;
+			continue;
+		}
+		rc = run_step(c->repair, devs[i], 1);
+		if (rc < 0) {
+			printf("fsck: %s: %s\n", devs[i], bb_err);
+			failed = 1;
+			continue;
+		}
+		/* the repair's own word is not the last one: a fresh no-change check is */
+		if (run_step(c->check, devs[i], 0)) {
+			printf("fsck: %s (%s) still has errors after the repair\n", devs[i], type);
+			failed = 1;
+		} else {
+			printf("fsck: %s (%s) repaired, clean now\n", devs[i], type);
+		}
+	}
+	free(devs);
+	return failed ? EXIT_FAIL : EXIT_OK;
+}
