@@ -8,7 +8,8 @@
 # /boot and ESP; a chroot sees both mounted and the installed system's
 # command line; kill -9 of the helper leaves no mount and no process; the
 # menu's Rescue entry lists the system, opens a read-only shell in it and
-# checks its filesystems without changing them;
+# checks its filesystems without changing them, all of it in a rescue.log
+# that Save results puts on the stick;
 # the disk is unchanged afterwards (nothing was written without --write).
 . tests/bootlib.sh
 need_artifacts
@@ -72,6 +73,13 @@ check "... the ESP's too" shows "fsck: fsck.fat -n /dev/vda1: exit status 0"
 keys Enter
 step "clean: back in the menu" "Esc goes back" 30
 sleep 2
+keys 5 Enter
+step "Save offers the stick" "Where to?" 30
+keys Enter
+step "the rescue session is saved like a run" "1 run(s) saved to results/ on the stick" 60
+keys Enter
+step "back in the menu after saving" "Esc goes back" 30
+sleep 2
 keys 7 Enter
 step "the shell is reached" "Type 'exit' to return to the menu." 30
 
@@ -94,4 +102,11 @@ check "... leaves no mount of the disk, in any namespace" shows "LEFT=0 SLEEPS=0
 type_line "poweroff"
 step "the machine powers off" "QEMU-EXITED" 90
 check "the disk is unchanged (nothing written without --write)" [ "$(sum_of "$T/disk.img")" = "$before" ]
+if fetch_results "$T/stick.img" > /dev/null; then
+	check "the stick has the rescue session's log: the shell and the check, with exit statuses" \
+		sh -c "grep -q 'a shell in the installed system on /dev/vda3 (read-only) ended with exit status 0' '$T/results/rescue.log' && grep -q '^fsck: e2fsck -f -n /dev/vda3: exit status 0' '$T/results/rescue.log'"
+	check "... and the system description" grep -q '^CPU: ' "$T/results/system.txt"
+else
+	bad "a results folder is on the stick"
+fi
 finish

@@ -4,8 +4,21 @@
 # devices (the root, its /boot and ESP); or a check of those filesystems
 # that changes nothing (bootbench fsck), and a repair of what has errors
 # after the same consent. Everything the chroot mounted is gone when the
-# shell exits (bootbench chroot --help).
+# shell exits (bootbench chroot --help). What each step ran and said goes
+# to rescue.log in one results folder for the boot's rescue
+# (<UTC>_<machine>_rescue-ID), which Save results sends like a benchmark's.
 . /lib/bootbench/menu-lib.sh
+. /lib/bootbench/results.sh
+# record TITLE: the step's output (show's) appended to the log of this
+# boot's rescue (one folder for all of it)
+record() {
+	log_dir=$(cat /run/bootbench/rescue-folder 2>/dev/null)
+	if [ -z "$log_dir" ] || [ ! -d "$log_dir" ]; then
+		log_dir=$RESULTS_RUN/$(run_folder_name rescue)
+		mkdir -p "$log_dir" && describe_system "$log_dir" && echo "$log_dir" > /run/bootbench/rescue-folder
+	fi
+	{ echo "### $1 ($(date -u +%Y-%m-%dT%H:%M:%SZ))"; cat /tmp/menu-out.raw; echo; } >> "$log_dir/rescue.log"
+}
 bootbench chroot --list > /tmp/menu-systems 2>&1
 set --
 while IFS= read -r line; do
@@ -29,11 +42,15 @@ how=$(dialog --stdout --title " $root " --menu "The installed system:" 11 74 3 \
 	check "check its filesystems (no change; repair after consent)") || exit 0
 if [ "$how" = check ]; then
 	# shellcheck disable=SC2086
-	show "Check of $devs" bootbench fsck $devs && exit 0
+	show "Check of $devs" bootbench fsck $devs
+	rc=$?
+	record "bootbench fsck $devs: exit status $rc"
+	[ $rc = 1 ] || exit 0
 	dialog --yesno "Errors were found (see the check). Repair them?" 6 60 || exit 0
 	consent $devs || { dialog --msgbox "Not confirmed: nothing was changed." 6 50; exit 0; }
 	# shellcheck disable=SC2086
 	show "Repair of $devs" bootbench fsck --repair --write="$(echo $devs | tr ' ' ',')" $devs
+	record "bootbench fsck --repair $devs: exit status $?"
 	exit 0
 fi
 write=""
@@ -44,5 +61,8 @@ fi
 clear
 echo "A shell in the installed system on $root; 'exit' comes back to the menu."
 bootbench chroot $write "$root"
-echo "bootbench chroot: exit status $?. Press Enter for the menu."
+rc=$?
+echo "bootbench chroot: exit status $rc. Press Enter for the menu."
+echo "a shell in the installed system on $root (${write:-read-only}) ended with exit status $rc" > /tmp/menu-out.raw
+record "bootbench chroot $write $root"
 read -r _
