@@ -99,6 +99,11 @@ type_line "clear; bootbench chroot -q /dev/vda3 -- sleep 300 & sleep 5; kill -9 
 step_result "kill -9 of the helper mid-session" RC-KILL "RC-KILL=0" 60
 check "... leaves no mount of the disk, in any namespace" shows "LEFT=0 SLEEPS=0"
 
+type_line "clear; bootbench chroot /dev/sda1 > /tmp/b 2>&1; A=\$?; bootbench chroot --write=/dev/sda1 /dev/vda3 > /tmp/w 2>&1; B=\$?; cat /tmp/b /tmp/w; echo RC-MEDIUM=\$A,\$B"
+step_result "the boot medium as ROOT, or in --write: exit 2 each" RC-MEDIUM "RC-MEDIUM=2,2" 60
+check "... refused, naming why" shows "bootbench: chroot: /dev/sda1: it is the boot medium.*: refused"
+check "... --write of it too" shows "bootbench: chroot: --write: .*boot medium"
+
 type_line "poweroff"
 step "the machine powers off" "QEMU-EXITED" 90
 check "the disk is unchanged (nothing written without --write)" [ "$(sum_of "$T/disk.img")" = "$before" ]

@@ -235,7 +235,7 @@ int cmd_chroot(int argc, char **argv)
 	if (stat(root, &st) || !S_ISBLK(st.st_mode))
 		die_usage("chroot: %s is not a block device", root);
 	if (disk_is_our_medium(st.st_rdev, why, sizeof(why)))
-		die_usage("chroot: %s is %s: refused", root, why);
+		die_usage("chroot: %s: %s: refused", root, why);
 	if (mounts_each(mounted_from, &st.st_rdev) == 1)
 		die_usage("chroot: %s is already mounted on this system: unmount it first", root);
 	if (write_list) {

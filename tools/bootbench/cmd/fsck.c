@@ -130,7 +130,7 @@ int cmd_fsck(int argc, char **argv)
 		if (stat(devs[i], &st) || !S_ISBLK(st.st_mode))
 			die_usage("fsck: %s is not a block device", devs[i]);
 		if (disk_is_our_medium(st.st_rdev, why, sizeof(why)))
-			die_usage("fsck: %s is %s: refused", devs[i], why);
+			die_usage("fsck: %s: %s: refused", devs[i], why);
 		if (mounts_each(mounted_from, &st.st_rdev) == 1)
 			die_usage("fsck: %s is mounted: a mounted filesystem is not checked", devs[i]);
 		if (fs_type_of(devs[i], type, sizeof(type)))
