@@ -6,7 +6,8 @@
 # --open --activate asks for the passphrase on the terminal (a wrong one
 # first, then the right one) and names the system on the logical volume
 # with its subvolume; a chroot into it runs; three wrong passphrases end in
-# one line, exit 2.
+# one line, exit 2; the menu's Rescue entry offers to open it, asks for the
+# passphrase and lists the system inside.
 . tests/bootlib.sh
 need_artifacts
 need_commands tmux
@@ -49,6 +50,22 @@ step_result "three wrong passphrases: exit 2" RC-WRONG "RC-WRONG=2" 300
 type_line "clear; tail -n 1 /tmp/o; echo LINES=\$(grep -c 'bootbench: chroot' /tmp/o) RC-LINE=0"
 step_result "... with one line saying so" RC-LINE "LINES=1" 30
 check "... naming the volume" shows "bootbench: chroot: --open=/dev/vda: no key fits (a wrong passphrase, 3 tries)"
+# the menu: Rescue offers to open the volume, asks for the passphrase, lists the system
+type_line "exit"
+step "back in the menu" "Esc goes back" 30
+sleep 2	# dialog drops what is typed while it starts
+keys 6 6 Enter
+step "Rescue offers to open the encrypted volume" "Encrypted (LUKS) volumes: /dev/vda" 60
+keys Enter
+step "... asks for its passphrase" "Enter passphrase for /dev/vda" 120
+type_line "$P"
+step "... and lists the system inside" "Which installed system?" 300
+check "... on the logical volume" shows "/dev/mapper/bbvg-root *Bootbench LUKS Linux 2.0"
+keys Escape
+step "back in the menu" "Esc goes back" 30
+sleep 2
+keys 7 Enter
+step "the shell again" "Type 'exit' to return to the menu." 30
 type_line "poweroff"
 step "the machine powers off" "QEMU-EXITED" 90
 finish

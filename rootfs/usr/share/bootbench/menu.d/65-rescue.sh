@@ -19,6 +19,21 @@ record() {
 	fi
 	{ echo "### $1 ($(date -u +%Y-%m-%dT%H:%M:%SZ))"; cat /tmp/menu-out.raw; echo; } >> "$log_dir/rescue.log"
 }
+# Encrypted volumes are opened only when the user says so (a passphrase
+# each, typed here), with LVM activated after them.
+luks=""
+for d in $(blkid -c /dev/null -o device -t TYPE=crypto_LUKS 2>/dev/null); do
+	u=$(cryptsetup luksUUID "$d" 2>/dev/null)
+	[ -n "$u" ] && [ ! -e "/dev/mapper/luks-$u" ] && luks="$luks${luks:+,}$d"
+done
+if [ -n "$luks" ] && dialog --title " Rescue " --yesno "Encrypted (LUKS) volumes: $(echo "$luks" | tr ',' ' ').
+
+Open them to look for installed systems inside (read-only; a passphrase is asked for each), and activate LVM?" 10 70; then
+	clear
+	# on the terminal: cryptsetup asks there
+	bootbench chroot --open="$luks" --activate --list > /dev/null ||
+		{ echo "Press Enter to go on."; read -r _; }
+fi
 bootbench chroot --list > /tmp/menu-systems 2>&1
 set --
 while IFS= read -r line; do
