@@ -118,13 +118,6 @@ static int list_systems(int as_json)
 	return EXIT_OK;
 }
 
-static int mounted_from(const char *src, const char *mnt, void *ctx)
-{
-	struct stat st;
-
-	return !stat(src, &st) && S_ISBLK(st.st_mode) && st.st_rdev == *(dev_t *)ctx;
-}
-
 /* The installed system on ROOT, looked at read-only: its subvolume and command line. */
 static int find_installed(const char *root, struct installed *found)
 {
@@ -236,7 +229,7 @@ int cmd_chroot(int argc, char **argv)
 		die_usage("chroot: %s is not a block device", root);
 	if (disk_is_our_medium(st.st_rdev, why, sizeof(why)))
 		die_usage("chroot: %s: %s: refused", root, why);
-	if (mounts_each(mounted_from, &st.st_rdev) == 1)
+	if (mounts_has_dev(st.st_rdev))
 		die_usage("chroot: %s is already mounted on this system: unmount it first", root);
 	if (write_list) {
 		char *copy = xstrdup(write_list), *tok, *save;

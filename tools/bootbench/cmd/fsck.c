@@ -59,13 +59,6 @@ static const struct checker *checker_of(const char *type)
 	return NULL;
 }
 
-static int mounted_from(const char *src, const char *mnt, void *ctx)
-{
-	struct stat st;
-
-	return !stat(src, &st) && S_ISBLK(st.st_mode) && st.st_rdev == *(dev_t *)ctx;
-}
-
 /* Runs one checker's step on DEV, printing the command, its output and its exit status. */
 static int run_step(const char *const step[], const char *dev, int writes)
 {
@@ -131,7 +124,7 @@ int cmd_fsck(int argc, char **argv)
 			die_usage("fsck: %s is not a block device", devs[i]);
 		if (disk_is_our_medium(st.st_rdev, why, sizeof(why)))
 			die_usage("fsck: %s: %s: refused", devs[i], why);
-		if (mounts_each(mounted_from, &st.st_rdev) == 1)
+		if (mounts_has_dev(st.st_rdev))
 			die_usage("fsck: %s is mounted: a mounted filesystem is not checked", devs[i]);
 		if (fs_type_of(devs[i], type, sizeof(type)))
 			die_usage("fsck: %s holds no filesystem blkid knows", devs[i]);

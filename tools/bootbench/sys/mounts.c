@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "mounts.h"
 #include "util.h"
@@ -58,4 +59,16 @@ int mounts_each(int (*fn)(const char *src, const char *mnt, void *ctx), void *ct
 int swaps_each(int (*fn)(const char *dev, const char *unused, void *ctx), void *ctx)
 {
 	return table_each("/proc/swaps", 1, fn, ctx);
+}
+
+static int source_is(const char *src, const char *mnt, void *ctx)
+{
+	struct stat st;
+
+	return !stat(src, &st) && S_ISBLK(st.st_mode) && st.st_rdev == *(const dev_t *)ctx;
+}
+
+int mounts_has_dev(dev_t rdev)
+{
+	return mounts_each(source_is, &rdev) == 1;
 }

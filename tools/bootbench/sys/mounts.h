@@ -17,4 +17,9 @@ int mounts_each(int (*fn)(const char *src, const char *mnt, void *ctx), void *ct
 /* The same for /proc/swaps: FN(device, "", ctx) per swap area in use. */
 int swaps_each(int (*fn)(const char *dev, const char *unused, void *ctx), void *ctx);
 
+#include <sys/types.h>
+
+/* Whether the block device RDEV is mounted here (by any name of it). */
+int mounts_has_dev(dev_t rdev);
+
 #endif
