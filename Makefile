@@ -6,6 +6,8 @@
 #   rootfs/ + image/ + above  -> out/rootfs, out/initramfs.img (scripts/build-rootfs.sh)
 #   out/initramfs.img         -> out/bootbench-usb.img, out/bootbench.iso, out/pxe/
 #                                (scripts/build-image.sh)
+#   the Debian archive        -> out/installed/ (scripts/build-installed.sh: an installed
+#                                Debian for the rescue tests)
 #   all of it                 -> tests/ (tests/run.sh), QEMU (scripts/qemu.sh)
 # `make run` and `make test` install what they need first (scripts/deps.sh).
 
@@ -102,8 +104,13 @@ $(OUT)/bootbench-usb.img: $(OUT)/initramfs.img $(BOOT_TEMPLATES) scripts/build-i
 
 image: $(OUT)/bootbench-usb.img
 
+# a real installed Debian for the rescue tests, from the archive fetch.sh uses (cached)
+INSTALLED := $(OUT)/installed/debian-uefi.img
+$(INSTALLED): scripts/build-installed.sh dl/manifest.tsv
+	$(Q)scripts/build-installed.sh
+
 test: deps
-	$(Q)$(MAKE) --no-print-directory all unit image
+	$(Q)$(MAKE) --no-print-directory all unit image $(INSTALLED)
 	$(Q)tests/run.sh
 
 bench: deps

@@ -21,6 +21,8 @@ pkgs="$pkgs mdadm"
 pkgs="$pkgs curl openssl nginx samba nfs-ganesha nfs-ganesha-vfs rpcbind prometheus-pushgateway"
 # a network namespace of its own for the NFS test (rpcbind on port 111)
 pkgs="$pkgs iproute2"
+# the rescue tests: a real installed Debian (scripts/build-installed.sh)
+pkgs="$pkgs debootstrap"
 # nfs-ganesha finds its exports' filesystems through /etc/mtab, the link
 # every booted Debian has and a bare debootstrap'd root lacks
 if [ ! -e /etc/mtab ] && [ "$(id -u)" = 0 ]; then

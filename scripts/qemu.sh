@@ -13,6 +13,7 @@
 #   --pxe DIR [--bootfile F]    boot from QEMU's user-mode TFTP (iPXE ROM)
 #   --kernel K --initrd I [--append "..."]   direct kernel boot (a --usb or
 #                               --cdrom given as well is attached, not booted)
+#   --boot-disk KIND:FILE       boot an installed system's disk (a --disk that boots)
 #   --disk KIND:FILE            a test disk: virtio, nvme or scsi (repeatable);
 #                               serials are BB<KIND><n>
 #   --locked                    the stick's write-protect switch is on (read-only)
@@ -43,6 +44,7 @@ while [ $# -gt 0 ]; do
 	--initrd) initrd=$2; shift ;;
 	--append) append=$2; shift ;;
 	--disk) disks="$disks $2"; shift ;;
+	--boot-disk) boot=disk bootdisk=$2 disks="$2 $disks"; shift ;;
 	--snapshot) snapshot=1 ;;
 	--locked) locked=1 ;;
 	--serial) serial=$2; shift ;;
@@ -53,7 +55,7 @@ while [ $# -gt 0 ]; do
 	esac
 	shift
 done
-[ -n "$boot" ] || die "nothing to boot: give --usb, --cdrom, --pxe or --kernel"
+[ -n "$boot" ] || die "nothing to boot: give --usb, --cdrom, --pxe, --kernel or --boot-disk"
 case "$fw" in bios|uefi|secureboot) ;; *) die "--fw $fw: expected bios, uefi or secureboot" ;; esac
 
 # KVM: probed once (the answer is kept in out/qemu-accel for this machine).
@@ -127,8 +129,10 @@ for d in $disks; do
 	[ -e "$file" ] || die "--disk $d: no such file"
 	n=$((n + 1))
 	set -- "$@" -drive "if=none,id=d$n,format=raw,file=$file,cache=unsafe"
+	first=""
+	[ "$d" = "${bootdisk:-}" ] && first=,bootindex=0
 	case "$kind" in
-	virtio) set -- "$@" -device "virtio-blk-pci,drive=d$n,serial=BBVIRTIO$n" ;;
+	virtio) set -- "$@" -device "virtio-blk-pci,drive=d$n,serial=BBVIRTIO$n$first" ;;
 	nvme) set -- "$@" -device "nvme,drive=d$n,serial=BBNVME$n" ;;
 	scsi) [ -n "${scsi_hba:-}" ] || { set -- "$@" -device virtio-scsi-pci,id=scsi0; scsi_hba=1; }
 	      set -- "$@" -device "scsi-hd,bus=scsi0.0,drive=d$n,serial=BBSCSI$n" ;;

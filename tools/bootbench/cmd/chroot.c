@@ -9,6 +9,7 @@
  *
  * usage: bootbench chroot --list [--json] [START...]
  *        bootbench chroot [START...] [--write=DEV[,DEV]] [--subvol=NAME] [-q] ROOT [-- COMMAND [ARG...]]
+ *        bootbench chroot [START...] --write=DEV[,DEV] --repair=bootloader|initramfs ROOT
  *        START: --assemble --activate --open=DEV[,DEV] [--key-file=F]
  */
 #include <errno.h>
@@ -28,10 +29,19 @@
 #include "util.h"
 #include "volumes.h"
 
+/* The repairs: scripts of the image run inside the installed system. */
+static const struct {
+	const char *name, *script;
+} repairs[] = {
+	{ "bootloader", "/usr/share/bootbench/repair/bootloader.sh" },
+	{ "initramfs", "/usr/share/bootbench/repair/initramfs.sh" },
+};
+
 static void usage(void)
 {
 	printf("usage: bootbench chroot --list [--json] [START...]\n"
 	       "       bootbench chroot [START...] [--write=DEV[,DEV]] [--subvol=NAME] [-q] ROOT [-- COMMAND [ARG...]]\n"
+	       "       bootbench chroot [START...] --write=DEV[,DEV] --repair=bootloader|initramfs ROOT\n"
 	       "       START: --assemble --activate --open=DEV[,DEV] [--key-file=F]\n\n"
 	       "--list finds the installed systems: every partition, disk, md array and LVM/LUKS volume\n"
 	       "with a Linux filesystem is looked at read-only (nothing replayed, nothing written).\n\n"
@@ -52,7 +62,12 @@ static void usage(void)
 	       "  --open=DEVS   first open these LUKS volumes as /dev/mapper/luks-UUID, asking for the\n"
 	       "                passphrase here (3 tries); read-only unless named in --write\n"
 	       "  --key-file=F  the key for --open instead of a passphrase\n"
-	       "  (LUKS is opened first, then md, then LVM; they stay started afterwards)\n\n"
+	       "  (LUKS is opened first, then md, then LVM; they stay started afterwards)\n"
+	       "  --repair=NAME run a repair inside, each step printed with its exit status:\n"
+	       "                bootloader  GRUB reinstalled as the system has it (UEFI: into its ESP,\n"
+	       "                            the removable path too, a boot entry; BIOS: on the disk of\n"
+	       "                            /boot, which must be in --write), then its grub.cfg\n"
+	       "                initramfs   update-initramfs, dracut or mkinitcpio, as the system uses\n\n"
 	       "Exit status: COMMAND's; 1 when a mount was still busy at the end; 2 bad input (a ROOT\n"
 	       "that is no installed system, is mounted or is the boot medium; a missing fstab device):\n"
 	       "then nothing is left mounted.\n");
@@ -167,6 +182,7 @@ static int start_volumes(const char *open_list, const char *key_file, int assemb
 int cmd_chroot(int argc, char **argv)
 {
 	const char *write_list = NULL, *subvol = NULL, *root = NULL, *open_list = NULL, *key_file = NULL;
+	const char *repair = NULL;
 	int list = 0, as_json = 0, quiet = 0, assemble = 0, activate = 0, i;
 	char *const *cmd = NULL;
 	struct chroot_request r = { 0 };
@@ -190,6 +206,8 @@ int cmd_chroot(int argc, char **argv)
 			write_list = a + 8;
 		} else if (!strncmp(a, "--subvol=", 9)) {
 			subvol = a + 9;
+		} else if (!strncmp(a, "--repair=", 9)) {
+			repair = a + 9;
 		} else if (!strcmp(a, "--assemble")) {
 			assemble = 1;
 		} else if (!strcmp(a, "--activate")) {
@@ -213,8 +231,21 @@ int cmd_chroot(int argc, char **argv)
 			die_usage("chroot: one ROOT (put the command after --)");
 		}
 	}
-	if (list && (root || cmd || write_list))
-		die_usage("chroot: --list takes no ROOT, command or --write");
+	if (list && (root || cmd || write_list || repair))
+		die_usage("chroot: --list takes no ROOT, command, --write or --repair");
+	if (repair) {
+		unsigned k;
+
+		for (k = 0; k < ARRAY_SIZE(repairs) && strcmp(repairs[k].name, repair); k++)
+			;
+		if (k == ARRAY_SIZE(repairs))
+			die_usage("chroot: --repair=%s: expected bootloader or initramfs", repair);
+		if (!write_list)
+			die_usage("chroot: --repair=%s writes the installed system: name its devices in --write=", repair);
+		if (cmd)
+			die_usage("chroot: --repair runs no command of yours");
+		r.script = repairs[k].script;
+	}
 	if (key_file && !open_list)
 		die_usage("chroot: --key-file is for --open");
 	if (consent_allow(write_list))
@@ -244,6 +275,9 @@ int cmd_chroot(int argc, char **argv)
 	r.root = root;
 	r.subvol = subvol ? subvol : sys.subvol;
 	r.argv = cmd;
+	/* what a repair may write besides its mounts (BIOS GRUB: the disk's boot sector) */
+	if (write_list)
+		setenv("BB_WRITE", write_list, 1);
 	r.quiet = quiet;
 	if (!quiet)
 		printf("chroot: %s on %s%s%s\n", sys.name, root, r.subvol[0] ? ", subvolume " : "", r.subvol);

@@ -35,6 +35,7 @@
 
 #define SESSION_DIR "/run/bootbench/chroot"
 #define MAX_MOUNTS 64
+#define REPAIR_SCRIPT "/run/bootbench-repair.sh"	/* in the session's own /run */
 
 static char mounted[MAX_MOUNTS][PATH_MAX];
 static unsigned nmounted;
@@ -296,6 +297,20 @@ static void root_shell(char *buf, size_t len)
 	free(text);
 }
 
+/* The repair script, copied into the session's /run of the installed system. */
+static int copy_script(const char *path, const char *root)
+{
+	char *text = read_small(path), dest[PATH_MAX + 32];
+	int rc;
+
+	if (!text)
+		return set_err("cannot read %s: %s", path, strerror(errno));
+	snprintf(dest, sizeof(dest), "%s%s", root, REPAIR_SCRIPT);
+	rc = write_file_atomic(dest, text, strlen(text));
+	free(text);
+	return rc;
+}
+
 /* PID 1 of the session's namespaces: mounts, runs the command, undoes. */
 static int session_init(const struct chroot_request *r)
 {
@@ -340,6 +355,11 @@ static int session_init(const struct chroot_request *r)
 		teardown();
 		return EXIT_USAGE;
 	}
+	if (r->script && copy_script(r->script, root)) {
+		printf("chroot: %s\n", bb_err);
+		teardown();
+		return EXIT_FAIL;
+	}
 	cmd = fork();
 	if (cmd < 0) {
 		teardown();
@@ -355,6 +375,11 @@ static int session_init(const struct chroot_request *r)
 		setenv("PS1", "(chroot) \\w# ", 1);
 		setenv("PATH", "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin", 1);
 		setenv("HOME", "/root", 1);
+		if (r->script) {
+			execl("/bin/sh", "sh", REPAIR_SCRIPT, (char *)NULL);	/* consent: a repair, in the chroot */
+			note("chroot: cannot run /bin/sh in the installed system: %s", strerror(errno));
+			_exit(127);
+		}
 		if (r->argv && r->argv[0]) {
 			execvp(r->argv[0], r->argv);	/* consent: the user's command, in the chroot */
 			note("chroot: cannot run %s: %s", r->argv[0], strerror(errno));

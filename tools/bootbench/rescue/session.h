@@ -16,6 +16,7 @@ struct chroot_request {
 	const char *subvol;		/* btrfs: the root's subvolume ("" for the default) */
 	char *const *argv;		/* the command; NULL for the installed system's shell */
 	const char *cmdline;		/* what /proc/cmdline shows inside; NULL: the installed system's */
+	const char *script;		/* a repair: this file of the appliance is run with sh inside */
 	int quiet;			/* no "chroot: mounted ..." lines */
 };
 

@@ -1,9 +1,10 @@
-# label: Rescue an installed system (shell, check filesystems)
+# label: Rescue an installed system (shell, fsck, boot loader)
 # The installed systems bootbench chroot --list finds; for the one picked:
 # a shell in it, read-only, or writable after the consent of typing its
-# devices (the root, its /boot and ESP); or a check of those filesystems
+# devices (the root, its /boot and ESP); a check of those filesystems
 # that changes nothing (bootbench fsck), and a repair of what has errors
-# after the same consent. Everything the chroot mounted is gone when the
+# after the same consent; or, after it too, the boot loader reinstalled or
+# the initramfs rebuilt (bootbench chroot --repair). Everything the chroot mounted is gone when the
 # shell exits (bootbench chroot --help). What each step ran and said goes
 # to rescue.log in one results folder for the boot's rescue
 # (<UTC>_<machine>_rescue-ID), which Save results sends like a benchmark's.
@@ -52,9 +53,18 @@ devs=$root
 for d in "$(echo "$line" | sed -n 's|.*/boot: \(/dev/[^ ]*\).*|\1|p')" "$(echo "$line" | sed -n 's|.*ESP: \(/dev/[^ ]*\).*|\1|p')"; do
 	[ -n "$d" ] && devs="$devs $d"
 done
-how=$(dialog --stdout --title " $root " --menu "The installed system:" 11 74 3 \
+how=$(dialog --stdout --title " $root " --menu "The installed system:" 13 76 5 \
 	ro "a shell, read-only: nothing can be changed" rw "a shell, writable: repairs (consent: type the devices)" \
-	check "check its filesystems (no change; repair after consent)") || exit 0
+	check "check its filesystems (no change; repair after consent)" \
+	bootloader "reinstall the boot loader (consent)" initramfs "rebuild the initramfs (consent)") || exit 0
+case "$how" in
+bootloader|initramfs)
+	consent $devs || { dialog --msgbox "Not confirmed: nothing was changed." 6 50; exit 0; }
+	# shellcheck disable=SC2086
+	show "Repair ($how) of $root" bootbench chroot --write="$(echo $devs | tr ' ' ',')" --repair=$how "$root"
+	record "bootbench chroot --repair=$how $root: exit status $?"
+	exit 0 ;;
+esac
 if [ "$how" = check ]; then
 	# shellcheck disable=SC2086
 	show "Check of $devs" bootbench fsck $devs

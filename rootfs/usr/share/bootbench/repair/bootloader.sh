@@ -1,0 +1,51 @@
+# Reinstall the boot loader: run inside the installed system by bootbench
+# chroot --repair=bootloader (its /boot and ESP mounted read-write with
+# consent). GRUB as the system has it: for UEFI when its grub-efi files and
+# an ESP on /boot/efi (or /efi) are there, also into the ESP's removable
+# path (EFI/BOOT/BOOTX64.EFI: firmware that lost its boot entries still
+# finds it), and with a boot entry when the firmware's variables are
+# writable; else for BIOS on the disk holding /boot. Then its grub.cfg
+# from the system's own /etc/default/grub. Each step prints what it runs
+# and its exit status.
+run() {
+	echo "repair: running $*"
+	"$@"
+	rc=$?
+	echo "repair: $*: exit status $rc"
+	return $rc
+}
+mounted_on() { awk -v m="$1" '$2 == m { print $1 }' /proc/mounts | tail -n 1; }
+command -v grub-install > /dev/null || { echo "repair: this system has no grub-install (its GRUB packages are missing)"; exit 1; }
+esp=""
+for d in /boot/efi /efi; do [ -n "$(mounted_on $d)" ] && { esp=$d; break; }; done
+if [ -n "$esp" ] && [ -d /usr/lib/grub/x86_64-efi ]; then
+	id=$(. /etc/os-release 2>/dev/null; echo "${ID:-linux}")
+	nvram=""
+	# booted by BIOS, or no writable variables: the removable path only
+	[ -w /sys/firmware/efi/efivars ] || nvram=--no-nvram
+	extra=--force-extra-removable
+	grub-install --help 2>&1 | grep -q -- --force-extra-removable || extra=--removable
+	run grub-install --target=x86_64-efi --efi-directory="$esp" --bootloader-id="$id" $extra $nvram || exit 1
+elif [ -d /usr/lib/grub/i386-pc ]; then
+	part=$(mounted_on /boot)
+	[ -n "$part" ] || part=$(mounted_on /)
+	disk=/dev/$(basename "$(readlink -f "/sys/class/block/$(basename "$part")/..")")
+	[ -b "$disk" ] || { echo "repair: no disk found for $part"; exit 1; }
+	# the boot sector is written on the disk itself: consent for it too
+	case ",${BB_WRITE:-}," in
+	*",$disk,"*) ;;
+	*) echo "repair: GRUB for BIOS writes the boot sector of $disk: name it in --write= too"; exit 1 ;;
+	esac
+	run grub-install --target=i386-pc "$disk" || exit 1
+else
+	echo "repair: neither GRUB for UEFI (an ESP and /usr/lib/grub/x86_64-efi) nor for BIOS (/usr/lib/grub/i386-pc) is here"
+	exit 1
+fi
+if command -v update-grub > /dev/null; then
+	run update-grub || exit 1
+elif command -v grub2-mkconfig > /dev/null; then
+	run grub2-mkconfig -o /boot/grub2/grub.cfg || exit 1
+else
+	run grub-mkconfig -o /boot/grub/grub.cfg || exit 1
+fi
+echo "repair: the boot loader is reinstalled"
