@@ -92,6 +92,12 @@ i=0; while { pgrep -f '^sleep 300$' > /dev/null || mounted_anywhere "$ROOT"; } &
 check "kill -9 of the helper: no process of the chroot survives" not pgrep -f '^sleep 300$'
 check "... and nothing of the installed system is mounted anywhere" sh -c "! grep -q ' - ext4 \($ROOT\|$BOOT\) ' /proc/[0-9]*/mountinfo"
 
+if [ ! -e /dev/disk/by-uuid ]; then
+	"$BB" chroot -q "$ROOT" -- readlink "/dev/disk/by-uuid/$BOOT_UUID" > "$T/out" 2>&1
+	check "no udev here: the chroot has /dev/disk/by-uuid links of its own (update-grub needs them)" \
+		grep -qx "../../${BOOT#/dev/}" "$T/out"
+	check "... on a tmpfs of the session: none left on this system" [ ! -e "/dev/disk/by-uuid/$BOOT_UUID" ]
+fi
 # the exit status of the command comes back
 "$BB" chroot -q "$ROOT" -- sh -c 'exit 7' > /dev/null 2>&1
 check "the command's exit status is returned" [ $? = 7 ]

@@ -11,6 +11,7 @@
  * it, the kernel kills every process of the PID namespace, and the
  * namespace and its mounts are gone.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -216,6 +217,63 @@ static void make_file_in(const char *root, const char *path)
 		close(fd);
 }
 
+/*
+ * /dev/disk/by-{uuid,partuuid,label,partlabel} inside the chroot when the
+ * appliance has none (mdev makes no such links): update-grub writes
+ * root=UUID= only when the link exists, and root=/dev/vda3 breaks when the
+ * disk's name changes. The links live on a tmpfs of the session's, gone
+ * with it; the appliance's /dev is not changed (but for an empty disk/
+ * folder a mount point needs).
+ */
+static int make_disk_links(const char *root)
+{
+	static const struct { const char *key, *dir; } kinds[] = {
+		{ "UUID", "by-uuid" }, { "PART_ENTRY_UUID", "by-partuuid" },
+		{ "LABEL", "by-label" }, { "PART_ENTRY_NAME", "by-partlabel" },
+	};
+	char dir[PATH_MAX + 64], link[2 * PATH_MAX], out[4096], dev[300], target[300];
+	struct dirent *e;
+	struct stat st;
+	DIR *d;
+	unsigned k;
+
+	if (!stat("/dev/disk/by-uuid", &st))
+		return 0;	/* udev's own are there, bound with /dev */
+	snprintf(dir, sizeof(dir), "%s/dev/disk", root);
+	mkdir(dir, 0755);
+	if (mount_api("disk", dir, "tmpfs", MS_NOSUID | MS_NOEXEC, "mode=0755"))
+		return -1;
+	for (k = 0; k < ARRAY_SIZE(kinds); k++) {
+		snprintf(link, sizeof(link), "%s/%s", dir, kinds[k].dir);
+		mkdir(link, 0755);
+	}
+	d = opendir("/sys/class/block");
+	while (d && (e = readdir(d))) {
+		char *argv[] = { "blkid", "-p", "-o", "export", dev, NULL };
+		const char *line;
+
+		if (e->d_name[0] == '.' || !strncmp(e->d_name, "ram", 3))
+			continue;
+		snprintf(dev, sizeof(dev), "/dev/%s", e->d_name);
+		if (spawn(argv, NULL, 1, out, sizeof(out)))	/* consent: blkid only reads the superblock */
+			continue;
+		for (line = out; line && *line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL)
+			for (k = 0; k < ARRAY_SIZE(kinds); k++) {
+				size_t n = strlen(kinds[k].key), v = strcspn(line + n + 1, "\n");
+
+				if (strncmp(line, kinds[k].key, n) || line[n] != '=' || !v || memchr(line + n + 1, '/', v))
+					continue;
+				snprintf(link, sizeof(link), "%s/%s/%.*s", dir, kinds[k].dir, (int)v, line + n + 1);
+				snprintf(target, sizeof(target), "../../%s", e->d_name);
+				if (symlink(target, link) && errno != EEXIST)
+					break;
+			}
+	}
+	if (d)
+		closedir(d);
+	return 0;
+}
+
 /* The kernel's filesystems, a private /run and /tmp, resolv.conf, and the installed system's cmdline. */
 static int mount_kernel_fs(const char *root, const char *state, const char *cmdline)
 {
@@ -246,6 +304,8 @@ static int mount_kernel_fs(const char *root, const char *state, const char *cmdl
 		if (mount_api(api[i].src, dir, api[i].type, api[i].flags, api[i].data))
 			return -1;
 	}
+	if (make_disk_links(root))
+		return -1;
 	/* what update-grub or a kernel's postinst reads as "the running system's" command line */
 	snprintf(file, sizeof(file), "%s/cmdline", state);
 	snprintf(real, sizeof(real), "%s%s", cmdline, *cmdline ? "\n" : "");	/* the kernel's ends in a newline */
