@@ -10,6 +10,10 @@
  * signal is SIGKILL: a helper killed even with SIGKILL takes the child with
  * it, the kernel kills every process of the PID namespace, and the
  * namespace and its mounts are gone.
+ *
+ * A little over 500 lines on purpose: the mount record, every mount that
+ * goes in it and the one teardown that empties it are kept in one file, so
+ * no mount can be made where the teardown does not see it.
  */
 #include <dirent.h>
 #include <errno.h>
