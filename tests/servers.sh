@@ -35,7 +35,10 @@ make_ca() { # dir
 
 # nginx with WebDAV over HTTPS, basic auth for bench, files under $T/dav;
 # and plain HTTP on HTTP_PORT serving $T/www (per-host configs, the CA).
-# DAV_ROOT may name another folder (a small filesystem for the full case).
+# DAV_ROOT may name another folder (a small filesystem for the full case);
+# DAV_RATE (requests a second) holds each request back to that rate, so that
+# a test can stop the server in the middle of an upload however fast the
+# machine is.
 start_webdav() {
 	port_free $DAV_PORT || return 1
 	d=$T/nginx
@@ -52,6 +55,7 @@ events {}
 http {
 	access_log $d/access.log;
 	client_body_temp_path $d/tmp;
+	${DAV_RATE:+limit_req_zone \$server_port zone=dav:1m rate=${DAV_RATE}r/s;}
 	server {
 		listen 127.0.0.1:$DAV_PORT ssl;
 		ssl_certificate $T/ca/server.crt;
@@ -61,6 +65,7 @@ http {
 			dav_methods PUT DELETE MKCOL COPY MOVE;
 			dav_access user:rw group:rw all:r;
 			client_max_body_size 0;
+			${DAV_RATE:+limit_req zone=dav burst=100000;}
 			auth_basic results;
 			auth_basic_user_file $d/htpasswd;
 		}
@@ -77,6 +82,14 @@ CONF
 	wait_port $DAV_PORT 10 || { echo "nginx did not start:"; cat "$d/stderr" "$d/error.log"; return 1; }
 }
 stop_webdav() { kill "$WEBDAV_PID" 2>/dev/null; wait "$WEBDAV_PID" 2>/dev/null; }
+# The server dies at once, as in a power cut. The master goes first: killed
+# after its worker, it would start a new one that keeps the port.
+kill_webdav() {
+	workers=$(pgrep -P "$WEBDAV_PID")
+	kill -KILL "$WEBDAV_PID" 2>/dev/null
+	[ -z "$workers" ] || kill -KILL $workers 2>/dev/null
+	wait "$WEBDAV_PID" 2>/dev/null
+}
 
 # smbd with share "results" (files under $T/smb) and "small" ($T/smb-small,
 # for a test to put a small filesystem behind) for user bench, SMB 3 only.
