@@ -14,15 +14,20 @@ for t in out/tests/* tests/cli/*.sh tests/boot/*.sh; do
 	name=$(basename "$t")
 	case "$name" in *.sh) cmd="sh $t" ;; *) cmd="$t" ;; esac
 	if [ -n "$TESTS" ] && ! echo "$name" | grep -qE "$TESTS"; then continue; fi
+	limit=$TIMEOUT
+	case "$name" in *.sh)
+		own=$(sed -n 's/^# timeout: \([0-9][0-9]*\)$/\1/p' "$t" | head -n 1)
+		[ -n "$own" ] && [ "$own" -gt "$limit" ] && limit=$own ;;
+	esac
 	start=$(date +%s)
-	timeout -k 10 "$TIMEOUT" $cmd >"$log/$name.log" 2>&1
+	BOOT_LIMIT=$limit timeout -k 10 "$limit" $cmd >"$log/$name.log" 2>&1
 	rc=$?
 	secs=$(( $(date +%s) - start ))
 	case $rc in
 	0) pass=$((pass + 1)); echo "PASS $name (${secs}s)" ;;
 	77) skip=$((skip + 1)); skipped="$skipped $name"; echo "SKIP $name: $(tail -n 1 "$log/$name.log")" ;;
 	*) fail=$((fail + 1)); failed="$failed $name"
-	   [ $rc = 124 ] && echo "FAIL $name: timed out after ${TIMEOUT}s" || echo "FAIL $name (exit $rc)"
+	   [ $rc = 124 ] && echo "FAIL $name: timed out after ${limit}s" || echo "FAIL $name (exit $rc)"
 	   sed 's/^/    /' "$log/$name.log" | tail -n 30 ;;
 	esac
 done

@@ -26,7 +26,8 @@ ln -s /bin/busybox "$T/root/sbin/init"
 printf 'PRETTY_NAME="Bootbench Test Linux 1.0"\nNAME="Bootbench Test"\nID=bbtest\nVERSION_ID=1.0\n' > "$T/root/usr/lib/os-release"
 ln -s ../usr/lib/os-release "$T/root/etc/os-release"
 ln -s /run/systemd/resolve/stub-resolv.conf "$T/root/etc/resolv.conf"
-printf 'root:x:0:0:root:/root:/bin/sh\n' > "$T/root/etc/passwd"
+# root's shell first, then an account that cannot log in (the last line of the file)
+printf 'root:x:0:0:root:/root:/bin/sh\nnobody:x:65534:65534:nobody:/nonexistent:/bin/false\n' > "$T/root/etc/passwd"
 cat > "$T/root/etc/fstab" <<FSTAB
 # <file system> <mount point> <type> <options> <dump> <pass>
 /dev/disk/by-uuid/nonexistent-root  /  ext4  errors=remount-ro  0 1
@@ -98,6 +99,10 @@ if [ ! -e /dev/disk/by-uuid ]; then
 		grep -qx "../../${BOOT#/dev/}" "$T/out"
 	check "... on a tmpfs of the session: none left on this system" [ ! -e "/dev/disk/by-uuid/$BOOT_UUID" ]
 fi
+# no COMMAND: root's shell from the system's passwd, with the chroot's prompt
+echo 'echo "shell=$0"; exit 5' | "$BB" chroot -q "$ROOT" > "$T/out" 2>&1
+check "no command: root's shell from /etc/passwd runs, and its exit status comes back" \
+	sh -c "[ $? = 5 ] && grep -q 'shell=/bin/sh$' '$T/out'"
 # the exit status of the command comes back
 "$BB" chroot -q "$ROOT" -- sh -c 'exit 7' > /dev/null 2>&1
 check "the command's exit status is returned" [ $? = 7 ]

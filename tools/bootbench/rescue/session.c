@@ -350,9 +350,10 @@ static void root_shell(char *buf, size_t len)
 
 		if (strncmp(line, "root:", 5))
 			continue;
+		line[strcspn(line, "\n")] = '\0';	/* the last field of this line, not of the file */
 		shell = strrchr(line, ':');
 		if (shell && shell[1] == '/') {
-			snprintf(buf, len, "%.*s", (int)strcspn(shell + 1, "\n"), shell + 1);
+			snprintf(buf, len, "%s", shell + 1);
 			if (access(buf, X_OK))
 				snprintf(buf, len, "/bin/sh");
 		}
