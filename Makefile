@@ -105,8 +105,8 @@ $(OUT)/bootbench-usb.img: $(OUT)/initramfs.img $(BOOT_TEMPLATES) scripts/build-i
 image: $(OUT)/bootbench-usb.img
 
 # a real installed Debian for the rescue tests, from the archive fetch.sh uses (cached)
-INSTALLED := $(OUT)/installed/debian-uefi.img
-$(INSTALLED): scripts/build-installed.sh dl/manifest.tsv
+INSTALLED := $(OUT)/installed/debian-uefi.img $(OUT)/installed/debian-bios.img
+$(INSTALLED) &: scripts/build-installed.sh dl/manifest.tsv
 	$(Q)scripts/build-installed.sh
 
 test: deps

@@ -1,22 +1,26 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# Builds out/installed/debian-uefi.img for the rescue tests: a real Debian 12
-# (bookworm) installed on a virtual disk as the installer lays it out for
-# UEFI: GPT, an ESP (vfat) on /boot/efi, a separate ext4 /boot, an ext4 root;
-# its kernel, initramfs, systemd, and GRUB's packages, with a serial
-# console. Its boot loader is missing, as on a box whose ESP and
-# /boot/grub were lost: the test's rescue installs it. debootstrap fetches
+# Builds, for the rescue tests, a real Debian 12 (bookworm) installed on a
+# virtual disk as the installer lays it out, twice:
+# - out/installed/debian-uefi.img for UEFI: GPT, an ESP (vfat) on /boot/efi,
+#   a separate ext4 /boot, an ext4 root; GRUB's grub-efi-amd64;
+# - out/installed/debian-bios.img for BIOS: GPT with a BIOS boot partition
+#   (where GRUB embeds its core) in the ESP's place, the same /boot and
+#   root; GRUB's grub-pc.
+# Each has its kernel, initramfs, systemd and a serial console. The boot
+# loader is missing, as on a box whose ESP, boot sector and /boot/grub were
+# lost: the tests' rescue installs it. debootstrap fetches
 # from the same Debian archive as scripts/fetch.sh (the host's apt source);
 # the filesystems are made from the tree with mkfs -d (no loop mounts).
 # debootstrap checks the archive's signature itself.
 # Cached: rebuilt only when this script changes.
 set -eu
 OUT=${OUT:-out}/installed
-IMG=$OUT/debian-uefi.img
-STAMP=$OUT/debian-uefi.stamp
+IMG=$OUT/debian-uefi.img BIOS_IMG=$OUT/debian-bios.img
+STAMP=$OUT/installed.stamp
 die() { echo "installed: $*" >&2; exit 2; }
 want=$(sha256sum "$0" | cut -d' ' -f1)
-[ -f "$IMG" ] && [ "$(cat "$STAMP" 2>/dev/null)" = "$want" ] && exit 0
+[ -f "$IMG" ] && [ -f "$BIOS_IMG" ] && [ "$(cat "$STAMP" 2>/dev/null)" = "$want" ] && exit 0
 [ "$(id -u)" = 0 ] || die "needs root (debootstrap)"
 for c in debootstrap mkfs.ext4 mkfs.vfat sfdisk; do command -v $c >/dev/null || die "$c is missing: run 'make deps'"; done
 # the archive scripts/fetch.sh found in the host's apt sources (the stage before)
@@ -40,25 +44,46 @@ echo bbinstalled > "$T/etc/hostname"
 # the serial console: GRUB's and the kernel's, and a getty on it (systemd starts one for console=ttyS0)
 sed -i 's/^GRUB_CMDLINE_LINUX_DEFAULT=.*/GRUB_CMDLINE_LINUX_DEFAULT=""/; s/^GRUB_CMDLINE_LINUX=.*/GRUB_CMDLINE_LINUX="console=ttyS0,115200"/' "$T/etc/default/grub"
 printf 'GRUB_TERMINAL=serial\nGRUB_SERIAL_COMMAND="serial --unit=0 --speed=115200"\nGRUB_TIMEOUT=1\n' >> "$T/etc/default/grub"
-# what the lost boot loader leaves: no /boot/grub, an empty ESP
+# what the lost boot loader leaves: no /boot/grub, an empty ESP (or an empty
+# BIOS boot partition and boot sector)
 rm -rf "$T/boot/grub" "$T/var/cache/apt/archives"/*.deb
-mkdir -p "$OUT/boot.tree" "$OUT/esp.tree"
+mkdir -p "$OUT/boot.tree"
 mv "$T/boot"/* "$OUT/boot.tree/"
 mkdir -p "$OUT/boot.tree/efi"
-truncate -s 256M "$OUT/boot.part" && mkfs.ext4 -q -U "$BOOT_UUID" -d "$OUT/boot.tree" "$OUT/boot.part"
 truncate -s 64M "$OUT/esp.part" && mkfs.vfat -i "$(echo $ESP_ID | tr -d -)" "$OUT/esp.part" > /dev/null
-truncate -s 1800M "$OUT/root.part" && mkfs.ext4 -q -U "$ROOT_UUID" -d "$T" "$OUT/root.part"
-rm -f "$IMG"
-truncate -s 2200M "$IMG.tmp"
-sfdisk -q "$IMG.tmp" <<TABLE
+# disk IMAGE ROOT-UUID BOOT-UUID PART1-TYPE [PART1-FILE]: the GPT disk of the
+# filesystems made here from the trees
+disk() {
+	rm -f "$1"
+	truncate -s 256M "$OUT/boot.part" && mkfs.ext4 -q -U "$3" -d "$OUT/boot.tree" "$OUT/boot.part"
+	truncate -s 1800M "$OUT/root.part" && mkfs.ext4 -q -U "$2" -d "$T" "$OUT/root.part"
+	truncate -s 2200M "$1.tmp"
+	sfdisk -q "$1.tmp" <<TABLE
 label: gpt
-start=1MiB, size=64MiB, type=C12A7328-F81F-11D2-BA4B-00A0C93EC93B
+start=1MiB, size=64MiB, type=$4
 start=65MiB, size=256MiB, type=0FC63DAF-8483-4772-8E79-3D69D8477DE4
 start=321MiB, size=1800MiB, type=0FC63DAF-8483-4772-8E79-3D69D8477DE4
 TABLE
-dd if="$OUT/esp.part" of="$IMG.tmp" bs=1M seek=1 conv=notrunc,sparse status=none
-dd if="$OUT/boot.part" of="$IMG.tmp" bs=1M seek=65 conv=notrunc,sparse status=none
-dd if="$OUT/root.part" of="$IMG.tmp" bs=1M seek=321 conv=notrunc,sparse status=none
-mv "$IMG.tmp" "$IMG"
-rm -rf "$T" "$OUT/boot.tree" "$OUT/esp.tree" "$OUT"/*.part
+	[ -z "${5:-}" ] || dd if="$5" of="$1.tmp" bs=1M seek=1 conv=notrunc,sparse status=none
+	dd if="$OUT/boot.part" of="$1.tmp" bs=1M seek=65 conv=notrunc,sparse status=none
+	dd if="$OUT/root.part" of="$1.tmp" bs=1M seek=321 conv=notrunc,sparse status=none
+	mv "$1.tmp" "$1"
+}
+disk "$IMG" $ROOT_UUID $BOOT_UUID C12A7328-F81F-11D2-BA4B-00A0C93EC93B "$OUT/esp.part"
+# BIOS: grub-pc in grub-efi-amd64's place, and no ESP. Its postinst must
+# install nowhere: no install devices, and no /proc or disks in the tree
+# for grub-probe to find the host's.
+echo "  INSTALL grub-pc for the BIOS variant"
+printf 'grub-pc grub-pc/install_devices multiselect\ngrub-pc grub-pc/install_devices_empty boolean true\n' |
+	chroot "$T" debconf-set-selections
+DEBIAN_FRONTEND=noninteractive chroot "$T" apt-get install -y -q grub-pc > "$OUT/grub-pc.log" 2>&1 ||
+	{ tail -n 20 "$OUT/grub-pc.log"; die "apt-get install grub-pc failed"; }
+chroot "$T" dpkg-query -W -f '${Status}' grub-efi-amd64 2>/dev/null | grep -q ' installed' && die "grub-efi-amd64 is still installed"
+rm -rf "$T/boot/grub" "$T/var/cache/apt/archives"/*.deb
+[ -z "$(ls -A "$T/boot")" ] || die "grub-pc wrote into /boot: $(ls "$T/boot")"
+# UUIDs of its own: both disks are attached to one machine in the tests
+BIOS_ROOT_UUID=1b2c3d4e-0000-4000-8000-000000000011 BIOS_BOOT_UUID=1b2c3d4e-0000-4000-8000-000000000012
+printf 'UUID=%s / ext4 errors=remount-ro 0 1\nUUID=%s /boot ext4 defaults 0 2\n' $BIOS_ROOT_UUID $BIOS_BOOT_UUID > "$T/etc/fstab"
+disk "$BIOS_IMG" $BIOS_ROOT_UUID $BIOS_BOOT_UUID 21686148-6449-6E6F-744E-656564454649
+rm -rf "$T" "$OUT/boot.tree" "$OUT"/*.part
 echo "$want" > "$STAMP"

@@ -29,12 +29,16 @@
 #include "util.h"
 #include "volumes.h"
 
-/* The repairs: scripts of the image run inside the installed system. */
+/*
+ * The repairs: scripts of the image (under /usr/share/bootbench/repair, or
+ * BOOTBENCH_SHARE/repair for a run from the source tree) run inside the
+ * installed system.
+ */
 static const struct {
 	const char *name, *script;
 } repairs[] = {
-	{ "bootloader", "/usr/share/bootbench/repair/bootloader.sh" },
-	{ "initramfs", "/usr/share/bootbench/repair/initramfs.sh" },
+	{ "bootloader", "repair/bootloader.sh" },
+	{ "initramfs", "repair/initramfs.sh" },
 };
 
 static void usage(void)
@@ -183,6 +187,7 @@ int cmd_chroot(int argc, char **argv)
 {
 	const char *write_list = NULL, *subvol = NULL, *root = NULL, *open_list = NULL, *key_file = NULL;
 	const char *repair = NULL;
+	static char script[4096];
 	int list = 0, as_json = 0, quiet = 0, assemble = 0, activate = 0, i;
 	char *const *cmd = NULL;
 	struct chroot_request r = { 0 };
@@ -244,7 +249,11 @@ int cmd_chroot(int argc, char **argv)
 			die_usage("chroot: --repair=%s writes the installed system: name its devices in --write=", repair);
 		if (cmd)
 			die_usage("chroot: --repair runs no command of yours");
-		r.script = repairs[k].script;
+		snprintf(script, sizeof(script), "%s/%s",
+			 getenv("BOOTBENCH_SHARE") ? getenv("BOOTBENCH_SHARE") : "/usr/share/bootbench", repairs[k].script);
+		if (access(script, R_OK))
+			die_usage("chroot: --repair=%s: its script %s cannot be read: %s", repair, script, strerror(errno));
+		r.script = script;
 	}
 	if (key_file && !open_list)
 		die_usage("chroot: --key-file is for --open");

@@ -421,7 +421,7 @@ static int session_init(const struct chroot_request *r)
 		return EXIT_USAGE;
 	}
 	if (r->script && copy_script(r->script, root)) {
-		printf("chroot: %s\n", bb_err);
+		note("chroot: %s", bb_err);
 		teardown();
 		return EXIT_FAIL;
 	}

@@ -59,6 +59,13 @@ how=$(dialog --stdout --title " $root " --menu "The installed system:" 13 76 5 \
 	bootloader "reinstall the boot loader (consent)" initramfs "rebuild the initramfs (consent)") || exit 0
 case "$how" in
 bootloader|initramfs)
+	# no ESP: GRUB for BIOS writes the boot sector of the disk holding
+	# /boot (or the root), so that disk is consented to as well
+	if [ "$how" = bootloader ] && ! echo "$line" | grep -q "ESP: /dev/"; then
+		part=$(echo "$devs" | awk '{ print $NF }')
+		disk=$(basename "$(readlink -f "/sys/class/block/${part#/dev/}/..")")
+		[ -b "/dev/$disk" ] && [ -e "/sys/class/block/${part#/dev/}/partition" ] && devs="$devs /dev/$disk"
+	fi
 	consent $devs || { dialog --msgbox "Not confirmed: nothing was changed." 6 50; exit 0; }
 	# shellcheck disable=SC2086
 	show "Repair ($how) of $root" bootbench chroot --write="$(echo $devs | tr ' ' ',')" --repair=$how "$root"
