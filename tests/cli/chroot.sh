@@ -118,6 +118,9 @@ bad_input "a ROOT that is not a block device" "$T/root.img"
 bad_input "a ROOT that holds no installed system" "$BOOT"
 bad_input "an unknown option" --frobnicate "$ROOT"
 bad_input "--list with a ROOT" --list "$ROOT"
+export BOOTBENCH_SHARE=$T/no-share
+bad_input "--repair whose script cannot be read" --write="$ROOT" --repair=initramfs "$ROOT"
+unset BOOTBENCH_SHARE
 mkdir -p "$T/m"
 mount -o ro "$BOOT" "$T/m"
 cp "$T/root/etc/fstab" "$T/fstab.good"
