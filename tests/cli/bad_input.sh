@@ -38,7 +38,17 @@ bad rw|--name=a --filename=x.dat --size=1m --rw=sideways|invalid value 'sideways
 bad iodepth|--name=a --filename=x.dat --size=1m --iodepth=0|option 'iodepth'
 iodepth above io_uring's ring (A.12)|--name=a --filename=x.dat --size=1m --iodepth=40000|expected a whole number from 1 to 32768
 bssplit entry of 4g (A.12: a zero-byte I/O)|--name=a --filename=x.dat --size=1m --bssplit=4g|option 'bssplit'
-bad engine|--name=a --filename=x.dat --size=1m --ioengine=libaio|option 'ioengine'
+bad engine|--name=a --filename=x.dat --size=1m --ioengine=frob|option 'ioengine'
+fio's engine not in bootbench|--name=a --filename=x.dat --size=1m --ioengine=rdma|ioengine=rdma is fio's, not available in bootbench
+zoned block devices|--name=a --filename=x.dat --size=1m --zonemode=zbd|zonemode=zbd is not supported by bootbench
+bad bsrange|--name=a --filename=x.dat --size=1m --bsrange=64k-4k|option 'bsrange'
+bsrange with bs|--name=a --filename=x.dat --size=1m --bs=8k --bsrange=4k-16k|bsrange and bs both given
+bad buffer_pattern|--name=a --filename=x.dat --size=1m --rw=write --buffer_pattern=0xzz|option 'buffer_pattern'
+bad kb_base|--name=a --filename=x.dat --size=1m --kb_base=1010|kb_base is 1000 or 1024
+negative random modifier|--name=a --filename=x.dat --size=1m --rw=randread:-4k|takes a count of I/Os
+zoned not summing to 100|--name=a --filename=x.dat --size=1m --rw=randread --random_distribution=zoned:50/50:40/50|option 'random_distribution'
+bad cpus_allowed|--name=a --filename=x.dat --size=1m --cpus_allowed=3-1|option 'cpus_allowed'
+nrfiles with filename|--name=a --filename=x.dat --size=1m --nrfiles=4|nrfiles is for files made in directory
 no jobs||no jobs
 unknown command line word|--name=a --size=1m nosuchjob.fio|cannot read job file nosuchjob.fio
 new file without size|--name=a --filename=new.dat|size is needed to create new.dat

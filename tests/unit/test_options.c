@@ -10,7 +10,8 @@
 static void sizes(void)
 {
 	static const struct { const char *in; uint64_t want; } good[] = {
-		{ "0", 0 }, { "512", 512 }, { "4k", 4096 }, { "4K", 4096 }, { "4KiB", 4096 }, { "4kb", 4096 },
+		/* fio's kb_base=1024: k and kB are 1024, KiB is 1000 (checked against fio 3.33) */
+		{ "0", 0 }, { "512", 512 }, { "4k", 4096 }, { "4K", 4096 }, { "4KiB", 4000 }, { "4kb", 4096 },
 		{ "1m", 1 << 20 }, { "1M", 1 << 20 }, { "2g", 2ull << 30 }, { "1t", 1ull << 40 },
 		{ "1p", 1ull << 50 }, { "1.5k", 1536 }, { "0.5m", 512 << 10 },
 	};
@@ -25,6 +26,45 @@ static void sizes(void)
 	}
 	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
 		CHECK(parse_size(bad[i], &v) < 0, "'%s' was accepted as %llu", bad[i], (unsigned long long)v);
+	CHECK(!parse_size_base("4k", 1000, &v) && v == 4000, "kb_base=1000: 4k is 4000 (%llu)", (unsigned long long)v);
+	CHECK(!parse_size_base("4KiB", 1000, &v) && v == 4096, "kb_base=1000: 4KiB is 4096");
+	CHECK(!parse_size_base("1MiB", 1024, &v) && v == 1000000, "kb_base=1024: 1MiB is 10^6");
+}
+
+static void values(void)
+{
+	struct bsrange br;
+	struct pattern p;
+	struct cpus c;
+	struct dist_spec d;
+	struct rate r;
+	uint64_t lo, hi;
+
+	CHECK(!parse_bsrange("4k-64k", 1024, &br) && br.min[DDIR_READ] == 4096 && br.max[DDIR_WRITE] == 65536,
+	      "bsrange 4k-64k for every direction");
+	CHECK(!parse_bsrange("4k-8k,16k-32k", 1024, &br) && br.max[DDIR_READ] == 8192 && br.min[DDIR_WRITE] == 16384,
+	      "bsrange R,W");
+	CHECK(parse_bsrange("64k-4k", 1024, &br) < 0, "bsrange MIN above MAX refused");
+	CHECK(!parse_sizerange("1m-4m", 1024, &lo, &hi) && lo == 1 << 20 && hi == 4 << 20, "filesize range");
+	CHECK(!parse_pattern("0xdeadbeef", &p) && p.len == 4 && p.bytes[0] == 0xde && p.bytes[3] == 0xef, "pattern hex");
+	CHECK(!parse_pattern("12345", &p) && p.len == 2 && p.bytes[0] == 0x39 && p.bytes[1] == 0x30,
+	      "pattern decimal, least significant byte first (as fio writes it)");
+	CHECK(!parse_pattern("\"ab\"|0x01", &p) && p.len == 3 && p.bytes[1] == 'b' && p.bytes[2] == 1, "pattern pieces");
+	CHECK(parse_pattern("\"ab", &p) < 0 && parse_pattern("0x", &p) < 0 && parse_pattern("zz", &p) < 0,
+	      "bad patterns refused");
+	CHECK(!parse_cpulist("0-2,5", &c) && c.bits[0] == 0x27, "cpus_allowed list");
+	CHECK(!parse_cpumask("0x0f", &c) && c.bits[0] == 0x0f, "cpumask");
+	CHECK(parse_cpulist("3-1", &c) < 0 && parse_cpumask("0", &c) < 0, "bad CPU sets refused");
+	CHECK(!parse_dist("zoned:60/10:30/20:10/70", 1024, &d) && d.kind == DIST_ZONED && d.nzones == 3 &&
+	      d.zones[1].range_pct == 20, "zoned");
+	CHECK(parse_dist("zoned:60/10:30/20", 1024, &d) < 0, "zoned shares not summing to 100 refused");
+	CHECK(!parse_dist("zoned_abs:80/1m:20/10m", 1024, &d) && d.kind == DIST_ZONED_ABS &&
+	      d.zones[0].bytes == 1 << 20, "zoned_abs");
+	CHECK(!parse_dist("normal:10", 1024, &d) && d.kind == DIST_NORMAL && d.param == 10, "normal");
+	CHECK(parse_dist("normal:0", 1024, &d) < 0, "normal:0 refused");
+	CHECK(!parse_bw("10m", 1024, &r) && r.iops[DDIR_READ] == 10 << 20 && r.iops[DDIR_WRITE] == 10 << 20, "rate");
+	CHECK(!parse_bw(",1m", 1024, &r) && r.iops[DDIR_READ] == 0 && r.iops[DDIR_WRITE] == 1 << 20, "rate ,W");
+	CHECK(!parse_bw("1m,", 1024, &r) && r.iops[DDIR_READ] == 1 << 20 && r.iops[DDIR_WRITE] == 0, "rate R,");
 }
 
 static void times(void)
@@ -83,7 +123,19 @@ static void table(void)
 	      "zipf");
 	CHECK(set(&o, &r, "random_distribution", "zipf:1") < 0, "zipf:1 refused");
 	CHECK(set(&o, &r, "random_distribution", "pareto:1.5") < 0, "pareto:1.5 refused");
-	CHECK(set(&o, &r, "random_distribution", "normal:10") < 0, "normal unsupported");
+	CHECK(!set(&o, &r, "rw", "write:112k") && o.rw == RW_WRITE && o.rw_skip == 112 << 10, "rw=write:112k");
+	CHECK(!set(&o, &r, "rw", "read:-8k") && o.rw == RW_READ && o.rw_skip == -(8 << 10), "rw=read:-8k");
+	CHECK(!set(&o, &r, "rw", "randread:8") && o.rw == RW_RANDREAD && o.rw_skip == 8, "rw=randread:8");
+	CHECK(!set(&o, &r, "rw", "read") && o.rw_skip == 0, "rw without a modifier clears it");
+	CHECK(set(&o, &r, "rw", "write:x") < 0, "rw=write:x refused");
+	CHECK(!set(&o, &r, "kb_base", "1000") && !set(&o, &r, "bs", "4k") && o.bs == 4000,
+	      "kb_base=1000 applies to the sizes after it");
+	CHECK(!set(&o, &r, "kb_base", "1024") && !set(&o, &r, "bs", "4k") && o.bs == 4096, "kb_base=1024");
+	CHECK(!set(&o, &r, "nice", "-5") && o.nice == -5, "nice takes negative numbers");
+	CHECK(set(&o, &r, "nice", "20") < 0, "nice 20 refused");
+	CHECK(!set(&o, &r, "write_bw_log", "") && o.bw_log && !*o.bw_log, "write_bw_log without a prefix");
+	CHECK(set(&o, &r, "ioengine", "rdma") < 0 && strstr(bb_err, "not available in bootbench"),
+	      "fio's other engines are named as such: %s", bb_err);
 	CHECK(!set(&o, &r, "rate_iops", "100,50") && o.rate.iops[DDIR_READ] == 100 && o.rate.iops[DDIR_WRITE] == 50,
 	      "rate_iops R,W");
 	CHECK(!set(&o, &r, "output-format", "json+,normal") && r.formats == (FMT_JSONPLUS | FMT_NORMAL), "formats");
@@ -98,6 +150,7 @@ static void table(void)
 int main(void)
 {
 	sizes();
+	values();
 	times();
 	table();
 	return unit_done();

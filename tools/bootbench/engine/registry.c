@@ -10,6 +10,7 @@
 
 static const struct engine_ops *const registry[] = {
 	[ENGINE_IO_URING] = &engine_io_uring,
+	[ENGINE_LIBAIO] = &engine_libaio,
 	[ENGINE_PSYNC] = &engine_psync,
 	[ENGINE_SYNC] = &engine_sync,
 	[ENGINE_NULL] = &engine_null,

@@ -2,11 +2,20 @@
 /*
  * buffers.c - the data a job writes: random bytes with a settable compressible
  * share (buffer_compress_percentage), zeros, or a stamp per 512-byte sector
- * so that deduplicating storage cannot skip a rewritten buffer.
+ * so that deduplicating storage cannot skip a rewritten buffer; or exactly
+ * buffer_pattern, repeated from the start of each I/O's buffer, as fio.
  */
 #include "worker.h"
 
 #include <string.h>
+
+static void fill_pattern(const struct pattern *p, unsigned char *buf, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < len; i += p->len)
+		memcpy(buf + i, p->bytes, len - i < p->len ? len - i : p->len);
+}
 
 /* Random data, with zeros in the compressible share of each 4 KiB. */
 void fill_buffer(struct worker *w, unsigned char *buf, size_t len)
@@ -14,6 +23,12 @@ void fill_buffer(struct worker *w, unsigned char *buf, size_t len)
 	const struct job_opts *o = &w->job->o;
 	size_t chunk, i;
 
+	if (o->buffer_pattern.len) {
+		/* the buffers are max_bs apart: each starts with the pattern's first byte */
+		for (i = 0; i < len; i += w->max_bs)
+			fill_pattern(&o->buffer_pattern, buf + i, len - i < w->max_bs ? len - i : w->max_bs);
+		return;
+	}
 	if (o->zero_buffers) {
 		memset(buf, 0, len);
 		return;
@@ -41,6 +56,12 @@ void stamp_buffer(struct worker *w, struct io_unit *io)
 	const struct job_opts *o = &w->job->o;
 	size_t random_len = STAMP_STRIDE - STAMP_STRIDE * o->compress_pct / 100, off;
 
+	if (o->buffer_pattern.len) {
+		/* a read into this buffer (a mixed job) left other data in it */
+		if (is_mixed(o->rw))
+			fill_pattern(&o->buffer_pattern, io->buf, io->len);
+		return;
+	}
 	if (o->zero_buffers || random_len < 16)
 		return;
 	if (o->refill_buffers) {

@@ -11,13 +11,20 @@
 
 #include "util.h"
 
-static uint64_t pick_bs(struct worker *w)
+static uint64_t pick_bs(struct worker *w, int ddir)
 {
-	const struct bssplit *b = &w->job->o.bssplit;
+	const struct job_opts *o = &w->job->o;
+	const struct bssplit *b = &o->bssplit;
 	unsigned r, i, acc = 0;
 
+	if (o->bsrange.min[0]) {
+		/* a random multiple of the smallest size, up to the largest (fio's, unless bs_unaligned) */
+		uint64_t lo = o->bsrange.min[ddir], steps = o->bsrange.max[ddir] / lo;
+
+		return lo * (1 + rng_below(&w->rng, steps));
+	}
 	if (!b->n)
-		return w->job->o.bs;
+		return o->bs;
 	r = (unsigned)rng_below(&w->rng, 100);
 	for (i = 0; i < b->n; i++) {
 		acc += b->pct[i];
@@ -60,13 +67,29 @@ static int pick_offset(struct worker *w, struct worker_file *f, uint64_t *len, u
 		*len = left;
 	f->issued += *len;
 	if (!is_random(o->rw)) {
+		/* rw=write:SIZE skips SIZE after each I/O (back with -SIZE); at the range's ends it wraps, as fio */
+		if (f->seq_pos + *len > f->len)
+			f->seq_pos = 0;
 		*off = f->start + f->seq_pos;
-		f->seq_pos += *len;
+		if (o->rw_skip < 0 && (uint64_t)-o->rw_skip > f->seq_pos + *len)
+			f->seq_pos = (f->len - *len) / *len * *len;
+		else
+			f->seq_pos += *len + (uint64_t)o->rw_skip;
 		return 0;
 	}
-	if (!o->norandommap && !o->bssplit.n && o->dist.kind == DIST_RANDOM) {
+	/* rw=randread:N: N I/Os in a row from each random offset */
+	if (o->rw_skip > 1 && f->run_left && f->run_end + *len <= f->start + f->len) {
+		f->run_left--;
+		*off = f->run_end;
+		f->run_end += *len;
+		return 0;
+	}
+	if (o->rw_skip > 1)
+		f->run_left = (unsigned)o->rw_skip - 1;
+	if (!o->norandommap && !o->bssplit.n && !o->bsrange.min[0] && o->dist.kind == DIST_RANDOM) {
 		/* every block exactly once per loop */
 		*off = f->start + perm_next(&f->perm) * o->bs;
+		f->run_end = *off + *len;
 		return 0;
 	}
 	blocks = f->len / *len;
@@ -77,6 +100,7 @@ static int pick_offset(struct worker *w, struct worker_file *f, uint64_t *len, u
 	if (*off + *len > f->len)
 		*off = f->len - *len;
 	*off += f->start;
+	f->run_end = *off + *len;
 	return 0;
 }
 
@@ -87,6 +111,7 @@ struct io_unit *next_io(struct worker *w)
 	struct io_unit *io;
 	uint64_t len, off;
 	unsigned tries;
+	int ddir;
 
 	if (w->loop_issued >= w->loop_bytes) {
 		if (w->measuring && !o->time_based && ++w->loops_done >= o->loops) {
@@ -95,7 +120,8 @@ struct io_unit *next_io(struct worker *w)
 		}
 		rewind_files(w);
 	}
-	len = pick_bs(w);
+	ddir = pick_ddir(w);
+	len = pick_bs(w, ddir);
 	for (tries = 0; tries < w->nfiles; tries++) {
 		struct worker_file *f = &w->files[w->next_file];
 
@@ -112,7 +138,7 @@ struct io_unit *next_io(struct worker *w)
 	io->file = (uint16_t)(w->next_file ? w->next_file - 1 : w->nfiles - 1);
 	io->offset = off;
 	io->len = (uint32_t)len;
-	io->ddir = (uint8_t)pick_ddir(w);
+	io->ddir = (uint8_t)ddir;
 	io->measured = (uint8_t)w->measuring;
 	w->loop_issued += len;
 	if (io->ddir == DDIR_WRITE)
@@ -122,20 +148,34 @@ struct io_unit *next_io(struct worker *w)
 	return io;
 }
 
+/*
+ * filesize=MIN-MAX: each file its own size in that range, the same for
+ * every caller and run (a hash of its path, not the job's random state).
+ */
+static uint64_t file_size(const struct job_opts *o, const struct target *t)
+{
+	uint64_t h = 0x9e3779b97f4a7c15ull, span = o->filesize_max - o->filesize_min;
+	const char *p;
+
+	for (p = t->path; *p; p++)
+		h = (h ^ (unsigned char)*p) * 0x100000001b3ull;
+	return o->filesize_min + (span ? h % (span + 1) : 0);
+}
+
 int job_range(const struct job_opts *o, const struct target *t, unsigned nfiles, uint64_t size_max,
 	      uint64_t *start, uint64_t *len)
 {
-	uint64_t unit = o->bs, off, l, i;
+	uint64_t unit, min_bs, off, l, i;
 
-	for (i = 0; i < o->bssplit.n; i++)
-		if (o->bssplit.bs[i] > unit || i == 0)
-			unit = o->bssplit.bs[i];
+	job_bs_bounds(o, &min_bs, &unit);
 	if ((o->offset.pct || o->size.pct) && !t->exists)
 		return set_err("job '%s': a size or offset in %% needs an existing target, %s is new", o->name,
 			       t->path);
 	off = o->offset.pct ? (uint64_t)(t->size * o->offset.pct / 100) / unit * unit : o->offset.bytes;
 	if (o->size.pct)
 		l = (uint64_t)(t->size * o->size.pct / 100);
+	else if (o->filesize_min)
+		l = file_size(o, t);
 	else if (o->size.bytes)
 		l = o->size.bytes / nfiles;
 	else if (!t->exists)
@@ -166,6 +206,14 @@ int job_range(const struct job_opts *o, const struct target *t, unsigned nfiles,
 		if (off % t->lbs)
 			return set_err("job '%s': offset %llu is not a multiple of the logical block size %u "
 				       "of %s (direct=1)", o->name, (unsigned long long)off, t->lbs, t->path);
+		if (o->bsrange.min[0] && min_bs % t->lbs)
+			return set_err("job '%s': bsrange's smallest size %llu is not a multiple of the logical "
+				       "block size %u of %s (direct=1)", o->name, (unsigned long long)min_bs, t->lbs,
+				       t->path);
+		if (!is_random(o->rw) && o->rw_skip % (int64_t)t->lbs)
+			return set_err("job '%s': the rw offset modifier %lld is not a multiple of the logical "
+				       "block size %u of %s (direct=1)", o->name, (long long)o->rw_skip, t->lbs,
+				       t->path);
 	}
 	*start = off;
 	*len = l;

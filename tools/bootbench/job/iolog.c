@@ -3,10 +3,12 @@
 #include "iolog.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
 
 #include "util.h"
 #include "worker.h"
@@ -268,8 +270,9 @@ static int write_file(struct worker *w, const char *prefix, const char *suffix, 
 {
 	const struct job_opts *o = &w->job->o;
 	char path[4096], tmp[4200];
+	struct stat st;
 	FILE *f;
-	int rc;
+	int rc, fd, flags;
 
 	if (!*prefix)
 		prefix = o->name;
@@ -279,9 +282,20 @@ static int write_file(struct worker *w, const char *prefix, const char *suffix, 
 		snprintf(path, sizeof(path), "%s_%s.log", prefix, suffix);
 	/* written beside, renamed into place when whole */
 	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
-	f = fopen(tmp, o->per_job_logs || first ? "w" : "a");
-	if (!f)
+	/* a regular file only: a prefix naming a device or a link to one writes nothing there */
+	flags = O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC | (o->per_job_logs || first ? O_TRUNC : O_APPEND);
+	fd = open(tmp, flags, 0644);	/* consent: a log file beside the run, checked regular below */
+	if (fd < 0)
 		return set_err("cannot write the log %s: %s", tmp, strerror(errno));
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
+		close(fd);
+		return set_err("cannot write the log %s: not a regular file", tmp);
+	}
+	f = fdopen(fd, o->per_job_logs || first ? "w" : "a");
+	if (!f) {
+		close(fd);
+		return set_err("cannot write the log %s: %s", tmp, strerror(errno));
+	}
 	rc = lg ? write_log(lg, o, f) : write_hist(w->logs, o, f);
 	if (fclose(f) || rc) {
 		unlink(tmp);

@@ -93,6 +93,24 @@ static int apply(struct parse_state *ps, const char *key, const char *val, const
 		kv_add(&ps->js->global_given, option_table[idx].name, val);
 		ps->js->saw_global = 1;
 	}
+	/*
+	 * fio reads kb_base before the other options of a section, wherever it
+	 * is written: the sizes this section set before it are read again.
+	 * (On the command line each option is taken in turn, as fio does.)
+	 */
+	if (!cli && !strcmp(option_table[idx].name, "kb_base")) {
+		const struct kvlist *l = ps->cur ? &ps->cur->given : &ps->js->global_given;
+		unsigned i;
+
+		for (i = 0; i < l->n; i++)
+			if (strcmp(l->v[i].key, "kb_base") &&
+			    opt_apply(target, &ps->js->run, opt_find(l->v[i].key), l->v[i].val)) {
+				char msg[sizeof(bb_err)];
+
+				snprintf(msg, sizeof(msg), "%s", bb_err);
+				return set_err("%s (%s, read again for kb_base)", msg, where);
+			}
+	}
 	return 0;
 }
 
@@ -304,6 +322,11 @@ int jobset_parse_args(struct jobset *js, int argc, char **argv)
 	return 0;
 }
 
+static int is_random_rw(int rw)
+{
+	return rw == RW_RANDREAD || rw == RW_RANDWRITE || rw == RW_RANDTRIM || rw == RW_RANDRW;
+}
+
 static int job_check(struct job *j)
 {
 	struct job_opts *o = &j->o;
@@ -323,6 +346,35 @@ static int job_check(struct job *j)
 			       "or give that run's randseed (%s)", o->name, j->where);
 	if (o->bssplit.n && o->given[opt_find("bs")])
 		return set_err("job '%s': bs and bssplit both given (%s)", o->name, j->where);
+	if (o->bsrange.min[0] && (o->bssplit.n || o->given[opt_find("bs")]))
+		return set_err("job '%s': bsrange and %s both given (%s)", o->name, o->bssplit.n ? "bssplit" : "bs",
+			       j->where);
+	if (o->verify && (o->bsrange.min[0] || o->rw_skip))
+		return set_err("job '%s': verify needs every block written once per loop: no bsrange or rw "
+			       "offset modifier (%s)", o->name, j->where);
+	if (is_random_rw(o->rw) && o->rw_skip < 0)
+		return set_err("job '%s': rw=%s:N takes a count of I/Os, not %lld (%s)", o->name, rw_name(o->rw),
+			       (long long)o->rw_skip, j->where);
+	if (o->kb_base != 1000 && o->kb_base != 1024)
+		return set_err("job '%s': kb_base is 1000 or 1024, not %u (%s)", o->name, o->kb_base, j->where);
+	if (o->unit_base != 0 && o->unit_base != 1 && o->unit_base != 8)
+		return set_err("job '%s': unit_base is 0, 1 (bits) or 8 (bytes), not %u (%s)", o->name, o->unit_base,
+			       j->where);
+	if (o->zonemode != ZONEMODE_NONE)
+		return set_err("job '%s': zonemode=%s is not supported by bootbench: it writes without following "
+			       "zones or their write pointers (%s)", o->name,
+			       o->zonemode == ZONEMODE_ZBD ? "zbd" : "strided", j->where);
+	if (o->nrfiles > 1 && o->filename)
+		return set_err("job '%s': nrfiles is for files made in directory; filename names the files "
+			       "itself (%s)", o->name, j->where);
+	if (o->filename_format && o->filename)
+		return set_err("job '%s': filename_format names files made in directory; filename names the "
+			       "files itself (%s)", o->name, j->where);
+	if (o->gtod_reduce)
+		o->disable_lat = o->disable_clat = o->disable_slat = 1;
+	if (o->hist_log && o->disable_clat)
+		return set_err("job '%s': write_hist_log needs the completion latency (disable_clat=0, no "
+			       "gtod_reduce) (%s)", o->name, j->where);
 	if (o->fsync_every && o->fdatasync_every)
 		return set_err("job '%s': fsync and fdatasync both given (%s)", o->name, j->where);
 	if (o->time_based && !o->runtime_us)

@@ -17,9 +17,11 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include "iolog.h"
 #include "util.h"
 
 volatile sig_atomic_t stop_requested;
+volatile int exit_all;
 
 #define SAMPLE_NS 1000000000ull
 
@@ -70,10 +72,16 @@ static void complete_io(struct worker *w, struct io_unit *io, uint64_t now)
 		if (io->res >= 0 && io->measured)
 			ds->short_ios++;
 	} else if (io->measured && w->measuring) {
-		if (w->eng->flags & ENGINE_F_ASYNC)
-			hist_add(&ds->slat, io->t_issue - io->t_start);
-		hist_add(&ds->clat, clat);
-		hist_add(&ds->lat, lat);
+		const struct job_opts *o = &w->job->o;
+		uint64_t slat = io->t_issue - io->t_start;
+
+		if ((w->eng->flags & ENGINE_F_ASYNC) && !o->disable_slat)
+			hist_add(&ds->slat, slat);
+		if (!o->disable_clat)
+			hist_add(&ds->clat, clat);
+		if (!o->disable_lat)
+			hist_add(&ds->lat, lat);
+		iolog_io(w, io, now, slat, clat, lat);
 		ds->bytes += io->len;
 		ds->ios++;
 		w->cur.ios[io->ddir]++;
@@ -83,6 +91,26 @@ static void complete_io(struct worker *w, struct io_unit *io, uint64_t now)
 	w->free_ios[w->nfree++] = io;
 }
 
+/* rate_min: a whole second below the floor fails the job, as fio's */
+static void check_rate_min(struct worker *w)
+{
+	const struct rate *min = &w->job->o.rate_min;
+	unsigned d;
+
+	if (w->cur.dur_ms < 900)
+		return;	/* the last, short interval says too little */
+	for (d = 0; d < DDIR_NR; d++) {
+		uint64_t bps = w->cur.bytes[d] * 1000 / w->cur.dur_ms;
+
+		if (min->iops[d] && job_does(w->job->o.rw, (int)d) && bps < min->iops[d]) {
+			worker_fail(w, EIO, "%s bandwidth %llu bytes/s in second %llu is below rate_min %llu",
+				    ddir_name[d], (unsigned long long)bps, (unsigned long long)(w->cur.t_ms / 1000),
+				    (unsigned long long)min->iops[d]);
+			return;
+		}
+	}
+}
+
 static void take_sample(struct worker *w, uint64_t now)
 {
 	w->cur.t_ms = (now - w->t_measure) / 1000000;
@@ -90,6 +118,7 @@ static void take_sample(struct worker *w, uint64_t now)
 	/* a job shorter than a millisecond still has its one sample (rates 0: unknown) */
 	if (w->cur.dur_ms || !w->stats.nsamples)
 		stats_add_sample(&w->stats, &w->cur);
+	check_rate_min(w);
 	memset(&w->cur, 0, sizeof(w->cur));
 	w->t_last_sample = now;
 	w->t_next_sample = now + SAMPLE_NS;
@@ -178,6 +207,7 @@ static void begin_measure(struct worker *w, uint64_t now)
 	s->nsamples = 0;
 	memset(&w->cur, 0, sizeof(w->cur));
 	memset(w->issued_ios, 0, sizeof(w->issued_ios));
+	memset(w->issued_bytes, 0, sizeof(w->issued_bytes));
 	rewind_files(w);
 	w->loops_done = 0;
 	w->measuring = 1;
@@ -193,6 +223,7 @@ static void end_measure(struct worker *w, uint64_t now)
 
 	if (now - w->t_last_sample >= SAMPLE_NS / 10 || !s->nsamples)
 		take_sample(w, now);
+	iolog_end(w, now);
 	cpu_snapshot(&usr, &sys, &ctx, &majf, &minf);
 	s->runtime_ns = now - w->t_measure;
 	s->usr_us = usr - s->usr_us;
@@ -202,15 +233,23 @@ static void end_measure(struct worker *w, uint64_t now)
 	s->minf = minf - s->minf;
 }
 
-/* rate_iops: how long to wait before the next I/O of this direction may go. */
+/* rate_iops, rate: how long to wait before the next I/O of this direction may go. */
 static uint64_t rate_wait(struct worker *w, int ddir)
 {
-	uint64_t rate = w->job->o.rate.iops[ddir], due, now;
+	uint64_t iops = w->job->o.rate.iops[ddir], bps = w->job->o.rate_bw.iops[ddir], due = 0, now;
 
-	if (!rate || !w->measuring)
+	if ((!iops && !bps) || !w->measuring)
 		return 0;
 	now = now_ns();
-	due = w->t_measure + w->issued_ios[ddir] * 1000000000ull / rate;
+	if (iops)
+		due = w->t_measure + w->issued_ios[ddir] * 1000000000ull / iops;
+	if (bps) {
+		/* in 128-bit: a terabyte moved at 1 GB/s is past 2^64 ns x bytes */
+		uint64_t by_bytes = w->t_measure + (uint64_t)((unsigned __int128)w->issued_bytes[ddir] * 1000000000u / bps);
+
+		if (by_bytes > due)
+			due = by_bytes;
+	}
 	return due > now ? due - now : 0;
 }
 
@@ -234,7 +273,7 @@ static void run_loop(struct worker *w)
 		unsigned room;
 		int need_sync = 0;
 
-		if (stop_requested || w->stats.error)
+		if (stop_requested || w->stats.error || exit_all)
 			break;
 		if (!w->measuring && now >= ramp_end) {
 			drain(w);
@@ -266,6 +305,7 @@ static void run_loop(struct worker *w)
 				interruptible_sleep(wait);
 			}
 			w->issued_ios[io->ddir]++;
+			w->issued_bytes[io->ddir] += io->len;
 			io->t_start = io->t_issue = now_ns();
 			if (io->ddir == DDIR_TRIM) {
 				io->res = target_trim(w->files[io->file].fd, w->files[io->file].t->is_blk,
@@ -328,6 +368,10 @@ void *worker_main(void *arg)
 	const struct job_opts *o = &w->job->o;
 	unsigned i;
 
+	if (place_thread(w) < 0) {
+		worker_fail(w, errno, "%s", bb_err);
+		goto out;
+	}
 	interruptible_sleep(o->startdelay_us * 1000);
 	for (i = 0; i < w->nfiles && !stop_requested; i++) {
 		struct worker_file *f = &w->files[i];
@@ -343,6 +387,9 @@ void *worker_main(void *arg)
 			worker_fail(w, errno, "cannot open %s: %s", f->t->path, strerror(errno));
 			goto out;
 		}
+		/* invalidate=1 (fio's default): the job starts with nothing of its range cached */
+		if (o->invalidate)
+			posix_fadvise(f->fd, (off_t)f->start, (off_t)f->len, POSIX_FADV_DONTNEED);
 		/* as fio's fadvise_hint: no readahead for random jobs, so buffered
 		 * reads can complete inline instead of going to a kernel worker */
 		if (!o->direct)
@@ -367,6 +414,8 @@ void *worker_main(void *arg)
 		verify_files(w);
 	if (w->eng->cleanup)
 		w->eng->cleanup(w);
+	if (o->exitall)
+		exit_all = 1;
 out:
 	w->finished = 1;
 	return NULL;

@@ -17,10 +17,12 @@
 
 #include "rand.h"
 #include "util.h"
+#include "values.h"
 
 enum opt_type {
 	T_STR, T_UINT, T_U64, T_SIZE, T_SIZEPCT, T_BOOL, T_BOOL_INV, T_TIME_S,
 	T_TIME_US, T_ENUM, T_PCT_INV, T_BSSPLIT, T_PLIST, T_DIST, T_RATE, T_FORMATS,
+	T_INT, T_PREFIX, T_RW, T_BSRANGE, T_SIZERANGE, T_PATTERN, T_CPULIST, T_CPUMASK, T_BW,
 };
 
 struct enum_val {
@@ -35,8 +37,31 @@ static const struct enum_val rw_values[] = {
 };
 
 static const struct enum_val engine_values[] = {
-	{ "io_uring", ENGINE_IO_URING }, { "psync", ENGINE_PSYNC }, { "sync", ENGINE_SYNC },
+	{ "io_uring", ENGINE_IO_URING }, { "libaio", ENGINE_LIBAIO }, { "psync", ENGINE_PSYNC }, { "sync", ENGINE_SYNC },
 	{ "null", ENGINE_NULL }, { NULL, 0 },
+};
+
+/* fio's other engines: named as fio's, refused as not in bootbench */
+static const char *const fio_only_engines[] = {
+	"vsync", "pvsync", "pvsync2", "posixaio", "solarisaio", "windowsaio", "mmap", "splice", "sg",
+	"io_uring_cmd", "net", "netsplice", "cpuio", "rdma", "falloc", "e4defrag", "rbd", "http",
+	"gfapi", "gfapi_async", "libhdfs", "mtd", "dev-dax", "external", "filecreate", "filestat",
+	"filedelete", "dircreate", "dirstat", "dirdelete", "libpmem", "ime_psync", "ime_psyncv",
+	"ime_aio", "libiscsi", "nbd", "libcufile", "dfs", "nfs", "exec", "xnvme", "libblkio", "guasi",
+	NULL,
+};
+
+static const struct enum_val cpus_policy_values[] = {
+	{ "shared", CPUS_SHARED }, { "split", CPUS_SPLIT }, { NULL, 0 },
+};
+
+/* fio's generators; bootbench has one (rand.h), and a random map for "each block once" */
+static const struct enum_val generator_values[] = {
+	{ "tausworthe", 0 }, { "lfsr", 1 }, { "tausworthe64", 2 }, { NULL, 0 },
+};
+
+static const struct enum_val zonemode_values[] = {
+	{ "none", ZONEMODE_NONE }, { "strided", ZONEMODE_STRIDED }, { "zbd", ZONEMODE_ZBD }, { NULL, 0 },
 };
 
 static const struct enum_val sync_values[] = {
@@ -68,13 +93,23 @@ const struct option_def option_table[] = {
 	{ "size", NULL, T_SIZEPCT, J(size), NULL, 0, 0, NULL,
 	  "bytes of I/O per loop (k/m/g/t suffixes, or N% of the target); split between files" },
 	{ "offset", NULL, T_SIZEPCT, J(offset), "0", 0, 0, NULL, "start of the I/O range in each file (size or %)" },
-	{ "rw", "readwrite", T_ENUM, J(rw), "read", 0, 0, rw_values,
-	  "read, write, trim, randread, randwrite, randtrim, rw (readwrite), randrw" },
+	{ "rw", "readwrite", T_RW, J(rw), "read", 0, 0, rw_values,
+	  "read, write, trim, randread, randwrite, randtrim, rw (readwrite), randrw; with :SIZE a "
+	  "sequential job skips SIZE after each I/O (back with -SIZE), with :N a random one takes a new "
+	  "offset every N I/Os" },
 	{ "rwmixread", NULL, T_UINT, J(rwmixread), "50", 0, 100, NULL, "percentage of mixed I/O that reads" },
 	{ "rwmixwrite", NULL, T_PCT_INV, J(rwmixread), NULL, 0, 100, NULL, "percentage of mixed I/O that writes" },
 	{ "bs", "blocksize", T_SIZE, J(bs), "4k", 1, 1ll << 30, NULL, "block size of each I/O" },
 	{ "bssplit", NULL, T_BSSPLIT, J(bssplit), NULL, 0, 0, NULL,
 	  "mix of block sizes, e.g. 4k/50:64k/50 (an empty share takes the rest)" },
+	{ "bsrange", "blocksize_range", T_BSRANGE, J(bsrange), NULL, 0, 0, NULL,
+	  "block sizes MIN-MAX, each I/O a random multiple of MIN in that range (R,W per direction)" },
+	{ "nrfiles", NULL, T_UINT, J(nrfiles), "1", 1, 65536, NULL,
+	  "files per job clone in directory (named by filename_format), size split between them" },
+	{ "filesize", NULL, T_SIZERANGE, J(filesize_min), NULL, 0, 0, NULL,
+	  "size of each of the nrfiles files, or MIN-MAX for random sizes in that range [size/nrfiles]" },
+	{ "filename_format", NULL, T_STR, J(filename_format), NULL, 0, 0, NULL,
+	  "names of job files in directory: $jobname, $jobnum, $filenum, $clientuid [$jobname.$jobnum.$filenum]" },
 	/* io_uring's ring holds at most 32768 entries (IORING_MAX_ENTRIES) */
 	{ "iodepth", NULL, T_UINT, J(iodepth), "1", 1, 32768, NULL, "I/Os kept in flight" },
 	{ "iodepth_batch", "iodepth_batch_submit", T_UINT, J(iodepth_batch_submit), NULL, 0, 65536, NULL,
@@ -83,8 +118,10 @@ const struct option_def option_table[] = {
 	{ "iodepth_batch_complete_min", "iodepth_batch_complete", T_UINT, J(iodepth_batch_complete_min),
 	  "1", 0, 65536, NULL, "completions to wait for when the queue is full" },
 	{ "numjobs", NULL, T_UINT, J(numjobs), "1", 1, 4096, NULL, "clones of this job, run in parallel" },
+	{ "thread", NULL, T_BOOL, J(thread), "0", 0, 0, NULL,
+	  "accepted for fio's job files: bootbench's clones are always threads" },
 	{ "ioengine", NULL, T_ENUM, J(ioengine), NULL, 0, 0, engine_values,
-	  "io_uring (default; psync if io_uring is unavailable), psync, sync, null" },
+	  "io_uring (default; psync if io_uring is unavailable), libaio (Linux native AIO), psync, sync, null" },
 	{ "direct", NULL, T_BOOL, J(direct), "0", 0, 0, NULL, "O_DIRECT: bypass the page cache" },
 	{ "buffered", NULL, T_BOOL_INV, J(direct), NULL, 0, 0, NULL, "use the page cache (buffered=0 is direct=1)" },
 	{ "fsync", NULL, T_UINT, J(fsync_every), "0", 0, UINT32_MAX, NULL, "fsync after every N writes" },
@@ -120,12 +157,67 @@ const struct option_def option_table[] = {
 	  "allocate new files: none, native, posix, keep, truncate" },
 	{ "unlink", NULL, T_BOOL, J(unlink), "0", 0, 0, NULL, "remove the files this job created when it ends" },
 	{ "rate_iops", NULL, T_RATE, J(rate), "0", 0, 0, NULL, "cap IOPS; R or R,W (per direction, as fio)" },
+	{ "rate", NULL, T_BW, J(rate_bw), NULL, 0, 0, NULL,
+	  "cap bandwidth in bytes a second (10m); R or R,W, ',W' writes only" },
+	{ "rate_min", NULL, T_BW, J(rate_min), NULL, 0, 0, NULL,
+	  "fail the job when its bandwidth falls below this, per second (R or R,W)" },
+	{ "buffer_pattern", NULL, T_PATTERN, J(buffer_pattern), NULL, 0, 0, NULL,
+	  "fill write buffers with this: 0xHEX, a decimal number or \"a string\", joined by |" },
 	{ "thinktime", NULL, T_TIME_US, J(thinktime_us), "0", 0, 0, NULL,
 	  "pause after each I/O, in flight drained (microseconds)" },
 	{ "group_reporting", NULL, T_BOOL, J(group_reporting), "0", 0, 0, NULL, "report the clones of a job as one" },
 	{ "stonewall", "wait_for_previous", T_BOOL, J(stonewall), "0", 0, 0, NULL,
 	  "wait for earlier jobs to finish; starts a new group" },
 	{ "new_group", NULL, T_BOOL, J(new_group), "0", 0, 0, NULL, "start a new reporting group" },
+	{ "lat_percentiles", NULL, T_BOOL, J(lat_percentiles), "0", 0, 0, NULL,
+	  "report percentiles of the total latency (lat) too" },
+	{ "clat_percentiles", NULL, T_BOOL, J(clat_percentiles), "1", 0, 0, NULL,
+	  "report percentiles of the completion latency (clat)" },
+	{ "significant_figures", NULL, T_UINT, J(significant_figures), "4", 1, 10, NULL,
+	  "significant figures of the latency percentiles in the normal output" },
+	{ "kb_base", NULL, T_UINT, J(kb_base), "1024", 1000, 1024, NULL,
+	  "1024: k, kB are 1024 and KiB 1000 (fio's default); 1000: k, kB are 1000 and KiB 1024; "
+	  "it applies to the sizes after it" },
+	{ "unit_base", NULL, T_UINT, J(unit_base), "0", 0, 8, NULL,
+	  "bandwidth in the normal output: 0 or 8 bytes, 1 bits" },
+	{ "gtod_reduce", NULL, T_BOOL, J(gtod_reduce), "0", 0, 0, NULL,
+	  "no latency measured (disable_lat, disable_clat, disable_slat): bandwidth and IOPS only" },
+	{ "disable_lat", NULL, T_BOOL, J(disable_lat), "0", 0, 0, NULL, "do not measure the total latency" },
+	{ "disable_clat", NULL, T_BOOL, J(disable_clat), "0", 0, 0, NULL, "do not measure the completion latency" },
+	{ "disable_slat", NULL, T_BOOL, J(disable_slat), "0", 0, 0, NULL, "do not measure the submission latency" },
+	{ "exitall", NULL, T_BOOL, J(exitall), "0", 0, 0, NULL, "when this job ends, stop every other job" },
+	{ "invalidate", NULL, T_BOOL, J(invalidate), "1", 0, 0, NULL,
+	  "drop the target's cached pages before the job (buffered I/O starts cold)" },
+	{ "allow_mounted_write", NULL, T_BOOL, J(allow_mounted_write), "0", 0, 0, NULL,
+	  "accepted for fio's job files; the consent gate still refuses a mounted device" },
+	{ "nice", NULL, T_INT, J(nice), "0", -20, 19, NULL, "the job threads' nice value" },
+	{ "prio", NULL, T_UINT, J(prio), "4", 0, 7, NULL, "I/O priority level within its class (0 highest)" },
+	{ "prioclass", NULL, T_UINT, J(prioclass), "0", 0, 3, NULL,
+	  "I/O priority class: 1 realtime, 2 best effort, 3 idle; 0 leaves it (unless prio is given: 2)" },
+	{ "cpus_allowed", NULL, T_CPULIST, J(cpus_allowed), NULL, 0, 0, NULL, "CPUs the job may run on: 0-3,6" },
+	{ "cpumask", NULL, T_CPUMASK, J(cpus_allowed), NULL, 0, 0, NULL, "CPUs as a mask: bit N is CPU N (0x0f)" },
+	{ "cpus_allowed_policy", NULL, T_ENUM, J(cpus_allowed_policy), "shared", 0, 0, cpus_policy_values,
+	  "shared: each clone may use all of cpus_allowed; split: each its own CPU of them" },
+	{ "random_generator", NULL, T_ENUM, J(random_generator), "tausworthe", 0, 0, generator_values,
+	  "fio's names are taken; bootbench has one generator (xoshiro256**) and keeps a random map "
+	  "for each-block-once (lfsr's property)" },
+	{ "zonemode", NULL, T_ENUM, J(zonemode), "none", 0, 0, zonemode_values,
+	  "none; strided and zbd (zoned block devices) are refused: bootbench does not follow zones" },
+	{ "ioscheduler", NULL, T_STR, J(ioscheduler), NULL, 0, 0, NULL,
+	  "switch the target disk's I/O scheduler for the job (put back after)" },
+	{ "write_lat_log", NULL, T_PREFIX, J(lat_log), NULL, 0, 0, NULL,
+	  "fio's latency logs PREFIX_lat.N.log, _clat, _slat (empty: the job's name)" },
+	{ "write_bw_log", NULL, T_PREFIX, J(bw_log), NULL, 0, 0, NULL, "fio's bandwidth log PREFIX_bw.N.log (KiB/s)" },
+	{ "write_iops_log", NULL, T_PREFIX, J(iops_log), NULL, 0, 0, NULL, "fio's IOPS log PREFIX_iops.N.log" },
+	{ "write_hist_log", NULL, T_PREFIX, J(hist_log), NULL, 0, 0, NULL,
+	  "fio's completion latency histogram log PREFIX_clat_hist.N.log (every log_hist_msec)" },
+	{ "log_avg_msec", NULL, T_U64, J(log_avg_msec), "0", 0, 0, NULL,
+	  "average log entries over this many ms (0: one entry per I/O)" },
+	{ "log_hist_msec", NULL, T_U64, J(log_hist_msec), "0", 0, 0, NULL,
+	  "one histogram entry every this many ms (0: none)" },
+	{ "log_offset", NULL, T_BOOL, J(log_offset), "0", 0, 0, NULL, "each log entry carries the I/O's offset" },
+	{ "per_job_logs", NULL, T_BOOL, J(per_job_logs), "1", 0, 0, NULL,
+	  "one log file per job clone (.N in the name); 0: one file for all" },
 	{ "percentile_list", NULL, T_PLIST, J(percentiles),
 	  "1:5:10:20:30:40:50:60:70:80:90:95:99:99.5:99.9:99.95:99.99", 0, 0, NULL,
 	  "latency percentiles to report, ':' separated" },
@@ -167,122 +259,6 @@ int opt_find(const char *name)
 	return -1;
 }
 
-static int suffix_shift(const char *s, unsigned *shift)
-{
-	static const char units[] = "kmgtp";
-	const char *u;
-
-	*shift = 0;
-	if (!*s)
-		return 0;
-	u = strchr(units, tolower((unsigned char)*s));
-	if (!u)
-		return -1;
-	*shift = 10 * (unsigned)(u - units + 1);
-	s++;
-	/* k, K, kb, KiB, KB: all powers of 1024, as fio's default kb_base */
-	if (tolower((unsigned char)*s) == 'i')
-		s++;
-	if (tolower((unsigned char)*s) == 'b')
-		s++;
-	return *s ? -1 : 0;
-}
-
-int parse_size(const char *s, uint64_t *out)
-{
-	char *end;
-	unsigned shift;
-	double d;
-
-	if (!isdigit((unsigned char)*s))
-		return -1;
-	errno = 0;
-	if (strchr(s, '.')) {
-		d = strtod(s, &end);
-		if (suffix_shift(end, &shift) || errno)
-			return -1;
-		d = ldexp(d, (int)shift);
-		if (d >= 0x1p63 || d != floor(d))
-			return -1;
-		*out = (uint64_t)d;
-		return 0;
-	}
-	*out = strtoull(s, &end, 10);
-	if (errno || suffix_shift(end, &shift))
-		return -1;
-	if (shift && *out > (UINT64_MAX >> shift))
-		return -1;
-	*out <<= shift;
-	return 0;
-}
-
-int parse_time_us(const char *s, uint64_t default_unit_us, uint64_t *out)
-{
-	static const struct { const char *suffix; uint64_t us; } units[] = {
-		{ "us", 1 }, { "usec", 1 }, { "ms", 1000 }, { "msec", 1000 }, { "s", 1000000 },
-		{ "sec", 1000000 }, { "m", 60000000 }, { "min", 60000000 }, { "h", 3600000000ull },
-		{ "d", 86400000000ull },
-	};
-	char *end;
-	double v;
-	uint64_t unit = default_unit_us;
-	unsigned i;
-
-	if (!isdigit((unsigned char)*s) && *s != '.')
-		return -1;
-	errno = 0;
-	v = strtod(s, &end);
-	if (errno || v < 0)
-		return -1;
-	if (*end) {
-		for (i = 0; i < ARRAY_SIZE(units); i++)
-			if (!strcasecmp(end, units[i].suffix))
-				break;
-		if (i == ARRAY_SIZE(units))
-			return -1;
-		unit = units[i].us;
-	}
-	v *= (double)unit;
-	if (v >= 0x1p63)
-		return -1;
-	*out = (uint64_t)llround(v);
-	return 0;
-}
-
-static int parse_uint(const char *s, int64_t min, int64_t max, uint64_t *out)
-{
-	char *end;
-
-	if (!isdigit((unsigned char)*s))
-		return -1;
-	errno = 0;
-	*out = strtoull(s, &end, 0);
-	/* fio accepts size suffixes on plain integers too (iodepth=1k is rare, but legal) */
-	if (*end) {
-		unsigned shift;
-
-		if (suffix_shift(end, &shift) || (*out >> (64 - (shift ? shift : 1))))
-			return -1;
-		*out <<= shift;
-	}
-	if (errno)
-		return -1;
-	if (max > min && ((int64_t)*out < min || *out > (uint64_t)max))
-		return -1;
-	return 0;
-}
-
-static int parse_bool(const char *s, int *out)
-{
-	if (!*s || !strcmp(s, "1") || !strcasecmp(s, "true") || !strcasecmp(s, "yes") || !strcasecmp(s, "on"))
-		*out = 1;
-	else if (!strcmp(s, "0") || !strcasecmp(s, "false") || !strcasecmp(s, "no") || !strcasecmp(s, "off"))
-		*out = 0;
-	else
-		return -1;
-	return 0;
-}
-
 static int parse_enum(const struct enum_val *v, const char *s, int *out)
 {
 	for (; v->name; v++)
@@ -293,154 +269,29 @@ static int parse_enum(const struct enum_val *v, const char *s, int *out)
 	return -1;
 }
 
-static int parse_sizepct(const char *s, struct sizepct *out)
+/* rw=MODE[:MODIFIER]: a size (signed) for sequential modes, a count for random ones */
+static int parse_rw(const char *val, struct job_opts *jo)
 {
-	size_t len = strlen(s);
-	char *end;
+	char mode[32];
+	const char *colon = strchr(val, ':');
+	uint64_t v = 0;
+	int neg = 0;
 
-	if (len && s[len - 1] == '%') {
-		errno = 0;
-		out->pct = strtod(s, &end);
-		if (errno || end != s + len - 1 || !(out->pct > 0 && out->pct <= 100))
-			return -1;
-		out->bytes = 0;
-		return 0;
-	}
-	out->pct = 0;
-	return parse_size(s, &out->bytes);
-}
-
-static int parse_bssplit(const char *s, struct bssplit *b)
-{
-	char buf[512], *save, *tok;
-	unsigned total = 0, empty = 0, seen = 0, share, i;
-
-	if (strlen(s) >= sizeof(buf) || strchr(s, ','))
+	snprintf(mode, sizeof(mode), "%.*s", colon ? (int)(colon - val) : (int)strlen(val), val);
+	if (parse_enum(rw_values, mode, &jo->rw))
 		return -1;
-	strcpy(buf, s);
-	b->n = 0;
-	for (tok = strtok_r(buf, ":", &save); tok; tok = strtok_r(NULL, ":", &save)) {
-		char *slash = strchr(tok, '/');
-		uint64_t pct = 0;
-
-		if (b->n == BSSPLIT_MAX)
-			return -1;
-		if (slash)
-			*slash = 0;
-		/* as bs: at most 1 GiB (an I/O's length is 32 bits: 4g was a zero-byte I/O) */
-		if (parse_size(tok, &b->bs[b->n]) || !b->bs[b->n] || b->bs[b->n] > (1ull << 30))
-			return -1;
-		if (slash && slash[1]) {
-			if (parse_uint(slash + 1, 0, 100, &pct))
-				return -1;
-			b->pct[b->n] = (unsigned)pct;
-			total += (unsigned)pct;
-		} else {
-			b->pct[b->n] = ~0u;	/* filled in below */
-			empty++;
-		}
-		b->n++;
-	}
-	if (!b->n || total > 100 || (!empty && total != 100))
-		return -1;
-	/* entries without a share split what is left equally, as in fio */
-	share = empty ? (100 - total) / empty : 0;
-	for (i = 0; i < b->n; i++)
-		if (b->pct[i] == ~0u)
-			b->pct[i] = ++seen == empty ? 100 - total - share * (empty - 1) : share;
-	return 0;
-}
-
-static int parse_plist(const char *s, struct plist *p)
-{
-	char buf[512], *save, *tok, *end;
-
-	if (strlen(s) >= sizeof(buf))
-		return -1;
-	strcpy(buf, s);
-	p->n = 0;
-	for (tok = strtok_r(buf, ":", &save); tok; tok = strtok_r(NULL, ":", &save)) {
-		if (p->n == PLIST_MAX)
-			return -1;
-		errno = 0;
-		p->p[p->n] = strtod(tok, &end);
-		if (errno || *end || !(p->p[p->n] > 0 && p->p[p->n] <= 100))
-			return -1;
-		p->n++;
-	}
-	return p->n ? 0 : -1;
-}
-
-static int parse_dist(const char *s, struct dist_spec *d)
-{
-	const char *colon = strchr(s, ':');
-	char *end;
-
-	if (!strcmp(s, "random")) {
-		d->kind = DIST_RANDOM;
-		d->param = 0;
-		return 0;
-	}
+	jo->rw_skip = 0;
 	if (!colon)
-		return -1;
-	if (!strncmp(s, "zipf:", 5))
-		d->kind = DIST_ZIPF;
-	else if (!strncmp(s, "pareto:", 7))
-		d->kind = DIST_PARETO;
-	else
-		return -1;
-	errno = 0;
-	d->param = strtod(colon + 1, &end);
-	if (errno || *end || end == colon + 1)
-		return -1;
-	if (d->kind == DIST_ZIPF && (!(d->param > 0) || d->param == 1.0))
-		return -1;
-	if (d->kind == DIST_PARETO && !(d->param > 0 && d->param < 1))
-		return -1;
-	return 0;
-}
-
-static int parse_rate(const char *s, struct rate *r)
-{
-	char buf[64], *comma;
-	uint64_t v;
-
-	if (strlen(s) >= sizeof(buf))
-		return -1;
-	strcpy(buf, s);
-	comma = strchr(buf, ',');
-	if (comma)
-		*comma = 0;
-	if (parse_uint(buf, 0, 0, &v))
-		return -1;
-	r->iops[DDIR_READ] = r->iops[DDIR_WRITE] = r->iops[DDIR_TRIM] = v;
-	if (comma) {
-		if (parse_uint(comma + 1, 0, 0, &v))
-			return -1;
-		r->iops[DDIR_WRITE] = v;
+		return 0;
+	colon++;
+	if (*colon == '-') {
+		neg = 1;
+		colon++;
 	}
-	return 0;
-}
-
-static int parse_formats(const char *s, unsigned *out)
-{
-	char buf[128], *save, *tok;
-
-	if (strlen(s) >= sizeof(buf))
+	if (parse_size_base(colon, jo->kb_base, &v) || v > (1ull << 40))
 		return -1;
-	strcpy(buf, s);
-	*out = 0;
-	for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-		if (!strcmp(tok, "normal"))
-			*out |= FMT_NORMAL;
-		else if (!strcmp(tok, "json"))
-			*out |= FMT_JSON;
-		else if (!strcmp(tok, "json+"))
-			*out |= FMT_JSONPLUS;
-		else
-			return -1;
-	}
-	return *out ? 0 : -1;
+	jo->rw_skip = neg ? -(int64_t)v : (int64_t)v;
+	return 0;
 }
 
 static const char *expected(int type)
@@ -455,9 +306,18 @@ static const char *expected(int type)
 	case T_PCT_INV: return "a percentage 0-100";
 	case T_BSSPLIT: return "SIZE/PCT:SIZE/PCT... summing to 100";
 	case T_PLIST: return "percentiles in (0,100] separated by ':'";
-	case T_DIST: return "random, zipf:THETA (THETA > 0, not 1) or pareto:H (0 < H < 1)";
+	case T_DIST: return "random, zipf:THETA (THETA > 0, not 1), pareto:H (0 < H < 1), normal:DEV% (0-100), "
+			     "zoned:A/R:... or zoned_abs:A/SIZE:... (shares summing to 100)";
 	case T_RATE: return "IOPS, or READ,WRITE";
 	case T_FORMATS: return "normal, json or json+";
+	case T_INT: return "a whole number";
+	case T_RW: return "read, write, trim, randread, randwrite, randtrim, rw, randrw, with :SIZE or :N after";
+	case T_BSRANGE: return "MIN-MAX (4k-64k), or R,W ranges";
+	case T_SIZERANGE: return "a size, or MIN-MAX";
+	case T_PATTERN: return "0xHEX, a decimal number or \"a string\", joined by |";
+	case T_CPULIST: return "CPU numbers and ranges: 0-3,6";
+	case T_CPUMASK: return "a mask above 0 (0x0f)";
+	case T_BW: return "a bandwidth such as 10m (a second), or R,W";
 	default: return "a value";
 	}
 }
@@ -497,14 +357,14 @@ int opt_apply(struct job_opts *jo, struct run_opts *ro, int idx, const char *val
 			*(uint64_t *)field = u;
 		break;
 	case T_SIZE:
-		rc = parse_size(val, &u);
+		rc = parse_size_base(val, jo->kb_base, &u);
 		if (!rc && d->max > d->min && (u < (uint64_t)d->min || u > (uint64_t)d->max))
 			rc = -1;
 		if (!rc)
 			*(uint64_t *)field = u;
 		break;
 	case T_SIZEPCT:
-		rc = parse_sizepct(val, field);
+		rc = parse_sizepct(val, jo->kb_base, field);
 		break;
 	case T_BOOL:
 	case T_BOOL_INV:
@@ -524,6 +384,10 @@ int opt_apply(struct job_opts *jo, struct run_opts *ro, int idx, const char *val
 			char list[256];
 
 			enum_list(d->values, list, sizeof(list));
+			for (const char *const *e = fio_only_engines; d->values == engine_values && *e; e++)
+				if (!strcmp(*e, val))
+					return set_err("ioengine=%s is fio's, not available in bootbench: use one of %s",
+						       val, list);
 			return set_err("invalid value '%s' for option '%s': expected one of %s", val, d->name, list);
 		}
 		break;
@@ -533,19 +397,46 @@ int opt_apply(struct job_opts *jo, struct run_opts *ro, int idx, const char *val
 			*(unsigned *)field = 100 - (unsigned)u;
 		break;
 	case T_BSSPLIT:
-		rc = parse_bssplit(val, field);
+		rc = parse_bssplit(val, jo->kb_base, field);
 		break;
 	case T_PLIST:
 		rc = parse_plist(val, field);
 		break;
 	case T_DIST:
-		rc = parse_dist(val, field);
+		rc = parse_dist(val, jo->kb_base, field);
 		break;
 	case T_RATE:
 		rc = parse_rate(val, field);
 		break;
 	case T_FORMATS:
 		rc = parse_formats(val, field);
+		break;
+	case T_INT:
+		rc = parse_int(val, d->min, d->max, field);
+		break;
+	case T_PREFIX:
+		*(char **)field = xstrdup(val);	/* empty: the job's name, when the job is complete */
+		break;
+	case T_RW:
+		rc = parse_rw(val, jo);
+		break;
+	case T_BSRANGE:
+		rc = parse_bsrange(val, jo->kb_base, field);
+		break;
+	case T_SIZERANGE:
+		rc = parse_sizerange(val, jo->kb_base, &jo->filesize_min, &jo->filesize_max);
+		break;
+	case T_PATTERN:
+		rc = parse_pattern(val, field);
+		break;
+	case T_CPULIST:
+		rc = parse_cpulist(val, field);
+		break;
+	case T_CPUMASK:
+		rc = parse_cpumask(val, field);
+		break;
+	case T_BW:
+		rc = parse_bw(val, jo->kb_base, field);
 		break;
 	}
 	if (rc && d->type == T_UINT && d->max)

@@ -15,7 +15,7 @@ enum ddir { DDIR_READ, DDIR_WRITE, DDIR_TRIM, DDIR_NR };
 enum verify_kind { VERIFY_NONE, VERIFY_CRC32C };
 
 enum rw_mode { RW_READ, RW_WRITE, RW_TRIM, RW_RANDREAD, RW_RANDWRITE, RW_RANDTRIM, RW_RW, RW_RANDRW };
-enum engine_id { ENGINE_DEFAULT = -1, ENGINE_IO_URING, ENGINE_PSYNC, ENGINE_SYNC, ENGINE_NULL };
+enum engine_id { ENGINE_DEFAULT = -1, ENGINE_IO_URING, ENGINE_LIBAIO, ENGINE_PSYNC, ENGINE_SYNC, ENGINE_NULL };
 enum sync_mode { SYNC_NONE, SYNC_SYNC, SYNC_DSYNC };
 enum falloc_mode { FALLOC_NONE, FALLOC_NATIVE, FALLOC_POSIX, FALLOC_KEEP, FALLOC_TRUNCATE };
 
@@ -27,7 +27,10 @@ enum output_format {
 
 #define BSSPLIT_MAX 16
 #define PLIST_MAX 32
-#define OPT_MAX 96
+#define OPT_MAX 160
+#define PATTERN_MAX 512
+#define CPUS_MAX 1024
+#define DIST_ZONES_MAX 16
 
 /* A size, or a percentage of the target's size when pct > 0. */
 struct sizepct {
@@ -46,22 +49,54 @@ struct plist {
 	double p[PLIST_MAX];
 };
 
+struct dist_zone {
+	double access_pct;	/* share of the I/O */
+	double range_pct;	/* zoned: share of the range */
+	uint64_t bytes;		/* zoned_abs: its size */
+};
+
 struct dist_spec {
 	int kind;		/* enum dist_kind */
 	double param;
+	unsigned nzones;
+	struct dist_zone zones[DIST_ZONES_MAX];
 };
 
+/* bsrange: per direction */
+struct bsrange {
+	uint64_t min[DDIR_NR], max[DDIR_NR];
+};
+
+struct pattern {
+	unsigned len;
+	unsigned char bytes[PATTERN_MAX];
+};
+
+struct cpus {
+	int set;
+	uint64_t bits[CPUS_MAX / 64];
+};
+
+/* per direction: IOPS (rate_iops) or bytes a second (rate, rate_min) */
 struct rate {
 	uint64_t iops[DDIR_NR];
 };
+
+enum cpus_policy { CPUS_SHARED, CPUS_SPLIT };
+enum zonemode { ZONEMODE_NONE, ZONEMODE_STRIDED, ZONEMODE_ZBD };
 
 struct job_opts {
 	char *name, *description, *filename, *directory;
 	struct sizepct size, offset;
 	int rw;
+	int64_t rw_skip;		/* rw=write:112k (bytes), or randread:8 (I/Os per random offset) */
 	unsigned rwmixread;
 	uint64_t bs;
 	struct bssplit bssplit;
+	struct bsrange bsrange;
+	unsigned nrfiles;
+	uint64_t filesize_min, filesize_max;
+	char *filename_format;
 	unsigned iodepth, iodepth_batch_submit, iodepth_batch_complete_min, numjobs;
 	int ioengine;
 	int direct;
@@ -79,9 +114,23 @@ struct job_opts {
 	int verify_only;		/* only read back what an earlier run wrote */
 	unsigned compress_pct;
 	int create_on_open, fallocate, unlink;
-	struct rate rate;
+	struct rate rate;		/* rate_iops */
+	struct rate rate_bw, rate_min;	/* rate, rate_min: bytes a second */
+	struct pattern buffer_pattern;
 	int group_reporting, stonewall, new_group;
 	struct plist percentiles;
+	int lat_percentiles, clat_percentiles;
+	unsigned significant_figures, kb_base, unit_base;
+	int gtod_reduce, disable_lat, disable_clat, disable_slat;
+	int thread, exitall, invalidate, allow_mounted_write;
+	int nice, prio, prioclass;
+	struct cpus cpus_allowed;
+	int cpus_allowed_policy;
+	int random_generator, zonemode;
+	char *ioscheduler;
+	char *lat_log, *bw_log, *iops_log, *hist_log;	/* file name prefixes; "" is the job's name */
+	uint64_t log_avg_msec, log_hist_msec;
+	int log_offset, per_job_logs;
 	int fixedbufs, registerfiles, sqthread_poll, hipri;
 	unsigned char given[OPT_MAX];	/* which options were set, not defaulted */
 };
@@ -123,8 +172,6 @@ void opts_help(FILE *f);
 const char *rw_name(int rw);
 const char *engine_name(int id);
 
-/* Parsers shared with the tests. */
-int parse_size(const char *s, uint64_t *out);
-int parse_time_us(const char *s, uint64_t default_unit_us, uint64_t *out);
+#include "values.h"
 
 #endif

@@ -25,6 +25,8 @@
 #include "machine.h"
 #include "metrics.h"
 #include "target.h"
+#include "iolog.h"
+#include "iosched.h"
 #include "util.h"
 #include "worker.h"
 
@@ -44,7 +46,39 @@ static int reads(const struct job_opts *o)
 	return o->rw == RW_READ || o->rw == RW_RANDREAD || o->rw == RW_RW || o->rw == RW_RANDRW;
 }
 
-/* The targets of one clone: its filename list, or NAME.CLONE.0 in directory. */
+/*
+ * A job file's name in directory, by filename_format (fio's
+ * $jobname.$jobnum.$filenum by default); $clientuid is fio's client's
+ * number, 0 here.
+ */
+static void format_name(const struct job_opts *o, unsigned clone, unsigned filenum, char *buf, size_t len)
+{
+	static const char *const vars[] = { "$jobname", "$jobnum", "$filenum", "$clientuid" };
+	const char *f = o->filename_format ? o->filename_format : "$jobname.$jobnum.$filenum";
+	size_t used = 0;
+
+	while (*f && used + 1 < len) {
+		unsigned v;
+
+		for (v = 0; v < ARRAY_SIZE(vars); v++)
+			if (!strncmp(f, vars[v], strlen(vars[v])))
+				break;
+		if (v == ARRAY_SIZE(vars)) {
+			buf[used++] = *f++;
+			continue;
+		}
+		f += strlen(vars[v]);
+		if (v == 0)
+			used += (size_t)snprintf(buf + used, len - used, "%s", o->name);
+		else
+			used += (size_t)snprintf(buf + used, len - used, "%u", v == 1 ? clone : v == 2 ? filenum : 0);
+		if (used >= len)
+			used = len - 1;
+	}
+	buf[used] = 0;
+}
+
+/* The targets of one clone: its filename list, or nrfiles files named by filename_format in directory. */
 static void plan_targets(struct job_plan *p, const struct job *j)
 {
 	const struct job_opts *o = &j->o;
@@ -58,7 +92,7 @@ static void plan_targets(struct job_plan *p, const struct job *j)
 			n++;
 		free(list);
 	} else {
-		n = 1;
+		n = o->nrfiles ? o->nrfiles : 1;
 	}
 	p->ntargets = n;
 	p->targets = xcalloc((size_t)n * o->numjobs, sizeof(*p->targets));
@@ -78,8 +112,15 @@ static void plan_targets(struct job_plan *p, const struct job *j)
 			}
 			free(list);
 		} else {
-			snprintf(path, sizeof(path), "%s/%s.%u.0", o->directory ? o->directory : ".", o->name, clone);
-			t[0] = target_get(path);
+			unsigned f;
+
+			for (f = 0; f < n; f++) {
+				char name[1024];
+
+				format_name(o, clone, f, name, sizeof(name));
+				snprintf(path, sizeof(path), "%s/%s", o->directory ? o->directory : ".", name);
+				t[f] = target_get(path);
+			}
 		}
 	}
 }
@@ -481,8 +522,67 @@ static const char *default_engine_note(struct jobset *js)
 	return noted ? msg : NULL;
 }
 
+/* ioscheduler=: the disks of each job's targets, switched for the run */
+static int set_schedulers(struct jobset *js, struct job_plan *plans, struct iosched_saved *saved)
+{
+	unsigned i, k;
+
+	for (i = 0; i < js->n; i++) {
+		const struct job_opts *o = &js->jobs[i].o;
+
+		for (k = 0; o->ioscheduler && k < plans[i].ntargets * o->numjobs; k++) {
+			const struct target *t = plans[i].targets[k];
+
+			if (iosched_set(t->is_blk ? t->rdev : t->st_dev, o->ioscheduler, saved)) {
+				iosched_restore(saved);
+				return -1;
+			}
+		}
+	}
+	return 0;
+}
+
+/* The log prefixes of a job, as one key: clones with the same key share files (per_job_logs=0). */
+static void log_key(const struct job_opts *o, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s|%s|%s|%s|%d", o->lat_log ? o->lat_log : "-", o->bw_log ? o->bw_log : "-",
+		 o->iops_log ? o->iops_log : "-", o->hist_log ? o->hist_log : "-", o->per_job_logs);
+}
+
+/* fio's log files, each clone numbered from 1 across the run in job order. */
+static void write_logs(struct jobset *js, struct job_plan *plans)
+{
+	unsigned i, c, i2, c2, n = 0;
+	char key[4200], key2[4200];
+
+	for (i = 0; i < js->n; i++)
+		for (c = 0; c < js->jobs[i].o.numjobs; c++) {
+			int first = 1, last = 1;
+
+			n++;
+			if (!plans[i].workers[c].logs)
+				continue;
+			log_key(&js->jobs[i].o, key, sizeof(key));
+			for (i2 = 0; i2 < js->n; i2++)
+				for (c2 = 0; c2 < js->jobs[i2].o.numjobs; c2++) {
+					int before = i2 < i || (i2 == i && c2 < c), after = i2 > i || (i2 == i && c2 > c);
+
+					if (!(before || after) || !plans[i2].workers[c2].logs)
+						continue;
+					log_key(&js->jobs[i2].o, key2, sizeof(key2));
+					if (strcmp(key, key2))
+						continue;
+					first &= !before;
+					last &= !after;
+				}
+			if (iolog_write(&plans[i].workers[c], n, first, last))
+				note("%s", bb_err);
+		}
+}
+
 int run_jobs(struct jobset *js, const struct run_hooks *hooks, struct run_result *r)
 {
+	struct iosched_saved schedulers = { 0 };
 	struct job_plan *plans;
 	struct timeval tv;
 	unsigned i, c, nt, group, last_group = 0;
@@ -531,6 +631,13 @@ int run_jobs(struct jobset *js, const struct run_hooks *hooks, struct run_result
 			free_plans(js, plans);
 			return EXIT_FAIL;
 		}
+	if (set_schedulers(js, plans, &schedulers)) {
+		note("%s", bb_err);
+		target_cleanup_all();
+		free_plans(js, plans);
+		return EXIT_FAIL;
+	}
+	exit_all = 0;
 	gettimeofday(&tv, NULL);
 	r->timestamp_ms = tv.tv_sec * 1000ull + tv.tv_usec / 1000;
 	disk_util_begin(r);
@@ -544,6 +651,8 @@ int run_jobs(struct jobset *js, const struct run_hooks *hooks, struct run_result
 				(now_ns() - run_start) / 1e9);
 	}
 	disk_util_end(r);
+	iosched_restore(&schedulers);
+	write_logs(js, plans);
 	r->interrupted = stop_requested;
 	collect(r, js, plans);
 	for (i = 0; i < r->nreports; i++)

@@ -11,7 +11,53 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "iolog.h"
 #include "util.h"
+
+void job_bs_bounds(const struct job_opts *o, uint64_t *min, uint64_t *max)
+{
+	unsigned i;
+
+	*min = *max = o->bs;
+	for (i = 0; i < o->bssplit.n; i++) {
+		if (!i || o->bssplit.bs[i] > *max)
+			*max = o->bssplit.bs[i];
+		if (!i || o->bssplit.bs[i] < *min)
+			*min = o->bssplit.bs[i];
+	}
+	if (o->bsrange.min[0])
+		for (i = 0; i < DDIR_NR; i++) {
+			if (!i || o->bsrange.min[i] < *min)
+				*min = o->bsrange.min[i];
+			if (!i || o->bsrange.max[i] > *max)
+				*max = o->bsrange.max[i];
+		}
+}
+
+/* zoned, zoned_abs: each zone's blocks (of min_bs) in the file's range */
+static int set_zones(struct worker_file *f, const struct job_opts *o, uint64_t unit)
+{
+	uint64_t n = f->len / unit, first = 0, first_of[DIST_ZONES_MAX], blocks[DIST_ZONES_MAX];
+	double access[DIST_ZONES_MAX];
+	unsigned i;
+
+	if (o->dist.kind != DIST_ZONED && o->dist.kind != DIST_ZONED_ABS)
+		return 0;
+	for (i = 0; i < o->dist.nzones; i++) {
+		const struct dist_zone *z = &o->dist.zones[i];
+		uint64_t b = o->dist.kind == DIST_ZONED ? (uint64_t)((double)n * z->range_pct / 100.0) : z->bytes / unit;
+
+		if (o->dist.kind == DIST_ZONED && i + 1 == o->dist.nzones)
+			b = n - first;	/* rounding: the last zone reaches the end */
+		if (!b)
+			b = 1;
+		access[i] = z->access_pct;
+		first_of[i] = first;
+		blocks[i] = b;
+		first += b;
+	}
+	return dist_set_zones(&f->dist, o->dist.nzones, access, first_of, blocks);
+}
 
 int worker_init(struct worker *w, const struct job *j, unsigned clone, struct target **targets,
 		unsigned ntargets, uint64_t size_max)
@@ -26,13 +72,7 @@ int worker_init(struct worker *w, const struct job *j, unsigned clone, struct ta
 	w->eng = engine_get(o->ioengine);
 	if (engine_check(w->eng))
 		return -1;
-	w->max_bs = w->min_bs = o->bs;
-	for (i = 0; i < o->bssplit.n; i++) {
-		if (!i || o->bssplit.bs[i] > w->max_bs)
-			w->max_bs = o->bssplit.bs[i];
-		if (!i || o->bssplit.bs[i] < w->min_bs)
-			w->min_bs = o->bssplit.bs[i];
-	}
+	job_bs_bounds(o, &w->min_bs, &w->max_bs);
 	/* randrepeat: the same sequence every run; each clone its own */
 	seed = o->given[opt_find("randseed")] ? o->randseed : o->randrepeat ? 0x6a09e667f3bcc908ull : now_ns();
 	/* each clone, and each reporting group (a burn-in pass), its own sequence */
@@ -50,8 +90,11 @@ int worker_init(struct worker *w, const struct job *j, unsigned clone, struct ta
 		f->nblocks = f->len / o->bs;
 		perm_init(&f->perm, f->nblocks ? f->nblocks : 1, w->seed + i);
 		if (o->dist.kind != DIST_RANDOM &&
-		    dist_init(&f->dist, o->dist.kind, o->dist.param, f->len / w->min_bs, w->seed + i))
-			return set_err("job '%s': bad random_distribution", o->name);
+		    (dist_init(&f->dist, o->dist.kind, o->dist.param, f->len / w->min_bs, w->seed + i) ||
+		     set_zones(f, o, w->min_bs)))
+			return set_err("job '%s': random_distribution %s does not fit %s (%llu bytes used)", o->name,
+				       o->dist.kind == DIST_ZONED_ABS ? "zoned_abs: the zones" : "", f->t->path,
+				       (unsigned long long)f->len);
 		w->loop_bytes += f->len;
 	}
 	w->ios = xcalloc(depth, sizeof(*w->ios));
@@ -70,6 +113,7 @@ int worker_init(struct worker *w, const struct job *j, unsigned clone, struct ta
 		w->free_ios[w->nfree++] = &w->ios[i];
 	}
 	w->stats.clones = 1;
+	iolog_init(w);
 	return 0;
 }
 
@@ -88,4 +132,5 @@ void worker_free(struct worker *w)
 	free(w->pending);
 	free(w->done);
 	free(w->stats.samples);
+	iolog_free(w);
 }

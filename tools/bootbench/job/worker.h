@@ -31,6 +31,8 @@ struct io_unit {
 };
 
 struct worker_file {
+	uint64_t run_end;	/* rw=randread:N: the end of the last I/O, where the next of the run goes */
+	unsigned run_left;	/* I/Os left before the next random offset */
 	struct target *t;
 	int fd;
 	uint64_t start, len;	/* the range this worker uses */
@@ -62,17 +64,22 @@ struct worker {
 	unsigned writes_since_sync;
 	uint64_t write_seq;
 	uint64_t issued_ios[DDIR_NR];	/* for rate_iops */
+	uint64_t issued_bytes[DDIR_NR];	/* for rate */
+	uint64_t rate_min_bytes[DDIR_NR];	/* moved in the current second, for rate_min */
 	int measuring;
 	uint64_t t_begin, t_measure, t_next_sample, t_last_sample;
 	struct sample cur;
 	struct job_stats stats;
 	const char *engine_note;
 	char engine_note_buf[256];	/* for a note with figures in it; outlives the engine's data */
+	struct worker_logs *logs;	/* fio's log files asked for (iolog.h), or NULL */
 	pthread_t thread;
 	volatile int finished;		/* set last by the thread: the progress monitor stops on it */
 };
 
 extern volatile sig_atomic_t stop_requested;
+/* set when a job with exitall=1 ends: every other job stops too */
+extern volatile int exit_all;
 
 /* Sets up files, buffers and the engine; -1 with bb_err on failure. */
 int worker_init(struct worker *w, const struct job *j, unsigned clone, struct target **targets,
@@ -83,6 +90,8 @@ void *worker_main(void *arg);
 int job_range(const struct job_opts *o, const struct target *t, unsigned nfiles, uint64_t size_max,
 	      uint64_t *start, uint64_t *len);
 void worker_free(struct worker *w);
+/* The smallest and largest block size a job uses (bs, bssplit, bsrange). */
+void job_bs_bounds(const struct job_opts *o, uint64_t *min, uint64_t *max);
 
 /* ---- between the worker's own files (loop, iogen, verify, buffers) ---- */
 
@@ -106,6 +115,19 @@ static inline int is_mixed(int rw)
 {
 	return rw == RW_RW || rw == RW_RANDRW;
 }
+
+/* Whether a job of this rw mode moves data in this direction. */
+static inline int job_does(int rw, int ddir)
+{
+	switch (ddir) {
+	case DDIR_TRIM: return rw == RW_TRIM || rw == RW_RANDTRIM;
+	case DDIR_WRITE: return rw == RW_WRITE || rw == RW_RANDWRITE || is_mixed(rw);
+	default: return rw == RW_READ || rw == RW_RANDREAD || is_mixed(rw);
+	}
+}
+
+/* The job thread's CPUs, nice value and I/O priority (placement.c); -1 with bb_err. */
+int place_thread(struct worker *w);
 
 /* Records the job's first error; returns -1. */
 int worker_fail(struct worker *w, int err, const char *fmt, ...) __attribute__((format(printf, 3, 4)));

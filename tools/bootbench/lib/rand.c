@@ -99,8 +99,38 @@ int dist_init(struct distribution *d, enum dist_kind kind, double param, uint64_
 			return -1;
 		d->pareto_pow = log(param) / log(1.0 - param);
 		return 0;
+	case DIST_NORMAL:
+		if (!(param > 0.0 && param <= 100.0))
+			return -1;
+		d->sigma = (double)d->n * param / 100.0;
+		return 0;
+	case DIST_ZONED:
+	case DIST_ZONED_ABS:
+		d->nzones = 0;	/* dist_set_zones gives them */
+		return 0;
 	}
 	return -1;
+}
+
+int dist_set_zones(struct distribution *d, unsigned n, const double *access_pct, const uint64_t *first,
+		   const uint64_t *blocks)
+{
+	double sum = 0;
+	unsigned i;
+
+	if (!n || n > DIST_ZONES)
+		return -1;
+	for (i = 0; i < n; i++) {
+		if (!blocks[i] || first[i] + blocks[i] > d->n)
+			return -1;
+		sum += access_pct[i] / 100.0;
+		d->zone_until[i] = sum;
+		d->zone_first[i] = first[i];
+		d->zone_blocks[i] = blocks[i];
+	}
+	d->zone_until[n - 1] = 1.0;	/* rounding: the last zone takes what is left */
+	d->nzones = n;
+	return 0;
 }
 
 uint64_t dist_next(struct distribution *d, struct rng *r)
@@ -125,6 +155,25 @@ uint64_t dist_next(struct distribution *d, struct rng *r)
 	case DIST_PARETO:
 		v = (uint64_t)((double)(d->n - 1) * pow(u, d->pareto_pow));
 		break;
+	case DIST_NORMAL: {
+		/* Box-Muller about the middle of the range; the tails fold back in */
+		double u2 = rng_double(r), z = sqrt(-2.0 * log(u > 0 ? u : 0x1p-53)) * cos(2 * M_PI * u2);
+		double x = (double)d->n / 2 + z * d->sigma;
+
+		while (x < 0 || x >= (double)d->n)
+			x = x < 0 ? -x : 2.0 * (double)d->n - x - 1;
+		v = (uint64_t)x;
+		break;
+	}
+	case DIST_ZONED:
+	case DIST_ZONED_ABS: {
+		/* no scatter: a zone is a contiguous part of the range, as in fio */
+		unsigned i = 0;
+
+		while (i + 1 < d->nzones && u >= d->zone_until[i])
+			i++;
+		return d->zone_first[i] + rng_below(r, d->zone_blocks[i]);
+	}
 	default:
 		return rng_below(r, d->n);
 	}

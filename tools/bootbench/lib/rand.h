@@ -79,7 +79,9 @@ static inline void perm_rewind(struct permutation *p)
 	p->counter = 0;
 }
 
-enum dist_kind { DIST_RANDOM, DIST_ZIPF, DIST_PARETO };
+enum dist_kind { DIST_RANDOM, DIST_ZIPF, DIST_PARETO, DIST_NORMAL, DIST_ZONED, DIST_ZONED_ABS };
+
+#define DIST_ZONES 16
 
 struct distribution {
 	enum dist_kind kind;
@@ -87,10 +89,18 @@ struct distribution {
 	uint64_t gen_n;		/* values generated before scaling (zipf is capped) */
 	double theta, alpha, zetan, eta, zeta2;
 	double pareto_pow;
+	double sigma;		/* normal: the deviation, in blocks */
+	/* zoned: the cumulative share of I/O (0-1) that ends in each zone, and its blocks */
+	unsigned nzones;
+	double zone_until[DIST_ZONES];
+	uint64_t zone_first[DIST_ZONES], zone_blocks[DIST_ZONES];
 	struct permutation scatter;
 };
 
 int dist_init(struct distribution *d, enum dist_kind kind, double param, uint64_t n, uint64_t seed);
+/* zoned, zoned_abs: after dist_init, the zones (share of I/O in percent, first block, blocks) */
+int dist_set_zones(struct distribution *d, unsigned n, const double *access_pct, const uint64_t *first,
+		   const uint64_t *blocks);
 uint64_t dist_next(struct distribution *d, struct rng *r);
 
 #endif

@@ -69,8 +69,8 @@ static void dir_object(struct json *j, const struct run_result *r, const struct 
 	json_uint(j, "short_ios", ds->short_ios);
 	json_uint(j, "drop_ios", 0);
 	lat_object(j, "slat_ns", &ds->slat, pl, 0, 0);
-	lat_object(j, "clat_ns", &ds->clat, pl, 1, plus);
-	lat_object(j, "lat_ns", &ds->lat, pl, 0, 0);
+	lat_object(j, "clat_ns", &ds->clat, pl, rep->job->o.clat_percentiles, plus);
+	lat_object(j, "lat_ns", &ds->lat, pl, rep->job->o.lat_percentiles, plus && rep->job->o.lat_percentiles);
 	sample_stats(rep, d, 1, &min, &max, &mean, &dev, &n);
 	json_uint(j, "bw_min", (uint64_t)min);
 	json_uint(j, "bw_max", (uint64_t)max);
@@ -239,10 +239,13 @@ static void job_object(struct json *j, const struct run_result *r, const struct 
 	json_int(j, "error", st->error);
 	json_uint(j, "eta", 0);
 	json_uint(j, "elapsed", (st->runtime_ns + 999999999) / 1000000000);
-	json_obj_open(j, "job options");
-	for (i = 0; i < rep->job->given.n; i++)
-		json_str(j, rep->job->given.v[i].key, rep->job->given.v[i].val);
-	json_obj_close(j);
+	/* as fio: a job whose section sets nothing has no "job options" */
+	if (rep->job->given.n) {
+		json_obj_open(j, "job options");
+		for (i = 0; i < rep->job->given.n; i++)
+			json_str(j, rep->job->given.v[i].key, rep->job->given.v[i].val);
+		json_obj_close(j);
+	}
 	for (d = 0; d < DDIR_NR; d++)
 		dir_object(j, r, rep, d, plus);
 	json_obj_open(j, "sync");

@@ -38,18 +38,31 @@ static void lat_line(FILE *f, const char *label, const struct hist *h)
 		h->max / div, hist_mean(h) / div, hist_stddev(h) / div);
 }
 
-static void percentiles(FILE *f, const char *label, const struct hist *h, const struct plist *pl)
+/* v to significant_figures figures (fio's): 123456 at 4 is 123500 */
+static double sig_figs(double v, unsigned figs)
 {
+	int digits = v >= 1 ? (int)floor(log10(v)) + 1 : 1;
+	double scale;
+
+	if (digits <= (int)figs)
+		return v;
+	scale = pow(10, digits - (int)figs);
+	return floor(v / scale + 0.5) * scale;
+}
+
+static void percentiles(FILE *f, const char *label, const struct hist *h, const struct job_opts *o)
+{
+	const struct plist *pl = &o->percentiles;
 	const char *unit;
 	double div = lat_unit(h, &unit);
-	unsigned i;
+	unsigned i, figs = o->significant_figures ? o->significant_figures : 4;
 
 	if (!h->n)
 		return;
 	fprintf(f, "    %s percentiles (%s):\n", label, unit);
 	for (i = 0; i < pl->n; i++) {
 		fprintf(f, "%s%6.2fth=[%6.0f]%s", i % 4 ? " " : "     |", pl->p[i],
-			hist_percentile(h, pl->p[i]) / div, i + 1 == pl->n ? "\n" : i % 4 == 3 ? ",\n" : ",");
+			sig_figs(hist_percentile(h, pl->p[i]) / div, figs), i + 1 == pl->n ? "\n" : i % 4 == 3 ? ",\n" : ",");
 	}
 }
 
@@ -62,13 +75,22 @@ static void dir_block(FILE *f, const struct run_result *r, const struct report *
 
 	if (!ds->ios && !ds->short_ios)
 		return;
-	fprintf(f, "  %s: IOPS=%s, BW=%s/s (%sB/s)(%s/%llumsec)\n", ddir_names[d],
-		fmt_si(report_iops(rep, d), a, sizeof(a)), fmt_iec(bw, b, sizeof(b)), fmt_si(bw, c, sizeof(c)),
-		fmt_iec((double)ds->bytes, e, sizeof(e)), (unsigned long long)(rep->st.runtime_ns / 1000000));
+	if (rep->job->o.unit_base == 1)	/* bits, as fio's unit_base=1 */
+		fprintf(f, "  %s: IOPS=%s, BW=%sbit/s (%sbit/s)(%s/%llumsec)\n", ddir_names[d],
+			fmt_si(report_iops(rep, d), a, sizeof(a)), fmt_iec(bw * 8, b, sizeof(b)),
+			fmt_si(bw * 8, c, sizeof(c)), fmt_iec((double)ds->bytes, e, sizeof(e)),
+			(unsigned long long)(rep->st.runtime_ns / 1000000));
+	else
+		fprintf(f, "  %s: IOPS=%s, BW=%s/s (%sB/s)(%s/%llumsec)\n", ddir_names[d],
+			fmt_si(report_iops(rep, d), a, sizeof(a)), fmt_iec(bw, b, sizeof(b)), fmt_si(bw, c, sizeof(c)),
+			fmt_iec((double)ds->bytes, e, sizeof(e)), (unsigned long long)(rep->st.runtime_ns / 1000000));
 	lat_line(f, "slat", &ds->slat);
 	lat_line(f, "clat", &ds->clat);
 	lat_line(f, "lat", &ds->lat);
-	percentiles(f, "clat", &ds->clat, &rep->job->o.percentiles);
+	if (rep->job->o.clat_percentiles)
+		percentiles(f, "clat", &ds->clat, &rep->job->o);
+	if (rep->job->o.lat_percentiles)
+		percentiles(f, "lat", &ds->lat, &rep->job->o);
 	sample_stats(rep, d, 1, &min, &max, &mean, &dev, &n);
 	group = (double)group_bw_bytes(r, rep->job->groupid, d);
 	if (n)
@@ -112,7 +134,7 @@ static void job_block(FILE *f, const struct run_result *r, const struct report *
 	if (st->sync.n) {
 		fprintf(f, "  fsync/fdatasync: %llu calls\n", (unsigned long long)st->sync.n);
 		lat_line(f, "sync", &st->sync);
-		percentiles(f, "sync", &st->sync, &rep->job->o.percentiles);
+		percentiles(f, "sync", &st->sync, &rep->job->o);
 	}
 	fprintf(f, "  cpu          : usr=%.2f%%, sys=%.2f%%, ctx=%llu, majf=%llu, minf=%llu\n",
 		ms > 0 ? st->usr_us / (ms * 10) : 0, ms > 0 ? st->sys_us / (ms * 10) : 0,

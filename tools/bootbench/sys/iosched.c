@@ -58,7 +58,7 @@ static int read_scheduler(const char *path, char *cur, size_t len, const char *n
 
 static int write_scheduler(const char *path, const char *name)
 {
-	int fd = open(path, O_WRONLY | O_CLOEXEC), rc;
+	int fd = open(path, O_WRONLY | O_CLOEXEC), rc;	/* consent: a sysfs setting, no data */
 
 	if (fd < 0)
 		return -1;

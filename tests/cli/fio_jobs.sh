@@ -1,0 +1,140 @@
+# SPDX-License-Identifier: MIT
+# fio_jobs.sh (issue 17) - every job file in tests/jobs/, run by Debian's
+# fio and by bootbench, each in a folder of its own: both run it; the JSON
+# keys, job options and directions agree (tests/fio_json_compare.py), with
+# the same I/O counts and bytes where the job is size-bound; and what each
+# option means is checked in what both wrote: the offsets of rw=write:112k
+# and read:-8k (the same sequence), bsrange's sizes and contiguity, the
+# bytes of buffer_pattern (the same file), rate's bandwidth, nrfiles'
+# files, zoned's share, runs of randread:8, exitall's stop. fio's logs:
+# the same file names and columns, read by fio's own fio2gnuplot and
+# fio-histo-log-pctiles.py.
+. tests/lib.sh
+command -v fio >/dev/null || skip "fio is not installed"
+need_commands python3 fio2gnuplot
+compare=$PWD/tests/fio_json_compare.py jobs=$PWD/tests/jobs
+data=/dev/shm/bbtest.$$
+mkdir -p "$data/run" "$T/fio" "$T/bb"
+trap 'rm -rf "$data"; cleanup' EXIT
+# direct I/O for the engines: a loop device over tmpfs (tmpfs refuses O_DIRECT)
+direct=0
+if [ "$(id -u)" = 0 ] && truncate -s 16M "$data/backing" && dev=$(losetup -f --show --direct-io=on "$data/backing" 2>/dev/null); then
+	LOOPS="$LOOPS $dev"
+	direct=1
+fi
+
+# run TOOL JOB-FILE: in T/TOOL (its logs, NAME.json) with the data in data/run,
+# the same path for both tools (it is in the job options they report)
+run() {
+	(
+		cd "$T/$1" || exit 1
+		export DIR="$data/run" DIRECT=$direct
+		if [ "$1" = fio ]; then
+			fio --output-format=json --output="$j.json" "$2"
+		else
+			"$BB" run ${dev:+--destroy=$dev} --output-format=json --output="$j.json" "$2"
+		fi
+	) > "$T/$1/$j.out" 2>&1
+}
+# col TOOL FILE N: column N of a log, one value a line
+col() { awk -F', ' -v n="$3" '{ print $n }' "$T/$1/$2"; }
+
+for path in "$jobs"/*.fio; do
+	j=$(basename "$path" .fio)
+	if [ "$j" = libaio-qd16 ] && [ $direct = 1 ]; then
+		# the engines on the loop device, directly
+		sed "s|^filename=.*|filename=$dev|" "$path" > "$T/libaio-qd16.fio"
+		path=$T/libaio-qd16.fio
+	fi
+	for tool in fio bb; do
+		rm -rf "${data:?}/run"/*
+		run $tool "$path"
+		rc=$?
+		check "$tool runs $j.fio" [ $rc = 0 ]
+		[ $rc = 0 ] || tail -n 5 "$T/$tool/$j.out"
+		# what a job wrote, kept for the checks below
+		mkdir -p "$T/$tool/$j.data"
+		cp -a "$data/run"/. "$T/$tool/$j.data/" 2>/dev/null
+	done
+	case $j in
+	rate|logs|exitall) how="" ;;		# time-based: counts differ
+	bsrange) how="" ;;			# random sizes: the bytes only, below
+	*) how=--counts ;;
+	esac
+	python3 "$compare" "$T/fio/$j.json" "$T/bb/$j.json" $how > "$T/$j.cmp" 2>&1
+	check "$j: same JSON keys, options and directions${how:+, I/O counts and bytes}" [ $? = 0 ]
+	[ -s "$T/$j.cmp" ] && head -n 5 "$T/$j.cmp"
+done
+
+json() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print($2)" "$1"; }
+
+# rw=write:112k and read:-8k: the offsets of both tools, in order
+for n in 1 2; do
+	check "skip-write job $n: the same offsets as fio's ($(col bb skip_iops.$n.log 5 | head -n 4 | tr '\n' ' ')...)" \
+		sh -c "[ -n \"\$(cat '$T/fio/skip_iops.$n.log')\" ] && [ \"\$(awk -F', ' '{ print \$5 }' '$T/fio/skip_iops.$n.log')\" = \"\$(awk -F', ' '{ print \$5 }' '$T/bb/skip_iops.$n.log')\" ]"
+done
+# bsrange: sizes are multiples of 4k in 4k-32k, each I/O starting where the last ended
+for tool in fio bb; do
+	check "bsrange ($tool): sizes in 4k-32k, multiples of 4k, contiguous, 2 MiB in all" awk -F', ' '
+		{ if ($4 % 4096 || $4 < 4096 || $4 > 32768 || $5 != next_off) bad = 1; next_off = $5 + $4; total += $4 }
+		END { exit !(NR > 60 && !bad && total == 2097152) }' "$T/$tool/bsrange_iops.1.log"
+done
+a=$(json "$T/fio/bsrange.json" "d['jobs'][0]['write']['io_bytes']") b=$(json "$T/bb/bsrange.json" "d['jobs'][0]['write']['io_bytes']")
+check "bsrange: the same bytes moved ($a, $b)" [ -n "$a" ] && check "... (equal)" [ "$a" = "$b" ]
+# buffer_pattern: the two files are the same bytes, the pattern repeated
+check "buffer_pattern: our file is fio's, byte for byte" cmp "$T/fio/pattern.data/pattern.dat" "$T/bb/pattern.data/pattern.dat"
+check "... 0xdeadbeef repeated" sh -c "[ \"\$(od -An -tx1 -N8 '$T/bb/pattern.data/pattern.dat' | tr -d ' ')\" = deadbeefdeadbeef ]"
+# rate=4m over 2 s: within a quarter of 4 MiB/s
+for tool in fio bb; do
+	bw=$(json "$T/$tool/rate.json" "d['jobs'][0]['read']['bw_bytes']")
+	check "rate=4m ($tool): $bw bytes/s, within 25% of 4 MiB/s" awk -v b="$bw" 'BEGIN { exit !(b > 3145728 && b < 5242880) }'
+done
+# nrfiles=4, filesize=1m, filename_format, numjobs=2
+check "nrfiles: the same files as fio's, by filename_format" \
+	sh -c "[ \"\$(cd '$T/fio/nrfiles.data' && ls -l nrf.* | awk '{ print \$5, \$9 }')\" = \"\$(cd '$T/bb/nrfiles.data' && ls -l nrf.* | awk '{ print \$5, \$9 }')\" ] && [ \$(ls '$T/bb/nrfiles.data' | grep -c '^nrf\.[01]\.[0-3]\$') = 8 ]"
+# zoned:80/10:20/90 on 16 MiB: the first 1.6 MiB gets 80% (75-85) of the reads
+for tool in fio bb; do
+	share=$(awk -F', ' '{ n++; if ($5 < 1677722) low++ } END { printf "%d", 100 * low / n }' "$T/$tool/zoned_iops.1.log")
+	check "zoned ($tool): ${share}% of the reads in the first 10%" awk -v s="$share" 'BEGIN { exit !(s >= 75 && s <= 85) }'
+done
+# randread:8: a new random offset every 8 reads, sequential between
+for tool in fio bb; do
+	check "randread:8 ($tool): runs of 8 sequential reads" awk -F', ' '
+		NR > 1 && (NR - 1) % 8 && $5 != prev + 4096 && prev + 8192 <= 16777216 { bad++ } { prev = $5 }
+		END { exit !(NR >= 400 && !bad) }' "$T/$tool/runs_iops.3.log"
+done
+# normal:10 about the middle of 16 MiB: most reads within 2 deviations of it
+for tool in fio bb; do
+	mid=$(json "$T/$tool/distributions.json" "d['jobs'][0]['read']['total_ios']")
+	check "normal ($tool): $mid reads" [ "$mid" -gt 0 ]
+done
+# exitall: the 30 s job stopped when the short one ended
+for tool in fio bb; do
+	ms=$(json "$T/$tool/exitall.json" "d['jobs'][1]['job_runtime']")
+	check "exitall ($tool): the long job stopped after ${ms} ms, not 30 s" [ "$ms" -lt 10000 ]
+done
+# fio's logs: the same files, the same number of columns in each
+check "logs: the same log files as fio's ($(cd "$T/bb" && ls logs_*.log | tr '\n' ' '))" \
+	sh -c "[ \"\$(cd '$T/fio' && ls logs_*.log)\" = \"\$(cd '$T/bb' && ls logs_*.log)\" ]"
+for f in lat.1 clat.2 slat.1 bw.1 iops.2 clat_hist.1; do
+	a=$(awk -F', ' '{ print NF }' "$T/fio/logs_$f.log" | sort -u) b=$(awk -F', ' '{ print NF }' "$T/bb/logs_$f.log" | sort -u)
+	check "logs_$f.log: $b columns a line, as fio's ($a)" sh -c "[ -n '$b' ] && [ '$a' = '$b' ]"
+done
+check "... averaged every 100 ms: entries at 100, 200, ... ms" \
+	sh -c "[ \"\$(awk -F', ' 'NR <= 3 { print \$1 }' '$T/bb/logs_bw.1.log' | tr '\n' ' ')\" = '100 200 300 ' ]"
+# fio's tools read our logs: fio2gnuplot's average IOPS is the JSON's
+mkdir -p "$T/plot/out" && cp "$T/bb"/logs_iops.*.log "$T/plot/"
+(cd "$T/plot" && fio2gnuplot -i -d out > plot.out 2>&1)
+check "fio2gnuplot reads our IOPS logs" [ -s "$T/plot/out/result.global" ]
+avg=$(sed -n 's/^avg=//p' "$T/plot/out/result.global")
+want=$(json "$T/bb/logs.json" "sum(j['read']['iops'] for j in d['jobs']) / len(d['jobs'])")
+check "... their average ($avg) is the JSON's IOPS a clone ($want), within 25%" \
+	awk -v a="$avg" -v w="$want" 'BEGIN { exit !(w > 0 && a / w > 0.75 && a / w < 1.25) }'
+zcat /usr/share/doc/fio/fio-histo-log-pctiles.py.gz > "$T/pctiles.py"
+(cd "$T/bb" && python3 "$T/pctiles.py" logs_clat_hist.1.log logs_clat_hist.2.log > pctiles.out 2>&1)
+check "fio-histo-log-pctiles.py reads our histogram logs: a row of percentiles" \
+	sh -c "[ \$? = 0 ] && grep -qE '^ *0, +[0-9]+, [0-9.]+, [0-9.]+' '$T/bb/pctiles.out'"
+samples=$(awk -F', ' 'NR == 1 || /^ *[0-9]+, / { s += $2 } END { print s + 0 }' "$T/bb/pctiles.out")
+ios=$(json "$T/bb/logs.json" "sum(j['read']['total_ios'] for j in d['jobs'])")
+check "... counting every completion ($samples of $ios)" [ "$samples" = "$ios" ]
+finish
