@@ -137,4 +137,21 @@ check "fio-histo-log-pctiles.py reads our histogram logs: a row of percentiles" 
 samples=$(awk -F', ' 'NR == 1 || /^ *[0-9]+, / { s += $2 } END { print s + 0 }' "$T/bb/pctiles.out")
 ios=$(json "$T/bb/logs.json" "sum(j['read']['total_ios'] for j in d['jobs'])")
 check "... counting every completion ($samples of $ios)" [ "$samples" = "$ios" ]
+# ioscheduler: the loop device's scheduler switched for the job, put back after
+if [ $direct = 1 ]; then
+	sched=/sys/block/${dev#/dev/}/queue/scheduler
+	before=$(cat "$sched")
+	"$BB" run --name=sched --filename="$dev" --rw=randread --bs=4k --direct=1 --time_based --runtime=2 \
+		--ioscheduler=mq-deadline > "$T/sched.out" 2>&1 &
+	pid=$!
+	sleep 1
+	during=$(cat "$sched")
+	wait $pid
+	rc=$?
+	check "ioscheduler=mq-deadline: the job runs (exit $rc)" [ $rc = 0 ]
+	check "... with mq-deadline during the job ($during)" sh -c "echo '$during' | grep -q '\[mq-deadline\]'"
+	check "... and the scheduler it had after ($(cat "$sched"))" [ "$(cat "$sched")" = "$before" ]
+	"$BB" run --name=sched --filename="$dev" --rw=read --bs=4k --size=1m --ioscheduler=nosuch > "$T/sched.out" 2>&1
+	check "ioscheduler=nosuch: refused, naming it" sh -c "[ $? != 0 ] && grep -q 'ioscheduler=nosuch: the disk .* does not offer it' '$T/sched.out'"
+fi
 finish
