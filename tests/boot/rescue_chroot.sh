@@ -110,6 +110,8 @@ check "the disk is unchanged (nothing written without --write)" [ "$(sum_of "$T/
 if fetch_results "$T/stick.img" > /dev/null; then
 	check "the stick has the rescue session's log: the shell and the check, with exit statuses" \
 		sh -c "grep -q 'a shell in the installed system on /dev/vda3 (read-only) ended with exit status 0' '$T/results/rescue.log' && grep -q '^fsck: e2fsck -f -n /dev/vda3: exit status 0' '$T/results/rescue.log'"
+	check "... and the shell's session as it was shown (what was typed and printed)" \
+		sh -c "grep -q 'INSIDE=1 MOUNTS=2' '$T/results/rescue.log' && grep -q '(chroot) /# echo INSIDE=' '$T/results/rescue.log'"
 	check "... and the system description" grep -q '^CPU: ' "$T/results/system.txt"
 else
 	bad "a results folder is on the stick"

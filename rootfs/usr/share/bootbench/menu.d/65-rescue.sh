@@ -7,7 +7,10 @@
 # the initramfs rebuilt (bootbench chroot --repair). Everything the chroot mounted is gone when the
 # shell exits (bootbench chroot --help). What each step ran and said goes
 # to rescue.log in one results folder for the boot's rescue
-# (<UTC>_<machine>_rescue-ID), which Save results sends like a benchmark's.
+# (<UTC>_<machine>_rescue-ID), which Save results sends like a benchmark's;
+# a shell's whole session is there too, as typed and shown (busybox script).
+# md arrays are assembled (read-only) and LUKS volumes opened only when
+# the user says so.
 . /lib/bootbench/menu-lib.sh
 . /lib/bootbench/results.sh
 # record TITLE: the step's output (show's) appended to the log of this
@@ -34,6 +37,15 @@ Open them to look for installed systems inside (read-only; a passphrase is asked
 	# on the terminal: cryptsetup asks there
 	bootbench chroot --open="$luks" --activate --list > /dev/null ||
 		{ echo "Press Enter to go on."; read -r _; }
+fi
+# md arrays not assembled: assembled read-only when the user says so
+if command -v mdadm > /dev/null && mdadm --examine --scan 2>/dev/null | grep -q '^ARRAY' &&
+	[ -z "$(ls /dev/md[0-9]* /dev/md/* 2>/dev/null)" ] &&
+	dialog --title " Rescue " --yesno "Disks here are members of md (software RAID) arrays.
+
+Assemble them (read-only: nothing is written) to look for installed systems on them?" 9 70; then
+	show "Assembling md arrays" bootbench chroot --assemble --list
+	record "bootbench chroot --assemble --list"
 fi
 bootbench chroot --list > /tmp/menu-systems 2>&1
 set --
@@ -92,9 +104,16 @@ if [ "$how" = rw ]; then
 fi
 clear
 echo "A shell in the installed system on $root; 'exit' comes back to the menu."
-bootbench chroot $write "$root"
-rc=$?
+# the whole session, as typed and shown, goes to rescue.log (busybox script: a typescript)
+rm -f /tmp/rescue-shell.log /tmp/rescue-shell.rc
+script -q -c "bootbench chroot $write $root; echo \$? > /tmp/rescue-shell.rc" /tmp/rescue-shell.log
+rc=$(cat /tmp/rescue-shell.rc 2>/dev/null || echo 1)
 echo "bootbench chroot: exit status $rc. Press Enter for the menu."
-echo "a shell in the installed system on $root (${write:-read-only}) ended with exit status $rc" > /tmp/menu-out.raw
+{
+	# the typescript without its terminal control sequences
+	esc=$(printf '\033')
+	tr -d '\r' < /tmp/rescue-shell.log | sed "s/$esc\[[0-9;?]*[A-Za-z]//g"
+	echo "a shell in the installed system on $root (${write:-read-only}) ended with exit status $rc"
+} > /tmp/menu-out.raw
 record "bootbench chroot $write $root"
 read -r _
