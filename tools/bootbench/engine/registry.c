@@ -13,6 +13,8 @@ static const struct engine_ops *const registry[] = {
 	[ENGINE_LIBAIO] = &engine_libaio,
 	[ENGINE_PSYNC] = &engine_psync,
 	[ENGINE_SYNC] = &engine_sync,
+	[ENGINE_PVSYNC2] = &engine_pvsync2,
+	[ENGINE_MMAP] = &engine_mmap,
 	[ENGINE_NULL] = &engine_null,
 };
 

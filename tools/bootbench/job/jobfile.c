@@ -382,9 +382,11 @@ static int job_check(struct job *j)
 	if (o->hipri && !o->direct)
 		return set_err("job '%s': hipri (polled I/O) needs direct=1 (%s)", o->name, j->where);
 	if (o->ioengine != ENGINE_DEFAULT && o->ioengine != ENGINE_IO_URING &&
-	    (o->given[opt_find("sqthread_poll")] || o->given[opt_find("hipri")]))
-		return set_err("job '%s': sqthread_poll and hipri need ioengine=io_uring (%s)", o->name, j->where);
-	if ((o->ioengine == ENGINE_PSYNC || o->ioengine == ENGINE_SYNC) && o->iodepth > 1)
+	    (o->given[opt_find("sqthread_poll")] || (o->given[opt_find("hipri")] && o->ioengine != ENGINE_PVSYNC2)))
+		return set_err("job '%s': sqthread_poll needs ioengine=io_uring, hipri io_uring or pvsync2 (%s)", o->name,
+			       j->where);
+	if ((o->ioengine == ENGINE_PSYNC || o->ioengine == ENGINE_SYNC || o->ioengine == ENGINE_PVSYNC2 ||
+	     o->ioengine == ENGINE_MMAP) && o->iodepth > 1)
 		o->iodepth = 1;	/* a synchronous engine has one I/O in flight, as in fio */
 	if (!o->given[opt_find("iodepth_batch_submit")])
 		o->iodepth_batch_submit = o->iodepth > SUBMIT_CHUNK ? SUBMIT_CHUNK : 0;

@@ -38,12 +38,12 @@ static const struct enum_val rw_values[] = {
 
 static const struct enum_val engine_values[] = {
 	{ "io_uring", ENGINE_IO_URING }, { "libaio", ENGINE_LIBAIO }, { "psync", ENGINE_PSYNC }, { "sync", ENGINE_SYNC },
-	{ "null", ENGINE_NULL }, { NULL, 0 },
+	{ "pvsync2", ENGINE_PVSYNC2 }, { "mmap", ENGINE_MMAP }, { "null", ENGINE_NULL }, { NULL, 0 },
 };
 
 /* fio's other engines: named as fio's, refused as not in bootbench */
 static const char *const fio_only_engines[] = {
-	"vsync", "pvsync", "pvsync2", "posixaio", "solarisaio", "windowsaio", "mmap", "splice", "sg",
+	"vsync", "pvsync", "posixaio", "solarisaio", "windowsaio", "splice", "sg",
 	"io_uring_cmd", "net", "netsplice", "cpuio", "rdma", "falloc", "e4defrag", "rbd", "http",
 	"gfapi", "gfapi_async", "libhdfs", "mtd", "dev-dax", "external", "filecreate", "filestat",
 	"filedelete", "dircreate", "dirstat", "dirdelete", "libpmem", "ime_psync", "ime_psyncv",
@@ -121,7 +121,8 @@ const struct option_def option_table[] = {
 	{ "thread", NULL, T_BOOL, J(thread), "0", 0, 0, NULL,
 	  "accepted for fio's job files: bootbench's clones are always threads" },
 	{ "ioengine", NULL, T_ENUM, J(ioengine), NULL, 0, 0, engine_values,
-	  "io_uring (default; psync if io_uring is unavailable), libaio (Linux native AIO), psync, sync, null" },
+	  "io_uring (default; psync if io_uring is unavailable), libaio (Linux native AIO), psync, sync, "
+	  "pvsync2 (preadv2/pwritev2; hipri polls), mmap, null" },
 	{ "direct", NULL, T_BOOL, J(direct), "0", 0, 0, NULL, "O_DIRECT: bypass the page cache" },
 	{ "buffered", NULL, T_BOOL_INV, J(direct), NULL, 0, 0, NULL, "use the page cache (buffered=0 is direct=1)" },
 	{ "fsync", NULL, T_UINT, J(fsync_every), "0", 0, UINT32_MAX, NULL, "fsync after every N writes" },
