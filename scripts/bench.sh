@@ -13,6 +13,8 @@
 # so start-up and io_uring's kernel workers (io-wq, threads of the process)
 # count for both alike; the loop device's kernel worker counts for neither.
 # Targets: bootbench >= fio in IOPS, <= 0.8x fio in CPU per I/O.
+# Then the engines: io_uring and libaio of each tool on the loop device, the
+# 4k randread jobs, medians over the rounds (a place for each, no target).
 # In a KVM guest each wake-up of an idle vCPU costs the waker a VM exit and
 # the wakee 17 to 20 us, unless the guest polls before it halts (cpuidle
 # driver haltpoll, /sys/module/haltpoll/parameters/guest_halt_poll_ns); at
@@ -52,9 +54,9 @@ jobs = [("4k randread QD1", "randread", "4k", 1), ("4k randread QD32", "randread
         ("4k randwrite QD32", "randwrite", "4k", 32), ("128k seqread QD8", "read", "128k", 8)]
 targets = [("loop, direct", dev, 1), ("tmpfs file", tfile, 0)]
 tools = {"fio": ["fio"], "bootbench": ["out/bootbench", "run", "--destroy=" + dev]}
-def run(tool, target, direct, rw, bs, qd):
+def run(tool, target, direct, rw, bs, qd, engine="io_uring"):
     args = tools[tool] + ["--name=bench", "--filename=" + target, "--rw=" + rw, "--bs=" + bs,
-        "--iodepth=%d" % qd, "--ioengine=io_uring", "--direct=%d" % direct, "--size=1g",
+        "--iodepth=%d" % qd, "--ioengine=" + engine, "--direct=%d" % direct, "--size=1g",
         "--time_based", "--runtime=" + runtime, "--output-format=json", "--norandommap"]
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     out = subprocess.run(args, check=True, capture_output=True, text=True).stdout
@@ -83,6 +85,21 @@ for tname, target, direct in targets:
         print("%-20s %-13s %11.0f %11.0f %6.2f %5.2f-%-5.2f %10.2f %10.2f %6.2f %5.2f-%-5.2f" % (jname, tname, fi, bi,
               iops_ratio, min(iops_r), max(iops_r), fc, bc, cpu_ratio, min(cpu_r), max(cpu_r)))
         sys.stdout.flush()
+# The engines side by side on the loop device: io_uring and libaio, each
+# tool's, in rotating order per round; medians (no target: where each stands)
+print()
+print("%-20s %-22s %11s %10s" % ("engines (loop, direct)", "tool engine", "IOPS", "cpu/M"))
+combos = [("fio", "io_uring"), ("fio", "libaio"), ("bootbench", "io_uring"), ("bootbench", "libaio")]
+for jname, rw, bs, qd in [jobs[0], jobs[1]]:
+    res = {c: [] for c in combos}
+    for r in range(rounds):
+        for k in range(len(combos)):
+            c = combos[(k + r) % len(combos)]
+            res[c].append(run(c[0], dev, 1, rw, bs, qd, c[1]))
+    for c in combos:
+        print("%-20s %-22s %11.0f %10.2f" % (jname, c[0] + " " + c[1], statistics.median(x[0] for x in res[c]),
+              statistics.median(x[1] for x in res[c])))
+    sys.stdout.flush()
 print("CPU columns: seconds of CPU per million I/Os (user+system, whole process).")
 print("ratio: the median of the rounds' ratios (bootbench / fio); range: their lowest and highest.")
 print("targets met" if ok else "targets NOT met on every row")
