@@ -20,6 +20,7 @@ int cmd_save(int argc, char **argv);
 int cmd_fetch_config(int argc, char **argv);
 int cmd_chroot(int argc, char **argv);
 int cmd_fsck(int argc, char **argv);
+int cmd_fio_server(int argc, char **argv);
 static int cmd_help(int argc, char **argv);
 static int cmd_version(int argc, char **argv);
 
@@ -36,6 +37,8 @@ static const struct command {
 	{ "fetch-config", "fetch this machine's config from a PXE server (http, https, tftp)", cmd_fetch_config },
 	{ "chroot", "into an installed system to repair it (or --list the systems on this machine)", cmd_chroot },
 	{ "fsck", "check filesystems without changing them; repair with consent", cmd_fsck },
+	{ "fio-server", "fio's server for fio's clients, confined to the disks named (lab networks only)",
+	  cmd_fio_server },
 	{ "disks", "list disks: identity, size, contents, users, health", cmd_disks },
 	{ "sysinfo", "describe this machine: CPU, memory, firmware, DMI, NICs", cmd_sysinfo },
 	{ "version", "print the version", cmd_version },

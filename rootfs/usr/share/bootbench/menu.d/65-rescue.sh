@@ -39,7 +39,7 @@ Open them to look for installed systems inside (read-only; a passphrase is asked
 		{ echo "Press Enter to go on."; read -r _; }
 fi
 # md arrays not assembled: assembled read-only when the user says so
-if command -v mdadm > /dev/null && mdadm --examine --scan 2>/dev/null | grep -q '^ARRAY' &&
+if [ -n "$(blkid -c /dev/null -o device -t TYPE=linux_raid_member 2>/dev/null)" ] &&
 	[ -z "$(ls /dev/md[0-9]* /dev/md/* 2>/dev/null)" ] &&
 	dialog --title " Rescue " --yesno "Disks here are members of md (software RAID) arrays.
 

@@ -1,0 +1,116 @@
+# SPDX-License-Identifier: MIT
+# fio_server.sh (issue 17) - bootbench fio-server on this host, driven by
+# Debian's fio as the client (fio --client) over loopback: a job reads the
+# disk named for reading and writes the one named in --destroy, and the
+# JSON comes back with the server's name; a job that writes the read-only
+# disk, a disk not named, or a file outside, fails and changes nothing; a
+# job with ioengine=exec or exec_prerun runs no program; kill -9 of the
+# launcher leaves no fio; bad input gets one line and exit 2.
+. tests/lib.sh
+. tests/servers.sh
+command -v fio >/dev/null || skip "fio is not installed"
+[ "$(id -u)" = 0 ] || skip "needs root (namespaces, loop devices)"
+FIO_PORT=18765
+loopdev W "$T/w.img" 16M
+loopdev R "$T/r.img" 16M
+loopdev X "$T/x.img" 16M
+dd if=/dev/urandom of="$R" bs=1M count=16 status=none
+not() { ! "$@"; }
+sum() { sha256sum < "$1" | cut -c1-16; }
+r_before=$(sum "$R") x_before=$(sum "$X") w_before=$(sum "$W")
+port_free $FIO_PORT || exit 1
+"$BB" fio-server --destroy="$W" --read="$R" --listen=127.0.0.1 --port=$FIO_PORT > "$T/server.log" 2>&1 &
+server=$!
+SERVER_PIDS="$SERVER_PIDS $server"
+check "fio-server listens on port $FIO_PORT" wait_port $FIO_PORT 10
+# client NAME JOB-TEXT: fio --client runs it; NAME.json (fio's lines before the JSON dropped), NAME.rc
+client() {
+	printf '%s\n' "$2" > "$T/$1.fio"
+	timeout 60 fio --client=127.0.0.1,$FIO_PORT --output-format=json "$T/$1.fio" > "$T/$1.out" 2> "$T/$1.err"
+	echo $? > "$T/$1.rc"
+	sed -n '/^{/,$p' "$T/$1.out" > "$T/$1.json"
+}
+field() { python3 -c "import json,sys; c=json.load(open(sys.argv[1]))['client_stats'][0]; print($2)" "$T/$1.json" 2>/dev/null; }
+
+client read "[read]
+filename=$R
+rw=randread
+bs=4k
+size=4m
+direct=1"
+check "a client's job reads the disk named for reading: exit 0" [ "$(cat "$T/read.rc")" = 0 ]
+check "... the JSON comes back: 4 MiB read" [ "$(field read "c['read']['io_bytes']")" = 4194304 ]
+check "... with the server's own name on its lines ($(hostname))" grep -q "^<$(hostname)> " "$T/read.out"
+
+client write "[write]
+filename=$W
+rw=write
+bs=64k
+size=4m
+direct=1"
+check "a job writes the disk named in --destroy: exit 0" [ "$(cat "$T/write.rc")" = 0 ]
+check "... 4 MiB written, and the disk has changed" sh -c "[ \"\$(python3 -c \"import json; print(json.load(open('$T/write.json'))['client_stats'][0]['write']['io_bytes'])\")\" = 4194304 ] && [ \"\$(sha256sum < '$W' | cut -c1-16)\" != '$w_before' ]"
+
+client write_ro "[write-ro]
+filename=$R
+rw=write
+bs=64k
+size=4m"
+check "a job writing the read-only disk fails" sh -c "[ \"\$(cat '$T/write_ro.rc')\" != 0 ] && grep -q 'Permission denied' '$T/write_ro.out' '$T/write_ro.err'"
+check "... and the disk is unchanged" [ "$(sum "$R")" = "$r_before" ]
+
+client other "[other]
+filename=$X
+rw=write
+bs=64k
+size=4m"
+check "a job writing a disk not named fails (no such device there, a read-only /dev)" \
+	sh -c "[ \"\$(cat '$T/other.rc')\" != 0 ] && grep -q 'Read-only file system' '$T/other.out' '$T/other.err'"
+check "... and that disk is unchanged" [ "$(sum "$X")" = "$x_before" ]
+
+# (not under /tmp: the server's /tmp is a tmpfs of its own)
+outside=/var/tmp/bbtest-outside.$$
+client outside "[outside]
+filename=$outside
+rw=write
+size=64k"
+check "a job writing a file outside /tmp fails (read-only)" \
+	sh -c "[ \"\$(cat '$T/outside.rc')\" != 0 ] && grep -q 'Read-only file system' '$T/outside.out' && [ ! -e '$outside' ]"
+
+client exec "[exec]
+ioengine=exec
+program=/bin/touch
+arguments=$T/exec-ran
+time_based
+runtime=2"
+check "ioengine=exec runs no program" [ ! -e "$T/exec-ran" ]
+check "... the server says it refused one" grep -q "refused to run a program" "$T/server.log"
+
+client prerun "[prerun]
+filename=$R
+rw=read
+size=64k
+exec_prerun=touch $T/prerun-ran"
+check "exec_prerun runs no program" [ ! -e "$T/prerun-ran" ]
+
+kill -KILL $server
+wait $server 2>/dev/null
+fio_left() { pgrep -f "^/usr/bin/fio --server=127.0.0.1,$FIO_PORT" > /dev/null; }
+i=0; while fio_left && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+check "kill -9 of bootbench fio-server: no fio server is left" not fio_left
+
+# bad input: one line, exit 2, nothing started
+bad_input() { # description args...
+	d=$1; shift
+	"$BB" fio-server "$@" > "$T/out" 2>&1
+	rc=$?
+	check "$d: exit 2, one line ($(head -c 100 "$T/out"))" sh -c "[ $rc = 2 ] && [ \$(grep -c . '$T/out') = 1 ]"
+}
+bad_input "--destroy of a file" --destroy="$T/w.img"
+bad_input "--read of a missing device" --read=/dev/nonexistent
+bad_input "a bad port" --port=0
+bad_input "a missing fio" --fio="$T/no-fio"
+mkdir -p "$T/m" && mkfs.ext4 -q -F "$X" && mount "$X" "$T/m"
+bad_input "--destroy of a mounted disk" --destroy="$X"
+umount "$T/m"
+finish

@@ -1,0 +1,120 @@
+// SPDX-License-Identifier: MIT
+/*
+ * fio_server.c - `bootbench fio-server`: Debian's fio in its server mode,
+ * for racks driven by fio's own client (`fio --client=hosts.list job.fio`).
+ * fio's server has no authentication and runs whatever job a client sends,
+ * so it runs in the sandbox (safety/sandbox.h): it can write only the disks
+ * named in --destroy (through the consent gate: never the boot or results
+ * medium, nothing mounted or in use), read only those in --read, and run
+ * no other program (its exec engine, exec_prerun, a shell). For an isolated
+ * lab network only.
+ *
+ * usage: bootbench fio-server [--destroy=DEV[,DEV]] [--read=DEV[,DEV]] [--listen=IP] [--port=N]
+ *                             [--fio=PATH]
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/stat.h>
+
+#include "consent.h"
+#include "sandbox.h"
+#include "util.h"
+
+#define MAX_DEVS 64
+#define WORKDIR "/run/bootbench/fio-server"
+
+static void usage(void)
+{
+	printf("usage: bootbench fio-server [--destroy=DEV[,DEV]] [--read=DEV[,DEV]] [--listen=IP] [--port=N]\n"
+	       "                            [--fio=PATH]\n\n"
+	       "Runs fio's server (fio --server) for fio's clients, confined: it sees only the disks\n"
+	       "named here (--destroy: written, after the consent gate's checks; --read: read only),\n"
+	       "every other file read-only, a /tmp and working folder of its own, and it may run no\n"
+	       "other program (fio's exec engine and exec_prerun are refused). It has no\n"
+	       "authentication: use it on an isolated lab network only.\n\n"
+	       "  --listen=IP  the address to listen on [all]\n"
+	       "  --port=N     fio's port [8765]\n"
+	       "  --fio=PATH   the fio binary [/usr/bin/fio]\n");
+}
+
+/* Splits a comma-separated list into devs (NULL-ended). */
+static void split(char *list, const char **devs, unsigned *n)
+{
+	char *save, *tok;
+
+	for (tok = strtok_r(list, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		if (*n + 1 >= MAX_DEVS)
+			die_usage("fio-server: more than %d devices", MAX_DEVS - 1);
+		devs[(*n)++] = tok;
+	}
+	devs[*n] = NULL;
+}
+
+int cmd_fio_server(int argc, char **argv)
+{
+	const char *write_devs[MAX_DEVS] = { NULL }, *read_devs[MAX_DEVS] = { NULL };
+	const char *fio = "/usr/bin/fio", *listen_ip = "";
+	char server[128], *fio_argv[4];
+	unsigned nw = 0, nr = 0, port = 8765, i;
+	struct sandbox sb;
+	int rc;
+
+	for (i = 0; i < (unsigned)argc; i++) {
+		const char *a = argv[i];
+
+		if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+			usage();
+			return 0;
+		} else if (!strncmp(a, "--destroy=", 10)) {
+			if (consent_allow(a + 10))
+				die_usage("fio-server: --destroy: %s", bb_err);
+			split(xstrdup(a + 10), write_devs, &nw);
+		} else if (!strncmp(a, "--read=", 7)) {
+			split(xstrdup(a + 7), read_devs, &nr);
+		} else if (!strncmp(a, "--listen=", 9) && a[9]) {
+			listen_ip = a + 9;
+			if (strchr(listen_ip, ','))
+				die_usage("fio-server: --listen=%s: an address, without a port", listen_ip);
+		} else if (!strncmp(a, "--port=", 7)) {
+			char *end;
+			unsigned long p = strtoul(a + 7, &end, 10);
+
+			if (!a[7] || *end || !p || p > 65535)
+				die_usage("fio-server: --port=%s: expected a port from 1 to 65535", a + 7);
+			port = (unsigned)p;
+		} else if (!strncmp(a, "--fio=", 6) && a[6]) {
+			fio = a + 6;
+		} else {
+			die_usage("fio-server: unknown argument '%s' (see --help)", a);
+		}
+	}
+	/* the consent gate's checks, for each disk it may write: before anything starts */
+	for (i = 0; i < nw; i++)
+		if (consent_check(write_devs[i]))
+			die_usage("fio-server: %s", bb_err);
+	for (i = 0; i < nr; i++)
+		if (access(read_devs[i], R_OK))
+			die_usage("fio-server: --read: %s: %s", read_devs[i], strerror(errno));
+	if (access(fio, X_OK))
+		die_usage("fio-server: %s cannot be run: %s", fio, strerror(errno));
+	snprintf(server, sizeof(server), "--server=%s,%u", listen_ip, port);
+	fio_argv[0] = (char *)fio;
+	fio_argv[1] = server;
+	fio_argv[2] = NULL;
+	sb.write_devs = write_devs;
+	sb.read_devs = read_devs;
+	sb.workdir = WORKDIR;
+	sb.argv = fio_argv;
+	mkdir("/run/bootbench", 0755);
+	note("fio-server: fio's server on port %u, confined: writes %u disk(s), reads %u; no other program runs",
+	     port, nw, nr);
+	rc = sandbox_run(&sb);
+	if (rc < 0) {
+		note("fio-server: %s", bb_err);
+		return EXIT_FAIL;
+	}
+	return rc;
+}

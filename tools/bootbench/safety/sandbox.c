@@ -1,0 +1,344 @@
+// SPDX-License-Identifier: MIT
+/* sandbox.c - a program run so that it writes only the named disks and runs nothing else (sandbox.h). */
+#include "sandbox.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <sched.h>
+#include <signal.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <linux/audit.h>
+#include <linux/capability.h>
+#include <linux/filter.h>
+#include <linux/mount.h>
+#include <linux/seccomp.h>
+#include <sys/ioctl.h>
+#include <sys/prctl.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/sysmacros.h>
+#include <sys/wait.h>
+
+#include "consent.h"
+#include "util.h"
+
+/* what the program keeps: priorities, locked memory (registered buffers), rlimits */
+static const int kept_caps[] = { CAP_SYS_NICE, CAP_IPC_LOCK, CAP_SYS_RESOURCE };
+
+static const struct {
+	const char *name;
+	unsigned major, minor;
+} char_devs[] = {
+	{ "null", 1, 3 }, { "zero", 1, 5 }, { "full", 1, 7 }, { "random", 1, 8 }, { "urandom", 1, 9 },
+};
+
+/* the disks' device numbers, looked up before /dev is replaced */
+static dev_t dev_rdev[2][64];
+
+/* In the child: says why it stops, on the socket's other end (stderr is the program's). */
+static void child_fail(const char *what)
+{
+	note("fio-server sandbox: %s: %s", what, strerror(errno));
+	_exit(127);
+}
+
+static int set_readonly(const char *path, unsigned flags)
+{
+	struct mount_attr attr = { .attr_set = MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOSUID };
+
+	return (int)syscall(SYS_mount_setattr, AT_FDCWD, path, flags, &attr, sizeof(attr));
+}
+
+static void node(const char *dir, const char *name, mode_t mode, dev_t rdev)
+{
+	char path[4096];
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	if (mknod(path, mode, rdev) < 0)
+		child_fail(path);
+}
+
+/* The device's name under /dev: /dev/loop3 -> loop3, /dev/mapper/x -> mapper-x */
+static void dev_name(const char *path, char *buf, size_t len)
+{
+	const char *p = strncmp(path, "/dev/", 5) ? strrchr(path, '/') + 1 : path + 5;
+	size_t i;
+
+	snprintf(buf, len, "%s", p);
+	for (i = 0; buf[i]; i++)
+		if (buf[i] == '/')
+			buf[i] = '-';
+}
+
+static void make_dev(const struct sandbox *sb)
+{
+	const char *const *d;
+	char name[256];
+	unsigned i;
+
+	if (consent_mount_api("bbdev", "/dev", "tmpfs", MS_NOSUID | MS_NOEXEC, "mode=0755,size=64k") < 0)
+		child_fail("a /dev of its own");
+	for (i = 0; i < ARRAY_SIZE(char_devs); i++)
+		node("/dev", char_devs[i].name, S_IFCHR | 0666, makedev(char_devs[i].major, char_devs[i].minor));
+	for (int rw = 0; rw < 2; rw++)
+		for (d = rw ? sb->write_devs : sb->read_devs, i = 0; d && *d; d++, i++) {
+			dev_name(*d, name, sizeof(name));
+			node("/dev", name, S_IFBLK | (rw ? 0600 : 0400), dev_rdev[rw][i]);
+		}
+	mkdir("/dev/shm", 01777);
+	if (consent_mount_api("bbshm", "/dev/shm", "tmpfs", MS_NOSUID | MS_NODEV | MS_NOEXEC, "mode=1777") < 0)
+		child_fail("/dev/shm");
+}
+
+/* Every capability but the kept ones leaves, bounding set included (no exec brings it back). */
+static void drop_caps(void)
+{
+	struct __user_cap_header_struct hdr = { .version = _LINUX_CAPABILITY_VERSION_3 };
+	struct __user_cap_data_struct data[2] = { { 0 } }, now[2];
+	int cap, last = CAP_LAST_CAP;
+	unsigned i;
+
+	for (cap = 0; cap <= last + 8; cap++) {
+		int keep = 0;
+
+		for (i = 0; i < ARRAY_SIZE(kept_caps); i++)
+			keep |= kept_caps[i] == cap;
+		/* EINVAL past the kernel's last capability: the loop's end */
+		if (!keep && prctl(PR_CAPBSET_DROP, cap, 0, 0, 0) < 0 && errno != EINVAL)
+			child_fail("dropping capabilities");
+	}
+	if (syscall(SYS_capget, &hdr, now) < 0)
+		child_fail("capget");
+	/* kept only where held now: a container may not have given them */
+	for (i = 0; i < ARRAY_SIZE(kept_caps); i++) {
+		unsigned k = (unsigned)kept_caps[i] / 32, bit = 1u << (kept_caps[i] % 32);
+
+		data[k].permitted |= now[k].permitted & bit;
+		data[k].effective |= now[k].permitted & bit;
+	}
+	if (syscall(SYS_capset, &hdr, data) < 0)
+		child_fail("capset");
+}
+
+/* execve and execveat go to the supervisor; anything else runs. Returns the listener. */
+static int exec_filter(void)
+{
+	struct sock_filter f[] = {
+		BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, arch)),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, AUDIT_ARCH_X86_64, 1, 0),
+		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_KILL_PROCESS),
+		BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_execve, 2, 0),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_execveat, 1, 0),
+		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_USER_NOTIF),
+	};
+	struct sock_fprog prog = { .len = ARRAY_SIZE(f), .filter = f };
+
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0)
+		return -1;
+	return (int)syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, SECCOMP_FILTER_FLAG_NEW_LISTENER, &prog);
+}
+
+static int send_fd(int sock, int fd)
+{
+	char c = 'f', ctl[CMSG_SPACE(sizeof(int))] = { 0 };
+	struct iovec iov = { .iov_base = &c, .iov_len = 1 };
+	struct msghdr m = { .msg_iov = &iov, .msg_iovlen = 1, .msg_control = ctl, .msg_controllen = sizeof(ctl) };
+	struct cmsghdr *cm = CMSG_FIRSTHDR(&m);
+
+	cm->cmsg_level = SOL_SOCKET;
+	cm->cmsg_type = SCM_RIGHTS;
+	cm->cmsg_len = CMSG_LEN(sizeof(int));
+	memcpy(CMSG_DATA(cm), &fd, sizeof(int));
+	return sendmsg(sock, &m, 0) == 1 ? 0 : -1;
+}
+
+static int recv_fd(int sock)
+{
+	char c, ctl[CMSG_SPACE(sizeof(int))];
+	struct iovec iov = { .iov_base = &c, .iov_len = 1 };
+	struct msghdr m = { .msg_iov = &iov, .msg_iovlen = 1, .msg_control = ctl, .msg_controllen = sizeof(ctl) };
+	struct cmsghdr *cm;
+	int fd;
+
+	if (recvmsg(sock, &m, MSG_CMSG_CLOEXEC) != 1 || !(cm = CMSG_FIRSTHDR(&m)) || cm->cmsg_type != SCM_RIGHTS)
+		return -1;
+	memcpy(&fd, CMSG_DATA(cm), sizeof(int));
+	return fd;
+}
+
+/* The program: no capabilities, the filter (its listener to the supervisor), then exec. */
+static void exec_program(const struct sandbox *sb, int sock)
+{
+	int listener;
+
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	drop_caps();
+	listener = exec_filter();
+	if (listener < 0)
+		child_fail("the seccomp filter");
+	if (send_fd(sock, listener) < 0)
+		child_fail("handing over the filter");
+	close(listener);
+	close(sock);
+	execv(sb->argv[0], sb->argv);	/* consent: in the sandbox, only the consented disks are writable */
+	child_fail(sb->argv[0]);
+}
+
+/*
+ * PID 1 of the new PID namespace: /proc of its own, then the program as
+ * its child; it reaps every process left to it (a job's child whose parent
+ * ended) and ends with the program, which ends the namespace.
+ */
+static void run_program(const struct sandbox *sb, int sock)
+{
+	int status = 0;
+	pid_t prog, pid;
+
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	if (consent_mount_api("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL) < 0)
+		child_fail("/proc of its own");
+	if (set_readonly("/proc", 0) < 0)
+		child_fail("/proc read-only");
+	if (chdir(sb->workdir) < 0)
+		child_fail(sb->workdir);
+	prog = fork();
+	if (prog < 0)
+		child_fail("fork");
+	if (!prog)
+		exec_program(sb, sock);
+	close(sock);
+	/* signals a PID 1 would ignore are passed on (the kernel gives none by default) */
+	signal(SIGTERM, SIG_DFL);
+	for (;;) {
+		pid = waitpid(-1, &status, 0);
+		if (pid == prog || (pid < 0 && errno == ECHILD))
+			break;
+	}
+	_exit(WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status));
+}
+
+/* The middle process: the mount namespace, then PID 1 of the new PID namespace. */
+static void build(const struct sandbox *sb, int sock)
+{
+	int status;
+	pid_t pid;
+
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	if (unshare(CLONE_NEWNS | CLONE_NEWPID) < 0)
+		child_fail("new mount and PID namespaces");
+	if (consent_mount_api(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) < 0)
+		child_fail("private mounts");
+	/* everything there is, read-only; then the new mounts, made after it */
+	if (set_readonly("/", AT_RECURSIVE) < 0)
+		child_fail("read-only mounts");
+	make_dev(sb);
+	if (set_readonly("/dev", 0) < 0)
+		child_fail("/dev read-only");
+	if (consent_mount_api("bbtmp", "/tmp", "tmpfs", MS_NOSUID | MS_NODEV | MS_NOEXEC, "mode=1777,size=256m") < 0 ||
+	    consent_mount_api("bbwork", sb->workdir, "tmpfs", MS_NOSUID | MS_NODEV | MS_NOEXEC, "mode=0700,size=256m") < 0)
+		child_fail("/tmp and the working folder");
+	pid = fork();
+	if (pid < 0)
+		child_fail("fork");
+	if (!pid)
+		run_program(sb, sock);
+	close(sock);
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR)
+			_exit(127);
+	_exit(WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status));
+}
+
+/* Answers the filter: the first execve (the program itself) goes on, every later one is refused. */
+static void supervise(int listener, pid_t child, int *status)
+{
+	struct seccomp_notif_sizes sizes;
+	struct seccomp_notif *req;
+	struct seccomp_notif_resp *resp;
+	int execs = 0;
+
+	if (syscall(SYS_seccomp, SECCOMP_GET_NOTIF_SIZES, 0, &sizes) < 0)
+		memset(&sizes, 0, sizeof(sizes));
+	req = xcalloc(1, sizes.seccomp_notif > sizeof(*req) ? sizes.seccomp_notif : sizeof(*req));
+	resp = xcalloc(1, sizes.seccomp_notif_resp > sizeof(*resp) ? sizes.seccomp_notif_resp : sizeof(*resp));
+	for (;;) {
+		struct pollfd p = { .fd = listener, .events = POLLIN };
+		int n = poll(&p, 1, 200);
+
+		if (waitpid(child, status, WNOHANG) == child)
+			break;
+		if (n <= 0 || !(p.revents & POLLIN))
+			continue;
+		memset(req, 0, sizes.seccomp_notif > sizeof(*req) ? sizes.seccomp_notif : sizeof(*req));
+		if (ioctl(listener, SECCOMP_IOCTL_NOTIF_RECV, req) < 0)
+			continue;	/* the caller died meanwhile */
+		memset(resp, 0, sizeof(*resp));
+		resp->id = req->id;
+		if (!execs++) {
+			resp->flags = SECCOMP_USER_NOTIF_FLAG_CONTINUE;
+		} else {
+			resp->error = -EPERM;
+			note("fio-server: refused to run a program (execve by process %u of the sandbox): it is stopped",
+			     req->pid);
+		}
+		ioctl(listener, SECCOMP_IOCTL_NOTIF_SEND, resp);
+		/*
+		 * A refused exec's process is killed: fio's exec engine, told EPERM, leaves
+		 * its job hanging; killed, the job ends with an error the client sees.
+		 */
+		if (execs > 1)
+			kill((pid_t)req->pid, SIGKILL);
+	}
+	free(req);
+	free(resp);
+}
+
+int sandbox_run(const struct sandbox *sb)
+{
+	const char *const *d;
+	int sv[2], listener, status = 0;
+	pid_t child;
+
+	for (int rw = 0; rw < 2; rw++) {
+		unsigned i = 0;
+
+		for (d = rw ? sb->write_devs : sb->read_devs; d && *d; d++, i++) {
+			struct stat st;
+
+			if (stat(*d, &st) < 0 || !S_ISBLK(st.st_mode))
+				return set_err("%s is not a block device", *d);
+			if (i == ARRAY_SIZE(dev_rdev[0]))
+				return set_err("more than %zu devices", ARRAY_SIZE(dev_rdev[0]));
+			dev_rdev[rw][i] = st.st_rdev;
+		}
+	}
+	if (mkdir(sb->workdir, 0700) < 0 && errno != EEXIST)
+		return set_err("cannot make %s: %s", sb->workdir, strerror(errno));
+	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) < 0)
+		return set_err("socketpair: %s", strerror(errno));
+	child = fork();
+	if (child < 0)
+		return set_err("fork: %s", strerror(errno));
+	if (!child) {
+		close(sv[0]);
+		build(sb, sv[1]);
+	}
+	close(sv[1]);
+	listener = recv_fd(sv[0]);
+	close(sv[0]);
+	if (listener < 0) {
+		waitpid(child, &status, 0);
+		return set_err("the sandbox could not be made (see above)");
+	}
+	supervise(listener, child, &status);
+	close(listener);
+	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
