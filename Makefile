@@ -3,6 +3,7 @@
 #   tools/ (our C)            -> out/bootbench (static musl)
 #   image/packages.list       -> dl/ (scripts/fetch.sh: Debian bookworm, pinned)
 #   dl/src/busybox            -> out/busybox/busybox (scripts/build-busybox.sh)
+#   dl/src/fio, dl/src/libaio -> out/fio/fio (scripts/build-fio.sh: fio for fio-server)
 #   rootfs/ + image/ + above  -> out/rootfs, out/initramfs.img (scripts/build-rootfs.sh)
 #   out/initramfs.img         -> out/bootbench-usb.img, out/bootbench.iso, out/pxe/
 #                                (scripts/build-image.sh)
@@ -96,7 +97,10 @@ dl/manifest.tsv: image/packages.list scripts/fetch.sh
 $(OUT)/busybox/busybox: dl/manifest.tsv image/busybox.config scripts/build-busybox.sh $(INC)/.stamp
 	$(Q)scripts/build-busybox.sh
 
-$(OUT)/initramfs.img: $(OUT)/bootbench $(OUT)/busybox/busybox dl/manifest.tsv $(ROOTFS_FILES) scripts/build-rootfs.sh
+$(OUT)/fio/fio: dl/manifest.tsv scripts/build-fio.sh $(INC)/.stamp
+	$(Q)scripts/build-fio.sh
+
+$(OUT)/initramfs.img: $(OUT)/bootbench $(OUT)/busybox/busybox $(OUT)/fio/fio dl/manifest.tsv $(ROOTFS_FILES) scripts/build-rootfs.sh
 	$(Q)scripts/build-rootfs.sh
 
 $(OUT)/bootbench-usb.img: $(OUT)/initramfs.img $(BOOT_TEMPLATES) scripts/build-image.sh

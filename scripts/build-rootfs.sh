@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: MIT
 # Stage 3 of the image chain: the root filesystem, as one initramfs.
 # Reads only what the earlier stages wrote: dl/debs + dl/manifest.tsv (fetch),
-# out/busybox/busybox (build-busybox.sh), out/bootbench (make), plus the data
-# in image/ and the rootfs/ overlay. Writes out/rootfs/ (the staging tree),
+# out/busybox/busybox (build-busybox.sh), out/fio/fio (build-fio.sh),
+# out/bootbench (make), plus the data in image/ and the rootfs/ overlay. Writes out/rootfs/ (the staging tree),
 # out/vmlinuz and out/initramfs.img (newc cpio, zstd). No root needed: owners
 # are set by cpio, device nodes come from devtmpfs at boot.
 set -eu
@@ -24,6 +24,7 @@ done
 [ -f "$DL/manifest.tsv" ] || die "dl/manifest.tsv is missing: run scripts/fetch.sh"
 [ -x "$OUT/busybox/busybox" ] || die "out/busybox/busybox is missing: run scripts/build-busybox.sh"
 [ -x "$OUT/bootbench" ] || die "out/bootbench is missing: run make"
+[ -x "$OUT/fio/fio" ] || die "out/fio/fio is missing: run scripts/build-fio.sh"
 
 # 1. Unpack every fetched package once (dpkg-deb -x; nothing is installed).
 mkdir -p "$PKGS"
@@ -50,6 +51,8 @@ cp "$OUT/busybox/busybox" "$STAGE/bin/busybox"
 	[ -e "$STAGE/$app" ] || [ -L "$STAGE/$app" ] || ln -s /bin/busybox "$STAGE/$app"
 done
 cp "$OUT/bootbench" "$STAGE/usr/bin/bootbench"
+# fio, static, for bootbench fio-server (scripts/build-fio.sh)
+cp "$OUT/fio/fio" "$STAGE/usr/bin/fio"
 
 # 3. Tools from the unpacked tool packages; a busybox applet of the same name
 #    gives way to the real program.

@@ -8,8 +8,8 @@
 #
 #   scripts/fetch.sh            binary packages of image/packages.list (with
 #                               the kernel's and the tools' library closure)
-#                               and busybox's source
-# Output: dl/debs/*.deb, dl/src/busybox-*/, dl/manifest.tsv (role, package,
+#                               and the sources of busybox, fio, libaio
+# Output: dl/debs/*.deb, dl/src/{busybox,fio,libaio}-*/, dl/manifest.tsv (role, package,
 # version, sha256: the pins, copied into the image as /etc/bootbench-release).
 # A download that fails names the package and leaves no partial file.
 set -eu
@@ -158,24 +158,32 @@ done < "$wanted"
 rm -f "$wanted.idx"
 mv "$manifest_tmp" "$DL/manifest.tsv"
 
-# busybox from source (built with musl by scripts/build-busybox.sh).
-bbver=$(dlapt apt-cache showsrc busybox 2>/dev/null | awk '/^Version:/ {print $2; exit}')
-[ -n "$bbver" ] || die "source package 'busybox' is not in Debian $SUITE"
-upver=${bbver#*:}; upver=${upver%-*}
-if [ ! -f "$DL/src/busybox-$bbver.stamp" ]; then
-	say "downloading source busybox $bbver"
-	tmpd=$(mktemp -d "$DL/src/.part.XXXXXX")
-	if ! (cd "$tmpd" && dlapt apt-get source --download-only "busybox=$bbver" >/dev/null 2>"$tmpd/.log"); then
-		cat "$tmpd/.log" >&2; rm -rf "$tmpd"
-		die "download of source package 'busybox' ($bbver) failed"
+# Source packages, built with musl: busybox (scripts/build-busybox.sh);
+# fio and the libaio it links (scripts/build-fio.sh: Debian's fio binary
+# needs 84 MB of shared libraries, ceph's and ICU's among them).
+fetch_source() { # package
+	ver=$(dlapt apt-cache showsrc "$1" 2>/dev/null | awk '/^Version:/ {print $2; exit}')
+	[ -n "$ver" ] || die "source package '$1' is not in Debian $SUITE"
+	upver=${ver#*:}; upver=${upver%-*}
+	if [ ! -f "$DL/src/$1-$ver.stamp" ]; then
+		say "downloading source $1 $ver"
+		tmpd=$(mktemp -d "$DL/src/.part.XXXXXX")
+		if ! (cd "$tmpd" && dlapt apt-get source --download-only "$1=$ver" >/dev/null 2>"$tmpd/.log"); then
+			cat "$tmpd/.log" >&2; rm -rf "$tmpd"
+			die "download of source package '$1' ($ver) failed"
+		fi
+		rm -rf "$DL/src/$1-$upver"
+		# apt-get source has checked the files against the signed Sources index.
+		(cd "$tmpd" && dpkg-source --no-check -x ./*.dsc "$DL/src/$1-$upver" >/dev/null 2>"$tmpd/.log") ||
+			{ cat "$tmpd/.log" >&2; rm -rf "$tmpd"; die "unpacking source package '$1' failed"; }
+		rm -rf "$tmpd"
+		touch "$DL/src/$1-$ver.stamp"
 	fi
-	rm -rf "$DL/src/busybox-$upver"
-	# apt-get source has checked the files against the signed Sources index.
-	(cd "$tmpd" && dpkg-source --no-check -x ./*.dsc "$DL/src/busybox-$upver" >/dev/null 2>"$tmpd/.log") ||
-		{ cat "$tmpd/.log" >&2; rm -rf "$tmpd"; die "unpacking source package 'busybox' failed"; }
-	rm -rf "$tmpd"
-	touch "$DL/src/busybox-$bbver.stamp"
-fi
-printf 'src\tbusybox\t%s\t-\t-\n' "$bbver" >> "$DL/manifest.tsv"
-ln -sfn "busybox-$upver" "$DL/src/busybox"
+	printf 'src\t%s\t%s\t-\t-\n' "$1" "$ver" >> "$DL/manifest.tsv"
+	ln -sfn "$1-$upver" "$DL/src/$1"
+}
+mkdir -p "$DL/src"
+for src in busybox fio libaio; do
+	fetch_source $src
+done
 say "$(wc -l < "$DL/manifest.tsv") packages pinned in dl/manifest.tsv"

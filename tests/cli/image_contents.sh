@@ -15,6 +15,10 @@ check "bootbench is static" static "$R/usr/bin/bootbench"
 [ "$(id -u)" = 0 ] || skip "needs root (the programs run in a chroot of out/rootfs)"
 run_in_image() { f=$1; shift; chroot "$R" "${f#$R}" "$@"; }
 check "dialog runs with the image's libraries" sh -c "chroot '$R' /usr/bin/dialog --version >/dev/null"
+check "fio (static, built from Debian's source) runs, with its libaio and io_uring engines" \
+	sh -c "chroot '$R' /usr/bin/fio --version | grep -q '^fio-3' && chroot '$R' /usr/bin/fio --enghelp | grep -qx '.*libaio' && chroot '$R' /usr/bin/fio --enghelp | grep -qx '.*io_uring'"
+check "... and its source packages are recorded in the release file" \
+	sh -c "grep -q '^src fio 3' '$R/etc/bootbench-release' && grep -q '^src libaio ' '$R/etc/bootbench-release'"
 for t in mdadm:--version smartctl:--version nvme:version sgdisk:--version sfdisk:--version lsblk:--version \
 	blkid:--version wipefs:--version mke2fs:-V e2fsck:-V mkfs.xfs:-V mkfs.fat:--help hdparm:-V \
 	cryptsetup:--version lvm:--help dmsetup:--help ntfs-3g:--help btrfs:--version efibootmgr:--version \

@@ -1,0 +1,47 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# Stage 2 of the image chain, beside busybox: fio for `bootbench fio-server`
+# (fio's client/server mode), from Debian's source (dl/src, fetched by
+# scripts/fetch.sh), statically with musl-gcc and Debian's libaio built the
+# same way, so that the libaio engine of the job files racks send is there.
+# Engines needing libraries the image does not carry (rbd, gluster, RDMA,
+# pmem, NFS, HTTP, xnvme, DAOS) are left out; io_uring, io_uring_cmd, sg
+# and the synchronous ones are fio's own code. Output: out/fio/fio (stripped).
+set -eu
+ROOT=${ROOT:-$(cd "$(dirname "$0")/.." && pwd)}
+FIO_SRC=$ROOT/dl/src/fio
+AIO_SRC=$ROOT/dl/src/libaio
+BUILD=$ROOT/out/fio
+INC=$ROOT/out/include
+die() { echo "fio: $*" >&2; exit 2; }
+
+[ -f "$FIO_SRC/configure" ] || die "no fio source in dl/src: run scripts/fetch.sh"
+[ -f "$AIO_SRC/src/Makefile" ] || die "no libaio source in dl/src: run scripts/fetch.sh"
+command -v musl-gcc >/dev/null || die "musl-gcc is missing: apt-get install musl-tools"
+[ -e "$INC/linux" ] || die "no kernel headers for musl in out/include: run make first"
+stamp=$BUILD/.built
+if [ -f "$stamp" ] && [ "$stamp" -nt "$0" ] && [ "$stamp" -nt "$FIO_SRC/configure" ] && [ -x "$BUILD/fio" ]; then
+	exit 0
+fi
+echo "  BUILD   fio (musl, static, with libaio)"
+rm -rf "$BUILD"
+mkdir -p "$BUILD"
+# both built in copies: dl/ stays as fetched
+cp -a "$FIO_SRC/." "$BUILD/fio-src"
+cp -a "$AIO_SRC/." "$BUILD/libaio-src"
+CC="musl-gcc -isystem $INC"
+make -C "$BUILD/libaio-src/src" CC="$CC" libaio.a > "$BUILD/build.log" 2>&1 ||
+	{ tail -20 "$BUILD/build.log" >&2; die "libaio build failed (out/fio/build.log)"; }
+AIO=$BUILD/libaio-src/src
+(cd "$BUILD/fio-src" && ./configure --cc="$CC" --extra-cflags="-I$AIO -L$AIO" --build-static \
+	--disable-numa --disable-rdma --disable-rados --disable-rbd --disable-http --disable-gfapi \
+	--disable-libnfs --disable-lex --disable-pmem --disable-native --disable-xnvme --disable-libzbc \
+	--disable-tcmalloc --disable-dfs) >> "$BUILD/build.log" 2>&1 || { tail -20 "$BUILD/build.log" >&2; die "configure failed"; }
+grep -q '^Linux AIO support *yes' "$BUILD/build.log" || die "configure did not find the libaio built here"
+make -C "$BUILD/fio-src" -j"$(nproc)" fio LDFLAGS="-static -Wl,--gc-sections -L$AIO" >> "$BUILD/build.log" 2>&1 ||
+	{ tail -20 "$BUILD/build.log" >&2; die "build failed (out/fio/build.log)"; }
+strip -o "$BUILD/fio" "$BUILD/fio-src/fio"
+readelf -l "$BUILD/fio" | grep -q INTERP && die "out/fio/fio is not static"
+"$BUILD/fio" --enghelp | grep -qw libaio || die "out/fio/fio has no libaio engine"
+rm -rf "$BUILD/fio-src" "$BUILD/libaio-src"
+touch "$stamp"
