@@ -17,6 +17,8 @@
 #   --disk KIND:FILE            a test disk: virtio, nvme or scsi (repeatable);
 #                               serials are BB<KIND><n>
 #   --locked                    the stick's write-protect switch is on (read-only)
+#   --forward HOST:GUEST        forward 127.0.0.1:HOST on this machine to the
+#                               guest's TCP port GUEST (user-mode networking)
 #   --snapshot                  boot media writes go to a temporary overlay
 #   --serial FILE               serial console to FILE (default: the terminal)
 #   --timeout S                 kill QEMU after S seconds (exit status 124)
@@ -32,7 +34,7 @@ die() { echo "qemu: $*" >&2; exit 2; }
 command -v qemu-system-x86_64 >/dev/null || die "qemu-system-x86_64 is missing: apt-get install qemu-system-x86 (or run 'make deps' as root)"
 
 fw=bios boot="" usb="" cd="" pxe="" bootfile=pxelinux.0 kernel="" initrd="" append=""
-serial="" locked="" timeout="" mem=1024 snapshot="" disks="" cpu=""
+serial="" locked="" timeout="" mem=1024 snapshot="" disks="" cpu="" forward=""
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--fw) fw=$2; shift ;;
@@ -46,6 +48,12 @@ while [ $# -gt 0 ]; do
 	--disk) disks="$disks $2"; shift ;;
 	--boot-disk) boot=disk bootdisk=$2 disks="$2 $disks"; shift ;;
 	--snapshot) snapshot=1 ;;
+	--forward)
+		case "$2" in
+		[0-9]*:[0-9]*) forward="$forward,hostfwd=tcp:127.0.0.1:${2%%:*}-:${2#*:}" ;;
+		*) die "--forward $2: expected HOST-PORT:GUEST-PORT" ;;
+		esac
+		shift ;;
 	--locked) locked=1 ;;
 	--serial) serial=$2; shift ;;
 	--timeout) timeout=$2; shift ;;
@@ -76,7 +84,7 @@ accel() {
 }
 ACCEL=$(accel)
 set -- -accel "$ACCEL" -m "$mem" -smp 2 -nodefaults -no-reboot -display none -vga std \
-	-netdev "user,id=n0${pxe:+,tftp=$pxe,bootfile=$bootfile}" -device virtio-net-pci,netdev=n0
+	-netdev "user,id=n0${pxe:+,tftp=$pxe,bootfile=$bootfile}$forward" -device virtio-net-pci,netdev=n0
 if [ -n "$cpu" ]; then
 	set -- "$@" -cpu "$cpu"
 elif [ "$ACCEL" = kvm ]; then
