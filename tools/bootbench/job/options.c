@@ -64,6 +64,25 @@ static const struct enum_val zonemode_values[] = {
 	{ "none", ZONEMODE_NONE }, { "strided", ZONEMODE_STRIDED }, { "zbd", ZONEMODE_ZBD }, { NULL, 0 },
 };
 
+/*
+ * Why some of fio's engines are not here, where the answer is more than
+ * "not a disk": the passthrough engines go around the block layer that
+ * bootbench measures, and the image's fio (bootbench fio-server, or fio
+ * itself in the shell) has them.
+ */
+static const char *engine_why(const char *name)
+{
+	if (!strcmp(name, "sg"))
+		return " (SCSI commands through SG_IO bypass the block layer bootbench measures; the image's "
+		       "fio has it: fio --ioengine=sg)";
+	if (!strcmp(name, "io_uring_cmd"))
+		return " (NVMe passthrough on /dev/ngXnY is not done yet; the image's fio has it: "
+		       "fio --ioengine=io_uring_cmd --cmd_type=nvme)";
+	if (!strcmp(name, "cpuio"))
+		return " (a CPU burner, no I/O: the image's fio has it: fio --ioengine=cpuio --cpuload=N)";
+	return "";
+}
+
 static const struct enum_val sync_values[] = {
 	{ "0", SYNC_NONE }, { "none", SYNC_NONE }, { "1", SYNC_SYNC }, { "sync", SYNC_SYNC },
 	{ "dsync", SYNC_DSYNC }, { NULL, 0 },
@@ -387,8 +406,8 @@ int opt_apply(struct job_opts *jo, struct run_opts *ro, int idx, const char *val
 			enum_list(d->values, list, sizeof(list));
 			for (const char *const *e = fio_only_engines; d->values == engine_values && *e; e++)
 				if (!strcmp(*e, val))
-					return set_err("ioengine=%s is fio's, not available in bootbench: use one of %s",
-						       val, list);
+					return set_err("ioengine=%s is fio's, not available in bootbench%s: use one of %s",
+						       val, engine_why(val), list);
 			return set_err("invalid value '%s' for option '%s': expected one of %s", val, d->name, list);
 		}
 		break;
