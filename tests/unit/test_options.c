@@ -62,9 +62,9 @@ static void values(void)
 	      d.zones[0].bytes == 1 << 20, "zoned_abs");
 	CHECK(!parse_dist("normal:10", 1024, &d) && d.kind == DIST_NORMAL && d.param == 10, "normal");
 	CHECK(parse_dist("normal:0", 1024, &d) < 0, "normal:0 refused");
-	CHECK(!parse_bw("10m", 1024, &r) && r.iops[DDIR_READ] == 10 << 20 && r.iops[DDIR_WRITE] == 10 << 20, "rate");
-	CHECK(!parse_bw(",1m", 1024, &r) && r.iops[DDIR_READ] == 0 && r.iops[DDIR_WRITE] == 1 << 20, "rate ,W");
-	CHECK(!parse_bw("1m,", 1024, &r) && r.iops[DDIR_READ] == 1 << 20 && r.iops[DDIR_WRITE] == 0, "rate R,");
+	CHECK(!parse_rate("10m", 1024, 1, &r) && r.iops[DDIR_READ] == 10 << 20 && r.iops[DDIR_WRITE] == 10 << 20, "rate");
+	CHECK(!parse_rate(",1m", 1024, 1, &r) && r.iops[DDIR_READ] == 0 && r.iops[DDIR_WRITE] == 1 << 20, "rate ,W");
+	CHECK(!parse_rate("1m,", 1024, 1, &r) && r.iops[DDIR_READ] == 1 << 20 && r.iops[DDIR_WRITE] == 0, "rate R,");
 }
 
 static void times(void)

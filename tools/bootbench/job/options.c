@@ -426,7 +426,7 @@ int opt_apply(struct job_opts *jo, struct run_opts *ro, int idx, const char *val
 		rc = parse_dist(val, jo->kb_base, field);
 		break;
 	case T_RATE:
-		rc = parse_rate(val, field);
+		rc = parse_rate(val, jo->kb_base, 0, field);
 		break;
 	case T_FORMATS:
 		rc = parse_formats(val, field);
@@ -456,7 +456,7 @@ int opt_apply(struct job_opts *jo, struct run_opts *ro, int idx, const char *val
 		rc = parse_cpumask(val, field);
 		break;
 	case T_BW:
-		rc = parse_bw(val, jo->kb_base, field);
+		rc = parse_rate(val, jo->kb_base, 1, field);
 		break;
 	}
 	if (rc && d->type == T_UINT && d->max)

@@ -330,28 +330,6 @@ int parse_dist(const char *s, unsigned kb_base, struct dist_spec *d)
 	return 0;
 }
 
-int parse_rate(const char *s, struct rate *r)
-{
-	char buf[64], *comma;
-	uint64_t v;
-
-	if (strlen(s) >= sizeof(buf))
-		return -1;
-	strcpy(buf, s);
-	comma = strchr(buf, ',');
-	if (comma)
-		*comma = 0;
-	if (parse_uint(buf, 0, 0, &v))
-		return -1;
-	r->iops[DDIR_READ] = r->iops[DDIR_WRITE] = r->iops[DDIR_TRIM] = v;
-	if (comma) {
-		if (parse_uint(comma + 1, 0, 0, &v))
-			return -1;
-		r->iops[DDIR_WRITE] = v;
-	}
-	return 0;
-}
-
 int parse_formats(const char *s, unsigned *out)
 {
 	char buf[128], *save, *tok;
@@ -560,8 +538,12 @@ int parse_int(const char *s, int64_t min, int64_t max, int *out)
 	return 0;
 }
 
-/* A bandwidth (a size a second), R or R,W: rate= and rate_min= */
-int parse_bw(const char *s, unsigned kb_base, struct rate *r)
+/*
+ * A value per direction, fio's way: R sets every direction, R,W reads and
+ * writes apart, "R," reads only, ",W" writes only. IOPS (rate_iops) are
+ * plain numbers; bandwidths (rate, rate_min) sizes a second.
+ */
+int parse_rate(const char *s, unsigned kb_base, int sizes, struct rate *r)
 {
 	char buf[64], *comma;
 	uint64_t v;
@@ -574,16 +556,15 @@ int parse_bw(const char *s, unsigned kb_base, struct rate *r)
 		*comma = 0;
 	memset(r, 0, sizeof(*r));
 	if (*buf) {
-		if (parse_size_base(buf, kb_base, &v))
+		if (sizes ? parse_size_base(buf, kb_base, &v) : parse_uint(buf, 0, 0, &v))
 			return -1;
 		r->iops[DDIR_READ] = r->iops[DDIR_WRITE] = r->iops[DDIR_TRIM] = v;
 	}
-	/* "R," limits reads only, ",W" writes only */
 	if (comma) {
 		v = 0;
-		if (comma[1] && parse_size_base(comma + 1, kb_base, &v))
+		if (comma[1] && (sizes ? parse_size_base(comma + 1, kb_base, &v) : parse_uint(comma + 1, 0, 0, &v)))
 			return -1;
 		r->iops[DDIR_WRITE] = r->iops[DDIR_TRIM] = v;
 	}
-	return 0;
+	return *buf || comma ? 0 : -1;
 }
