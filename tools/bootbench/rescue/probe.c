@@ -19,6 +19,7 @@
 #include "fstab.h"
 #include "inroot.h"
 #include "mounts.h"
+#include "mountns.h"
 #include "probe.h"
 #include "session.h"
 #include "util.h"
@@ -27,31 +28,9 @@
 
 static const char *const root_types[] = { "ext4", "ext3", "ext2", "xfs", "btrfs", "f2fs", "jfs", "reiserfs", NULL };
 
-static int make_private(const char *src, const char *mnt, void *ctx)
-{
-	consent_mount_api(NULL, mnt, NULL, MS_REC | MS_PRIVATE, NULL);
-	return 0;
-}
-
-int private_mount_namespace(void)
-{
-	if (unshare(CLONE_NEWNS))
-		return set_err("cannot make a private mount namespace: %s", strerror(errno));
-	if (!consent_mount_api(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL))
-		return 0;
-	if (errno != EINVAL)
-		return set_err("cannot make the mount namespace private: %s", strerror(errno));
-	/*
-	 * "/" is no mount point: bootbench runs in a plain chroot (a test's
-	 * fresh Debian root), never so on the appliance. Each mount seen is
-	 * made private; the one holding this root is out of sight.
-	 */
-	return mounts_each(make_private, NULL) < 0 ? -1 : 0;
-}
-
 int probe_private_namespace(void)
 {
-	if (private_mount_namespace())
+	if (private_mount_namespace(0))
 		return -1;
 	mkdir("/run/bootbench", 0755);
 	mkdir(PROBE_DIR, 0700);

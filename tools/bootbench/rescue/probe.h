@@ -34,9 +34,7 @@ struct installed {
 int probe_systems(struct installed **out);
 /* Looks at DEV alone (in a private mount namespace too): 1 and FOUND filled when it holds a system. */
 int probe_device(const char *dev, struct installed *found);
-/* Gives this process a private mount namespace: what it mounts is gone when it exits. */
-int private_mount_namespace(void);
-/* The same, with the folder the probes mount on. */
+/* A private mount namespace (mountns.h), with the folder the probes mount on. */
 int probe_private_namespace(void);
 /* The kernel command line of the system mounted at ROOT, from its grub.cfg; "" if none. */
 void probe_cmdline(const char *root, char *buf, size_t len);

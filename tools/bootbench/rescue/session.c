@@ -34,6 +34,7 @@
 #include "consent.h"
 #include "fstab.h"
 #include "inroot.h"
+#include "mountns.h"
 #include "probe.h"
 #include "session.h"
 #include "util.h"
@@ -384,7 +385,7 @@ static int session_init(const struct chroot_request *r)
 	int status = 0, rc;
 	unsigned busy;
 
-	if (private_mount_namespace()) {
+	if (private_mount_namespace(0)) {
 		note("chroot: %s", bb_err);
 		return EXIT_FAIL;
 	}

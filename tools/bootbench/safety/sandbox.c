@@ -26,7 +26,11 @@
 #include <sys/wait.h>
 
 #include "consent.h"
+#include "mountns.h"
 #include "util.h"
+
+/* where a plain chroot's root is bound to become a mount of its own */
+#define SANDBOX_ROOT "/run/bootbench/sandbox-root"
 
 /* what the program keeps: priorities, locked memory (registered buffers), rlimits */
 static const int kept_caps[] = { CAP_SYS_NICE, CAP_IPC_LOCK, CAP_SYS_RESOURCE };
@@ -232,13 +236,22 @@ static void build(const struct sandbox *sb, int sock)
 	pid_t pid;
 
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
-	if (unshare(CLONE_NEWNS | CLONE_NEWPID) < 0)
-		child_fail("new mount and PID namespaces");
-	if (consent_mount_api(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) < 0)
-		child_fail("private mounts");
+	if (private_mount_namespace(CLONE_NEWPID) < 0) {
+		note("fio-server sandbox: %s", bb_err);
+		_exit(127);
+	}
 	/* everything there is, read-only; then the new mounts, made after it */
-	if (set_readonly("/", AT_RECURSIVE) < 0)
-		child_fail("read-only mounts");
+	if (set_readonly("/", AT_RECURSIVE) < 0) {
+		/*
+		 * A plain chroot (a test's fresh root, never the appliance): its root
+		 * is no mount point, so it cannot be made read-only. A bind of it is
+		 * one, and becomes the root.
+		 */
+		if (errno != EINVAL || (mkdir(SANDBOX_ROOT, 0700) < 0 && errno != EEXIST) ||
+		    consent_mount_api("/", SANDBOX_ROOT, NULL, MS_BIND | MS_REC, NULL) < 0 || chdir(SANDBOX_ROOT) < 0 ||
+		    chroot(".") < 0 || chdir("/") < 0 || set_readonly("/", AT_RECURSIVE) < 0)
+			child_fail("read-only mounts");
+	}
 	make_dev(sb);
 	if (set_readonly("/dev", 0) < 0)
 		child_fail("/dev read-only");
