@@ -40,6 +40,7 @@ iodepth above io_uring's ring (A.12)|--name=a --filename=x.dat --size=1m --iodep
 bssplit entry of 4g (A.12: a zero-byte I/O)|--name=a --filename=x.dat --size=1m --bssplit=4g|option 'bssplit'
 bad engine|--name=a --filename=x.dat --size=1m --ioengine=frob|option 'ioengine'
 fio's engine not in bootbench|--name=a --filename=x.dat --size=1m --ioengine=rdma|ioengine=rdma is fio's, not available in bootbench
+io_uring_cmd on a file|--name=a --filename=x.dat --size=1m --ioengine=io_uring_cmd|ioengine=io_uring_cmd needs an NVMe generic char device
 sg refused, saying why|--name=a --filename=x.dat --size=1m --ioengine=sg|bypass the block layer bootbench measures; the image's fio has it
 zoned block devices|--name=a --filename=x.dat --size=1m --zonemode=zbd|zonemode=zbd is not supported by bootbench
 bad bsrange|--name=a --filename=x.dat --size=1m --bsrange=64k-4k|option 'bsrange'

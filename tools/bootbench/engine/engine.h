@@ -36,7 +36,7 @@ struct engine_ops {
 	void (*cleanup)(struct worker *w);
 };
 
-extern const struct engine_ops engine_io_uring, engine_libaio, engine_psync, engine_sync, engine_pvsync2,
+extern const struct engine_ops engine_io_uring, engine_io_uring_cmd, engine_libaio, engine_psync, engine_sync, engine_pvsync2,
 	engine_mmap, engine_null;
 
 /* The registry: by enum engine_id. */

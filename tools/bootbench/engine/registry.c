@@ -11,6 +11,7 @@
 static const struct engine_ops *const registry[] = {
 	[ENGINE_IO_URING] = &engine_io_uring,
 	[ENGINE_LIBAIO] = &engine_libaio,
+	[ENGINE_IO_URING_CMD] = &engine_io_uring_cmd,
 	[ENGINE_PSYNC] = &engine_psync,
 	[ENGINE_SYNC] = &engine_sync,
 	[ENGINE_PVSYNC2] = &engine_pvsync2,

@@ -370,6 +370,9 @@ static int job_check(struct job *j)
 	if (o->filename_format && o->filename)
 		return set_err("job '%s': filename_format names files made in directory; filename names the "
 			       "files itself (%s)", o->name, j->where);
+	/* NVMe commands address whole logical blocks: the alignment of direct I/O */
+	if (o->ioengine == ENGINE_IO_URING_CMD)
+		o->direct = 1;
 	if (o->gtod_reduce)
 		o->disable_lat = o->disable_clat = o->disable_slat = 1;
 	if (o->hist_log && o->disable_clat)

@@ -38,18 +38,21 @@ static const struct enum_val rw_values[] = {
 
 static const struct enum_val engine_values[] = {
 	{ "io_uring", ENGINE_IO_URING }, { "libaio", ENGINE_LIBAIO }, { "psync", ENGINE_PSYNC }, { "sync", ENGINE_SYNC },
-	{ "pvsync2", ENGINE_PVSYNC2 }, { "mmap", ENGINE_MMAP }, { "null", ENGINE_NULL }, { NULL, 0 },
+	{ "pvsync2", ENGINE_PVSYNC2 }, { "mmap", ENGINE_MMAP }, { "io_uring_cmd", ENGINE_IO_URING_CMD },
+	{ "null", ENGINE_NULL }, { NULL, 0 },
 };
 
 /* fio's other engines: named as fio's, refused as not in bootbench */
 static const char *const fio_only_engines[] = {
 	"vsync", "pvsync", "posixaio", "solarisaio", "windowsaio", "splice", "sg",
-	"io_uring_cmd", "net", "netsplice", "cpuio", "rdma", "falloc", "e4defrag", "rbd", "http",
+	"net", "netsplice", "cpuio", "rdma", "falloc", "e4defrag", "rbd", "http",
 	"gfapi", "gfapi_async", "libhdfs", "mtd", "dev-dax", "external", "filecreate", "filestat",
 	"filedelete", "dircreate", "dirstat", "dirdelete", "libpmem", "ime_psync", "ime_psyncv",
 	"ime_aio", "libiscsi", "nbd", "libcufile", "dfs", "nfs", "exec", "xnvme", "libblkio", "guasi",
 	NULL,
 };
+
+static const struct enum_val cmd_type_values[] = { { "nvme", 0 }, { NULL, 0 } };
 
 static const struct enum_val cpus_policy_values[] = {
 	{ "shared", CPUS_SHARED }, { "split", CPUS_SPLIT }, { NULL, 0 },
@@ -75,9 +78,6 @@ static const char *engine_why(const char *name)
 	if (!strcmp(name, "sg"))
 		return " (SCSI commands through SG_IO bypass the block layer bootbench measures; the image's "
 		       "fio has it: fio --ioengine=sg)";
-	if (!strcmp(name, "io_uring_cmd"))
-		return " (NVMe passthrough on /dev/ngXnY is not done yet; the image's fio has it: "
-		       "fio --ioengine=io_uring_cmd --cmd_type=nvme)";
 	if (!strcmp(name, "cpuio"))
 		return " (a CPU burner, no I/O: the image's fio has it: fio --ioengine=cpuio --cpuload=N)";
 	return "";
@@ -141,7 +141,9 @@ const struct option_def option_table[] = {
 	  "accepted for fio's job files: bootbench's clones are always threads" },
 	{ "ioengine", NULL, T_ENUM, J(ioengine), NULL, 0, 0, engine_values,
 	  "io_uring (default; psync if io_uring is unavailable), libaio (Linux native AIO), psync, sync, "
-	  "pvsync2 (preadv2/pwritev2; hipri polls), mmap, null" },
+	  "pvsync2 (preadv2/pwritev2; hipri polls), mmap, io_uring_cmd (NVMe passthrough on /dev/ngXnY), null" },
+	{ "cmd_type", NULL, T_ENUM, J(cmd_type), "nvme", 0, 0, cmd_type_values,
+	  "io_uring_cmd: the passthrough command set (nvme)" },
 	{ "direct", NULL, T_BOOL, J(direct), "0", 0, 0, NULL, "O_DIRECT: bypass the page cache" },
 	{ "buffered", NULL, T_BOOL_INV, J(direct), NULL, 0, 0, NULL, "use the page cache (buffered=0 is direct=1)" },
 	{ "fsync", NULL, T_UINT, J(fsync_every), "0", 0, UINT32_MAX, NULL, "fsync after every N writes" },

@@ -17,7 +17,7 @@ enum verify_kind { VERIFY_NONE, VERIFY_CRC32C };
 enum rw_mode { RW_READ, RW_WRITE, RW_TRIM, RW_RANDREAD, RW_RANDWRITE, RW_RANDTRIM, RW_RW, RW_RANDRW };
 enum engine_id {
 	ENGINE_DEFAULT = -1, ENGINE_IO_URING, ENGINE_LIBAIO, ENGINE_PSYNC, ENGINE_SYNC, ENGINE_PVSYNC2, ENGINE_MMAP,
-	ENGINE_NULL,
+	ENGINE_IO_URING_CMD, ENGINE_NULL,
 };
 enum sync_mode { SYNC_NONE, SYNC_SYNC, SYNC_DSYNC };
 enum falloc_mode { FALLOC_NONE, FALLOC_NATIVE, FALLOC_POSIX, FALLOC_KEEP, FALLOC_TRUNCATE };
@@ -135,6 +135,7 @@ struct job_opts {
 	uint64_t log_avg_msec, log_hist_msec;
 	int log_offset, per_job_logs;
 	int fixedbufs, registerfiles, sqthread_poll, hipri;
+	int cmd_type;			/* io_uring_cmd: nvme */
 	unsigned char given[OPT_MAX];	/* which options were set, not defaulted */
 };
 

@@ -195,6 +195,11 @@ static int check_targets(struct jobset *js, struct job_plan *plans)
 			struct target *t = p->targets[k];
 			uint64_t start, len;
 
+			/* an NVMe generic char device takes commands, not reads and writes */
+			if ((o->ioengine == ENGINE_IO_URING_CMD) != t->nvme_chr)
+				return set_err("job '%s': %s", o->name, t->nvme_chr ?
+					       "an NVMe generic char device (/dev/ngXnY) needs ioengine=io_uring_cmd" :
+					       "ioengine=io_uring_cmd needs an NVMe generic char device (/dev/ngXnY)");
 			if (job_range(o, t, p->ntargets, js->size_max, &start, &len))
 				return -1;
 			t->used = 1;
@@ -218,7 +223,7 @@ static int check_targets(struct jobset *js, struct job_plan *plans)
 		struct target *t = all[i];
 
 		/* the one gate every write passes: the CLI, profiles, the menu, unattended runs */
-		if (t->is_blk && t->written && consent_check(t->path))
+		if (t->is_blk && t->written && consent_check(t->dev_path))
 			return -1;
 		if (!t->is_blk && t->exists && t->needs_data && !t->written && t->need_end > t->size)
 			return set_err("%s is %llu bytes; the jobs read up to byte %llu", t->path,

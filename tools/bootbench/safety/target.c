@@ -31,6 +31,7 @@ struct target *target_get(const char *path)
 			return targets[i];
 	t = xcalloc(1, sizeof(*t));
 	t->path = xstrdup(path);
+	t->dev_path = t->path;
 	t->claim_fd = -1;
 	t->lbs = 512;
 	pthread_mutex_init(&t->lock, NULL);
@@ -90,10 +91,68 @@ void target_describe(int fd, char *buf, size_t len)
 		snprintf(buf, len, "MBR partition table");
 }
 
+/* A block device's number, size and logical block size into t. */
+static int inspect_blk(struct target *t, const char *path)
+{
+	unsigned long long size = 0;
+	struct stat st;
+	int lbs = 512, fd;
+
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return set_err("cannot open %s: %s", path, strerror(errno));
+	if (fstat(fd, &st) || ioctl(fd, BLKGETSIZE64, &size) < 0 || ioctl(fd, BLKSSZGET, &lbs) < 0) {
+		close(fd);
+		return set_err("cannot read the size of %s: %s", path, strerror(errno));
+	}
+	close(fd);
+	t->is_blk = 1;
+	t->rdev = st.st_rdev;
+	t->size = size;
+	t->lbs = (unsigned)lbs;
+	return 0;
+}
+
+/*
+ * An NVMe generic char device (/dev/ngXnY, io_uring_cmd's target) stands
+ * for its namespace's block device: its size, block size and consent are
+ * that device's, and the claim holds it. sysfs: /sys/dev/char/M:m is
+ * .../nvme/nvmeX/ngXnY, its namespace .../nvme/nvmeX/nvmeXnY (without
+ * native multipath, whose block devices are named by subsystem).
+ */
+static int nvme_generic(struct target *t, dev_t rdev)
+{
+	char link[PATH_MAX + 64], real[PATH_MAX], dir[PATH_MAX], blk[PATH_MAX + 16], buf[32];
+	const char *name;
+	struct stat st;
+	ssize_t n;
+	int fd;
+
+	snprintf(link, sizeof(link), "/sys/dev/char/%u:%u", major(rdev), minor(rdev));
+	if (!realpath(link, real) || !(name = strrchr(real, '/')) || strncmp(name, "/ng", 3))
+		return set_err("%s is a character device, neither a regular file nor a block device (nor an NVMe generic device, /dev/ngXnY)", t->path);
+	snprintf(dir, sizeof(dir), "%.*s", (int)(name - real), real);
+	/* ngXnY -> nvmeXnY */
+	snprintf(blk, sizeof(blk), "/dev/nvme%s", name + 3);
+	if (stat(blk, &st) < 0 || !S_ISBLK(st.st_mode))
+		return set_err("%s: its namespace's block device %s is not there", t->path, blk);
+	snprintf(link, sizeof(link), "%s/nvme%s/nsid", dir, name + 3);
+	fd = open(link, O_RDONLY | O_CLOEXEC);
+	n = fd < 0 ? -1 : read(fd, buf, sizeof(buf) - 1);
+	if (fd >= 0)
+		close(fd);
+	if (n <= 0)
+		return set_err("%s: cannot read its namespace id (%s)", t->path, link);
+	buf[n] = 0;
+	t->nsid = (unsigned)strtoul(buf, NULL, 10);
+	t->dev_path = xstrdup(blk);
+	t->nvme_chr = 1;
+	return inspect_blk(t, blk);
+}
+
 int target_inspect(struct target *t)
 {
 	struct stat st;
-	int fd;
 
 	if (stat(t->path, &st) < 0) {
 		char dir[4096], *slash;
@@ -115,24 +174,10 @@ int target_inspect(struct target *t)
 	t->exists = 1;
 	if (S_ISDIR(st.st_mode))
 		return set_err("%s is a directory, not a file or block device", t->path);
-	if (S_ISBLK(st.st_mode)) {
-		unsigned long long size = 0;
-		int lbs = 512;
-
-		t->is_blk = 1;
-		t->rdev = st.st_rdev;
-		fd = open(t->path, O_RDONLY | O_CLOEXEC);
-		if (fd < 0)
-			return set_err("cannot open %s: %s", t->path, strerror(errno));
-		if (ioctl(fd, BLKGETSIZE64, &size) < 0 || ioctl(fd, BLKSSZGET, &lbs) < 0) {
-			close(fd);
-			return set_err("cannot read the size of %s: %s", t->path, strerror(errno));
-		}
-		close(fd);
-		t->size = size;
-		t->lbs = (unsigned)lbs;
-		return 0;
-	}
+	if (S_ISBLK(st.st_mode))
+		return inspect_blk(t, t->path);
+	if (S_ISCHR(st.st_mode))
+		return nvme_generic(t, st.st_rdev);
 	if (!S_ISREG(st.st_mode))
 		return set_err("%s is neither a regular file nor a block device", t->path);
 	t->size = (uint64_t)st.st_size;
@@ -146,7 +191,7 @@ int target_claim(struct target *t)
 {
 	if (!t->is_blk || t->claim_fd >= 0)
 		return 0;
-	t->claim_fd = consent_open(t->path, O_RDONLY);
+	t->claim_fd = consent_open(t->dev_path, O_RDONLY);
 	if (t->claim_fd < 0)
 		return -1;
 	return 0;
@@ -158,8 +203,9 @@ int target_open(struct target *t, int flags)
 	struct stat st;
 	int fd;
 
-	if (t->claim_fd < 0)
-		return open(t->path, flags);	/* consent: a file, or a device only read */
+	if (t->claim_fd < 0 || t->nvme_chr)
+		/* consent: a file, a device only read, or an NVMe generic device whose namespace is claimed */
+		return open(t->path, flags & ~O_DIRECT);
 	/* the claimed open file itself, reopened with the job's flags: no path lookup */
 	snprintf(self, sizeof(self), "/proc/self/fd/%d", t->claim_fd);
 	fd = open(self, flags);	/* consent: the device consent_open claimed */

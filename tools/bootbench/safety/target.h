@@ -29,6 +29,10 @@ struct target {
 	dev_t rdev;		/* block devices: the device */
 	dev_t st_dev;		/* files: the device holding them */
 	int claim_fd;		/* O_EXCL hold on a written block device */
+	char *dev_path;		/* what the gate checks and claims: path, or an NVMe generic char
+				   device's namespace (/dev/ng0n1 -> /dev/nvme0n1) */
+	int nvme_chr;		/* path is an NVMe generic char device (io_uring_cmd) */
+	unsigned nsid;		/* its namespace id */
 	int created;
 	int prepared;
 	pthread_mutex_t lock;

@@ -1,0 +1,36 @@
+# SPDX-License-Identifier: MIT
+# Boot test (issue 17): ioengine=io_uring_cmd (NVMe passthrough) on the
+# guest's NVMe namespace through its generic char device /dev/ng0n1, from
+# the menu's shell: without consent for the namespace (/dev/nvme0n1) the
+# write is refused; with it, bootbench's commands write a pattern that the
+# block device reads back at the offsets written (and zeros past them),
+# and a random-write job moves as many commands as the image's fio with
+# its own io_uring_cmd engine.
+. tests/bootlib.sh
+need_artifacts
+need_commands tmux
+truncate -s 64M "$T/nvme.img"
+stick_with_conf "$T/stick.img" ""
+console_boot 160 48 "--usb '$T/stick.img' --disk nvme:'$T/nvme.img'"
+step "the menu comes up on the serial console" "Esc goes back" 240
+sleep 2
+keys 7 Enter
+step "the shell is reached" "Type 'exit' to return to the menu." 30
+job="--name=pt --filename=/dev/ng0n1 --ioengine=io_uring_cmd --cmd_type=nvme --iodepth=8"
+type_line "clear; ls -l /dev/ng0n1; bootbench run $job --rw=write --bs=64k --size=1m; echo RC-NOCONSENT=\$?"
+step_result "without consent for /dev/nvme0n1 the write is refused: exit 2" RC-NOCONSENT "RC-NOCONSENT=2" 60
+check "... naming the namespace's block device" shows "nvme0n1"
+type_line "clear; bootbench run $job --destroy=/dev/nvme0n1 --rw=write --bs=64k --size=1m --offset=4m --buffer_pattern=0xdeadbeef > /tmp/w 2>&1; RC=\$?; tail -n 3 /tmp/w; echo RC-WRITE=\$RC"
+step_result "passthrough writes with consent: exit 0" RC-WRITE "RC-WRITE=0" 120
+type_line "clear; for o in 4096 5119; do dd if=/dev/nvme0n1 bs=1k skip=\$o count=1 2>/dev/null | od -An -tx1 | head -n 1; done; dd if=/dev/nvme0n1 bs=1k skip=5120 count=1 2>/dev/null | od -An -tx1 | head -n 1; echo RC-READBACK=0"
+step_result "the block device reads back what the commands wrote" RC-READBACK "RC-READBACK=0" 60
+check "... the pattern at the first and last KiB of the range (4 MiB, 5 MiB - 1 KiB)" \
+	sh -c "[ \$($TM capture-pane -p -J -t vm | grep -c '^ de ad be ef de ad be ef') -ge 2 ]"
+check "... and zeros just after it" shows "^ 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00"
+type_line "clear; bootbench run $job --destroy=/dev/nvme0n1 --rw=randwrite --bs=4k --size=8m --output-format=json --output=/tmp/bb.json; B=\$?; fio $job --rw=randwrite --bs=4k --size=8m --output-format=json --output=/tmp/fio.json; F=\$?; for f in /tmp/bb.json /tmp/fio.json; do echo COUNT-\$(tr -d ' \\t' < \$f | grep -c '^\"total_ios\":2048,'); done; echo RC-BOTH=\$B,\$F"
+step_result "a 4k random-write job: bootbench and the image's fio each exit 0" RC-BOTH "RC-BOTH=0,0" 240
+check "... both wrote 2048 commands of 4 KiB (the write's count in each JSON)" \
+	sh -c "[ \$($TM capture-pane -p -J -t vm | grep -c '^COUNT-1\$') = 2 ]"
+type_line "poweroff"
+step "the machine powers off" "QEMU-EXITED" 90
+finish
