@@ -56,6 +56,7 @@ arguments=-c 'echo RAN > /dev/ttyS0'
 time_based
 runtime=2"
 check "a job with ioengine=exec runs nothing" sh -c "! grep -q '^RAN' '$T/serial.log'"
+check "... and fails: killed, the client told so" grep -q 'got signal=9' "$T/exec.out"
 check "... the guest says it refused it" serial_has "fio-server: refused to run a program"
 pkill -TERM -f "qemu-system.*file:$T/serial.log"
 wait $qpid 2>/dev/null

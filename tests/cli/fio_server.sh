@@ -84,6 +84,7 @@ arguments=$T/exec-ran
 time_based
 runtime=2"
 check "ioengine=exec runs no program" [ ! -e "$T/exec-ran" ]
+check "... and its job fails: killed, as the client is told (fio: got signal=9)" grep -q 'got signal=9' "$T/exec.out"
 check "... the server says it refused one" grep -q "refused to run a program" "$T/server.log"
 
 client prerun "[prerun]

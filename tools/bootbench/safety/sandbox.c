@@ -270,9 +270,40 @@ static void build(const struct sandbox *sb, int sock)
 	_exit(WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status));
 }
 
-/* Answers the filter: the first execve (the program itself) goes on, every later one is refused. */
+/* A process's parent, from /proc (0 if it is gone). */
+static pid_t parent_of(pid_t pid)
+{
+	char path[64], buf[512], *close_paren;
+	int fd;
+	ssize_t n;
+	long ppid = 0;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return 0;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return 0;
+	buf[n] = 0;
+	/* "pid (comm) state ppid ...": comm may hold spaces, the last ')' ends it */
+	close_paren = strrchr(buf, ')');
+	if (close_paren)
+		sscanf(close_paren + 1, " %*c %ld", &ppid);
+	return (pid_t)ppid;
+}
+
+/*
+ * Answers the filter: the first execve (the program itself) goes on, every
+ * later one is refused and its process killed, with the process that
+ * started it when that is one of the program's jobs (not the program
+ * itself): fio's exec engine ignores a child that failed, so its job is
+ * ended for the client to see it fail.
+ */
 static void supervise(int listener, pid_t child, int *status)
 {
+	pid_t program = 0;
 	struct seccomp_notif_sizes sizes;
 	struct seccomp_notif *req;
 	struct seccomp_notif_resp *resp;
@@ -297,18 +328,20 @@ static void supervise(int listener, pid_t child, int *status)
 		resp->id = req->id;
 		if (!execs++) {
 			resp->flags = SECCOMP_USER_NOTIF_FLAG_CONTINUE;
+			program = (pid_t)req->pid;
 		} else {
 			resp->error = -EPERM;
 			note("fio-server: refused to run a program (execve by process %u of the sandbox): it is stopped",
 			     req->pid);
 		}
 		ioctl(listener, SECCOMP_IOCTL_NOTIF_SEND, resp);
-		/*
-		 * A refused exec's process is killed: fio's exec engine, told EPERM, leaves
-		 * its job hanging; killed, the job ends with an error the client sees.
-		 */
-		if (execs > 1)
+		if (execs > 1) {
+			pid_t parent = parent_of((pid_t)req->pid);
+
 			kill((pid_t)req->pid, SIGKILL);
+			if (parent > 1 && parent != program && parent_of(parent) != 0 && parent != getpid())
+				kill(parent, SIGKILL);
+		}
 	}
 	free(req);
 	free(resp);
