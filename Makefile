@@ -4,7 +4,10 @@
 #   image/packages.list       -> dl/ (scripts/fetch.sh: Debian bookworm, pinned)
 #   dl/src/busybox            -> out/busybox/busybox (scripts/build-busybox.sh)
 #   dl/src/fio, dl/src/libaio -> out/fio/fio (scripts/build-fio.sh: fio for fio-server)
-#   rootfs/ + image/ + above  -> out/rootfs, out/initramfs.img (scripts/build-rootfs.sh)
+#   dl/debs (zfs-src)         -> out/zfs/modules (scripts/build-zfs.sh: OpenZFS for the
+#                                image kernel, from zfs-dkms's source)
+#   rootfs/ + image/ + above  -> out/rootfs, out/initramfs.img, out/zfs.img (the ZFS
+#                                part) (scripts/build-rootfs.sh)
 #   out/initramfs.img         -> out/bootbench-usb.img, out/bootbench.iso, out/pxe/
 #                                (scripts/build-image.sh)
 #   the Debian archive        -> out/installed/ (scripts/build-installed.sh: an installed
@@ -100,7 +103,11 @@ $(OUT)/busybox/busybox: dl/manifest.tsv image/busybox.config scripts/build-busyb
 $(OUT)/fio/fio: dl/manifest.tsv scripts/build-fio.sh $(INC)/.stamp
 	$(Q)scripts/build-fio.sh
 
-$(OUT)/initramfs.img: $(OUT)/bootbench $(OUT)/busybox/busybox $(OUT)/fio/fio dl/manifest.tsv $(ROOTFS_FILES) scripts/build-rootfs.sh
+$(OUT)/zfs/release: dl/manifest.tsv scripts/build-zfs.sh
+	$(Q)scripts/build-zfs.sh
+
+$(OUT)/initramfs.img: $(OUT)/bootbench $(OUT)/busybox/busybox $(OUT)/fio/fio $(OUT)/zfs/release dl/manifest.tsv \
+		$(ROOTFS_FILES) scripts/build-rootfs.sh
 	$(Q)scripts/build-rootfs.sh
 
 $(OUT)/bootbench-usb.img: $(OUT)/initramfs.img $(BOOT_TEMPLATES) scripts/build-image.sh

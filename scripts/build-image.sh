@@ -4,7 +4,8 @@
 # build-rootfs.sh) with the fetched boot loaders into the three artifacts:
 #   out/bootbench-usb.img  raw disk for dd: MBR, one FAT32 partition BOOTBENCH
 #                          with syslinux (BIOS), shim + signed GRUB (UEFI,
-#                          Secure Boot), kernel, initramfs, results/
+#                          Secure Boot), kernel, initramfs, the ZFS part
+#                          (zfs.img), results/
 #   out/bootbench.iso      hybrid ISO: isolinux (BIOS CD), El Torito EFI image
 #                          (UEFI CD), MBR/GPT for dd
 #   out/pxe/               pxelinux.0 + pxelinux.cfg/default, boot.ipxe,
@@ -31,7 +32,7 @@ for t in mformat:mtools mcopy:mtools mmd:mtools sfdisk:fdisk xorriso:xorriso mkf
 	c=${t%%:*} p=${t#*:}
 	command -v "$c" >/dev/null 2>&1 || die "$c is missing: apt-get install $p (or run 'make deps' as root)"
 done
-for f in vmlinuz initramfs.img rootfs/etc/bootbench-release; do
+for f in vmlinuz initramfs.img zfs.img rootfs/etc/bootbench-release; do
 	[ -e "$OUT/$f" ] || die "out/$f is missing: run scripts/build-rootfs.sh"
 done
 
@@ -46,7 +47,7 @@ for f in "$SYSLINUX/mbr/mbr.bin" "$SYSLINUX/modules/bios/ldlinux.c32" "$SHIM" "$
 done
 
 # A file only this build has, for GRUB to find its own root.
-ID=bootbench-$(cat "$OUT/vmlinuz" "$OUT/initramfs.img" | sha256sum | cut -c1-16).id
+ID=bootbench-$(cat "$OUT/vmlinuz" "$OUT/initramfs.img" "$OUT/zfs.img" | sha256sum | cut -c1-16).id
 # every boot loader passes it as bootbench.id; tests booting the kernel directly read it here
 echo "$ID" > "$OUT/boot-id"
 WORK=$OUT/image.work
@@ -54,15 +55,15 @@ rm -rf "$WORK"; mkdir -p "$WORK"
 trap 'rm -rf "$WORK"' EXIT
 
 # Templates: @NAME@ placeholders, nothing else.
-render() { # template boot kernel initrd > out
+render() { # template boot kernel initrd [zfs-part] > out
 	sed -e "s|@CMDLINE@|$CMDLINE|g" -e "s|@BOOT@|$2|g" -e "s|@KERNEL@|$3|g" \
-	    -e "s|@INITRD@|$4|g" -e "s|@ID@|$ID|g" "$TPL/$1"
+	    -e "s|@INITRD@|$4|g" -e "s|@ZFS@|${5:-${4%/*}/zfs.img}|g" -e "s|@ID@|$ID|g" "$TPL/$1"
 }
 
 # The tree every medium carries: kernel, initramfs, id, release, EFI loaders.
 tree() { # dir boot
 	mkdir -p "$1/boot" "$1/EFI/BOOT" "$1/EFI/debian"
-	cp "$OUT/vmlinuz" "$OUT/initramfs.img" "$1/boot/"
+	cp "$OUT/vmlinuz" "$OUT/initramfs.img" "$OUT/zfs.img" "$1/boot/"
 	cp "$OUT/rootfs/etc/bootbench-release" "$1/boot/bootbench-release.txt"
 	: > "$1/boot/$ID"
 	cp "$SHIM" "$1/EFI/BOOT/BOOTX64.EFI"
@@ -138,9 +139,9 @@ say "out/bootbench.iso $(du -m --apparent-size "$OUT/bootbench.iso" | cut -f1) M
 # --- PXE -----------------------------------------------------------------------
 pxe=$OUT/pxe
 rm -rf "$pxe"; mkdir -p "$pxe/pxelinux.cfg" "$pxe/grub"
-cp "$OUT/vmlinuz" "$OUT/initramfs.img" "$pxe/"
+cp "$OUT/vmlinuz" "$OUT/initramfs.img" "$OUT/zfs.img" "$pxe/"
 cp "$PKGS/pxelinux/usr/lib/PXELINUX/pxelinux.0" "$SYSLINUX/modules/bios/ldlinux.c32" "$pxe/"
-render syslinux.cfg.in net vmlinuz initramfs.img > "$pxe/pxelinux.cfg/default"
+render syslinux.cfg.in net vmlinuz initramfs.img zfs.img > "$pxe/pxelinux.cfg/default"
 render boot.ipxe.in net vmlinuz initramfs.img > "$pxe/boot.ipxe"
 cp "$SHIM" "$pxe/bootx64.efi"
 cp "$GRUB/grubnetx64.efi.signed" "$pxe/grubx64.efi"

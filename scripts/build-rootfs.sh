@@ -1,10 +1,13 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# Stage 3 of the image chain: the root filesystem, as one initramfs.
+# Stage 3 of the image chain: the root filesystem, as one initramfs, and
+# the optional ZFS part the boot loaders load after it.
 # Reads only what the earlier stages wrote: dl/debs + dl/manifest.tsv (fetch),
 # out/busybox/busybox (build-busybox.sh), out/fio/fio (build-fio.sh),
-# out/bootbench (make), plus the data in image/ and the rootfs/ overlay. Writes out/rootfs/ (the staging tree),
-# out/vmlinuz and out/initramfs.img (newc cpio, zstd). No root needed: owners
+# out/bootbench (make), out/zfs/ (build-zfs.sh), plus the data in image/
+# and the rootfs/ overlay. Writes out/rootfs/ (the staging tree),
+# out/vmlinuz, out/initramfs.img (newc cpio, zstd) and out/zfs.img (the
+# ZFS modules and tools, unpacked by the kernel over the first). No root needed: owners
 # are set by cpio, device nodes come from devtmpfs at boot.
 set -eu
 ROOT=${ROOT:-$(cd "$(dirname "$0")/.." && pwd)}
@@ -25,6 +28,7 @@ done
 [ -x "$OUT/busybox/busybox" ] || die "out/busybox/busybox is missing: run scripts/build-busybox.sh"
 [ -x "$OUT/bootbench" ] || die "out/bootbench is missing: run make"
 [ -x "$OUT/fio/fio" ] || die "out/fio/fio is missing: run scripts/build-fio.sh"
+[ -f "$OUT/zfs/release" ] || die "out/zfs/ is missing: run scripts/build-zfs.sh"
 
 # 1. Unpack every fetched package once (dpkg-deb -x; nothing is installed).
 mkdir -p "$PKGS"
@@ -84,34 +88,42 @@ done
 
 # 4. Shared libraries, by reading each ELF's DT_NEEDED entries (transitively)
 #    and finding the soname in the unpacked library and tool packages.
-libdirs=""
-for p in $(pkgs_of lib) $tool_pkgs; do
-	for d in lib/x86_64-linux-gnu usr/lib/x86_64-linux-gnu lib64; do
-		[ -d "$PKGS/$p/$d" ] && libdirs="$libdirs $PKGS/$p/$d"
-	done
-done
-needed() { readelf -d "$1" 2>/dev/null | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'; }
-is_dynamic_elf() { readelf -l "$1" 2>/dev/null | grep -q 'Requesting program interpreter'; }
-queue=$(find "$STAGE/usr/bin" "$STAGE/usr/sbin" -type f)
-have=" "
-while [ -n "$queue" ]; do
-	next=""
-	for f in $queue; do
-		is_dynamic_elf "$f" || case "$f" in *.so*) ;; *) continue ;; esac
-		for so in $(needed "$f"); do
-			case "$have" in *" $so "*) continue ;; esac
-			src=""
-			for d in $libdirs; do
-				[ -e "$d/$so" ] && { src=$d/$so; break; }
-			done
-			[ -n "$src" ] || die "${f#$STAGE} needs $so, which no fetched package provides: add its package to image/packages.list"
-			cp -L "$src" "$STAGE/lib/x86_64-linux-gnu/$so"
-			have="$have$so "
-			next="$next $STAGE/lib/x86_64-linux-gnu/$so"
+libdirs_of() { # packages...
+	for p in "$@"; do
+		for d in lib/x86_64-linux-gnu usr/lib/x86_64-linux-gnu lib64; do
+			[ -d "$PKGS/$p/$d" ] && echo "$PKGS/$p/$d"
 		done
 	done
-	queue=$next
-done
+}
+needed() { readelf -d "$1" 2>/dev/null | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'; }
+is_dynamic_elf() { readelf -l "$1" 2>/dev/null | grep -q 'Requesting program interpreter'; }
+# copy_libs DEST "LIBDIRS" "HAVE" FILES...: the libraries FILES need, into
+# DEST/lib/x86_64-linux-gnu, except the sonames in HAVE (another archive's)
+copy_libs() {
+	dest=$1 dirs=$2 have=" $3 "
+	shift 3
+	queue="$*"
+	while [ -n "$queue" ]; do
+		next=""
+		for f in $queue; do
+			is_dynamic_elf "$f" || case "$f" in *.so*) ;; *) continue ;; esac
+			for so in $(needed "$f"); do
+				case "$have" in *" $so "*) continue ;; esac
+				src=""
+				for d in $dirs; do
+					[ -e "$d/$so" ] && { src=$d/$so; break; }
+				done
+				[ -n "$src" ] || die "${f#$OUT/} needs $so, which no fetched package provides: add its package to image/packages.list"
+				mkdir -p "$dest/lib/x86_64-linux-gnu"
+				cp -L "$src" "$dest/lib/x86_64-linux-gnu/$so"
+				have="$have$so "
+				next="$next $dest/lib/x86_64-linux-gnu/$so"
+			done
+		done
+		queue=$next
+	done
+}
+copy_libs "$STAGE" "$(libdirs_of $(pkgs_of lib) $tool_pkgs)" "" $(find "$STAGE/usr/bin" "$STAGE/usr/sbin" -type f)
 # The dynamic loader the ELF entries name (PT_INTERP).
 ld=$(find "$PKGS/libc6" -name 'ld-linux-x86-64.so.2' | head -n1)
 [ -n "$ld" ] || die "libc6 has no ld-linux-x86-64.so.2"
@@ -193,19 +205,69 @@ done
 	echo "bootbench $("$OUT/bootbench" version | awk '{print $NF}')"
 	echo "kernel $kver"
 	echo "modules $nmods"
+	# the ZFS part (out/zfs.img): what scripts/build-zfs.sh built
+	sed 's/^/part /' "$OUT/zfs/release"
 	echo "# role package version sha256"
 	awk -F'\t' '{ print $1, $2, $3, $4 }' "$DL/manifest.tsv"
 } > "$STAGE/etc/bootbench-release"
 
 # 9. One archive: sorted names, fixed times and owners, so equal inputs give
 #    equal bytes.
-find "$STAGE" -exec touch -h -d @0 {} +
-(cd "$STAGE" && find . -mindepth 1 | LC_ALL=C sort |
-	cpio --quiet -o -H newc -R 0:0 --reproducible) > "$OUT/initramfs.cpio"
-# zstd -9: with curl and its libraries (network results) LZ4 made kernel +
-# initramfs 43.7 MB, over the 40 MB bar; zstd -9 makes it 34.7 MB for about
-# 1.3 s more unpacking under TCG (LZ4 unpacked in 1.0 s, zstd in 2.3 s; on
-# hardware a tenth of that), and builds in 2.5 s (-19 would save 3 MB more
-# for 55 s of every build).
-zstd -9 -T0 -q -f --rm "$OUT/initramfs.cpio" -o "$OUT/initramfs.img"
+archive() { # stage out.img
+	find "$1" -exec touch -h -d @0 {} +
+	(cd "$1" && find . -mindepth 1 | LC_ALL=C sort |
+		cpio --quiet -o -H newc -R 0:0 --reproducible) > "${2%.img}.cpio"
+	# zstd -9: with curl and its libraries (network results) LZ4 made kernel +
+	# initramfs 43.7 MB, over the 40 MB bar; zstd -9 makes it 34.7 MB for about
+	# 1.3 s more unpacking under TCG (LZ4 unpacked in 1.0 s, zstd in 2.3 s; on
+	# hardware a tenth of that), and builds in 2.5 s (-19 would save 3 MB more
+	# for 55 s of every build).
+	zstd -9 -T0 -q -f --rm "${2%.img}.cpio" -o "$2"
+}
+archive "$STAGE" "$OUT/initramfs.img"
 say "kernel $kver, $nmods modules, initramfs $(du -k "$OUT/initramfs.img" | cut -f1) KiB"
+
+# 10. The ZFS part: a second archive the kernel unpacks over the first (the
+#     boot loaders load both), so the base stays as small as it was and a
+#     rack that wants no ZFS leaves it out of its boot script. It carries the
+#     modules of scripts/build-zfs.sh, the module index of base + ZFS (it
+#     replaces the base's), zpool, zfs and zdb, and the libraries of theirs
+#     the base lacks.
+ZSTAGE=$OUT/rootfs-zfs
+rm -rf "$ZSTAGE"
+zmods=$ZSTAGE/lib/modules/$kver/extra/zfs
+mkdir -p "$zmods" "$ZSTAGE/usr/sbin"
+cp "$OUT"/zfs/modules/*.ko "$zmods/"
+own=" $(cd "$OUT/zfs/modules" && ls | sed 's/\.ko$//' | tr '\n' ' ') "
+for dep in $(modinfo -F depends "$OUT"/zfs/modules/*.ko | tr ',' '\n' | sort -u); do
+	case "$own" in *" $dep "*) continue ;; esac
+	line=$(awk -v n="$(norm "$dep")" '$1 == n { $1=""; print; exit }' "$index")
+	[ -n "$line" ] || die "the ZFS modules need '$dep', which $kver does not have"
+	for m in $(echo "$line" | tr -d ':'); do
+		[ -f "$kdest/$m" ] && continue
+		mkdir -p "$ZSTAGE/lib/modules/$kver/$(dirname "$m")"
+		cp "$kdir/$m" "$ZSTAGE/lib/modules/$kver/$m"
+	done
+done
+both=$OUT/rootfs-zfs.depmod
+rm -rf "$both"; mkdir -p "$both/lib/modules"
+cp -a "$kdest" "$both/lib/modules/"
+cp -a "$ZSTAGE/lib/modules/$kver/." "$both/lib/modules/$kver/"
+depmod -b "$both" "$kver" || die "depmod failed on the image's modules with ZFS's"
+cp "$both/lib/modules/$kver"/modules.* "$ZSTAGE/lib/modules/$kver/"
+rm -rf "$both"
+zpkgs=$(pkgs_of zfs)
+for name in zpool zfs zdb; do
+	src=""
+	for p in $zpkgs; do
+		for d in sbin usr/sbin; do
+			[ -e "$PKGS/$p/$d/$name" ] && { src=$PKGS/$p/$d/$name; break 2; }
+		done
+	done
+	[ -n "$src" ] || die "no $name in the zfs packages ($zpkgs)"
+	cp -L "$src" "$ZSTAGE/usr/sbin/$name"
+done
+copy_libs "$ZSTAGE" "$(libdirs_of $(pkgs_of lib) $(pkgs_of zfs-lib) $tool_pkgs $zpkgs)" \
+	"$(ls "$STAGE/lib/x86_64-linux-gnu" | tr '\n' ' ')" "$ZSTAGE"/usr/sbin/*
+archive "$ZSTAGE" "$OUT/zfs.img"
+say "ZFS part $(sed -n 's/^zfs-dkms //p' "$OUT/zfs/release"): $(find "$zmods" -name '*.ko' | wc -l) modules, zfs.img $(du -k "$OUT/zfs.img" | cut -f1) KiB"

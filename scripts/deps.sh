@@ -23,6 +23,9 @@ pkgs="$pkgs curl openssl nginx samba nfs-ganesha nfs-ganesha-vfs rpcbind prometh
 pkgs="$pkgs iproute2"
 # the rescue tests: a real installed Debian (scripts/build-installed.sh)
 pkgs="$pkgs debootstrap"
+# the ZFS modules (scripts/build-zfs.sh): the kernel's compiler, libc's
+# headers for configure, libelf for the headers' prebuilt objtool
+pkgs="$pkgs gcc-12 libc6-dev libelf1"
 # nfs-ganesha finds its exports' filesystems through /etc/mtab, the link
 # every booted Debian has and a bare debootstrap'd root lacks
 if [ ! -e /etc/mtab ] && [ "$(id -u)" = 0 ]; then

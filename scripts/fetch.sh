@@ -55,9 +55,9 @@ mkdir -p "$APTDIR/lists/partial" "$APTDIR/cache/archives/partial" "$APTDIR/parts
 : > "$APTDIR/status"
 {
 	for type in deb deb-src; do
-		echo "$type [signed-by=$KEYRING] $MAIN_URI $SUITE main"
-		echo "$type [signed-by=$KEYRING] $MAIN_URI $SUITE-updates main"
-		[ -z "$SEC_URI" ] || echo "$type [signed-by=$KEYRING] $SEC_URI $SUITE-security main"
+		echo "$type [signed-by=$KEYRING] $MAIN_URI $SUITE main contrib"
+		echo "$type [signed-by=$KEYRING] $MAIN_URI $SUITE-updates main contrib"
+		[ -z "$SEC_URI" ] || echo "$type [signed-by=$KEYRING] $SEC_URI $SUITE-security main contrib"
 	done
 } > "$APTDIR/sources.list"
 
@@ -102,7 +102,8 @@ closure() { # role, packages...
 		next=""
 		for p in $(direct_deps $frontier); do
 			case "$role:$p" in
-			kernel:linux-image-[0-9]*|tool:lib*|tool:zlib*) ;;
+			kernel:linux-image-[0-9]*|tool:lib*|tool:zlib*|zfs:lib*|zfs:zlib*) ;;
+			zfs-src:linux-headers-*|zfs-src:linux-kbuild-*) ;;
 			*) continue ;;
 			esac
 			case "$seen" in *" $p "*) continue ;; esac
@@ -118,9 +119,11 @@ wanted=$(mktemp)
 trap 'rm -f "$wanted" "$wanted.idx"' EXIT
 listed=$(grep -v '^[[:space:]]*#' "$PACKAGES" | awk 'NF { print $1, ($2 == "" ? "lib" : $2) }')
 echo "$listed" | awk '{ print $2, $1 }' > "$wanted"
-for role in kernel tool; do
+# A library a tool of the base image needs too is labelled lib (sort -u keeps
+# the first line of a package), so the ZFS part only adds what the base lacks.
+for role in kernel tool zfs zfs-src; do
 	top=$(echo "$listed" | awk -v r=$role '$2 == r { print $1 }')
-	closure $role $top | awk -v r=$role '{ print (r == "kernel" ? "kernel" : "lib"), $1 }' >> "$wanted"
+	closure $role $top | awk -v r=$role '{ print (r == "tool" ? "lib" : r == "zfs" ? "zfs-lib" : r), $1 }' >> "$wanted"
 done
 sort -u -k2,2 -o "$wanted" "$wanted"
 

@@ -4,6 +4,8 @@
 mkdir -p /proc /sys /dev /run /tmp
 mount -t proc proc /proc
 mount -t sysfs sysfs /sys
+# the lockdown state (Secure Boot), read by bootbench raid --zfs
+mount -t securityfs securityfs /sys/kernel/security 2>/dev/null || true
 mount -t devtmpfs devtmpfs /dev 2>/dev/null || mountpoint -q /dev
 mkdir -p /dev/pts /dev/shm
 mount -t devpts -o gid=5,mode=620,ptmxmode=666 devpts /dev/pts

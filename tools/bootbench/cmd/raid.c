@@ -12,8 +12,14 @@
  * down on success, failure and Ctrl-C, and one left by a killed run is
  * stopped and wiped when the next run starts (or by --cleanup).
  *
+ * ZFS pools (--zfs) follow the md levels on the same disks, in the same
+ * table: each topology at each width created with zpool, the profile on a
+ * file in it, then destroyed and its labels cleared, under the same rules.
+ *
  * usage: bootbench raid --destroy=DEV[,DEV...] [--levels=L[,L...]] [--profile=NAME]
  *                       [--partition=SIZE] [--fs=ext4|xfs] [--chunk=SIZE] [--resync]
+ *                       [--zfs=T[,T...]] [--zfs-width=N[,N...]] [--ashift=N]
+ *                       [--recordsize=SIZE] [--arc-max=SIZE]
  *                       [--output=DIR] [--progress-fd=N] DISK...
  *        bootbench raid --cleanup DISK...
  */
@@ -45,8 +51,11 @@
 #include "sysinfo.h"
 #include "util.h"
 #include "worker.h"
+#include "zfs.h"
 
 #define DEFAULT_LEVELS "0,1,5,10"
+/* the smallest ARC ZFS accepts: what is measured is the disks, not memory */
+#define DEFAULT_ARC_MAX (64ull << 20)
 
 struct raid R;
 
@@ -56,16 +65,29 @@ static void usage(void)
 
 	printf("usage: bootbench raid --destroy=DEV[,DEV...] [--levels=L[,L...]] [--profile=NAME]\n"
 	       "                      [--partition=SIZE] [--fs=ext4|xfs] [--chunk=SIZE] [--resync]\n"
+	       "                      [--zfs=T[,T...]] [--zfs-width=N[,N...]] [--ashift=N]\n"
+	       "                      [--recordsize=SIZE] [--arc-max=SIZE]\n"
 	       "                      [--output=DIR] [--progress-fd=N] DISK...\n"
-	       "       bootbench raid --cleanup DISK...\n\n"
-	       "Compares md RAID levels on the same disks: the profile on every single disk first\n"
-	       "(the 1.00x baseline), then on an array of each level, created with mdadm and wiped\n"
-	       "after. Every DISK must be named in --destroy: everything on it is lost.\n\n"
+	       "       bootbench raid --cleanup --destroy=DEV[,DEV...] DISK...\n\n"
+	       "Compares md RAID levels and ZFS pools on the same disks: the profile on every\n"
+	       "single disk first (the 1.00x baseline), then on an array of each level, created\n"
+	       "with mdadm, and on a file in each ZFS pool, made with zpool; each is wiped after.\n"
+	       "Every DISK must be named in --destroy: everything on it is lost.\n\n"
 	       "  --levels=L,L     levels to compare (default %s, those the disks allow):\n", DEFAULT_LEVELS);
 	for (i = 0; i < raid_level_count; i++)
 		printf("                     %-10s %s%s%s%s\n", raid_levels[i].name, raid_levels[i].what,
 		       raid_levels[i].alias ? " (or " : "", raid_levels[i].alias ? raid_levels[i].alias : "",
 		       raid_levels[i].alias ? ")" : "");
+	printf("  --zfs=T,T        ZFS pools to compare beside the levels (none by default):\n");
+	for (i = 0; i < zfs_topology_count; i++)
+		printf("                     %-10s %s\n", zfs_topologies[i].name, zfs_topologies[i].what);
+	printf("  --zfs-width=N,N  pools over the first N disks, each width in turn (default: all)\n"
+	       "  --ashift=N       the pools' sector size, 2^N bytes (default: the disks' physical)\n"
+	       "  --recordsize=S   the datasets' recordsize (default ZFS's 128K)\n"
+	       "  --arc-max=SIZE   the ARC's cap while measuring (default 64M; ZFS before 2.3\n"
+	       "                   reads and writes O_DIRECT files through it)\n"
+	       "                   ZFS needs Secure Boot off: its modules are built by bootbench,\n"
+	       "                   and Debian's kernel under Secure Boot loads only Debian's\n");
 	printf("  --profile=NAME   the tests (default mdraid; yabs and ars work too)\n"
 	       "  --partition=SIZE use a partition of SIZE at the head of each disk, not the whole disk\n"
 	       "  --fs=ext4|xfs    a filesystem on each array (and disk) and the tests on a file in it\n"
@@ -135,6 +157,48 @@ static void parse_levels(const char *list)
 		die_usage("raid: --levels: name at least one level");
 }
 
+static void parse_zfs(const char *list)
+{
+	char buf[256], *tok, *save = NULL;
+	unsigned i;
+
+	snprintf(buf, sizeof(buf), "%s", list);
+	for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		const struct zfs_topology *t = zfs_topology_find(tok);
+
+		if (!t)
+			die_usage("raid: --zfs: no ZFS topology '%s' (stripe, mirror, raidz1, raidz2, raidz3)", tok);
+		for (i = 0; i < R.nzfs; i++)
+			if (R.zfs[i] == t)
+				die_usage("raid: --zfs: %s is named twice", t->name);
+		R.zfs[R.nzfs++] = t;
+	}
+	if (!R.nzfs)
+		die_usage("raid: --zfs: name at least one topology");
+}
+
+static void parse_widths(const char *list)
+{
+	char buf[256], *tok, *save = NULL, *end;
+	unsigned i;
+
+	snprintf(buf, sizeof(buf), "%s", list);
+	for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		long w = strtol(tok, &end, 10);
+
+		if (*end || w < 1 || w > MD_MAX_DISKS)
+			die_usage("raid: --zfs-width=%s: expected disk counts such as 2,4,8", list);
+		for (i = 0; i < R.nwidths; i++)
+			if (R.widths[i] == (unsigned)w)
+				die_usage("raid: --zfs-width: %ld is named twice", w);
+		if (R.nwidths == ZFS_MAX_WIDTHS)
+			die_usage("raid: --zfs-width: at most %d widths", ZFS_MAX_WIDTHS);
+		R.widths[R.nwidths++] = (unsigned)w;
+	}
+	if (!R.nwidths)
+		die_usage("raid: --zfs-width: name at least one width");
+}
+
 /* The default levels the disks allow: raid5 needs three. */
 static void drop_levels_too_big(void)
 {
@@ -162,7 +226,45 @@ static int have_program(const char *name)
 	return 0;
 }
 
-/* The first partition of a disk: vdb -> vdb1, nvme0n1 -> nvme0n1p1. */
+/* The pools the disks can make, ZFS loadable, the ashift: before anything is written. */
+static void check_zfs(void)
+{
+	unsigned i, k, pbs = 512;
+	char why[128];
+
+	if (!R.nwidths)
+		R.widths[R.nwidths++] = R.n;
+	for (k = 0; k < R.nwidths; k++) {
+		if (R.widths[k] > R.n)
+			die_usage("raid: --zfs-width=%u: only %u disks given", R.widths[k], R.n);
+		for (i = 0; i < R.nzfs; i++)
+			if (!zfs_width_fits(R.zfs[i], R.widths[k], why, sizeof(why)))
+				die_usage("raid: --zfs=%s over %u disks: %s%s", R.zfs[i]->name, R.widths[k], why,
+					  R.nwidths == 1 ? " (--zfs-width picks fewer)" : "");
+	}
+	if (R.nres + R.nlevels + R.nzfs * R.nwidths > MAX_RESULTS)
+		die_usage("raid: at most %d levels and pools in one run", MAX_RESULTS);
+	if (!have_program("zpool"))
+		die_usage("raid: --zfs: zpool is not installed (the image's ZFS part was not loaded)");
+	if (zfs_load())
+		die_usage("raid: --zfs: %s", bb_err);
+	zfs_version(R.zfs_version, sizeof(R.zfs_version));
+	if (!R.zs.ashift) {
+		for (i = 0; i < R.n; i++) {
+			struct disk d;
+
+			if (!disk_find(R.disks[i], &d) && d.pbs > pbs)
+				pbs = d.pbs;
+		}
+		for (R.zs.ashift = 9; (1u << R.zs.ashift) < pbs && R.zs.ashift < 16; R.zs.ashift++)
+			;
+	}
+	if (!R.zs.recordsize)
+		R.zs.recordsize = 128 << 10;
+	if (!R.arc_max)
+		R.arc_max = DEFAULT_ARC_MAX;
+}
+
 /* Everything about the input checked before anything is written. */
 static void check_input(const char *destroy, int cleanup_only)
 {
@@ -204,9 +306,11 @@ static void check_input(const char *destroy, int cleanup_only)
 		die_usage("raid: --partition: at least 8M");
 	if (R.fs && !have_program(!strcmp(R.fs, "ext4") ? "mkfs.ext4" : "mkfs.xfs"))
 		die_usage("raid: --fs=%s: mkfs.%s is not installed", R.fs, R.fs);
-	if (!have_program("mdadm"))
+	if (R.nlevels && !have_program("mdadm"))
 		die_usage("raid: mdadm is not installed");
 	R.member_size = R.part_bytes ? R.part_bytes : smallest;
+	if (R.nzfs)
+		check_zfs();
 }
 
 /* One profile run on DEV, its fio JSON saved as DIR/LABEL.json. */
@@ -267,6 +371,18 @@ static int take_lock(void)
 	return 0;
 }
 
+/* Before anything is written: a ZFS pool that is not ours on a disk (imported or not). */
+static void check_foreign_pools(void)
+{
+	char pool[256], dev[300];
+	unsigned i;
+
+	for (i = 0; i < R.n; i++)
+		if (zfs_foreign_pool(R.disks[i], pool, sizeof(pool), dev, sizeof(dev)) == 1)
+			die_usage("raid: refusing to write %s: %s holds ZFS pool '%s' (zpool destroy it, or "
+				  "zpool labelclear %s, if it is not needed)", R.disks[i], dev, pool, dev);
+}
+
 /* After cleanup: no disk may be a medium of ours, mounted, held or swap. */
 static void check_free(void)
 {
@@ -295,6 +411,7 @@ static int run_levels(void)
 
 		r->l = R.levels[i];
 		r->resync_s = -1;
+		snprintf(r->name, sizeof(r->name), "%s", r->l->name);
 		stage("%s: %s", r->l->name, r->l->what);
 		if (md_create(r->l, R.member, R.n, R.chunk, !R.resync, &r->a)) {
 			snprintf(r->error, sizeof(r->error), "%s", bb_err);
@@ -327,9 +444,58 @@ static int run_levels(void)
 	return status;
 }
 
+/* Each ZFS topology at each width: created, measured, destroyed and cleared. */
+static int run_pools(void)
+{
+	unsigned i, k, w;
+	int status = EXIT_OK;
+
+	if (!R.nzfs || stop_requested)
+		return EXIT_OK;
+	if (prepare_zfs_members())
+		return -1;
+	R.arc_max = zfs_direct_io() ? 0 : R.arc_max;
+	for (k = 0; k < R.nwidths && !stop_requested; k++)
+		for (i = 0; i < R.nzfs && !stop_requested; i++) {
+			struct level_result *r = &R.res[R.nres++];
+
+			r->z = R.zfs[i];
+			r->width = w = R.widths[k];
+			r->resync_s = -1;
+			snprintf(r->name, sizeof(r->name), "zfs-%s/%u", r->z->name, w);
+			stage("%s: %s over %u disks", r->name, r->z->what + 5, w);
+			if (zfs_create(r->z, w, R.zmember, &R.zs, &r->pool)) {
+				snprintf(r->error, sizeof(r->error), "%s", bb_err);
+				note("%s", bb_err);
+				r->status = EXIT_FAIL;
+				status = EXIT_FAIL;
+				/* zpool may have written labels before it failed */
+				if (zfs_cleanup_ours(R.zmember, w, stdout) < 0)
+					return -1;
+				continue;
+			}
+			R.live_pool = &r->pool;
+			R.live_width = w;
+			printf("%s is mounted on %s: %s\n", r->pool.name, r->pool.mountpoint, r->pool.cmdline);
+			if (R.arc_max)
+				r->pool.arc_max = zfs_cap_arc(R.arc_max);
+			if (!stop_requested)
+				r->status = measure(r->pool.name, r->pool.name + strlen(ZFS_NAME_PREFIX), &r->cells,
+						    r->error, sizeof(r->error));
+			if (r->status) {
+				if (r->error[0])
+					note("%s: %s", r->name, r->error);
+				status = EXIT_FAIL;
+			}
+			if (teardown_array())
+				return -1;
+		}
+	return status;
+}
+
 int cmd_raid(int argc, char **argv)
 {
-	const char *destroy = NULL, *levels = NULL;
+	const char *destroy = NULL, *levels = NULL, *zfs = NULL, *widths = NULL;
 	struct sigaction sa = { .sa_handler = on_signal };
 	int i, cleanup_only = 0, status = EXIT_OK, found;
 	unsigned k;
@@ -365,6 +531,24 @@ int cmd_raid(int argc, char **argv)
 			if (parse_size(a + 8, &c) || c < 4096 || (c & (c - 1)))
 				die_usage("raid: --chunk=%s: expected a power of two from 4K", a + 8);
 			R.chunk = a + 8;
+		} else if (!strncmp(a, "--zfs=", 6)) {
+			zfs = a + 6;
+		} else if (!strncmp(a, "--zfs-width=", 12)) {
+			widths = a + 12;
+		} else if (!strncmp(a, "--ashift=", 9)) {
+			char *end;
+			long v = strtol(a + 9, &end, 10);
+
+			if (*end || v < 9 || v > 16)
+				die_usage("raid: --ashift=%s: expected 9 (512-byte sectors) to 16", a + 9);
+			R.zs.ashift = (unsigned)v;
+		} else if (!strncmp(a, "--recordsize=", 13)) {
+			if (parse_size(a + 13, &R.zs.recordsize) || R.zs.recordsize < 4096 ||
+			    R.zs.recordsize > (1 << 20) || (R.zs.recordsize & (R.zs.recordsize - 1)))
+				die_usage("raid: --recordsize=%s: expected a power of two from 4K to 1M", a + 13);
+		} else if (!strncmp(a, "--arc-max=", 10)) {
+			if (parse_size(a + 10, &R.arc_max) || R.arc_max < (64ull << 20))
+				die_usage("raid: --arc-max=%s: expected a size of 64M or more (ZFS's least)", a + 10);
 		} else if (!strcmp(a, "--resync")) {
 			R.resync = 1;
 		} else if (!strncmp(a, "--output=", 9)) {
@@ -390,11 +574,19 @@ int cmd_raid(int argc, char **argv)
 	}
 	if (!R.profile)
 		die_usage("raid: the mdraid profile is missing");
-	if (!cleanup_only)
+	if (zfs)
+		parse_zfs(zfs);
+	if (widths && !zfs)
+		die_usage("raid: --zfs-width needs --zfs");
+	/* with --zfs, md levels only when named */
+	if (!cleanup_only && (levels || !zfs))
 		parse_levels(levels ? levels : DEFAULT_LEVELS);
+	if (widths)
+		parse_widths(widths);
 	if (!levels)
 		drop_levels_too_big();
 	check_input(destroy, cleanup_only);
+	check_foreign_pools();
 
 	if (take_lock())
 		die_usage("raid: %s", bb_err);
@@ -404,6 +596,14 @@ int cmd_raid(int argc, char **argv)
 	for (k = 0; k < R.n; k++)
 		consent_allow_partitions_of(R.disks[k]);
 	found = md_cleanup_ours(R.disks, R.n, stdout);
+	if (found >= 0) {
+		int zfound = zfs_cleanup_ours(R.disks, R.n, stdout), parts;
+
+		found = zfound < 0 ? -1 : found + zfound;
+		/* last: the arrays and pools on those partitions are gone now */
+		parts = found < 0 ? 0 : cleanup_partition_tables(stdout);
+		found = parts < 0 ? -1 : found + parts;
+	}
 	if (found < 0) {
 		note("raid: cleanup of an earlier run failed: %s", bb_err);
 		return EXIT_FAIL;
@@ -420,7 +620,7 @@ int cmd_raid(int argc, char **argv)
 	/* `bootbench raid | tee log` and Ctrl-C: tee goes first, and the
 	 * teardown must still run when our output has nowhere to go */
 	signal(SIGPIPE, SIG_IGN);
-	R.stages = R.n + R.nlevels;
+	R.stages = R.n + R.nlevels + R.nzfs * R.nwidths;
 	print_setup(stdout);
 	if (prepare_members()) {
 		note("raid: %s", bb_err);
@@ -444,6 +644,11 @@ int cmd_raid(int argc, char **argv)
 	baseline_median();
 	print_outliers(stdout, NULL);
 	i = run_levels();
+	if (i >= 0 && !stop_requested) {
+		int z = run_pools();
+
+		i = z < 0 ? z : z > i ? z : i;
+	}
 	if (i < 0) {
 		note("raid: %s", bb_err);
 		status = EXIT_FAIL;

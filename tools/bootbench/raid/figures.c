@@ -115,11 +115,11 @@ static void row(FILE *f, const char *test, const char *dir, const char *level, c
 		const struct cell *base, const char *why)
 {
 	if (!c) {
-		fprintf(f, "%-20.20s %-5s %-9s %s\n", test, dir, level, why ? why : "-");
+		fprintf(f, "%-20.20s %-5s %-12s %s\n", test, dir, level, why ? why : "-");
 		return;
 	}
-	fprintf(f, "%-20.20s %-5s %-9s %8.0f %8.1f %6.2fx %9.1f\n", test, dir, level, c->iops, c->bw / 1e6,
-		ratio(c, base), c->p99_us);
+	fprintf(f, "%-20.20s %-5s %-12s %7.0f %7.1f %6.2fx %8.*f\n", test, dir, level, c->iops, c->bw / 1e6,
+		ratio(c, base), c->p99_us >= 100000 ? 0 : 1, c->p99_us);
 }
 
 void print_table(FILE *f)
@@ -127,7 +127,7 @@ void print_table(FILE *f)
 	unsigned i, k;
 
 	/* 72 columns: the menu shows it in a 78-column box */
-	fprintf(f, "%-20s %-5s %-9s %8s %8s %7s %9s\n", "test", "dir", "level", "IOPS", "MB/s", "vs disk",
+	fprintf(f, "%-20s %-5s %-12s %7s %7s %7s %8s\n", "test", "dir", "level", "IOPS", "MB/s", "vs disk",
 		"p99 us");
 	for (i = 0; i < R.median.n; i++) {
 		const struct cell *m = &R.median.c[i];
@@ -136,7 +136,7 @@ void print_table(FILE *f)
 		for (k = 0; k < R.nres; k++) {
 			const struct level_result *r = &R.res[k];
 
-			row(f, "", "", r->l->name, cells_find(&r->cells, m->test, m->dir), m,
+			row(f, "", "", r->name, cells_find(&r->cells, m->test, m->dir), m,
 			    r->status && !r->cells.n ? "failed" : NULL);
 		}
 	}
@@ -148,7 +148,28 @@ void print_failures(FILE *f)
 
 	for (k = 0; k < R.nres; k++)
 		if (R.res[k].error[0])
-			fprintf(f, "%s failed: %s\n", R.res[k].l->name, R.res[k].error);
+			fprintf(f, "%s failed: %s\n", R.res[k].name, R.res[k].error);
+}
+
+/* How the pools were made and measured: what the ZFS rows depend on. */
+static void print_zfs_setup(FILE *f)
+{
+	char rs[32], arc[32];
+	unsigned i;
+
+	fmt_iec((double)R.zs.recordsize, rs, sizeof(rs));
+	fprintf(f, "ZFS %s: zfs-TOPOLOGY/WIDTH rows are pools over the first WIDTH disks;\n"
+		   "ashift %u (%u-byte sectors), recordsize %s, compression=off, atime=off;\n"
+		   "pools on %s;\n", R.zfs_version, R.zs.ashift, 1u << R.zs.ashift, rs,
+		R.part_bytes ? "the head partitions" : "a partition over each disk from 1 MiB, as zpool lays one out");
+	if (zfs_direct_io())
+		fprintf(f, "tests on a file in the pool with O_DIRECT (ZFS Direct I/O)\n");
+	else
+		fprintf(f, "tests on a file in the pool, buffered: ZFS before 2.3 serves O_DIRECT\n"
+			   "through its ARC, so the ARC was capped at %s (zfs_arc_max)\n",
+			fmt_iec((double)R.arc_max, arc, sizeof(arc)));
+	for (i = 0; i < R.nzfs; i++)
+		fprintf(f, "  %-7s %s\n", R.zfs[i]->name, R.zfs[i]->what + 5);
 }
 
 void print_setup(FILE *f)
@@ -164,6 +185,8 @@ void print_setup(FILE *f)
 		fmt_iec((double)R.member_size, size, sizeof(size)),
 		R.fs ? (!strcmp(R.fs, "ext4") ? "a file on ext4 (lazy init off)" : "a file on xfs") : "the raw device",
 		R.chunk ? R.chunk : "mdadm's default (512K)");
+	if (R.nzfs)
+		print_zfs_setup(f);
 	fprintf(f, "1 disk: the median of the disks; vs disk: bandwidth relative to it;\n"
 		   "p99 us: completion latency, 99th percentile\n");
 	if (R.resync)

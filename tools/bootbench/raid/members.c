@@ -67,36 +67,60 @@ int wait_for_node(const char *dev)
 	return set_err("%s did not appear", dev);
 }
 
+/* One GPT partition at 1 MiB on DISK, of BYTES (0: the rest of the disk), wiped. */
+static int partition(const char *disk, uint64_t bytes, const char *name, char *part, size_t len)
+{
+	char *argv[] = { "sfdisk", "--quiet", "--wipe", "always", "--wipe-partitions", "always", (char *)disk, NULL };
+	char script[256], size[48] = "";
+
+	if (bytes)
+		snprintf(size, sizeof(size), " size=%llu,", (unsigned long long)(bytes / 512));
+	snprintf(script, sizeof(script), "label: gpt\nstart=2048,%s name=%s\n", size, name);
+	R.partitioned = 1;
+	if (wipe(disk) || run_tool(0, "partitioning", disk, argv, script))
+		return -1;
+	first_partition(disk, part, len);
+	/* the partition this run wrote on a named disk is the run's to write */
+	if (wait_for_node(part))
+		return -1;
+	consent_allow_partitions_of(disk);
+	return wipe(part);
+}
+
 /* Whole disks: old signatures off. --partition: one GPT partition at 1 MiB. */
 int prepare_members(void)
 {
-	char script[256], part[64];
 	unsigned i;
 
-	snprintf(script, sizeof(script), "label: gpt\nstart=2048, size=%llu, name=bootbench-raid\n",
-		 (unsigned long long)(R.part_bytes / 512));
 	for (i = 0; i < R.n; i++) {
 		if (!R.part_bytes) {
 			snprintf(R.members[i], sizeof(R.members[i]), "%s", R.disks[i]);
 			if (wipe(R.disks[i]))
 				return -1;
-		} else {
-			char *argv[] = { "sfdisk", "--quiet", "--wipe", "always", "--wipe-partitions", "always",
-					 R.disks[i], NULL };
-
-			R.partitioned = 1;
-			if (wipe(R.disks[i]) || run_tool(0, "partitioning", R.disks[i], argv, script))
-				return -1;
-			first_partition(R.disks[i], part, sizeof(part));
-			/* the partition this run wrote on a named disk is the run's to write */
-			if (wait_for_node(part))
-				return -1;
-			consent_allow_partitions_of(R.disks[i]);
-			snprintf(R.members[i], sizeof(R.members[i]), "%s", part);
-			if (wipe(part))
-				return -1;
+		} else if (partition(R.disks[i], R.part_bytes, "bootbench-raid", R.members[i], sizeof(R.members[i]))) {
+			return -1;
 		}
 		R.member[i] = R.members[i];
+	}
+	return 0;
+}
+
+/*
+ * The pools' devices: the head partitions of --partition, or one partition
+ * over each whole disk from 1 MiB, as zpool itself lays out a whole disk.
+ * (Given a whole disk, zpool waits for udev to announce the partition it
+ * made, and the image runs no udev.)
+ */
+int prepare_zfs_members(void)
+{
+	unsigned i;
+
+	for (i = 0; i < R.n; i++) {
+		if (R.part_bytes)
+			snprintf(R.zmembers[i], sizeof(R.zmembers[i]), "%s", R.members[i]);
+		else if (partition(R.disks[i], 0, "bootbench-zfs", R.zmembers[i], sizeof(R.zmembers[i])))
+			return -1;
+		R.zmember[i] = R.zmembers[i];
 	}
 	return 0;
 }
@@ -110,6 +134,14 @@ int prepare_target(const char *dev, char *target, size_t len, uint64_t *size_max
 	struct statvfs vfs;
 	int rc;
 
+	if (R.live_pool) {
+		/* ZFS mounted the pool's dataset itself */
+		snprintf(target, len, "%s/bootbench-raid.dat", R.live_pool->mountpoint);
+		if (statvfs(R.live_pool->mountpoint, &vfs))
+			return set_err("cannot read the free space of %s: %s", R.live_pool->mountpoint, strerror(errno));
+		*size_max = (uint64_t)(vfs.f_bavail * (double)vfs.f_frsize * 0.8) & ~((1ull << 20) - 1);
+		return 0;
+	}
 	if (!R.fs) {
 		unsigned long long bytes = 0;
 		int fd = open(dev, O_RDONLY | O_CLOEXEC);
@@ -150,6 +182,8 @@ int prepare_target(const char *dev, char *target, size_t len, uint64_t *size_max
 
 int release_target(const char *dev)
 {
+	if (R.live_pool)
+		return 0;	/* the file goes with the pool */
 	if (R.mounted) {
 		if (unmount_patiently(MOUNTPOINT))
 			return set_err("cannot unmount %s: %s", MOUNTPOINT, strerror(errno));
@@ -163,7 +197,15 @@ int release_target(const char *dev)
 int teardown_array(void)
 {
 	struct md_array *a = R.live;
+	struct zfs_pool *p = R.live_pool;
 
+	if (p) {
+		R.live_pool = NULL;
+		if (zfs_destroy(p, R.zmember, R.live_width))
+			return -1;
+		printf("%s destroyed, labels cleared\n", p->name);
+		return 0;
+	}
 	if (!a)
 		return 0;
 	R.live = NULL;
@@ -175,6 +217,72 @@ int teardown_array(void)
 	return 0;
 }
 
+/*
+ * Whether DISK carries a GPT of ours: every partition named bootbench-...
+ * (as partition() names them), so a killed run's table is recognised.
+ */
+static int gpt_is_ours(const char *disk)
+{
+	unsigned char *buf = NULL;
+	unsigned i, count, size, ssz = 512, found = 0;
+	uint64_t entries_lba;
+	int fd = open(disk, O_RDONLY | O_CLOEXEC), ours = 1;
+
+	if (fd < 0)
+		return 0;
+	ioctl(fd, BLKSSZGET, &ssz);
+	buf = malloc(ssz > 16384 ? ssz : 16384);
+	if (!buf || pread(fd, buf, ssz, ssz) != (ssize_t)ssz || memcmp(buf, "EFI PART", 8)) {
+		free(buf);
+		close(fd);
+		return 0;
+	}
+	memcpy(&entries_lba, buf + 72, 8);
+	memcpy(&count, buf + 80, 4);
+	memcpy(&size, buf + 84, 4);
+	if (size < 128 || size > 16384 || count > 256)
+		count = 0;
+	for (i = 0; i < count && ours; i++) {
+		static const unsigned char zero[16];
+		char name[37];
+		unsigned k;
+
+		if (pread(fd, buf, size, (off_t)(entries_lba * ssz + (uint64_t)i * size)) != (ssize_t)size)
+			break;
+		if (!memcmp(buf, zero, 16))
+			continue;	/* an unused entry */
+		/* the name: UTF-16LE at offset 56, 36 units */
+		for (k = 0; k < 36 && (buf[56 + 2 * k] || buf[57 + 2 * k]); k++)
+			name[k] = buf[57 + 2 * k] ? '?' : (char)buf[56 + 2 * k];
+		name[k] = 0;
+		ours = !strncmp(name, "bootbench-", 10);
+		found++;
+	}
+	free(buf);
+	close(fd);
+	return ours && found;
+}
+
+int cleanup_partition_tables(FILE *log)
+{
+	char part[300];
+	unsigned i;
+	int cleaned = 0;
+
+	for (i = 0; i < R.n; i++) {
+		if (!gpt_is_ours(R.disks[i]))
+			continue;
+		first_partition(R.disks[i], part, sizeof(part));
+		if (!access(part, F_OK) && wipe(part))
+			return -1;
+		if (wipe(R.disks[i]))
+			return -1;
+		fprintf(log, "cleanup: removed the partition table of an earlier run on %s\n", R.disks[i]);
+		cleaned++;
+	}
+	return cleaned;
+}
+
 int teardown_members(void)
 {
 	unsigned i;
@@ -182,9 +290,12 @@ int teardown_members(void)
 
 	if (!R.partitioned)
 		return 0;
-	for (i = 0; i < R.n; i++)
+	for (i = 0; i < R.n; i++) {
+		if (R.zmember[i] && strcmp(R.zmember[i], R.members[i]) && wipe(R.zmember[i]))
+			rc = -1;
 		if (wipe(R.members[i]) || wipe(R.disks[i]))
 			rc = -1;
+	}
 	if (!rc)
 		printf("partition tables of this run removed\n");
 	return rc;

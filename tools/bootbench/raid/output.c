@@ -67,6 +67,17 @@ static void write_json(FILE *f, int status)
 	json_str(&j, "members", R.part_bytes ? "head partition" : "whole disk");
 	json_str(&j, "filesystem", R.fs ? R.fs : "");
 	json_bool(&j, "assume_clean", !R.resync);
+	if (R.nzfs) {
+		json_obj_open(&j, "zfs");
+		json_str(&j, "version", R.zfs_version);
+		json_uint(&j, "ashift", R.zs.ashift);
+		json_uint(&j, "recordsize", R.zs.recordsize);
+		json_str(&j, "compression", "off");
+		json_str(&j, "atime", "off");
+		json_str(&j, "io", zfs_direct_io() ? "direct" : "buffered, ARC capped");
+		json_uint(&j, "arc_max_bytes", R.arc_max);
+		json_obj_close(&j);
+	}
 	cells_json(&j, "baseline_median", &R.median);
 	print_outliers(NULL, &j);
 	json_arr_open(&j, "levels");
@@ -74,9 +85,20 @@ static void write_json(FILE *f, int status)
 		const struct level_result *r = &R.res[i];
 
 		json_obj_open(&j, NULL);
-		json_str(&j, "level", r->l->name);
-		json_str(&j, "mdadm", r->a.cmdline);
-		json_double(&j, "capacity_disks", raid_capacity(r->l, R.n));
+		json_str(&j, "level", r->name);
+		json_str(&j, "kind", r->l ? "md" : "zfs");
+		if (r->l) {
+			json_str(&j, "mdadm", r->a.cmdline);
+			json_double(&j, "capacity_disks", raid_capacity(r->l, R.n));
+			json_uint(&j, "disks", R.n);
+		} else {
+			json_str(&j, "topology", r->z->name);
+			json_uint(&j, "disks", r->width);
+			json_str(&j, "pool", r->pool.name);
+			json_str(&j, "zpool", r->pool.cmdline);
+			json_double(&j, "capacity_disks", zfs_capacity(r->z, r->width));
+			json_uint(&j, "arc_max_bytes", r->pool.arc_max);
+		}
 		if (r->resync_s >= 0)
 			json_double(&j, "resync_s", r->resync_s);
 		json_int(&j, "status", r->status);

@@ -15,15 +15,22 @@
 #include "json.h"
 #include "mdraid.h"
 #include "profiles.h"
+#include "zfs.h"
 
 #define MAX_LEVELS 16
+#define MAX_RESULTS (MAX_LEVELS + 5 * ZFS_MAX_WIDTHS)
 #define OUTLIER 0.10		/* a disk this far off the median of its siblings is named */
 #define RUNDIR "/run/bootbench"
 #define MOUNTPOINT RUNDIR "/raid-mnt"
 
+/* One row group of the table: an md level or a ZFS topology at one width. */
 struct level_result {
-	const struct raid_level *l;
+	const struct raid_level *l;	/* md, or NULL for a ZFS pool */
+	const struct zfs_topology *z;
+	unsigned width;			/* disks in the pool */
+	char name[32];			/* raid6, zfs-raidz2/6 */
 	struct md_array a;
+	struct zfs_pool pool;
 	struct cells cells;
 	int status;		/* of the profile run, or EXIT_FAIL when the array failed */
 	double resync_s;	/* -1: skipped with --assume-clean or not needed */
@@ -44,10 +51,20 @@ struct raid {
 	int resync, progress_fd;
 	unsigned stage, stages;
 	struct cells base[MD_MAX_DISKS], median;
-	struct level_result res[MAX_LEVELS];
+	struct level_result res[MAX_RESULTS];
 	unsigned nres;
 	struct md_array *live;		/* the array up now: torn down on any exit */
 	int mounted, partitioned;
+	/* ZFS: the topologies and widths, the settings, the pool up now */
+	const struct zfs_topology *zfs[8];
+	unsigned nzfs, widths[ZFS_MAX_WIDTHS], nwidths;
+	struct zfs_settings zs;
+	uint64_t arc_max;		/* the cap asked for; the ARC's own in each result */
+	char zfs_version[64];
+	char zmembers[MD_MAX_DISKS][80];	/* the pools' devices: partitions */
+	char *zmember[MD_MAX_DISKS];
+	struct zfs_pool *live_pool;
+	unsigned live_width;
 };
 
 extern struct raid R;
@@ -63,6 +80,9 @@ int prepare_target(const char *dev, char *target, size_t len, uint64_t *size_max
 int release_target(const char *dev);
 int teardown_array(void);
 int teardown_members(void);
+int prepare_zfs_members(void);
+/* Partition tables of ours (every partition named bootbench-...) on the named disks: removed. */
+int cleanup_partition_tables(FILE *log);
 /* figures.c */
 /* A cell relative to the baseline cell (bandwidth), 0 when either is missing. */
 double ratio(const struct cell *c, const struct cell *base);

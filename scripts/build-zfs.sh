@@ -1,0 +1,73 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# Stage 2 of the image chain, beside busybox and fio: the OpenZFS kernel
+# modules, built once from the source Debian ships in zfs-dkms against the
+# headers of the image's own kernel (linux-headers-*, linux-kbuild-*; all
+# role zfs-src in image/packages.list), so nothing is compiled at run time.
+# Reads dl/debs and dl/manifest.tsv (scripts/fetch.sh); writes out/zfs/:
+#   modules/*.ko   stripped of debug information (62 MB -> 6 MB for zfs.ko)
+#   release        the source and kernel versions, copied into the image
+#   build.log      configure's and kbuild's output
+# Cached: rebuilt only when the source, the kernel or this script changes.
+# The modules are not signed: Debian's kernel under Secure Boot refuses them
+# (README "ZFS and Secure Boot").
+set -eu
+ROOT=${ROOT:-$(cd "$(dirname "$0")/.." && pwd)}
+DL=$ROOT/dl
+OUT=$ROOT/out/zfs
+die() { echo "zfs: $*" >&2; exit 2; }
+
+[ -f "$DL/manifest.tsv" ] || die "dl/manifest.tsv is missing: run scripts/fetch.sh"
+for t in gcc-12 make dpkg-deb strip; do
+	command -v $t >/dev/null 2>&1 || die "$t is missing: run 'make deps' as root"
+done
+pin() { awk -F'\t' -v p="$1" '$2 == p { print $3; exit }' "$DL/manifest.tsv"; }
+deb() { awk -F'\t' -v p="$1" '$2 == p { print $5; exit }' "$DL/manifest.tsv"; }
+kpkg=$(awk -F'\t' '$1 == "kernel" && $2 ~ /^linux-image-[0-9]/ { print $2; exit }' "$DL/manifest.tsv")
+[ -n "$kpkg" ] || die "no kernel image package in dl/manifest.tsv"
+kver=${kpkg#linux-image-}
+hpkg=linux-headers-$kver
+cpkg=linux-headers-${kver%-*}-common
+bpkg=$(awk -F'\t' '$1 == "zfs-src" && $2 ~ /^linux-kbuild-/ { print $2; exit }' "$DL/manifest.tsv")
+zver=$(pin zfs-dkms)
+for p in zfs-dkms "$hpkg" "$cpkg" "$bpkg"; do
+	[ -n "$p" ] && [ -n "$(pin "$p")" ] || die "package ${p:-linux-kbuild} is not in dl/manifest.tsv (image/packages.list: role zfs-src)"
+done
+[ "$(pin "$hpkg")" = "$(pin "$kpkg")" ] || die "$hpkg $(pin "$hpkg") is not the kernel's version $(pin "$kpkg")"
+
+want="zfs-dkms $zver kernel $kver $(pin "$kpkg") script $(sha256sum "$0" | cut -c1-16)"
+if [ -f "$OUT/.built" ] && [ "$(cat "$OUT/.built")" = "$want" ]; then
+	exit 0
+fi
+echo "  BUILD   zfs $zver modules for $kver"
+start=$(date +%s)
+rm -rf "$OUT"
+mkdir -p "$OUT/sys" "$OUT/modules"
+for p in zfs-dkms "$hpkg" "$cpkg" "$bpkg"; do
+	dpkg-deb -x "$DL/debs/$(deb "$p")" "$OUT/sys" || die "cannot unpack $(deb "$p")"
+done
+H=$OUT/sys/usr/src
+# the headers' Makefile includes the common tree by its installed path
+echo "include $H/$cpkg/Makefile" > "$H/$hpkg/Makefile"
+src=$(ls -d "$H"/zfs-* | head -n1)
+[ -f "$src/configure" ] || die "zfs-dkms carries no configure script"
+log=$OUT/build.log
+(cd "$src" && ./configure --with-config=kernel --with-linux="$H/$cpkg" --with-linux-obj="$H/$hpkg") > "$log" 2>&1 ||
+	{ tail -20 "$log" >&2; die "configure failed (out/zfs/build.log)"; }
+make -C "$src/module" -j"$(nproc)" >> "$log" 2>&1 || { tail -20 "$log" >&2; die "module build failed (out/zfs/build.log)"; }
+for ko in $(find "$src/module" -name '*.ko'); do
+	strip --strip-debug -o "$OUT/modules/${ko##*/}" "$ko"
+done
+[ -f "$OUT/modules/zfs.ko" ] && [ -f "$OUT/modules/spl.ko" ] || die "the build made no zfs.ko or spl.ko"
+for ko in "$OUT"/modules/*.ko; do
+	vermagic=$(strings "$ko" | sed -n 's/^vermagic=\([^ ]*\) .*/\1/p' | head -n1)
+	[ "$vermagic" = "$kver" ] || die "${ko##*/} is built for '$vermagic', not $kver"
+done
+{
+	echo "zfs-dkms $zver"
+	echo "zfs-kernel $kver"
+	echo "zfs-modules $(cd "$OUT/modules" && ls | sed 's/\.ko$//' | tr '\n' ' ' | sed 's/ $//')"
+} > "$OUT/release"
+rm -rf "$OUT/sys"
+echo "$want" > "$OUT/.built"
+echo "  ZFS     $(ls "$OUT/modules" | wc -l) modules, $(du -sk "$OUT/modules" | cut -f1) KiB, built in $(( $(date +%s) - start )) s"
