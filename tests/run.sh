@@ -4,33 +4,104 @@
 # tests/cli/ and every QEMU boot test in tests/boot/, each under a timeout. Exit 77 means skipped. Prints the
 # failed and skipped lists and ends with "N passed, N failed, N skipped"; a
 # skip fails the run unless ALLOW_SKIP=1 (never with CI=true).
+#
+# Unit and CLI tests run one after another (they share loop devices, the
+# host's /run/bootbench and fixed ports). Boot tests run BOOT_JOBS at a time
+# (default 2): a guest under TCG spends much of its time waiting on its
+# serial console, so two of them keep two cores busier than one does. Boot
+# tests that start the real servers (tests/servers.sh: fixed ports) never
+# run beside each other.
 cd "$(dirname "$0")/.." || exit 1
 TIMEOUT=${TEST_TIMEOUT:-300}
+JOBS=${BOOT_JOBS:-2}
 pass=0 fail=0 skip=0 failed="" skipped=""
 log=out/test-logs
 mkdir -p "$log"
-for t in out/tests/* tests/cli/*.sh tests/boot/*.sh; do
-	[ -x "$t" ] || [ "${t%.sh}" != "$t" ] || continue
-	name=$(basename "$t")
-	case "$name" in *.sh) cmd="sh $t" ;; *) cmd="$t" ;; esac
-	if [ -n "$TESTS" ] && ! echo "$name" | grep -qE "$TESTS"; then continue; fi
+
+# the limit of one test: TIMEOUT, or its own "# timeout: N" when longer
+limit_of() { # test
 	limit=$TIMEOUT
-	case "$name" in *.sh)
-		own=$(sed -n 's/^# timeout: \([0-9][0-9]*\)$/\1/p' "$t" | head -n 1)
+	case "$1" in *.sh)
+		own=$(sed -n 's/^# timeout: \([0-9][0-9]*\)$/\1/p' "$1" | head -n 1)
 		[ -n "$own" ] && [ "$own" -gt "$limit" ] && limit=$own ;;
 	esac
-	start=$(date +%s)
-	BOOT_LIMIT=$limit timeout -k 10 "$limit" $cmd >"$log/$name.log" 2>&1
-	rc=$?
-	secs=$(( $(date +%s) - start ))
+	echo "$limit"
+}
+# start TEST: runs it in the background; $log/NAME.result gets "rc seconds"
+start() { # test
+	name=$(basename "$1")
+	case "$name" in *.sh) cmd="sh $1" ;; *) cmd="$1" ;; esac
+	limit=$(limit_of "$1")
+	rm -f "$log/$name.result"
+	(
+		begin=$(date +%s)
+		BOOT_LIMIT=$limit timeout -k 10 "$limit" $cmd >"$log/$name.log" 2>&1
+		rc=$?
+		echo "$rc $(( $(date +%s) - begin )) $limit" > "$log/$name.result.tmp"
+		mv "$log/$name.result.tmp" "$log/$name.result"
+	) &
+}
+# report NAME: the line for a finished test, and the counts
+report() { # name
+	read -r rc secs limit < "$log/$1.result"
 	case $rc in
-	0) pass=$((pass + 1)); echo "PASS $name (${secs}s)" ;;
-	77) skip=$((skip + 1)); skipped="$skipped $name"; echo "SKIP $name: $(tail -n 1 "$log/$name.log")" ;;
-	*) fail=$((fail + 1)); failed="$failed $name"
-	   [ $rc = 124 ] && echo "FAIL $name: timed out after ${limit}s" || echo "FAIL $name (exit $rc)"
-	   sed 's/^/    /' "$log/$name.log" | tail -n 30 ;;
+	0) pass=$((pass + 1)); echo "PASS $1 (${secs}s)" ;;
+	77) skip=$((skip + 1)); skipped="$skipped $1"; echo "SKIP $1: $(tail -n 1 "$log/$1.log")" ;;
+	*) fail=$((fail + 1)); failed="$failed $1"
+	   [ "$rc" = 124 ] && echo "FAIL $1: timed out after ${limit}s" || echo "FAIL $1 (exit $rc)"
+	   sed 's/^/    /' "$log/$1.log" | tail -n 30 ;;
 	esac
+}
+selected() { # name
+	[ -z "$TESTS" ] || echo "$1" | grep -qE "$TESTS"
+}
+uses_servers() { grep -q 'tests/servers.sh' "$1"; }
+
+for t in out/tests/* tests/cli/*.sh; do
+	[ -x "$t" ] || [ "${t%.sh}" != "$t" ] || continue
+	selected "$(basename "$t")" || continue
+	start "$t"
+	wait
+	report "$(basename "$t")"
 done
+
+# boot tests: up to JOBS at once, one of those with servers at a time
+# the long ones (a "# timeout:" of their own) first, so that two run together longest
+pending=$(for t in tests/boot/*.sh; do
+	selected "$(basename "$t")" && echo "$(limit_of "$t") $t"
+done | sort -s -k1,1nr | cut -d' ' -f2)
+running=""
+while [ -n "$pending$running" ]; do
+	# collect what finished
+	still=""
+	for t in $running; do
+		if [ -f "$log/$(basename "$t").result" ]; then
+			report "$(basename "$t")"
+		else
+			still="$still $t"
+		fi
+	done
+	running=$still
+	# start what fits
+	n=$(echo $running | wc -w)
+	servers_busy=0
+	for t in $running; do uses_servers "$t" && servers_busy=1; done
+	rest=""
+	for t in $pending; do
+		if [ "$n" -lt "$JOBS" ] && ! { [ $servers_busy = 1 ] && uses_servers "$t"; }; then
+			start "$t"
+			running="$running $t"
+			n=$((n + 1))
+			uses_servers "$t" && servers_busy=1
+		else
+			rest="$rest $t"
+		fi
+	done
+	pending=$rest
+	[ -n "$running" ] && sleep 1
+done
+wait
+
 [ -n "$failed" ] && echo "failed:$failed"
 [ -n "$skipped" ] && echo "skipped:$skipped"
 echo "$pass passed, $fail failed, $skip skipped"

@@ -42,6 +42,22 @@ refused "an unknown filesystem" "expected ext4 or xfs" --fs=btrfs --destroy="$a,
 refused "a chunk that is not a power of two" "power of two" --chunk=48k --destroy="$a,$b" "$a" "$b"
 refused "an unknown profile" "no profile 'nosuch'" --profile=nosuch --destroy="$a,$b" "$a" "$b"
 refused "an unknown option" "unknown option '--fast'" --fast --destroy="$a,$b" "$a" "$b"
+# ZFS (issue 18): checked before ZFS is loaded, so the host needs none
+refused "an unknown ZFS topology" "no ZFS topology 'raidz4'" --zfs=mirror,raidz4 --destroy="$a,$b" "$a" "$b"
+refused "a topology named twice" "mirror is named twice" --zfs=mirror,mirror --destroy="$a,$b" "$a" "$b"
+refused "raidz3 over three disks" "--zfs=raidz3 over 3 disks: raidz3 needs at least 4 disks (--zfs-width=N" \
+	--zfs=raidz3 --destroy="$a,$b,$c" "$a" "$b" "$c"
+refused "a mirror of three disks" "mirror vdevs of two need an even number" --zfs=mirror --destroy="$a,$b,$c" "$a" "$b" "$c"
+refused "a width wider than the disks" "--zfs-width=4: only 3 disks given" --zfs=raidz1 --zfs-width=2,4 \
+	--destroy="$a,$b,$c" "$a" "$b" "$c"
+refused "a width that is no number" "expected disk counts" --zfs=stripe --zfs-width=2,x --destroy="$a,$b" "$a" "$b"
+refused "--zfs-width without --zfs" "needs --zfs" --zfs-width=2 --destroy="$a,$b" "$a" "$b"
+refused "an ashift out of range" "expected 9 (512-byte sectors) to 16" --zfs=stripe --ashift=17 --destroy="$a,$b" "$a" "$b"
+refused "a recordsize not a power of two" "power of two from 4K to 1M" --zfs=stripe --recordsize=96k --destroy="$a,$b" "$a" "$b"
+refused "an ARC cap under ZFS's least" "64M or more" --zfs=stripe --arc-max=16M --destroy="$a,$b" "$a" "$b"
+if ! command -v zpool >/dev/null 2>&1; then
+	refused "ZFS asked for where zpool is missing" "zpool is not installed" --zfs=stripe --destroy="$a,$b" "$a" "$b"
+fi
 # issue 14 A.5: the cleanup stopped arrays and zeroed superblocks with no --destroy at all
 refused "--cleanup needs consent too" "refusing to clean up $a: name it in --destroy" --cleanup "$a"
 

@@ -1,5 +1,6 @@
 # Unattended runs (bootbench.run): the job on every target, or with
-# bootbench.raid the RAID comparison on all targets together; results saved,
+# bootbench.raid (md levels) and bootbench.zfs (ZFS pools) the RAID
+# comparison on all targets together; results saved,
 # then bootbench.after. Write jobs run only on disks named in
 # bootbench.destroy; bootbench itself refuses the rest (exit 2, nothing
 # written). A wrong boot parameter cancels the run: nothing is written to any
@@ -57,11 +58,11 @@ unattended() {
 		elif [ -z "$targets" ]; then
 			log "unattended run cancelled: no targets (bootbench.targets=${BB_TARGETS:-})"
 			status=2
-		elif [ -n "${BB_RAID:-}" ]; then
+		elif [ -n "${BB_RAID:-}${BB_ZFS:-}" ]; then
 			wait_for_devices $targets
-			log "raid: levels $BB_RAID, profile $BB_RUN, on" $targets
-			bootbench raid --levels="$BB_RAID" --profile="$BB_RUN" ${destroy:+--destroy="$destroy"} \
-				--output="$out" $targets
+			log "raid: levels ${BB_RAID:-none}, ZFS pools ${BB_ZFS:-none}, profile $BB_RUN, on" $targets
+			bootbench raid ${BB_RAID:+--levels="$BB_RAID"} ${BB_ZFS:+--zfs="$BB_ZFS"} --profile="$BB_RUN" \
+				${destroy:+--destroy="$destroy"} --output="$out" $targets
 			status=$?
 			log "raid: exit status $status"
 		else

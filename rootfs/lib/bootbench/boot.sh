@@ -73,6 +73,13 @@ param_check() { # name value
 		case "$2" in
 		*[!A-Za-z0-9,-]*) echo "bootbench.$1=$2: expected RAID levels, comma separated (e.g. 0,1,5,10)"; return 1 ;;
 		esac ;;
+	'<zfs-topologies>')
+		for t in $(echo "$2" | tr ',' ' '); do
+			case "$t" in
+			stripe|mirror|raidz1|raidz2|raidz3) ;;
+			*) echo "bootbench.$1=$2: '$t' is not a ZFS topology (stripe, mirror, raidz1, raidz2, raidz3)"; return 1 ;;
+			esac
+		done ;;
 	'<number>')
 		case "$2" in
 		*[!0-9.]*|.|*.*.*) echo "bootbench.$1=$2: expected a number such as 0.02 or 1"; return 1 ;;

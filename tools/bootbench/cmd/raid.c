@@ -230,9 +230,10 @@ static int have_program(const char *name)
 static void check_zfs(void)
 {
 	unsigned i, k, pbs = 512;
+	int widths_given = R.nwidths > 0;
 	char why[128];
 
-	if (!R.nwidths)
+	if (!widths_given)
 		R.widths[R.nwidths++] = R.n;
 	for (k = 0; k < R.nwidths; k++) {
 		if (R.widths[k] > R.n)
@@ -240,7 +241,7 @@ static void check_zfs(void)
 		for (i = 0; i < R.nzfs; i++)
 			if (!zfs_width_fits(R.zfs[i], R.widths[k], why, sizeof(why)))
 				die_usage("raid: --zfs=%s over %u disks: %s%s", R.zfs[i]->name, R.widths[k], why,
-					  R.nwidths == 1 ? " (--zfs-width picks fewer)" : "");
+					  widths_given ? "" : " (--zfs-width=N makes it of N disks)");
 	}
 	if (R.nres + R.nlevels + R.nzfs * R.nwidths > MAX_RESULTS)
 		die_usage("raid: at most %d levels and pools in one run", MAX_RESULTS);

@@ -330,7 +330,13 @@ int zfs_label_pool(const char *dev, char *name, size_t len)
 		fd = open(dev, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return -1;
-	if (ioctl(fd, BLKGETSIZE64, &size) || size < 4 * LABEL_SIZE || posix_memalign((void **)&buf, 4096, 112 * 1024)) {
+	/* a device, or an image file (the unit test's) */
+	if (ioctl(fd, BLKGETSIZE64, &size)) {
+		struct stat st;
+
+		size = !fstat(fd, &st) && S_ISREG(st.st_mode) ? (unsigned long long)st.st_size : 0;
+	}
+	if (size < 4 * LABEL_SIZE || posix_memalign((void **)&buf, 4096, 112 * 1024)) {
 		close(fd);
 		return size && size < 4 * LABEL_SIZE ? 0 : -1;
 	}
@@ -353,14 +359,19 @@ int zfs_label_pool(const char *dev, char *name, size_t len)
 	return rc < 0 ? -1 : rc;
 }
 
-/* DISK and its partitions, for fn(dev, ctx); stops at the first nonzero. */
+/*
+ * DISK's partitions, then DISK, for fn(dev, ctx); stops at the first
+ * nonzero. Partitions first: a partition that ends near the disk's end
+ * puts its last labels where the disk's own would be, and it is the
+ * partition that holds the pool.
+ */
 static int each_part(const char *disk, int (*fn)(const char *dev, void *ctx), void *ctx)
 {
 	const char *base = strrchr(disk, '/') ? strrchr(disk, '/') + 1 : disk;
 	char path[300], dev[300];
 	struct dirent *e;
 	DIR *d;
-	int rc = fn(disk, ctx);
+	int rc = 0;
 
 	snprintf(path, sizeof(path), "/sys/block/%s", base);
 	d = opendir(path);
@@ -372,7 +383,7 @@ static int each_part(const char *disk, int (*fn)(const char *dev, void *ctx), vo
 	}
 	if (d)
 		closedir(d);
-	return rc;
+	return rc ? rc : fn(disk, ctx);
 }
 
 struct foreign {

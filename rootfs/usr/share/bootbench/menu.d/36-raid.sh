@@ -10,7 +10,7 @@ pick_disks "Compare RAID levels: disks" 2 || exit 0
 disks=$PICKED
 # The levels and ZFS topologies bootbench knows, from its own help; the
 # published comparison's four md levels ticked.
-bootbench raid --help | sed -n 's/^                     \([a-z0-9-]*\)  *\(.*\)/\1\n\2/p' > /tmp/menu-levels
+bootbench raid --help | sed -n 's/^                     \([a-z0-9][a-z0-9-]*\)  *\(.*\)/\1\n\2/p' > /tmp/menu-levels
 set --
 while IFS= read -r name && IFS= read -r what; do
 	case "$name" in raid0|raid1|raid5|raid10-n2) on=on ;; *) on=off ;; esac
@@ -20,7 +20,7 @@ note="ZFS pools need Secure Boot off (their modules are not signed by Debian)."
 grep -q '\[none\]' /sys/kernel/security/lockdown 2>/dev/null ||
 	[ ! -e /sys/kernel/security/lockdown ] || note="Secure Boot is on here: ZFS pools cannot be made."
 picked=$(dialog --stdout --title " Compare RAID levels: levels " --checklist \
-	"Space ticks a level or a ZFS pool, Enter goes on. $note" 20 78 12 "$@") || exit 0
+	"Space ticks a level or a ZFS pool, Enter goes on.\n$note" 22 78 13 "$@") || exit 0
 levels="" zfs=""
 for p in $(echo $picked | tr -d '"'); do
 	case "$p" in

@@ -1,0 +1,111 @@
+# SPDX-License-Identifier: MIT
+# timeout: 900
+# Boot test: ZFS pools beside md levels in one bootbench raid run, six
+# virtual disks, the ars profile scaled down, driven on the serial console:
+#   - the menu's Compare RAID levels offers the ZFS topologies beside the
+#     md levels (Esc leaves it: nothing run);
+#   - bad input, exit 2 and nothing written: raidz3 over three disks, a
+#     mirror of an odd width, a disk holding a pool that is not ours
+#     (imported, then exported);
+#   - --zfs=mirror,raidz1,raidz2 --levels=10,6: every row of the table, each
+#     relative to the baseline, ZFS settings in the header; raid.json read
+#     on the host; no pool, label, md superblock or partition left;
+#   - Ctrl-C during a pool: the run says it was interrupted, nothing left;
+#   - kill -9 during a pool leaves it imported; --cleanup destroys it,
+#     clears its labels and removes the partition tables.
+# At the end the host's wipefs finds no signature on any disk.
+. tests/bootlib.sh
+need_artifacts
+need_commands tmux wipefs mcopy
+stick_with_conf "$T/stick.img" scale=0.01
+virtio_disks 6 160M
+console_boot 160 50 "--fw bios --usb '$T/stick.img' $disks"
+ALL="/dev/vda /dev/vdb /dev/vdc /dev/vdd /dev/vde /dev/vdf"
+DESTROY=/dev/vda,/dev/vdb,/dev/vdc,/dev/vdd,/dev/vde,/dev/vdf
+RAID="bootbench raid --destroy=$DESTROY --profile=ars"
+# LEFT: what stays on the disks: imported pools, ZFS labels (zdb), any
+# signature or partition table (blkid), md arrays
+LEFT='echo LEFT: POOLS=$(zpool list -H 2>/dev/null | wc -l) LABELS=$(for d in '"$ALL"' /dev/vd?1; do [ -b $d ] && zdb -l $d >/dev/null 2>&1 && echo $d; done | wc -l) SIGNATURES=$(blkid -p '"$ALL"' /dev/vd?1 2>/dev/null | wc -l) ARRAYS=$(cat /proc/mdstat 2>/dev/null | grep -c ^md)'
+NOTHING="POOLS=0 LABELS=0 SIGNATURES=0 ARRAYS=0"
+
+step "the menu comes up on the serial console" "Esc goes back" 240
+$TM send-keys -t vm Down Down Down Down Enter
+step "Compare RAID levels offers the disks" "Compare RAID levels: disks" 30
+$TM send-keys -t vm Space Down Space Enter
+step "the levels are offered" "Compare RAID levels: levels" 30
+check "the ZFS pools are offered beside the md levels" shows '\[ \] raidz2 .*ZFS: one RAIDz2 vdev'
+check "and the checklist says ZFS needs Secure Boot off" shows 'ZFS pools need Secure Boot off'
+$TM send-keys -t vm Escape
+step "Esc goes back to the menu" "Esc goes back" 30
+$TM send-keys -t vm 7 Enter
+step "the shell is reached" "Type 'exit' to return to the menu." 30
+
+# Bad input: one line, exit 2, nothing written.
+type_line "clear; $RAID --zfs=raidz3 --zfs-width=3 $ALL; echo RC1=\$?"
+step_result "raidz3 over three disks is refused, exit 2" RC1 "RC1=2" 60
+check "with the reason" shows 'raid: --zfs=raidz3 over 3 disks: raidz3 needs at least 4 disks'
+type_line "clear; $RAID --zfs=mirror --zfs-width=5 $ALL; echo RC2=\$?"
+step_result "a mirror of five disks is refused, exit 2" RC2 "RC2=2" 60
+check "with the reason" shows 'mirror vdevs of two need an even number of disks'
+# A pool that is not ours on vdf (made by hand, as a person's would be).
+type_line "clear; echo start=2048 | sfdisk -q /dev/vdf && modprobe zfs && zpool create -o cachefile=none tank /dev/vdf1; echo TANK=\$?"
+step_result "a pool of someone else's is made on vdf" TANK "TANK=0" 120
+type_line "clear; $RAID --zfs=stripe $ALL; echo RC3=\$? PARTS=\$(ls /dev/vd[a-e]1 2>/dev/null | wc -l) TANK=\$(zpool list -H -o health tank)"
+step_result "a disk holding an imported pool is refused, exit 2, nothing written" RC3 "RC3=2 PARTS=0 TANK=ONLINE" 60
+check "naming the pool" shows "raid: refusing to write /dev/vdf: /dev/vdf1 holds ZFS pool 'tank'"
+type_line "clear; zpool export tank; $RAID --levels=0 $ALL; echo RC4=\$? LABEL=\$(zdb -l /dev/vdf1 | grep -c \"name: 'tank'\")"
+step_result "an exported pool is refused too, even by an md-only run; its label stays" RC4 "RC4=2 LABEL=1" 60
+type_line "clear; zpool import -d /dev/vdf1 tank && zpool destroy tank && zpool labelclear -f /dev/vdf1 && wipefs -a -q /dev/vdf1 /dev/vdf; $LEFT"
+step "the pool made by hand is gone" "LEFT: $NOTHING" 60
+
+# The comparison: two md levels and three ZFS topologies on the six disks.
+type_line "clear; mkdir -p /tmp/o; $RAID --zfs=mirror,raidz1,raidz2 --levels=10,6 --output=/tmp/o $ALL > /tmp/o/run.log 2>&1; echo RUN RC=\$?"
+step_result "the comparison exits 0" RC "RUN RC=0" 600
+type_line "clear; cp /tmp/o/raid.txt /tmp/o/raid.json /tmp/o/run.log /media/bootbench/ && sync; for l in raid10-n2 raid6 zfs-mirror/6 zfs-raidz1/6 zfs-raidz2/6; do grep -c \"^ *\$l  *[0-9]\" /tmp/o/raid.txt; done | tr '\\n' ' ' | sed 's/^/ROWS: /'; echo; $LEFT"
+step "every test has a row for each md level and ZFS pool" "ROWS: 12 12 12 12 12" 30
+step "no pool, label, signature or array is left" "LEFT: $NOTHING" 60
+
+# Ctrl-C during a pool, the output through tee: torn down all the same.
+type_line "clear; $RAID --zfs=raidz1 /dev/vda /dev/vdb /dev/vdc 2>&1 | tee /tmp/c.log"
+step "the run reaches the raidz1 pool" "bootbench-raidz1-3 is mounted on" 300
+sleep 2
+$TM send-keys -t vm C-c
+type_line "clear; grep -c 'interrupted' /tmp/c.log | sed 's/^/INTERRUPTED=/'; $LEFT"
+step "Ctrl-C: the run says it was interrupted" "INTERRUPTED=1" 60
+step "and nothing is left" "LEFT: $NOTHING" 60
+
+# kill -9 during a pool: it stays imported until --cleanup.
+type_line "clear; $RAID --zfs=mirror /dev/vda /dev/vdb > /tmp/k.log 2>&1 & while ! grep -q 'bootbench-mirror-2 is mounted' /tmp/k.log; do sleep 0.2; done; sleep 1; kill -9 \$!; sleep 1; echo KILLED POOLS=\$(zpool list -H | wc -l)"
+step "kill -9 leaves the pool imported" "KILLED POOLS=1" 300
+type_line "clear; bootbench raid --cleanup --destroy=$DESTROY $ALL > /tmp/cl.log 2>&1; echo CLEANUP-RC=\$? \$(grep -c 'destroyed ZFS pool bootbench-mirror-2' /tmp/cl.log) \$(grep -c 'removed the partition table' /tmp/cl.log); $LEFT"
+step_result "--cleanup exits 0, destroys the pool and removes both partition tables" CLEANUP-RC "CLEANUP-RC=0 1 2" 120
+step "and nothing is left" "LEFT: $NOTHING" 60
+type_line "poweroff"
+step "the machine powers off" "QEMU-EXITED" 90
+
+for i in 1 2 3 4 5 6; do
+	check "the host finds no signature on disk $i" sh -c "[ -z \"\$(wipefs --no-act '$T/d$i.img' 2>&1)\" ]"
+done
+mkdir -p "$T/results"
+if mcopy -n -i "$T/stick.img@@1M" ::/raid.json ::/raid.txt ::/run.log "$T/results/" 2>/dev/null; then
+	check "raid.json: both md levels and the three pools, each measured without error" json "$T/results/raid.json" \
+		'[(l["kind"], l["level"]) for l in d["levels"]] == [("md", "raid10-n2"), ("md", "raid6"),
+		  ("zfs", "zfs-mirror/6"), ("zfs", "zfs-raidz1/6"), ("zfs", "zfs-raidz2/6")] and
+		 all(l["status"] == 0 and len(l["results"]) == 12 for l in d["levels"])'
+	check "raid.json: every row relative to the baseline" json "$T/results/raid.json" \
+		'all(r["vs_baseline"] > 0 and r["iops"] > 0 and r["clat_p99_us"] > 0 for l in d["levels"] for r in l["results"])'
+	check "raid.json: the pools' layout and settings" json "$T/results/raid.json" \
+		'd["zfs"]["compression"] == "off" and d["zfs"]["recordsize"] == 131072 and d["zfs"]["ashift"] == 9 and
+		 d["zfs"]["version"].startswith("2.1.") and d["zfs"]["io"] == "buffered, ARC capped" and
+		 [l["capacity_disks"] for l in d["levels"][2:]] == [3, 5, 4] and
+		 all(l["arc_max_bytes"] >= 64 << 20 for l in d["levels"][2:]) and
+		 "raidz2 /dev/vda1 /dev/vdb1" in d["levels"][4]["zpool"]'
+	check "the table's header states recordsize, compression and how the file was read" sh -c "
+		grep -q 'recordsize 128KiB, compression=off' '$T/results/raid.txt' &&
+		grep -q 'ARC was capped at 64.0MiB (zfs_arc_max)' '$T/results/raid.txt'"
+	check "each pool was destroyed and its labels cleared" sh -c "
+		for p in mirror-6 raidz1-6 raidz2-6; do grep -q \"bootbench-\$p destroyed, labels cleared\" '$T/results/run.log' || exit 1; done"
+else
+	bad "the run's files were copied to the stick"
+fi
+finish
