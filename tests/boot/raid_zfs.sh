@@ -66,11 +66,12 @@ step "every test has a row for each md level and ZFS pool" "ROWS: 12 12 12 12 12
 step "no pool, label, signature or array is left" "LEFT: $NOTHING" 60
 
 # Ctrl-C during a pool, the output through tee: torn down all the same.
-type_line "clear; $RAID --zfs=raidz1 /dev/vda /dev/vdb /dev/vdc 2>&1 | tee /tmp/c.log"
+# (tee goes first, so what the run says after it is read from its raid.json)
+type_line "clear; mkdir -p /tmp/c; $RAID --zfs=raidz1 --output=/tmp/c /dev/vda /dev/vdb /dev/vdc 2>&1 | tee /tmp/c.log"
 step "the run reaches the raidz1 pool" "bootbench-raidz1-3 is mounted on" 300
 sleep 2
 $TM send-keys -t vm C-c
-type_line "clear; grep -c 'interrupted' /tmp/c.log | sed 's/^/INTERRUPTED=/'; $LEFT"
+type_line "clear; grep -c '\"interrupted\" *: *true' /tmp/c/raid.json | sed 's/^/INTERRUPTED=/'; $LEFT"
 step "Ctrl-C: the run says it was interrupted" "INTERRUPTED=1" 60
 step "and nothing is left" "LEFT: $NOTHING" 60
 

@@ -48,6 +48,34 @@ missing=$(awk -F'\t' '{ print $2 }' dl/manifest.tsv | while read -r p; do
 	grep -q " $p " "$R/etc/bootbench-release" || echo "$p"; done)
 check "every fetched package is in /etc/bootbench-release" [ -z "$missing" ]
 check "the release names the kernel and busybox" sh -c "grep -q '^kernel 6\.' '$R/etc/bootbench-release' && grep -q '^src busybox 1:1\.35' '$R/etc/bootbench-release'"
+# The ZFS part: its tools run with the base's libraries plus its own (the two
+# archives unpacked over each other, as the kernel does), its module index
+# covers base and ZFS, and the release file names what it was built from.
+Z=out/rootfs-zfs
+if [ -d "$Z" ]; then
+	both=$T/both
+	cp -a "$R" "$both" && cp -a "$Z/." "$both/"
+	for t in zpool:version zfs:version zdb:--help; do
+		out=$(chroot "$both" /usr/sbin/${t%%:*} ${t#*:} 2>&1)
+		case "$out" in
+		*'error while loading shared libraries'*|*'not found'*) bad "${t%%:*} runs with the image's libraries: $out" ;;
+		*) ok "${t%%:*} (the ZFS part) runs with the image's libraries" ;;
+		esac
+	done
+	check "the ZFS part's module index has zfs and spl, and the base's modules" sh -c "
+		grep -q '^extra/zfs/zfs.ko: .*extra/zfs/spl.ko' '$Z/lib/modules/$kver/modules.dep' &&
+		[ \$(wc -l < '$Z/lib/modules/$kver/modules.dep') -gt \$(wc -l < '$R/lib/modules/$kver/modules.dep') ]"
+	check "the ZFS modules are built for the image's kernel" sh -c "modinfo -F vermagic '$Z/lib/modules/$kver/extra/zfs/zfs.ko' | grep -q '^$kver '"
+	check "the release file names the ZFS part's source and modules" sh -c "
+		grep -q '^part zfs-dkms 2\.1\.' '$R/etc/bootbench-release' && grep -q '^part zfs-modules .*spl.* zfs ' '$R/etc/bootbench-release'"
+	check "the boot loaders load the ZFS part" sh -c "
+		mtype -i out/bootbench-usb.img@@1M ::/syslinux/syslinux.cfg | grep -q 'INITRD /boot/initramfs.img,/boot/zfs.img' &&
+		mtype -i out/bootbench-usb.img@@1M ::/EFI/BOOT/grub.cfg | grep -q 'initrd /boot/initramfs.img /boot/zfs.img' &&
+		mdir -i out/bootbench-usb.img@@1M ::/boot/zfs.img >/dev/null && grep -q '^initrd zfs.img' out/pxe/boot.ipxe &&
+		grep -q 'initramfs.img,zfs.img' out/pxe/pxelinux.cfg/default"
+else
+	bad "the ZFS part (out/rootfs-zfs) was built"
+fi
 for t in $(grep -v '^#' image/terminfo.list); do
 	[ -f "$R/usr/share/terminfo/$t" ] || bad "terminfo $t is in the image"
 done

@@ -207,14 +207,9 @@ static int md_stop(const char *dev)
 
 static int md_zero(const char *member)
 {
-	char *argv[] = { "mdadm", "--zero-superblock", (char *)member, NULL }, out[512];
-	int rc = consent_spawn(argv + 2, 1, argv, NULL, 1, out, sizeof(out));
+	char *argv[] = { "mdadm", "--zero-superblock", (char *)member, NULL };
 
-	if (rc < 0)
-		return -1;
-	if (rc)
-		return set_err("cannot zero the md superblock on %s (mdadm exit status %d): %s", member, rc, out);
-	return 0;
+	return consent_tool("zeroing the md superblock", member, argv, NULL, 1);
 }
 
 /* /dev/md/NAME links mdadm made for arrays that are gone. */

@@ -33,25 +33,11 @@ void first_partition(const char *disk, char *out, size_t len)
 	snprintf(out, len, "%s%s1", disk, n && disk[n - 1] >= '0' && disk[n - 1] <= '9' ? "p" : "");
 }
 
-/* A writing tool on DEV, through the consent gate. */
-int run_tool(int keep_going_on_int, const char *what, const char *dev, char *const argv[],
-		    const char *input)
-{
-	char out[1024], *devs[] = { (char *)dev };
-	int rc = consent_spawn(devs, 1, argv, input, keep_going_on_int, out, sizeof(out));
-
-	if (rc < 0)
-		return -1;
-	if (rc)
-		return set_err("%s failed (%s exit status %d): %s", what, argv[0], rc, out[0] ? out : "no message");
-	return 0;
-}
-
 int wipe(const char *dev)
 {
 	char *argv[] = { "wipefs", "-a", "-q", (char *)dev, NULL };
 
-	return run_tool(1, "wiping signatures", dev, argv, NULL);
+	return consent_tool("wiping signatures", dev, argv, NULL, 1);
 }
 
 int wait_for_node(const char *dev)
@@ -77,7 +63,7 @@ static int partition(const char *disk, uint64_t bytes, const char *name, char *p
 		snprintf(size, sizeof(size), " size=%llu,", (unsigned long long)(bytes / 512));
 	snprintf(script, sizeof(script), "label: gpt\nstart=2048,%s name=%s\n", size, name);
 	R.partitioned = 1;
-	if (wipe(disk) || run_tool(0, "partitioning", disk, argv, script))
+	if (wipe(disk) || consent_tool("partitioning", disk, argv, script, 0))
 		return -1;
 	first_partition(disk, part, len);
 	/* the partition this run wrote on a named disk is the run's to write */
@@ -157,7 +143,7 @@ int prepare_target(const char *dev, char *target, size_t len, uint64_t *size_max
 		*size_max = bytes;
 		return 0;
 	}
-	if (run_tool(0, "mkfs", dev, !strcmp(R.fs, "ext4") ? ext4 : xfs, NULL))
+	if (consent_tool("mkfs", dev, !strcmp(R.fs, "ext4") ? ext4 : xfs, NULL, 0))
 		return -1;
 	mkdir(RUNDIR, 0755);
 	mkdir(MOUNTPOINT, 0755);

@@ -72,7 +72,6 @@ extern struct raid R;
 
 /* members.c */
 void first_partition(const char *disk, char *out, size_t len);
-int run_tool(int keep_going_on_int, const char *what, const char *dev, char *const argv[], const char *input);
 int wipe(const char *dev);
 int wait_for_node(const char *dev);
 int prepare_members(void);

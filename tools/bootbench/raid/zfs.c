@@ -219,14 +219,9 @@ uint64_t zfs_cap_arc(uint64_t bytes)
 /* zpool labelclear on a device that no imported pool holds any more. */
 static int labelclear(const char *dev)
 {
-	char *argv[] = { "zpool", "labelclear", "-f", (char *)dev, NULL }, out[512];
-	int rc = consent_spawn(argv + 3, 1, argv, NULL, 1, out, sizeof(out));
+	char *argv[] = { "zpool", "labelclear", "-f", (char *)dev, NULL };
 
-	if (rc < 0)
-		return -1;
-	if (rc)
-		return set_err("cannot clear the ZFS label on %s (zpool exit status %d): %s", dev, rc, out);
-	return 0;
+	return consent_tool("clearing the ZFS label", dev, argv, NULL, 1);
 }
 
 /*

@@ -279,6 +279,18 @@ int consent_spawn(char *const devs[], unsigned ndevs, char *const argv[], const 
 	return rc;
 }
 
+int consent_tool(const char *what, const char *dev, char *const argv[], const char *input, int ignore_int)
+{
+	char out[1024], *devs[] = { (char *)dev };
+	int rc = consent_spawn(devs, 1, argv, input, ignore_int, out, sizeof(out));
+
+	if (rc < 0)
+		return -1;
+	if (rc)
+		return set_err("%s failed (%s exit status %d): %s", what, argv[0], rc, out[0] ? out : "no message");
+	return 0;
+}
+
 int consent_mount(const char *dev, const char *dir, const char *fstype, unsigned long flags)
 {
 	return consent_mount_data(dev, dir, fstype, flags, NULL);

@@ -46,6 +46,11 @@ int consent_open(const char *path, int flags);
  */
 int consent_spawn(char *const devs[], unsigned ndevs, char *const argv[], const char *input, int ignore_int,
 		  char *out, size_t outlen);
+/*
+ * consent_spawn for a tool that writes the one device DEV: 0 when it exits
+ * 0; else -1 with "WHAT failed (TOOL exit status N): its message" in bb_err.
+ */
+int consent_tool(const char *what, const char *dev, char *const argv[], const char *input, int ignore_int);
 /* mount(2) of DEV read-write after the check. -1 with errno set (EPERM: refused, bb_err says why). */
 int consent_mount(const char *dev, const char *dir, const char *fstype, unsigned long flags);
 /* The same with filesystem options (DATA: noload, subvol=...); a read-only mount needs no consent. */
