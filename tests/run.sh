@@ -14,6 +14,7 @@
 cd "$(dirname "$0")/.." || exit 1
 TIMEOUT=${TEST_TIMEOUT:-300}
 JOBS=${BOOT_JOBS:-2}
+[ "$JOBS" -ge 1 ] 2>/dev/null || JOBS=1
 pass=0 fail=0 skip=0 failed="" skipped=""
 log=out/test-logs
 mkdir -p "$log"

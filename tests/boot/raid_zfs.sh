@@ -89,6 +89,7 @@ for i in 1 2 3 4 5 6; do
 done
 mkdir -p "$T/results"
 if mcopy -n -i "$T/stick.img@@1M" ::/raid.json ::/raid.txt ::/run.log "$T/results/" 2>/dev/null; then
+	echo "--- the comparison's table (raid.txt):"; sed 's/^/    /' "$T/results/raid.txt"
 	check "raid.json: both md levels and the three pools, each measured without error" json "$T/results/raid.json" \
 		'[(l["kind"], l["level"]) for l in d["levels"]] == [("md", "raid10-n2"), ("md", "raid6"),
 		  ("zfs", "zfs-mirror/6"), ("zfs", "zfs-raidz1/6"), ("zfs", "zfs-raidz2/6")] and
