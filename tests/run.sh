@@ -19,13 +19,15 @@ pass=0 fail=0 skip=0 failed="" skipped=""
 log=out/test-logs
 mkdir -p "$log"
 
-# the limit of one test: TIMEOUT, or its own "# timeout: N" when longer
+# the limit of one test: TIMEOUT, or its own "# timeout: N" when longer; a
+# boot test's times JOBS, as it may share the cores with JOBS-1 others
 limit_of() { # test
 	limit=$TIMEOUT
 	case "$1" in *.sh)
 		own=$(sed -n 's/^# timeout: \([0-9][0-9]*\)$/\1/p' "$1" | head -n 1)
 		[ -n "$own" ] && [ "$own" -gt "$limit" ] && limit=$own ;;
 	esac
+	case "$1" in tests/boot/*) limit=$((limit * JOBS)) ;; esac
 	echo "$limit"
 }
 # start TEST: runs it in the background; $log/NAME.result gets "rc seconds"

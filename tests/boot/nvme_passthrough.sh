@@ -22,7 +22,7 @@ step_result "without consent for /dev/nvme0n1 the write is refused: exit 2" RC-N
 check "... naming the namespace's block device" shows "nvme0n1"
 type_line "clear; bootbench run $job --destroy=/dev/nvme0n1 --rw=write --bs=64k --size=1m --offset=4m --buffer_pattern=0xdeadbeef > /tmp/w 2>&1; RC=\$?; tail -n 3 /tmp/w; echo RC-WRITE=\$RC"
 step_result "passthrough writes with consent: exit 0" RC-WRITE "RC-WRITE=0" 120
-type_line "clear; for o in 4096 5119; do dd if=/dev/nvme0n1 bs=1k skip=\$o count=1 2>/dev/null | od -An -tx1 | head -n 1; done; dd if=/dev/nvme0n1 bs=1k skip=5120 count=1 2>/dev/null | od -An -tx1 | head -n 1; echo RC-READBACK=0"
+type_line "clear; for o in 4096 5119; do dd if=/dev/nvme0n1 bs=1k skip=\$o count=1 2>/dev/null | od -An -tx1 | head -n 1; done; dd if=/dev/nvme0n1 bs=1k skip=5120 count=1 2>/dev/null | od -An -tx1 | head -n 1; echo RC-READBACK=\$((0))"
 step_result "the block device reads back what the commands wrote" RC-READBACK "RC-READBACK=0" 60
 check "... the pattern at the first and last KiB of the range (4 MiB, 5 MiB - 1 KiB)" \
 	sh -c "[ \$($TM capture-pane -p -J -t vm | grep -c '^ de ad be ef de ad be ef') -ge 2 ]"

@@ -3,7 +3,7 @@
 # Boot test: ZFS pools beside md levels in one bootbench raid run, six
 # virtual disks, the ars profile scaled down, driven on the serial console:
 #   - the menu's Compare RAID levels offers the ZFS topologies beside the
-#     md levels (Esc leaves it: nothing run);
+#     md levels; a ZFS mirror of two disks ticked alone is measured;
 #   - bad input, exit 2 and nothing written: raidz3 over three disks, a
 #     mirror of an odd width, a disk holding a pool that is not ours
 #     (imported, then exported);
@@ -35,8 +35,22 @@ $TM send-keys -t vm Space Down Space Enter
 step "the levels are offered" "Compare RAID levels: levels" 30
 check "the ZFS pools are offered beside the md levels" shows '\[ \] raidz2 .*ZFS: one RAIDz2 vdev'
 check "and the checklist says ZFS needs Secure Boot off" shows 'ZFS pools need Secure Boot off'
-$TM send-keys -t vm Escape
-step "Esc goes back to the menu" "Esc goes back" 30
+# the four md levels unticked (raid0, raid1, raid5, raid10-n2), a ZFS mirror ticked
+$TM send-keys -t vm Down Space Down Space Down Space Down Down Space Down Down Down Down Space
+sleep 2
+check "a ZFS mirror ticked alone" sh -c "$TM capture-pane -p -J -t vm | grep -q '\[\*\] mirror ' &&
+	! $TM capture-pane -p -J -t vm | grep -q '\[\*\] raid'"
+$TM send-keys -t vm Enter
+step "the tests are offered" "Which tests on each disk and array?" 30
+$TM send-keys -t vm Enter
+step "consent asks for the names" "Type the device names" 30
+$TM send-keys -t vm "vda vdb" Enter
+step "the pool is compared with the disks and its table shown" "Compare RAID levels: results" 300
+$TM send-keys -t vm G
+step "the menu's run exited 0" "exit status 0" 30
+check "the table has the ZFS mirror's rows" shows '^ *| *zfs-mirror/2  *[0-9]'
+$TM send-keys -t vm Enter
+step "back in the menu" "Esc goes back" 30
 $TM send-keys -t vm 7 Enter
 step "the shell is reached" "Type 'exit' to return to the menu." 30
 

@@ -95,7 +95,7 @@ check "... /boot is mounted read-only" shows "^/dev/vda2 /boot ext4 ro,"
 check "... and the ESP on /boot/efi" shows "^/dev/vda1 /boot/efi vfat ro,"
 check "... whose files are there" shows "^grubx64.efi"
 
-type_line "clear; bootbench chroot -q /dev/vda3 -- sleep 300 & sleep 5; kill -9 \$!; sleep 2; echo LEFT=\$(cat /proc/[0-9]*/mountinfo | grep -c ' /dev/vda') SLEEPS=\$(pgrep -f '^sleep 300' | wc -l) RC-KILL=0"
+type_line "clear; bootbench chroot -q /dev/vda3 -- sleep 300 & sleep 5; kill -9 \$!; sleep 2; echo LEFT=\$(cat /proc/[0-9]*/mountinfo | grep -c ' /dev/vda') SLEEPS=\$(pgrep -f '^sleep 300' | wc -l) RC-KILL=\$((0))"
 step_result "kill -9 of the helper mid-session" RC-KILL "RC-KILL=0" 60
 check "... leaves no mount of the disk, in any namespace" shows "LEFT=0 SLEEPS=0"
 

@@ -47,7 +47,7 @@ for w in 1 2 3; do
 	i=0; while [ "$(screen | grep -c 'Enter passphrase for /dev/vda')" -le $w ] && [ $i -lt 120 ] && [ $w -lt 3 ]; do sleep 1; i=$((i + 1)); done
 done
 step_result "three wrong passphrases: exit 2" RC-WRONG "RC-WRONG=2" 300
-type_line "clear; tail -n 1 /tmp/o; echo LINES=\$(grep -c 'bootbench: chroot' /tmp/o) RC-LINE=0"
+type_line "clear; tail -n 1 /tmp/o; echo LINES=\$(grep -c 'bootbench: chroot' /tmp/o) RC-LINE=\$((0))"
 step_result "... with one line saying so" RC-LINE "LINES=1" 30
 check "... naming the volume" shows "bootbench: chroot: --open=/dev/vda: no key fits (a wrong passphrase, 3 tries)"
 # the menu: Rescue offers to open the volume, asks for the passphrase, lists the system

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/klog.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -84,12 +85,37 @@ int manifest_write(const char *dir)
 	return 0;
 }
 
+/*
+ * Kernel messages off the console while the files are shown: one printed in
+ * the middle of a JSON file (a TCG guest under load warns of its clock)
+ * breaks the file for whoever cuts it out of the serial log. They still go
+ * to the kernel's log (dmesg). Returns the level to restore, 0 if unknown.
+ */
+static int console_hold_kernel(void)
+{
+	char buf[64] = "";
+	int level = 0;
+
+	if (!read_attr("/proc/sys/kernel/printk", buf, sizeof(buf)))
+		level = atoi(buf);
+	if (level > 1)
+		klogctl(8 /* SYSLOG_ACTION_CONSOLE_LEVEL */, NULL, 1);
+	return level;
+}
+
+static void console_release_kernel(int level)
+{
+	if (level > 1)
+		klogctl(8, NULL, level);
+}
+
 /* Prints each file between the marker lines log readers cut out. */
 static int to_console(const char *dir)
 {
 	char **names, p[PATH_MAX], buf[65536];
 	unsigned n, i;
 	size_t k;
+	int level = console_hold_kernel();
 
 	names = files_of(dir, &n);
 	names = xrealloc(names, (n + 1) * sizeof(*names));
@@ -108,6 +134,7 @@ static int to_console(const char *dir)
 		fclose(f);
 	}
 	fflush(stdout);
+	console_release_kernel(level);
 	free_names(names, n);
 	return DEST_OK;
 }
