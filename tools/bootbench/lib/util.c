@@ -292,3 +292,12 @@ out_close_res:
 	close(res[1]);
 	return -1;
 }
+
+int open_uncached(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_DIRECT | O_CLOEXEC);
+
+	if (fd < 0 && errno == EINVAL)
+		fd = open(path, O_RDONLY | O_CLOEXEC);
+	return fd;
+}

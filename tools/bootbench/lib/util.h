@@ -52,6 +52,12 @@ int write_file_atomic(const char *path, const void *buf, size_t len);
 /* Reads a small sysfs/proc attribute, trailing newline and blanks removed. */
 int read_attr(const char *path, char *buf, size_t len);
 /*
+ * Opens PATH read-only past the page cache (O_DIRECT), for on-disk metadata
+ * a kernel driver wrote past it (md superblocks, ZFS labels); through the
+ * cache where O_DIRECT is refused (a file on tmpfs). -1 with errno.
+ */
+int open_uncached(const char *path);
+/*
  * Runs a program (searched in PATH) and waits for it: INPUT (may be NULL)
  * on its stdin, its stdout and stderr together into OUT (the last OUTLEN-1
  * bytes, trailing newlines removed). IGNORE_INT: Ctrl-C does not stop it (a

@@ -257,11 +257,7 @@ int md_superblock_name(const char *dev, char *name, size_t len)
 	int fd, rc = 0;
 
 	name[0] = 0;
-	/* O_DIRECT: md writes its superblock past the page cache (files on
-	 * filesystems without O_DIRECT are read through it) */
-	fd = open(dev, O_RDONLY | O_DIRECT | O_CLOEXEC);
-	if (fd < 0 && errno == EINVAL)
-		fd = open(dev, O_RDONLY | O_CLOEXEC);
+	fd = open_uncached(dev);	/* md writes its superblock past the page cache */
 	if (fd < 0)
 		return -1;
 	if (posix_memalign((void **)&sb, 4096, 4096)) {

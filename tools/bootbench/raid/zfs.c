@@ -319,10 +319,7 @@ int zfs_label_pool(const char *dev, char *name, size_t len)
 	int fd, rc = 0, i;
 
 	name[0] = 0;
-	/* O_DIRECT: ZFS writes its labels past the page cache */
-	fd = open(dev, O_RDONLY | O_DIRECT | O_CLOEXEC);
-	if (fd < 0 && errno == EINVAL)
-		fd = open(dev, O_RDONLY | O_CLOEXEC);
+	fd = open_uncached(dev);	/* ZFS writes its labels past the page cache */
 	if (fd < 0)
 		return -1;
 	/* a device, or an image file (the unit test's) */
