@@ -10,7 +10,7 @@
 # (default 2): a guest under TCG spends much of its time waiting on its
 # serial console, so two of them keep two cores busier than one does. Boot
 # tests that start the real servers (tests/servers.sh: fixed ports) never
-# run beside each other.
+# run beside each other; a test marked "# alone" runs with none beside it.
 cd "$(dirname "$0")/.." || exit 1
 TIMEOUT=${TEST_TIMEOUT:-300}
 JOBS=${BOOT_JOBS:-2}
@@ -59,6 +59,8 @@ selected() { # name
 	[ -z "$TESTS" ] || echo "$1" | grep -qE "$TESTS"
 }
 uses_servers() { grep -q 'tests/servers.sh' "$1"; }
+# "# alone": a test that a neighbour's load can upset runs with none beside it
+alone() { grep -q '^# alone$' "$1"; }
 
 for t in out/tests/* tests/cli/*.sh; do
 	[ -x "$t" ] || [ "${t%.sh}" != "$t" ] || continue
@@ -87,15 +89,20 @@ while [ -n "$pending$running" ]; do
 	running=$still
 	# start what fits
 	n=$(echo $running | wc -w)
-	servers_busy=0
-	for t in $running; do uses_servers "$t" && servers_busy=1; done
+	servers_busy=0 alone_busy=0
+	for t in $running; do
+		uses_servers "$t" && servers_busy=1
+		alone "$t" && alone_busy=1
+	done
 	rest=""
 	for t in $pending; do
-		if [ "$n" -lt "$JOBS" ] && ! { [ $servers_busy = 1 ] && uses_servers "$t"; }; then
+		if [ "$n" -lt "$JOBS" ] && [ $alone_busy = 0 ] && ! { [ $servers_busy = 1 ] && uses_servers "$t"; } &&
+			! { alone "$t" && [ "$n" -gt 0 ]; }; then
 			start "$t"
 			running="$running $t"
 			n=$((n + 1))
 			uses_servers "$t" && servers_busy=1
+			alone "$t" && alone_busy=1
 		else
 			rest="$rest $t"
 		fi

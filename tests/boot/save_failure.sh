@@ -7,6 +7,9 @@
 # log says so (not "read-write"), and the same follows. Before the fix, the
 # log said read-write, the save stopped at the first error and the machine
 # powered off with the results only in RAM.
+# alone
+# (the JSON is cut out of the serial line byte for byte: twice, with another
+# guest beside it, something landed inside it)
 . tests/bootlib.sh
 need_artifacts
 need_commands mcopy mdir

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/klog.h>
 #include <sys/stat.h>
 #include <time.h>
@@ -87,7 +88,7 @@ int manifest_write(const char *dir)
 
 /*
  * Kernel messages off the console while the files are shown: one printed in
- * the middle of a JSON file (a TCG guest under load warns of its clock)
+ * the middle of a JSON file (a TCG guest on a loaded host warns of stalls)
  * breaks the file for whoever cuts it out of the serial log. They still go
  * to the kernel's log (dmesg). Returns the level to restore, 0 if unknown.
  */
@@ -103,10 +104,25 @@ static int console_hold_kernel(void)
 	return level;
 }
 
+/*
+ * The console's tee drains our pipe at the serial line's pace (11.5 KB/s at
+ * 115200 baud), long after the last write here: kernel messages stay held
+ * until the pipe is empty, and a moment more for tee's and the tty's own
+ * buffers (a few KiB), at most a minute in all.
+ */
 static void console_release_kernel(int level)
 {
-	if (level > 1)
-		klogctl(8, NULL, level);
+	struct stat st;
+	int pending = 0, i;
+
+	if (level <= 1)
+		return;
+	if (!fstat(STDOUT_FILENO, &st) && S_ISFIFO(st.st_mode)) {
+		for (i = 0; i < 1200 && !ioctl(STDOUT_FILENO, FIONREAD, &pending) && pending > 0; i++)
+			sleep_ns(50000000);
+		sleep_ns(1500000000);
+	}
+	klogctl(8, NULL, level);
 }
 
 /* Prints each file between the marker lines log readers cut out. */
