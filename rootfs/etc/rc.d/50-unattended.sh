@@ -70,7 +70,7 @@ unattended() {
 			for t in $targets; do
 				n=${t#/dev/}; n=$(echo "$n" | tr '/' '_')
 				log "run: $BB_RUN on $t${destroy:+ (consent to write: $destroy)}"
-				TARGET=$t bootbench run --output-format=json --output="$out/$n.json" \
+				TARGET=$t bootbench run --output-format=json+ --output="$out/$n.json" \
 					--summary="$out/$n.txt" ${destroy:+--destroy="$destroy"} "$job"
 				rc=$?
 				log "run: $BB_RUN on $t: exit status $rc"
@@ -107,10 +107,13 @@ if [ -n "${BB_RUN:-}" ]; then
 	case "$BB_AFTER" in
 	poweroff|reboot)
 		log "$BB_AFTER"
-		sync
+		# the stick's writes on disk, and no other: a global sync (and
+		# poweroff's own, hence -n) waits on every filesystem, a share whose
+		# server died in the middle of an upload included, maybe for ever
+		sync -f "$BB_MEDIA" 2>/dev/null
 		umount "$BB_MEDIA" 2>/dev/null
 		console_flush
-		"$BB_AFTER" -f ;;
+		"$BB_AFTER" -f -n ;;
 	esac
 elif [ -n "$BB_PARAM_ERRORS" ]; then
 	log "wrong boot parameters: $BB_PARAM_ERRORS"

@@ -11,11 +11,15 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <poll.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/klog.h>
+#include <sys/mount.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -125,7 +129,12 @@ static void console_release_kernel(int level)
 	klogctl(8, NULL, level);
 }
 
-/* Prints each file between the marker lines log readers cut out. */
+/*
+ * Prints each file between the marker lines log readers cut out; not
+ * report.html: its pictures mean nothing on a serial line, all it shows is
+ * in the other files, and at the line's 11.5 KB/s it would hold the
+ * console for many seconds.
+ */
 static int to_console(const char *dir)
 {
 	char **names, p[PATH_MAX], buf[65536];
@@ -139,6 +148,8 @@ static int to_console(const char *dir)
 	for (i = 0; i < n; i++) {
 		FILE *f;
 
+		if (!strcmp(names[i], "report.html"))
+			continue;
 		snprintf(p, sizeof(p), "%s/%s", dir, names[i]);
 		f = fopen(p, "re");
 		if (!f)
@@ -247,6 +258,104 @@ out_unlink:
 	return rc;
 }
 
+/*
+ * A hung attempt is given up from outside. A server that goes away in the
+ * middle of an upload can hold the kernel's client far longer than the save
+ * may wait (cifs retries writeback while it reconnects, and a process in
+ * such a wait cannot be killed), so each attempt at a network destination
+ * runs in a child under LIMIT_S: past it the share is unmounted by force,
+ * which ends the client's waits, and the child is killed. Its outcome comes
+ * back through a pipe: the dest_error, then bb_err's text.
+ */
+static void give_up_child(const struct dest *d, pid_t pid)
+{
+	char mnt[PATH_MAX];
+	int i;
+
+	/* the child mounted its share at MOUNT_DIR/ITS-PID (dest_fs.c) */
+	snprintf(mnt, sizeof(mnt), "%s/%d", d->set->mount_dir, (int)pid);
+	umount2(mnt, MNT_FORCE);
+	kill(pid, SIGKILL);
+	for (i = 0; i < 100; i++) {
+		if (waitpid(pid, NULL, WNOHANG) == pid)
+			break;
+		sleep_ns(100000000);
+	}
+	if (i == 100)
+		note("save: the upload's process %d is still stuck in the kernel; left behind", (int)pid);
+	if (!umount2(mnt, MNT_DETACH) || errno != EINVAL)
+		rmdir(mnt);
+}
+
+static int attempt_bounded(struct dest *d, const char *dir, unsigned limit_s)
+{
+	uint64_t deadline = now_ns() + (uint64_t)limit_s * 1000000000ull;
+	char msg[sizeof(bb_err) + sizeof(int)];
+	size_t got = 0;
+	int fds[2], rc;
+	pid_t pid;
+
+	if (d->url.kind == DEST_USB || pipe2(fds, O_CLOEXEC))
+		return dir ? deliver_once(d, dir) : probe_once(d);
+	fflush(stdout);
+	fflush(stderr);
+	pid = fork();
+	if (pid < 0) {
+		close(fds[0]);
+		close(fds[1]);
+		return dir ? deliver_once(d, dir) : probe_once(d);
+	}
+	if (!pid) {
+		close(fds[0]);
+		bb_err[0] = 0;
+		rc = dir ? deliver_once(d, dir) : probe_once(d);
+		memcpy(msg, &rc, sizeof(rc));
+		memcpy(msg + sizeof(rc), bb_err, strlen(bb_err));
+		if (write(fds[1], msg, sizeof(rc) + strlen(bb_err)) < 0)
+			_exit(3);
+		_exit(0);
+	}
+	close(fds[1]);
+	for (;;) {
+		struct pollfd pfd = { .fd = fds[0], .events = POLLIN };
+		uint64_t now = now_ns();
+		ssize_t n;
+
+		if (now >= deadline || poll(&pfd, 1, (int)((deadline - now) / 1000000 + 1)) == 0) {
+			close(fds[0]);
+			give_up_child(d, pid);
+			set_err("the server stopped answering during the upload (nothing for %u s); "
+				"the share was unmounted by force", limit_s);
+			return DEST_RETRY;
+		}
+		n = read(fds[0], msg + got, sizeof(msg) - 1 - got);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
+		got += (size_t)n;
+	}
+	close(fds[0]);
+	waitpid(pid, NULL, 0);
+	if (got < sizeof(rc)) {
+		set_err("the upload's process ended without an outcome");
+		return DEST_RETRY;
+	}
+	memcpy(&rc, msg, sizeof(rc));
+	msg[got] = 0;
+	snprintf(bb_err, sizeof(bb_err), "%s", msg + sizeof(rc));
+	return rc;
+}
+
+/* What is left of the save's time for one attempt: at least a few seconds. */
+static unsigned attempt_limit(uint64_t deadline)
+{
+	uint64_t now = now_ns();
+	unsigned left = now < deadline ? (unsigned)((deadline - now) / 1000000000ull) : 0;
+
+	return left > 5 ? left : 5;
+}
+
 int probe_all(const struct dest_url *urls, unsigned n, const struct dest_settings *set)
 {
 	unsigned i, failed = 0;
@@ -262,7 +371,8 @@ int probe_all(const struct dest_url *urls, unsigned n, const struct dest_setting
 			printf("save: console: always there (the files are printed between marker lines)\n");
 			continue;
 		}
-		rc = dest_init(&d, &urls[i], set) ? DEST_PERMANENT : probe_once(&d);
+		rc = dest_init(&d, &urls[i], set) ? DEST_PERMANENT :
+		     attempt_bounded(&d, NULL, set->timeout_s > 5 ? set->timeout_s * 3 : 15);
 		memset(d.password, 0, sizeof(d.password));
 		if (rc) {
 			failed++;
@@ -340,7 +450,7 @@ int deliver_all(struct save_job *jobs, unsigned n, const struct dest_settings *s
 			if (dest_init(&d, &j->url, set)) {
 				rc = DEST_PERMANENT;
 			} else {
-				rc = deliver_once(&d, j->dir);
+				rc = attempt_bounded(&d, j->dir, attempt_limit(deadline));
 				memset(d.password, 0, sizeof(d.password));
 			}
 			if (!rc) {
