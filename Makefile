@@ -1,7 +1,9 @@
 # SPDX-License-Identifier: MIT
 # bootbench: the build chain runs one way.
-#   tools/ (our C)            -> out/bootbench (static musl)
 #   image/packages.list       -> dl/ (scripts/fetch.sh: Debian bookworm, pinned)
+#   dl/src/jansson            -> out/jansson/libjansson.a (scripts/build-jansson.sh: the
+#                                JSON reader bootbench links)
+#   tools/ + libjansson.a     -> out/bootbench (static musl)
 #   dl/src/busybox            -> out/busybox/busybox (scripts/build-busybox.sh)
 #   dl/src/fio, dl/src/libaio -> out/fio/fio (scripts/build-fio.sh: fio for fio-server)
 #   dl/debs (zfs-src)         -> out/zfs/modules (scripts/build-zfs.sh: OpenZFS for the
@@ -22,10 +24,11 @@ SRC_DIRS := $(shell find $(SRC) -type d)
 CC       := musl-gcc
 INC      := $(OUT)/include
 LIBURING := /usr/lib/x86_64-linux-gnu/liburing.a
+JANSSON  := $(OUT)/jansson/libjansson.a
 CFLAGS   := -O2 -g -std=gnu11 -Wall -Wextra -Wno-unused-parameter -D_GNU_SOURCE \
-            -fno-strict-aliasing -isystem $(INC) $(addprefix -I,$(SRC_DIRS))
+            -fno-strict-aliasing -isystem $(INC) -isystem $(OUT)/jansson/include $(addprefix -I,$(SRC_DIRS))
 LDFLAGS  := -static
-LDLIBS   := $(LIBURING) -lm -lpthread
+LDLIBS   := $(JANSSON) $(LIBURING) -lm -lpthread
 
 ifeq ($(V),1)
 Q :=
@@ -63,7 +66,7 @@ $(INC)/.stamp:
 	$(Q)ln -sfn /usr/include/liburing $(INC)/liburing
 	$(Q)touch $@
 
-$(OUT)/obj/%.o: $(SRC)/%.c $(HDRS) $(INC)/.stamp
+$(OUT)/obj/%.o: $(SRC)/%.c $(HDRS) $(INC)/.stamp | $(JANSSON)
 	$(call msg,CC,$<)
 	$(Q)mkdir -p $(dir $@)
 	$(Q)$(CC) $(CFLAGS) -c -o $@ $<
@@ -74,16 +77,16 @@ $(OUT)/gen/profiles_builtin.c: $(PROFILES) scripts/embed-profiles.sh
 	$(Q)mkdir -p $(dir $@)
 	$(Q)scripts/embed-profiles.sh $(PROFILES) > $@.tmp && mv $@.tmp $@
 
-$(OUT)/obj/gen/%.o: $(OUT)/gen/%.c $(HDRS) $(INC)/.stamp
+$(OUT)/obj/gen/%.o: $(OUT)/gen/%.c $(HDRS) $(INC)/.stamp | $(JANSSON)
 	$(call msg,CC,$<)
 	$(Q)mkdir -p $(dir $@)
 	$(Q)$(CC) $(CFLAGS) -c -o $@ $<
 
-$(OUT)/bootbench: $(OBJS)
+$(OUT)/bootbench: $(OBJS) $(JANSSON)
 	$(call msg,LD,$@)
-	$(Q)$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+	$(Q)$(CC) $(LDFLAGS) -o $@ $(OBJS) $(LDLIBS)
 
-$(OUT)/tests/%: tests/unit/%.c $(LIB_OBJS) tests/unit/unit.h
+$(OUT)/tests/%: tests/unit/%.c $(LIB_OBJS) $(JANSSON) tests/unit/unit.h
 	$(call msg,CC,$<)
 	$(Q)mkdir -p $(dir $@)
 	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(LIB_OBJS) $(LDLIBS)
@@ -96,6 +99,9 @@ BOOT_TEMPLATES := $(wildcard image/boot/*.in)
 
 dl/manifest.tsv: image/packages.list scripts/fetch.sh
 	$(Q)scripts/fetch.sh
+
+$(JANSSON): dl/manifest.tsv scripts/build-jansson.sh
+	$(Q)scripts/build-jansson.sh
 
 $(OUT)/busybox/busybox: dl/manifest.tsv image/busybox.config scripts/build-busybox.sh $(INC)/.stamp
 	$(Q)scripts/build-busybox.sh

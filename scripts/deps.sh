@@ -26,6 +26,9 @@ pkgs="$pkgs debootstrap"
 # the ZFS modules (scripts/build-zfs.sh): the kernel's compiler, libc's
 # headers for configure, libelf for the headers' prebuilt objtool
 pkgs="$pkgs gcc-12 libc6-dev libelf1"
+# the report's pictures are checked by rendering the page (headless
+# Chromium) and reading the screenshot's pixels (PIL)
+pkgs="$pkgs chromium python3-pil"
 # nfs-ganesha finds its exports' filesystems through /etc/mtab, the link
 # every booted Debian has and a bare debootstrap'd root lacks
 if [ ! -e /etc/mtab ] && [ "$(id -u)" = 0 ]; then

@@ -9,7 +9,7 @@
 #   scripts/fetch.sh            binary packages of image/packages.list (with
 #                               the kernel's and the tools' library closure)
 #                               and the sources of busybox, fio, libaio
-# Output: dl/debs/*.deb, dl/src/{busybox,fio,libaio}-*/, dl/manifest.tsv (role, package,
+# Output: dl/debs/*.deb, dl/src/{busybox,fio,libaio,jansson}-*/, dl/manifest.tsv (role, package,
 # version, sha256: the pins, copied into the image as /etc/bootbench-release).
 # A download that fails names the package and leaves no partial file.
 set -eu
@@ -163,7 +163,8 @@ mv "$manifest_tmp" "$DL/manifest.tsv"
 
 # Source packages, built with musl: busybox (scripts/build-busybox.sh);
 # fio and the libaio it links (scripts/build-fio.sh: Debian's fio binary
-# needs 84 MB of shared libraries, ceph's and ICU's among them).
+# needs 84 MB of shared libraries, ceph's and ICU's among them); jansson,
+# the JSON reader bootbench links (scripts/build-jansson.sh).
 fetch_source() { # package
 	ver=$(dlapt apt-cache showsrc "$1" 2>/dev/null | awk '/^Version:/ {print $2; exit}')
 	[ -n "$ver" ] || die "source package '$1' is not in Debian $SUITE"
@@ -186,7 +187,7 @@ fetch_source() { # package
 	ln -sfn "$1-$upver" "$DL/src/$1"
 }
 mkdir -p "$DL/src"
-for src in busybox fio libaio; do
+for src in busybox fio libaio jansson; do
 	fetch_source $src
 done
 say "$(wc -l < "$DL/manifest.tsv") packages pinned in dl/manifest.tsv"

@@ -21,6 +21,8 @@ int cmd_fetch_config(int argc, char **argv);
 int cmd_chroot(int argc, char **argv);
 int cmd_fsck(int argc, char **argv);
 int cmd_fio_server(int argc, char **argv);
+int cmd_compare(int argc, char **argv);
+int cmd_report(int argc, char **argv);
 static int cmd_help(int argc, char **argv);
 static int cmd_version(int argc, char **argv);
 
@@ -39,6 +41,9 @@ static const struct command {
 	{ "fsck", "check filesystems without changing them; repair with consent", cmd_fsck },
 	{ "fio-server", "fio's server for fio's clients, confined to the disks named (lab networks only)",
 	  cmd_fio_server },
+	{ "report", "one self-contained HTML page of a run: identity, tables, latency curves, series",
+	  cmd_report },
+	{ "compare", "many machines' results side by side: groups by model, the outliers named", cmd_compare },
 	{ "disks", "list disks: identity, size, contents, users, health", cmd_disks },
 	{ "sysinfo", "describe this machine: CPU, memory, firmware, DMI, NICs", cmd_sysinfo },
 	{ "version", "print the version", cmd_version },

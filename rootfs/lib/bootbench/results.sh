@@ -53,6 +53,9 @@ save_options() {
 # spool, and the caller does not power off.
 save_results() { # rundir destinations
 	SAVED_TO=""
+	# the run's page of pictures goes into the folder before any copy is made
+	bootbench report --output="$1/report.html" "$1" > /dev/null 2>> "$1/console.log" ||
+		log "report: $1/report.html is incomplete (see console.log)"
 	dests="" want_usb="" failed=0 stick=none
 	for d in $(echo "$2" | tr ',' ' '); do
 		case "$d" in usb) want_usb=1 ;; none) ;; *) dests="$dests $d" ;; esac

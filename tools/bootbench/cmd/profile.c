@@ -67,7 +67,7 @@ static int build(struct jobset *js, const struct profile *p, const char *target,
 	setenv("TARGET", target, 1);
 	if (outdir) {
 		snprintf(out, sizeof(out), "--output=%s/%s-%s.json", outdir, p->name, name);
-		argv[argc++] = "--output-format=json";
+		argv[argc++] = "--output-format=json+";	/* json+: the report draws its latency curves from the bins */
 		argv[argc++] = out;
 	}
 	if (destroy) {

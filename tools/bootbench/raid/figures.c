@@ -24,19 +24,8 @@
 #include "util.h"
 #include "worker.h"
 #include "parity.h"
+#include "robust.h"
 
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-static double median_of(double *v, unsigned n)
-{
-	qsort(v, n, sizeof(*v), cmp_double);
-	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
 
 /* The baseline: per test and direction, the median of the disks. */
 void baseline_median(void)
@@ -219,7 +208,8 @@ void print_verdict(FILE *f, struct json *j)
 		if (strcmp(l->md_level, "5") && !raid6)
 			continue;
 		if (best_write <= 0) {
-			fprintf(f, "%s: no write test in the profile, so no parity verdict\n", l->name);
+			if (f)
+				fprintf(f, "%s: no write test in the profile, so no parity verdict\n", l->name);
 			continue;
 		}
 		parity_verdict(f, j, l->name, R.n, raid6, best_write * (R.n - (raid6 ? 2 : 1)));

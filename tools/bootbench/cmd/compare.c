@@ -1,0 +1,447 @@
+// SPDX-License-Identifier: MIT
+/*
+ * compare.c - `bootbench compare`: many machines' results side by side, the
+ * slow drive named. Every test (a job and a direction) of every result file
+ * under the folders given (a share full of them, searched recursively; fio's
+ * own JSON too) is put in its disk's group (model + firmware + capacity by
+ * default); a group of three or more is summed up by its median and MAD,
+ * and a disk more than 3 scaled MADs and 10% off its group's median is an
+ * OUTLIER, named by machine serial, disk serial and slot (stats/robust.h).
+ * A group too small is said to be so, never compared with another. The
+ * dbcommit verdict per disk (a commit's sync p50 over 10x a page write's)
+ * names fsync-bound models.
+ *
+ * usage: bootbench compare [--by=model|firmware|machine] [--format=text|csv|json] PATH...
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "json.h"
+#include "load.h"
+#include "robust.h"
+#include "util.h"
+
+enum by { BY_FIRMWARE, BY_MODEL, BY_MACHINE };
+enum format { FMT_TEXT, FMT_CSV, FMT_JSON };
+
+static void usage(void)
+{
+	printf("usage: bootbench compare [--by=model|firmware|machine] [--format=text|csv|json] PATH...\n\n"
+	       "Compares the results under each PATH (result folders, searched recursively, or JSON\n"
+	       "files: bootbench's, raid.json's single-disk baselines, or fio's own JSON) test by test.\n"
+	       "Disks are grouped by model, firmware and capacity (--by=firmware, the default), by\n"
+	       "model and capacity (--by=model), or by machine (--by=machine). For each group of %d or\n"
+	       "more: the median and MAD of its IOPS, and each disk's deviation from the median; a disk\n"
+	       "more than %.0f scaled MADs (1.4826 x MAD) and %.0f%% away is an OUTLIER, named by machine\n"
+	       "serial, disk serial and slot. Smaller groups are listed as too small, not compared.\n"
+	       "dbcommit results name fsync-bound models (a commit's sync p50 over 10x a page write's).\n\n"
+	       "Exit status: 0 no outlier, 1 an outlier, a fsync-bound disk or an unreadable file,\n"
+	       "2 bad input (no result at all, an unknown option).\n",
+	       OUTLIER_MIN_GROUP, OUTLIER_MADS, OUTLIER_REL * 100);
+}
+
+struct member {
+	const struct rs_figure *f;
+	double dev;		/* relative to the group's median */
+	int outlier;		/* -1 slow, +1 fast, 0 not */
+};
+
+struct group {
+	char key[512];
+	struct member *m;
+	unsigned n;
+	double median, mad, median_bw;
+	int compared;
+};
+
+static enum by grouping;
+
+static void group_key(const struct rs_figure *f, char *key, size_t len)
+{
+	char size[32];
+
+	fmt_iec((double)f->disk.size, size, sizeof(size));
+	if (grouping == BY_MACHINE)
+		snprintf(key, len, "machine %s", f->disk.machine);
+	else if (grouping == BY_MODEL)
+		snprintf(key, len, "%s / %s", f->disk.model[0] ? f->disk.model : "unknown model", size);
+	else
+		snprintf(key, len, "%s / %s / %s", f->disk.model[0] ? f->disk.model : "unknown model",
+			 f->disk.firmware[0] ? f->disk.firmware : "unknown firmware", size);
+}
+
+static int by_disk(const void *a, const void *b)
+{
+	const struct member *x = a, *y = b;
+	int c = strcmp(x->f->disk.machine, y->f->disk.machine);
+
+	return c ? c : strcmp(x->f->disk.slot, y->f->disk.slot);
+}
+
+static int by_key(const void *a, const void *b)
+{
+	return strcmp(((const struct group *)a)->key, ((const struct group *)b)->key);
+}
+
+/* The groups of TEST's figures, each summed up; caller frees with free_groups. */
+static struct group *groups_of(const struct rs_set *s, const char *test, unsigned *ng)
+{
+	struct group *g = NULL;
+	unsigned i, k, n = 0;
+
+	for (i = 0; i < s->n; i++) {
+		char key[512];
+
+		if (strcmp(s->fig[i].test, test))
+			continue;
+		group_key(&s->fig[i], key, sizeof(key));
+		for (k = 0; k < n && strcmp(g[k].key, key); k++)
+			;
+		if (k == n) {
+			g = xrealloc(g, (n + 1) * sizeof(*g));
+			memset(&g[n], 0, sizeof(*g));
+			snprintf(g[n].key, sizeof(g[n].key), "%s", key);
+			n++;
+		}
+		g[k].m = xrealloc(g[k].m, (g[k].n + 1) * sizeof(*g[k].m));
+		g[k].m[g[k].n++] = (struct member){ .f = &s->fig[i] };
+	}
+	for (k = 0; k < n; k++) {
+		double *iops = xcalloc(g[k].n, sizeof(*iops)), *bw = xcalloc(g[k].n, sizeof(*bw));
+
+		qsort(g[k].m, g[k].n, sizeof(*g[k].m), by_disk);
+		for (i = 0; i < g[k].n; i++) {
+			iops[i] = g[k].m[i].f->iops;
+			bw[i] = g[k].m[i].f->bw_bytes;
+		}
+		g[k].median = median_of(iops, g[k].n);
+		g[k].median_bw = median_of(bw, g[k].n);
+		g[k].mad = mad_of(iops, g[k].n, g[k].median);
+		g[k].compared = g[k].n >= OUTLIER_MIN_GROUP;
+		for (i = 0; i < g[k].n; i++) {
+			struct member *m = &g[k].m[i];
+
+			m->dev = g[k].median > 0 ? m->f->iops / g[k].median - 1 : 0;
+			if (g[k].compared && is_outlier(m->f->iops, g[k].median, g[k].mad))
+				m->outlier = m->f->iops < g[k].median ? -1 : 1;
+		}
+		free(iops);
+		free(bw);
+	}
+	if (n)
+		qsort(g, n, sizeof(*g), by_key);
+	*ng = n;
+	return g;
+}
+
+static void free_groups(struct group *g, unsigned n)
+{
+	while (n)
+		free(g[--n].m);
+	free(g);
+}
+
+/* The tests in the order their first figure came. */
+static const char **tests_of(const struct rs_set *s, unsigned *nt)
+{
+	const char **t = NULL;
+	unsigned i, k, n = 0;
+
+	for (i = 0; i < s->n; i++) {
+		for (k = 0; k < n && strcmp(t[k], s->fig[i].test); k++)
+			;
+		if (k == n) {
+			t = xrealloc(t, (n + 1) * sizeof(*t));
+			t[n++] = s->fig[i].test;
+		}
+	}
+	*nt = n;
+	return t;
+}
+
+static const char *who(const struct rs_figure *f, char *buf, size_t len)
+{
+	snprintf(buf, len, "machine %s, disk %s, slot %s", f->disk.machine[0] ? f->disk.machine : "?",
+		 f->disk.serial[0] ? f->disk.serial : "(no serial)", f->disk.slot[0] ? f->disk.slot : "?");
+	return buf;
+}
+
+/*
+ * dbcommit's verdict per disk: its log job's sync p50 over 10x its page
+ * job's write p50 (profiles.c's rule). Returns the number of fsync-bound
+ * disks; each is listed through EACH (NULL: only counted).
+ */
+static unsigned fsync_bound(const struct rs_set *s, void (*each)(const struct rs_figure *log, double ratio, void *arg),
+			    void *arg)
+{
+	unsigned i, k, found = 0;
+
+	for (i = 0; i < s->n; i++) {
+		const struct rs_figure *log = &s->fig[i];
+		char pages[160];
+
+		if (strncmp(log->test, "dbcommit-log-", 13) || !log->sync_p50_ns)
+			continue;
+		snprintf(pages, sizeof(pages), "dbcommit-pages-%s", log->test + 13);
+		for (k = 0; k < s->n; k++) {
+			const struct rs_figure *p = &s->fig[k];
+
+			if (strcmp(p->test, pages) || strcmp(p->file, log->file) || strcmp(p->disk.slot, log->disk.slot) ||
+			    !p->clat_p50_ns)
+				continue;
+			if (log->sync_p50_ns > 10 * p->clat_p50_ns) {
+				found++;
+				if (each)
+					each(log, log->sync_p50_ns / p->clat_p50_ns, arg);
+			}
+			break;
+		}
+	}
+	return found;
+}
+
+static void text_fsync(const struct rs_figure *log, double ratio, void *arg)
+{
+	char buf[512];
+
+	(void)arg;
+	printf("  fsync-bound: %s (%s): %s sync p50 %.0f us, %.0fx a page write's\n",
+	       log->disk.model[0] ? log->disk.model : "unknown model", who(log, buf, sizeof(buf)), log->test,
+	       log->sync_p50_ns / 1000, ratio);
+}
+
+static unsigned print_text(const struct rs_set *s, const char **tests, unsigned nt)
+{
+	unsigned t, k, i, outliers = 0, fsb;
+	char a[32], c[32], buf[512];
+
+	printf("bootbench compare: %u result file(s), %u figure(s), grouped by %s\n", s->files, s->n,
+	       grouping == BY_MACHINE ? "machine" : grouping == BY_MODEL ? "model and capacity" :
+	       "model, firmware and capacity");
+	printf("outlier: more than %.0f scaled MADs and %.0f%% from its group's median IOPS, in groups of %d or "
+	       "more\n", OUTLIER_MADS, OUTLIER_REL * 100, OUTLIER_MIN_GROUP);
+	for (t = 0; t < nt; t++) {
+		unsigned ng;
+		struct group *g = groups_of(s, tests[t], &ng);
+
+		printf("\n%s\n", tests[t]);
+		for (k = 0; k < ng; k++) {
+			if (!g[k].compared) {
+				printf("  group %s: %u disk(s): too few to compare (%d needed)\n", g[k].key, g[k].n,
+				       OUTLIER_MIN_GROUP);
+			} else {
+				printf("  group %s: %u disks, median %s IOPS (%.1f MB/s), MAD %s IOPS\n", g[k].key, g[k].n,
+				       fmt_si(g[k].median, a, sizeof(a)), g[k].median_bw / 1e6, fmt_si(g[k].mad, c, sizeof(c)));
+			}
+			printf("    %-18s %-18s %-14s %9s %10s %9s %9s\n", "machine", "disk serial", "slot", "IOPS",
+			       "MB/s", "p99 us", "vs median");
+			for (i = 0; i < g[k].n; i++) {
+				const struct member *m = &g[k].m[i];
+
+				printf("    %-18.18s %-18.18s %-14.14s %9s %10.1f %9.1f %+8.1f%%", m->f->disk.machine,
+				       m->f->disk.serial[0] ? m->f->disk.serial : "-", m->f->disk.slot,
+				       fmt_si(m->f->iops, a, sizeof(a)), m->f->bw_bytes / 1e6, m->f->clat_p99_ns / 1000,
+				       fabs(m->dev) < 0.0005 ? 0.0 : m->dev * 100);
+				if (m->outlier) {
+					outliers++;
+					printf("  OUTLIER (%s): %s", m->outlier < 0 ? "slow" : "fast",
+					       who(m->f, buf, sizeof(buf)));
+				}
+				putchar('\n');
+			}
+		}
+		free_groups(g, ng);
+	}
+	printf("\n%u outlier(s)\n", outliers);
+	fsb = fsync_bound(s, NULL, NULL);
+	if (fsb) {
+		printf("%u fsync-bound disk(s) (dbcommit):\n", fsb);
+		fsync_bound(s, text_fsync, NULL);
+	}
+	return outliers + fsb;
+}
+
+static void csv_field(const char *s)
+{
+	putchar('"');
+	for (; *s; s++) {
+		if (*s == '"')
+			putchar('"');
+		putchar(*s);
+	}
+	putchar('"');
+}
+
+static unsigned print_csv(const struct rs_set *s, const char **tests, unsigned nt)
+{
+	unsigned t, k, i, outliers = 0;
+
+	printf("test,group,group_disks,compared,group_median_iops,group_mad_iops,machine,disk_serial,slot,model,"
+	       "firmware,size_bytes,iops,bw_bytes,clat_p99_ns,deviation,outlier,file\n");
+	for (t = 0; t < nt; t++) {
+		unsigned ng;
+		struct group *g = groups_of(s, tests[t], &ng);
+
+		for (k = 0; k < ng; k++) {
+			for (i = 0; i < g[k].n; i++) {
+				const struct member *m = &g[k].m[i];
+
+				csv_field(tests[t]);
+				putchar(',');
+				csv_field(g[k].key);
+				printf(",%u,%d,%.3f,%.3f,", g[k].n, g[k].compared, g[k].median, g[k].mad);
+				csv_field(m->f->disk.machine);
+				putchar(',');
+				csv_field(m->f->disk.serial);
+				putchar(',');
+				csv_field(m->f->disk.slot);
+				putchar(',');
+				csv_field(m->f->disk.model);
+				putchar(',');
+				csv_field(m->f->disk.firmware);
+				printf(",%llu,%.3f,%.0f,%.0f,%.4f,%s,", (unsigned long long)m->f->disk.size, m->f->iops,
+				       m->f->bw_bytes, m->f->clat_p99_ns, m->dev,
+				       m->outlier < 0 ? "slow" : m->outlier > 0 ? "fast" : "");
+				csv_field(m->f->file);
+				putchar('\n');
+				outliers += m->outlier != 0;
+			}
+		}
+		free_groups(g, ng);
+	}
+	return outliers + fsync_bound(s, NULL, NULL);
+}
+
+static void json_fsync(const struct rs_figure *log, double ratio, void *arg)
+{
+	struct json *j = arg;
+
+	json_obj_open(j, NULL);
+	json_str(j, "model", log->disk.model);
+	json_str(j, "machine", log->disk.machine);
+	json_str(j, "disk_serial", log->disk.serial);
+	json_str(j, "slot", log->disk.slot);
+	json_str(j, "test", log->test);
+	json_double(j, "sync_p50_ns", log->sync_p50_ns);
+	json_double(j, "vs_page_write", ratio);
+	json_obj_close(j);
+}
+
+static unsigned print_json(const struct rs_set *s, const char **tests, unsigned nt)
+{
+	unsigned t, k, i, outliers = 0;
+	struct json j;
+
+	json_init(&j, stdout);
+	json_obj_open(&j, NULL);
+	json_str(&j, "grouped_by", grouping == BY_MACHINE ? "machine" : grouping == BY_MODEL ? "model" : "firmware");
+	json_uint(&j, "files", s->files);
+	json_uint(&j, "unreadable_files", s->bad);
+	json_arr_open(&j, "tests");
+	for (t = 0; t < nt; t++) {
+		unsigned ng;
+		struct group *g = groups_of(s, tests[t], &ng);
+
+		json_obj_open(&j, NULL);
+		json_str(&j, "test", tests[t]);
+		json_arr_open(&j, "groups");
+		for (k = 0; k < ng; k++) {
+			json_obj_open(&j, NULL);
+			json_str(&j, "group", g[k].key);
+			json_uint(&j, "disks", g[k].n);
+			json_bool(&j, "compared", g[k].compared);
+			json_double(&j, "median_iops", g[k].median);
+			json_double(&j, "mad_iops", g[k].mad);
+			json_arr_open(&j, "members");
+			for (i = 0; i < g[k].n; i++) {
+				const struct member *m = &g[k].m[i];
+
+				json_obj_open(&j, NULL);
+				json_str(&j, "machine", m->f->disk.machine);
+				json_str(&j, "disk_serial", m->f->disk.serial);
+				json_str(&j, "slot", m->f->disk.slot);
+				json_str(&j, "model", m->f->disk.model);
+				json_str(&j, "firmware", m->f->disk.firmware);
+				json_uint(&j, "size", m->f->disk.size);
+				json_double(&j, "iops", m->f->iops);
+				json_double(&j, "bw_bytes", m->f->bw_bytes);
+				json_double(&j, "clat_p99_ns", m->f->clat_p99_ns);
+				json_double(&j, "deviation", m->dev);
+				json_str(&j, "outlier", m->outlier < 0 ? "slow" : m->outlier > 0 ? "fast" : "");
+				json_str(&j, "file", m->f->file);
+				json_obj_close(&j);
+				outliers += m->outlier != 0;
+			}
+			json_arr_close(&j);
+			json_obj_close(&j);
+		}
+		json_arr_close(&j);
+		json_obj_close(&j);
+		free_groups(g, ng);
+	}
+	json_arr_close(&j);
+	json_uint(&j, "outliers", outliers);
+	json_arr_open(&j, "fsync_bound");
+	k = fsync_bound(s, json_fsync, &j);
+	json_arr_close(&j);
+	json_obj_close(&j);
+	putchar('\n');
+	return outliers + k;
+}
+
+int cmd_compare(int argc, char **argv)
+{
+	enum format format = FMT_TEXT;
+	struct rs_set set = { 0 };
+	const char **tests;
+	unsigned nt, found, bad;
+	int i, paths = 0;
+
+	for (i = 0; i < argc; i++) {
+		const char *a = argv[i];
+
+		if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+			usage();
+			return EXIT_OK;
+		} else if (!strncmp(a, "--by=", 5)) {
+			if (!strcmp(a + 5, "firmware"))
+				grouping = BY_FIRMWARE;
+			else if (!strcmp(a + 5, "model"))
+				grouping = BY_MODEL;
+			else if (!strcmp(a + 5, "machine"))
+				grouping = BY_MACHINE;
+			else
+				die_usage("compare: --by=%s: expected model, firmware or machine", a + 5);
+		} else if (!strncmp(a, "--format=", 9)) {
+			if (!strcmp(a + 9, "text"))
+				format = FMT_TEXT;
+			else if (!strcmp(a + 9, "csv"))
+				format = FMT_CSV;
+			else if (!strcmp(a + 9, "json"))
+				format = FMT_JSON;
+			else
+				die_usage("compare: --format=%s: expected text, csv or json", a + 9);
+		} else if (a[0] == '-' && a[1]) {
+			die_usage("compare: unknown option '%s' (see 'bootbench compare --help')", a);
+		} else {
+			paths++;
+		}
+	}
+	if (!paths)
+		die_usage("compare: no result folder or file named (see 'bootbench compare --help')");
+	for (i = 0; i < argc; i++)
+		if (argv[i][0] != '-' || !argv[i][1])
+			if (rs_load_path(&set, argv[i], stderr))
+				die_usage("compare: %s", bb_err);
+	if (!set.n)
+		die_usage("compare: no results found in what was named (%u file(s) unreadable)", set.bad);
+	tests = tests_of(&set, &nt);
+	found = format == FMT_CSV ? print_csv(&set, tests, nt) :
+		format == FMT_JSON ? print_json(&set, tests, nt) : print_text(&set, tests, nt);
+	fflush(stdout);
+	bad = set.bad;
+	free(tests);
+	rs_free(&set);
+	return found || bad ? EXIT_FAIL : EXIT_OK;
+}

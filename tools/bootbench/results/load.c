@@ -1,0 +1,336 @@
+// SPDX-License-Identifier: MIT
+/*
+ * load.c - result files read back (load.h). The JSON is jansson's to read;
+ * what is here is where each kind keeps its figures and its identities:
+ *   fio's JSON: jobs[] with read/write/trim {iops, bw_bytes, clat_ns
+ *     percentiles} and sync {lat_ns percentiles}; ours adds "bootbench":
+ *     the machine (system.dmi, system.nics) and each job's targets (model,
+ *     serial, firmware_rev, size); fio's own has "hostname" (client/server
+ *     runs) and the filename option.
+ *   raid.json: each disk's single-disk baseline (disks[].baseline).
+ *   sysinfo.json, disks.json: the machine and its disks; disks.json also
+ *     fills in what a result file did not say about a disk it names.
+ * Clones of one job on one disk (numjobs without group_reporting) are one
+ * figure: their IOPS and bytes added up, their latencies the worst.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "load.h"
+#include "util.h"
+
+json_t *rs_read_json(const char *path)
+{
+	json_error_t e;
+	json_t *j = json_load_file(path, JSON_DECODE_ANY, &e);
+
+	if (!j) {
+		if (e.line < 0 || !strncmp(e.text, "unable to open", 14))
+			set_err("%s: cannot read it: %s", path, e.text);
+		else
+			set_err("%s: not JSON, or cut short (line %d, column %d: %s)", path, e.line, e.column,
+				e.text);
+	}
+	return j;
+}
+
+static json_t *at(json_t *obj, const char *path)
+{
+	char key[128];
+	const char *dot;
+
+	while (obj && *path) {
+		dot = strchr(path, '.');
+		snprintf(key, sizeof(key), "%.*s", dot ? (int)(dot - path) : (int)strlen(path), path);
+		obj = json_is_object(obj) ? json_object_get(obj, key) : NULL;
+		path = dot ? dot + 1 : "";
+	}
+	return obj;
+}
+
+const char *rs_str(json_t *obj, const char *path, char *buf, size_t len)
+{
+	json_t *v = at(obj, path);
+
+	buf[0] = 0;
+	if (json_is_string(v))
+		snprintf(buf, len, "%s", json_string_value(v));
+	else if (json_is_integer(v))
+		snprintf(buf, len, "%lld", (long long)json_integer_value(v));
+	else if (json_is_real(v))
+		snprintf(buf, len, "%g", json_real_value(v));
+	return buf;
+}
+
+double rs_num(json_t *obj, const char *path)
+{
+	json_t *v = at(obj, path);
+
+	return json_is_number(v) ? json_number_value(v) : 0;
+}
+
+int rs_is_fio(json_t *j)
+{
+	return json_is_object(j) && json_is_array(json_object_get(j, "jobs")) &&
+	       (json_object_get(j, "fio version") || json_object_get(j, "bootbench"));
+}
+
+double rs_percentile(json_t *lat, double p)
+{
+	json_t *pct = at(lat, "percentile");
+	const char *k;
+	json_t *v;
+
+	json_object_foreach(pct, k, v)
+		if (strtod(k, NULL) == p && json_is_number(v))
+			return json_number_value(v);
+	return 0;
+}
+
+static void copy(char *dst, size_t len, const char *src)
+{
+	if (!dst[0] && src && src[0])
+		snprintf(dst, len, "%s", src);
+}
+
+/* What disks.json beside FILE says of the disk at SLOT (/dev/NAME). */
+static void from_disks_json(const char *file, struct rs_disk *d)
+{
+	char path[PATH_MAX], buf[256];
+	const char *slash = strrchr(file, '/');
+	json_t *j, *disk;
+	size_t i;
+
+	snprintf(path, sizeof(path), "%.*s/disks.json", slash ? (int)(slash - file) : 1, slash ? file : ".");
+	j = json_load_file(path, 0, NULL);
+	if (!j)
+		return;
+	json_array_foreach(json_object_get(j, "disks"), i, disk) {
+		if (strcmp(rs_str(disk, "path", buf, sizeof(buf)), d->slot) &&
+		    strcmp(rs_str(disk, "name", buf, sizeof(buf)), d->slot))
+			continue;
+		copy(d->serial, sizeof(d->serial), rs_str(disk, "serial", buf, sizeof(buf)));
+		copy(d->model, sizeof(d->model), rs_str(disk, "model", buf, sizeof(buf)));
+		copy(d->firmware, sizeof(d->firmware), rs_str(disk, "firmware", buf, sizeof(buf)));
+		if (!d->size)
+			d->size = (uint64_t)rs_num(disk, "size");
+		break;
+	}
+	json_decref(j);
+}
+
+/* The machine a result came from: DMI serial, else the first MAC, else FALLBACK. */
+static void machine_of(json_t *system, const char *fallback, char *out, size_t len)
+{
+	char buf[128];
+
+	rs_str(system, "dmi.product_serial", out, len);
+	if (!out[0])
+		snprintf(out, len, "%s", rs_str(json_array_get(json_object_get(system, "nics"), 0), "mac", buf,
+					      sizeof(buf)));
+	if (!out[0])
+		snprintf(out, len, "%s", fallback);
+}
+
+/* The folder a file is in, as a last name for the machine. */
+static const char *folder_of(const char *file, char *buf, size_t len)
+{
+	const char *end = strrchr(file, '/'), *start;
+
+	if (!end)
+		return snprintf(buf, len, "."), buf;
+	for (start = end; start > file && start[-1] != '/'; start--)
+		;
+	snprintf(buf, len, "%.*s", (int)(end - start), start);
+	return buf;
+}
+
+static struct rs_figure *add(struct rs_set *set)
+{
+	if (set->n == set->cap) {
+		set->cap = set->cap ? set->cap * 2 : 64;
+		set->fig = xrealloc(set->fig, set->cap * sizeof(*set->fig));
+	}
+	memset(&set->fig[set->n], 0, sizeof(*set->fig));
+	return &set->fig[set->n++];
+}
+
+/* The figure of TEST on DISK from FILE, when an earlier clone made one. */
+static struct rs_figure *find(struct rs_set *set, unsigned from, const char *test, const char *slot)
+{
+	unsigned i;
+
+	for (i = from; i < set->n; i++)
+		if (!strcmp(set->fig[i].test, test) && !strcmp(set->fig[i].disk.slot, slot))
+			return &set->fig[i];
+	return NULL;
+}
+
+static void load_fio(struct rs_set *set, json_t *j, const char *file)
+{
+	static const char *const dirs[] = { "read", "write", "trim" };
+	json_t *ours = json_object_get(j, "bootbench"), *job;
+	unsigned first = set->n;
+	char machine[128], folder[128], buf[256];
+	size_t i;
+
+	machine_of(at(ours, "system"), "", machine, sizeof(machine));
+	folder_of(file, folder, sizeof(folder));
+	json_array_foreach(json_object_get(j, "jobs"), i, job) {
+		/* ours: "bootbench".jobs[] runs beside jobs[], one entry each */
+		json_t *target = json_array_get(at(json_array_get(at(ours, "jobs"), i), "targets"), 0);
+		struct rs_disk disk = { 0 };
+		unsigned d;
+
+		if (target) {
+			rs_str(target, "path", disk.slot, sizeof(disk.slot));
+			rs_str(target, "serial", disk.serial, sizeof(disk.serial));
+			rs_str(target, "model", disk.model, sizeof(disk.model));
+			rs_str(target, "firmware_rev", disk.firmware, sizeof(disk.firmware));
+			disk.size = (uint64_t)rs_num(target, "size");
+		} else {
+			rs_str(job, "job options.filename", disk.slot, sizeof(disk.slot));
+			if (!disk.slot[0])
+				rs_str(j, "global options.filename", disk.slot, sizeof(disk.slot));
+		}
+		snprintf(disk.machine, sizeof(disk.machine), "%.127s",
+			 machine[0] ? machine : rs_str(job, "hostname", buf, sizeof(buf))[0] ? buf : folder);
+		from_disks_json(file, &disk);
+		for (d = 0; d < ARRAY_SIZE(dirs); d++) {
+			json_t *dir = json_object_get(job, dirs[d]);
+			struct rs_figure *f;
+			char test[160];
+
+			if (rs_num(dir, "io_bytes") <= 0)
+				continue;
+			snprintf(test, sizeof(test), "%s %s", rs_str(job, "jobname", buf, sizeof(buf)), dirs[d]);
+			f = find(set, first, test, disk.slot);
+			if (!f) {
+				f = add(set);
+				snprintf(f->test, sizeof(f->test), "%s", test);
+				f->disk = disk;
+				snprintf(f->file, sizeof(f->file), "%s", file);
+			}
+			f->iops += rs_num(dir, "iops");
+			f->bw_bytes += rs_num(dir, "bw_bytes");
+			if (rs_percentile(at(dir, "clat_ns"), 50) > f->clat_p50_ns)
+				f->clat_p50_ns = rs_percentile(at(dir, "clat_ns"), 50);
+			if (rs_percentile(at(dir, "clat_ns"), 99) > f->clat_p99_ns)
+				f->clat_p99_ns = rs_percentile(at(dir, "clat_ns"), 99);
+			if (rs_percentile(at(job, "sync.lat_ns"), 50) > f->sync_p50_ns)
+				f->sync_p50_ns = rs_percentile(at(job, "sync.lat_ns"), 50);
+			if (rs_percentile(at(job, "sync.lat_ns"), 99) > f->sync_p99_ns)
+				f->sync_p99_ns = rs_percentile(at(job, "sync.lat_ns"), 99);
+		}
+	}
+}
+
+/* raid.json: each disk's single-disk baseline, a figure per test like any run's. */
+static void load_raid(struct rs_set *set, json_t *j, const char *file)
+{
+	char machine[128], folder[128], buf[256];
+	json_t *disk, *cell;
+	size_t i, k;
+
+	machine_of(json_object_get(j, "system"), folder_of(file, folder, sizeof(folder)), machine,
+		   sizeof(machine));
+	json_array_foreach(json_object_get(j, "disks"), i, disk) {
+		json_array_foreach(json_object_get(disk, "baseline"), k, cell) {
+			struct rs_figure *f = add(set);
+
+			snprintf(f->test, sizeof(f->test), "%s %s", rs_str(cell, "test", buf, sizeof(buf)),
+				 rs_str(cell, "dir", buf + 128, 128));
+			snprintf(f->disk.machine, sizeof(f->disk.machine), "%s", machine);
+			rs_str(disk, "disk", f->disk.slot, sizeof(f->disk.slot));
+			from_disks_json(file, &f->disk);
+			f->iops = rs_num(cell, "iops");
+			f->bw_bytes = rs_num(cell, "bw_bytes");
+			f->clat_p99_ns = rs_num(cell, "clat_p99_us") * 1000;
+			snprintf(f->file, sizeof(f->file), "%s", file);
+		}
+	}
+}
+
+static int load_file(struct rs_set *set, const char *path, FILE *errs)
+{
+	json_t *j = rs_read_json(path);
+
+	if (!j) {
+		fprintf(errs, "%s\n", bb_err);
+		set->bad++;
+		return 0;
+	}
+	if (rs_is_fio(j)) {
+		load_fio(set, j, path);
+		set->files++;
+	} else if (json_is_object(j) && json_object_get(j, "levels") && json_object_get(j, "disks")) {
+		load_raid(set, j, path);
+		set->files++;
+	} else if (json_is_object(j) && (json_object_get(j, "cpu") || json_object_get(j, "disks"))) {
+		/* sysinfo.json, disks.json: identities, read beside the results */
+	} else {
+		fprintf(errs, "%s: JSON, but not a result (neither fio's layout nor raid.json)\n", path);
+		set->bad++;
+	}
+	json_decref(j);
+	return 0;
+}
+
+static int by_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static int load_tree(struct rs_set *set, const char *dir, FILE *errs, int depth)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	char **names = NULL, p[PATH_MAX];
+	unsigned n = 0, i;
+	struct stat st;
+
+	if (!d)
+		return set_err("%s: cannot read it: %s", dir, strerror(errno));
+	while ((e = readdir(d))) {
+		if (e->d_name[0] == '.')	/* ., .., a share's .NAME.partial */
+			continue;
+		names = xrealloc(names, (n + 1) * sizeof(*names));
+		names[n++] = xstrdup(e->d_name);
+	}
+	closedir(d);
+	if (n)
+		qsort(names, n, sizeof(*names), by_name);
+	for (i = 0; i < n; i++) {
+		size_t len = strlen(names[i]);
+
+		snprintf(p, sizeof(p), "%s/%s", dir, names[i]);
+		if (!stat(p, &st) && S_ISDIR(st.st_mode) && depth < 16)
+			load_tree(set, p, errs, depth + 1);
+		else if (!stat(p, &st) && S_ISREG(st.st_mode) && len > 5 && !strcmp(names[i] + len - 5, ".json"))
+			load_file(set, p, errs);
+		free(names[i]);
+	}
+	free(names);
+	return 0;
+}
+
+int rs_load_path(struct rs_set *set, const char *path, FILE *errs)
+{
+	struct stat st;
+
+	if (stat(path, &st))
+		return set_err("%s: %s", path, strerror(errno));
+	if (S_ISDIR(st.st_mode))
+		return load_tree(set, path, errs, 0);
+	return load_file(set, path, errs);
+}
+
+void rs_free(struct rs_set *set)
+{
+	free(set->fig);
+	memset(set, 0, sizeof(*set));
+}

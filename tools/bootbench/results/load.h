@@ -1,0 +1,71 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * load.h - result files read back, for `bootbench report` and `bootbench
+ * compare`: the one reader of saved JSON (jansson, decision 5), and the
+ * figures of each test on each disk taken from fio's JSON, ours (with its
+ * "bootbench" part: the disk's and the machine's identity) or fio's own
+ * (run elsewhere: identity from its hostname and filename).
+ */
+#ifndef BB_RESULTS_LOAD_H
+#define BB_RESULTS_LOAD_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include <jansson.h>
+
+/* A disk as results name it. */
+struct rs_disk {
+	char machine[128];	/* DMI serial, else the first MAC, else fio's hostname or the folder */
+	char serial[128];
+	char model[128];
+	char firmware[64];
+	char slot[128];		/* the path it was measured through: /dev/nvme0n1 */
+	uint64_t size;
+};
+
+/* One test (a job and a direction) on one disk, from one file. */
+struct rs_figure {
+	char test[160];		/* "JOBNAME read" */
+	struct rs_disk disk;
+	double iops, bw_bytes;
+	double clat_p50_ns, clat_p99_ns;	/* completion latency, 0 when not recorded */
+	double sync_p50_ns, sync_p99_ns;	/* fsync/fdatasync latency, 0 when the job did not sync */
+	char file[512];
+};
+
+struct rs_set {
+	struct rs_figure *fig;
+	unsigned n, cap;
+	unsigned files;		/* result files read */
+	unsigned bad;		/* files refused (each said in one line) */
+};
+
+/*
+ * Reads a JSON file whole; NULL with bb_err naming the file and what is
+ * wrong (not there, not JSON, cut short: jansson's line and column).
+ */
+json_t *rs_read_json(const char *path);
+
+/* The string (or number, as text) at a dotted PATH under OBJ ("a.b.c"), "" when absent. */
+const char *rs_str(json_t *obj, const char *path, char *buf, size_t len);
+/* The number at a dotted PATH, 0 when absent. */
+double rs_num(json_t *obj, const char *path);
+
+/* The value at percentile P of a latency object (fio's "percentile": {"99.000000": ns}), 0 when absent. */
+double rs_percentile(json_t *lat, double p);
+
+/* fio's JSON (ours or fio's own): 1 when J is one. */
+int rs_is_fio(json_t *j);
+
+/*
+ * Adds the figures of every result file under PATH (a JSON file, or a
+ * folder searched recursively: fio's JSON, ours, raid.json) to SET. A file
+ * that is not JSON, cut short, or JSON of another kind is said in one line
+ * on ERRS and counted in set->bad; the others are still read. -1 with
+ * bb_err when PATH itself cannot be read.
+ */
+int rs_load_path(struct rs_set *set, const char *path, FILE *errs);
+void rs_free(struct rs_set *set);
+
+#endif
