@@ -32,6 +32,14 @@ if boot --fw bios --usb "$T/stick.img" $disks; then
 		check "raid.json: the parity verdict for raid5" json "$T/results/raid.json" \
 			'd["parity_verdict"][0]["level"] == "raid5" and d["parity_verdict"][0]["parity_one_core_mbs"] > 0'
 		check "each run's fio JSON is saved" sh -c "[ -s '$T/results/baseline-vda.json' ] && [ -s '$T/results/raid5.json' ]"
+		check "report.html: a chart per test of the four levels relative to one disk, the parity verdict" sh -c "
+			[ \$(grep -c '<title>mdraid-[a-z0-9-]* [a-z]* (one disk: ' '$T/results/report.html') = 4 ] &&
+			for l in raid0 raid1 raid5 raid10-n2; do
+				[ \$(grep -c \">\$l (p99 [0-9]* us)</text>\" '$T/results/report.html') = 4 ] || exit 1; done &&
+			grep -q 'raid5 on 4 disks' '$T/results/report.html'"
+		"$PWD/out/bootbench" compare "$T/results" > "$T/compare.txt" 2>&1
+		check "compare reads the folder: the four disks' baselines one group per test" \
+			grep -qE '^  group unknown model / unknown firmware / 96\.0MiB: 4 disks' "$T/compare.txt"
 	else
 		bad "a results folder is on the stick"
 	fi

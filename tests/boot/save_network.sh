@@ -51,6 +51,9 @@ if boot --pxe "$T/tftp" --bootfile pxelinux.0 --disk nvme:"$T/nvme.img"; then
 			sh -c "echo '$folder' | grep -qx '20[0-9]*T[0-9]*Z_mac-525400123456_[0-9a-f]\{6\}'"
 		check "$kind: every file whole against the manifest" check_manifest "$dir/$folder"
 		check "$kind: the JSON names the NVMe disk's serial" grep -q BBNVME1 "$dir/$folder/nvme0n1.json"
+		check "$kind: the folder's report.html came along, in the manifest, with the disk and its curves" \
+			sh -c "grep -q ' report.html\$' '$dir/$folder/MANIFEST.sha256' && grep -q BBNVME1 '$dir/$folder/report.html' &&
+				grep -q 'randread-4k-qd32: completion latency' '$dir/$folder/report.html'"
 		check "$kind: the console said it was delivered" serial_has "save: $kind://10.0.2.2:[0-9]*/.*${dir##*/}/*: delivered $folder"
 	done
 	curl -s "http://127.0.0.1:$PUSH_PORT/metrics" > "$T/metrics.txt"

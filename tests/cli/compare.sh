@@ -46,6 +46,15 @@ check "CSV: a header and one row per disk, the slow one flagged" python3 -c "
 import csv, sys
 rows = list(csv.DictReader(open('$T/csv')))
 sys.exit(0 if len(rows) == 6 and [r['slot'] for r in rows if r['outlier'] == 'slow'] == ['$slow'] else 1)"
+"$BB" compare --format=html "$T/share" > "$T/compare.html"
+check "HTML: one self-contained page, the slow disk's bar hatched and named" python3 -c "
+import re, sys, xml.etree.ElementTree as ET
+t = open('$T/compare.html').read()
+for svg in re.findall(r'<svg.*?</svg>', t, re.S):
+    ET.fromstring(svg)
+ok = not re.search(r'<script|https?:|src=|href=', t) and t.count('class=\"bar hatch\"') == 1 and \
+    re.search(r'<li class=\"bad\">OUTLIER: randread read: machine [^,]+, disk \(no serial\), slot $slow,', t)
+sys.exit(0 if ok else 1)"
 "$BB" compare --by=machine "$T/share" > "$T/by-machine"
 check "--by=machine: this host's five disks one group, the same outlier; fio's machine alone" \
 	sh -c "grep -qE '^  group machine [^ ]+: 5 disks' '$T/by-machine' && [ \$(grep -c 'too few to compare' '$T/by-machine') = 1 ] &&

@@ -11,25 +11,27 @@
  * dbcommit verdict per disk (a commit's sync p50 over 10x a page write's)
  * names fsync-bound models.
  *
- * usage: bootbench compare [--by=model|firmware|machine] [--format=text|csv|json] PATH...
+ * usage: bootbench compare [--by=model|firmware|machine] [--format=text|csv|json|html] PATH...
  */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "html.h"
 #include "json.h"
 #include "load.h"
 #include "robust.h"
+#include "svg.h"
 #include "util.h"
 
 enum by { BY_FIRMWARE, BY_MODEL, BY_MACHINE };
-enum format { FMT_TEXT, FMT_CSV, FMT_JSON };
+enum format { FMT_TEXT, FMT_CSV, FMT_JSON, FMT_HTML };
 
 static void usage(void)
 {
-	printf("usage: bootbench compare [--by=model|firmware|machine] [--format=text|csv|json] PATH...\n\n"
+	printf("usage: bootbench compare [--by=model|firmware|machine] [--format=text|csv|json|html] PATH...\n\n"
 	       "Compares the results under each PATH (result folders, searched recursively, or JSON\n"
-	       "files: bootbench's, raid.json's single-disk baselines, or fio's own JSON) test by test.\n"
+	       "files: bootbench's runs, profiles and raid baselines, or fio's own JSON) test by test.\n"
 	       "Disks are grouped by model, firmware and capacity (--by=firmware, the default), by\n"
 	       "model and capacity (--by=model), or by machine (--by=machine). For each group of %d or\n"
 	       "more: the median and MAD of its IOPS, and each disk's deviation from the median; a disk\n"
@@ -390,6 +392,104 @@ static unsigned print_json(const struct rs_set *s, const char **tests, unsigned 
 	return outliers + k;
 }
 
+static void html_fsync(const struct rs_figure *log, double ratio, void *arg)
+{
+	char buf[512];
+
+	(void)arg;
+	fputs("<li class=\"bad\">fsync-bound: ", stdout);
+	html_escape(stdout, log->disk.model[0] ? log->disk.model : "unknown model");
+	printf(" (%s): %s sync p50 %.0f us, %.0fx a page write's</li>\n", who(log, buf, sizeof(buf)), log->test,
+	       log->sync_p50_ns / 1000, ratio);
+}
+
+/* One page: per test and group a bar per disk (outliers hatched, the median dashed), then the table. */
+static unsigned print_html(const struct rs_set *s, const char **tests, unsigned nt)
+{
+	unsigned t, k, i, outliers = 0, fsb;
+	char title[700], buf[512];
+
+	html_begin(stdout, "bootbench compare");
+	printf("<p>%u result file(s), %u figure(s), grouped by %s. An OUTLIER lies more than %.0f scaled MADs "
+	       "and %.0f%% from its group's median IOPS, in groups of %d or more; its bar is hatched. The dashed "
+	       "line is the group's median.</p>\n", s->files, s->n,
+	       grouping == BY_MACHINE ? "machine" : grouping == BY_MODEL ? "model and capacity" :
+	       "model, firmware and capacity", OUTLIER_MADS, OUTLIER_REL * 100, OUTLIER_MIN_GROUP);
+	for (t = 0; t < nt; t++) {
+		unsigned ng;
+		struct group *g = groups_of(s, tests[t], &ng);
+
+		fputs("<h2>", stdout);
+		html_escape(stdout, tests[t]);
+		fputs("</h2>\n", stdout);
+		for (k = 0; k < ng; k++) {
+			const char **labels = xcalloc(g[k].n, sizeof(*labels));
+			char (*names)[128] = xcalloc(g[k].n, sizeof(*names));
+			double *vals = xcalloc(g[k].n, sizeof(*vals));
+			int *mark = xcalloc(g[k].n, sizeof(*mark));
+
+			for (i = 0; i < g[k].n; i++) {
+				snprintf(names[i], sizeof(names[i]), "%.60s %.60s", g[k].m[i].f->disk.machine,
+					 g[k].m[i].f->disk.slot);
+				labels[i] = names[i];
+				vals[i] = g[k].m[i].f->iops;
+				mark[i] = g[k].m[i].outlier != 0;
+				outliers += mark[i];
+			}
+			if (g[k].compared)
+				snprintf(title, sizeof(title), "%s: %u disks, median %.0f IOPS, MAD %.0f", g[k].key,
+					 g[k].n, g[k].median, g[k].mad);
+			else
+				snprintf(title, sizeof(title), "%s: %u disk(s), too few to compare (%d needed)", g[k].key,
+					 g[k].n, OUTLIER_MIN_GROUP);
+			svg_bars(stdout, title, "IOPS", labels, vals, mark, g[k].n, g[k].compared ? g[k].median : 0);
+			fputs("<table><tr><th>machine</th><th>disk serial</th><th>slot</th><th>IOPS</th><th>MB/s</th>"
+			      "<th>p99 us</th><th>vs median</th><th></th></tr>\n", stdout);
+			for (i = 0; i < g[k].n; i++) {
+				const struct member *m = &g[k].m[i];
+
+				fputs("<tr><td>", stdout);
+				html_escape(stdout, m->f->disk.machine);
+				fputs("</td><td>", stdout);
+				html_escape(stdout, m->f->disk.serial[0] ? m->f->disk.serial : "-");
+				fputs("</td><td>", stdout);
+				html_escape(stdout, m->f->disk.slot);
+				printf("</td><td class=\"n\">%.0f</td><td class=\"n\">%.1f</td><td class=\"n\">%.1f</td>"
+				       "<td class=\"n\">%+.1f%%</td><td%s>%s</td></tr>\n", m->f->iops, m->f->bw_bytes / 1e6,
+				       m->f->clat_p99_ns / 1000, fabs(m->dev) < 0.0005 ? 0.0 : m->dev * 100,
+				       m->outlier ? " class=\"bad\"" : "",
+				       m->outlier < 0 ? "OUTLIER (slow)" : m->outlier > 0 ? "OUTLIER (fast)" : "");
+			}
+			fputs("</table>\n", stdout);
+			free(labels);
+			free(names);
+			free(vals);
+			free(mark);
+		}
+		free_groups(g, ng);
+	}
+	printf("<h2>Findings</h2>\n<ul>\n<li>%u outlier(s)</li>\n", outliers);
+	for (t = 0; t < nt; t++) {
+		unsigned ng;
+		struct group *g = groups_of(s, tests[t], &ng);
+
+		for (k = 0; k < ng; k++)
+			for (i = 0; i < g[k].n; i++)
+				if (g[k].m[i].outlier) {
+					fputs("<li class=\"bad\">OUTLIER: ", stdout);
+					html_escape(stdout, tests[t]);
+					fputs(": ", stdout);
+					html_escape(stdout, who(g[k].m[i].f, buf, sizeof(buf)));
+					printf(", %+.1f%% from its group's median</li>\n", g[k].m[i].dev * 100);
+				}
+		free_groups(g, ng);
+	}
+	fsb = fsync_bound(s, html_fsync, NULL);
+	fputs("</ul>\n", stdout);
+	html_end(stdout);
+	return outliers + fsb;
+}
+
 int cmd_compare(int argc, char **argv)
 {
 	enum format format = FMT_TEXT;
@@ -420,8 +520,10 @@ int cmd_compare(int argc, char **argv)
 				format = FMT_CSV;
 			else if (!strcmp(a + 9, "json"))
 				format = FMT_JSON;
+			else if (!strcmp(a + 9, "html"))
+				format = FMT_HTML;
 			else
-				die_usage("compare: --format=%s: expected text, csv or json", a + 9);
+				die_usage("compare: --format=%s: expected text, csv, json or html", a + 9);
 		} else if (a[0] == '-' && a[1]) {
 			die_usage("compare: unknown option '%s' (see 'bootbench compare --help')", a);
 		} else {
@@ -437,8 +539,8 @@ int cmd_compare(int argc, char **argv)
 	if (!set.n)
 		die_usage("compare: no results found in what was named (%u file(s) unreadable)", set.bad);
 	tests = tests_of(&set, &nt);
-	found = format == FMT_CSV ? print_csv(&set, tests, nt) :
-		format == FMT_JSON ? print_json(&set, tests, nt) : print_text(&set, tests, nt);
+	found = format == FMT_CSV ? print_csv(&set, tests, nt) : format == FMT_JSON ? print_json(&set, tests, nt) :
+		format == FMT_HTML ? print_html(&set, tests, nt) : print_text(&set, tests, nt);
 	fflush(stdout);
 	bad = set.bad;
 	free(tests);

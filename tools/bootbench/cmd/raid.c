@@ -330,7 +330,7 @@ static int measure(const char *dev, const char *label, struct cells *cells, char
 	}
 	if (R.outdir) {
 		snprintf(out, sizeof(out), "--output=%s/%s.json", R.outdir, label);
-		argv[argc++] = "--output-format=json";
+		argv[argc++] = "--output-format=json+";	/* the report draws latency curves from the bins */
 		argv[argc++] = out;
 	}
 	if (R.progress_arg)

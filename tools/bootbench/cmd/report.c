@@ -25,6 +25,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "html.h"
 #include "load.h"
 #include "svg.h"
 #include "util.h"
@@ -40,22 +41,9 @@ static void usage(void)
 	       "Exit status: 0 written, 1 written but a file was unreadable, 2 bad input (nothing written).\n");
 }
 
-static const char style[] =
-	"body{font:14px/1.4 sans-serif;color:#000;background:#fff;max-width:1180px;margin:1em auto;padding:0 1em}"
-	"h1{font-size:22px}h2{font-size:18px;border-bottom:1px solid #000;margin-top:1.6em}h3{font-size:15px}"
-	"table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #888;padding:2px 6px;text-align:left;"
-	"vertical-align:top}th{background:#eee}td.n{text-align:right}pre{font-size:12px;background:#f4f4f4;"
-	"padding:6px;overflow-x:auto;white-space:pre}.bad{font-weight:bold;text-decoration:underline}"
-	".charts{display:flex;flex-wrap:wrap;gap:8px}.chart{border:1px solid #ccc;background:#fff}"
-	".ct{font-size:13px;font-weight:bold}.xt,.yt,.lg,.bl,.bv{font-size:11px}.xt{text-anchor:middle}"
-	".yt,.bl{text-anchor:end}.xl,.yl{font-size:12px;text-anchor:middle}.grid{stroke:#ddd;stroke-width:1}"
-	".axes{fill:none;stroke:#000}.ln{fill:none;stroke-width:1.6}.bar{fill:#777;stroke:#000}"
-	".hatch{fill:url(#hatch)}.mark{stroke:#000;stroke-width:1.5;stroke-dasharray:5 3}"
-	".win{fill:#000;fill-opacity:.08}"
-	"@media print{body{max-width:none}h2{break-before:auto}.chart,table,pre{break-inside:avoid}}";
-
 static FILE *out;
 static unsigned unreadable;
+static json_t *folder_disks;	/* the folder's disks.json: names a disk a run's JSON did not */
 
 static void esc(const char *s)
 {
@@ -429,12 +417,30 @@ static void fio_section(json_t *j, const char *path)
 		esc(str_of(job, "jobname"));
 		fputs("</h3>\n<p>", out);
 		if (target) {
+			char model[128], serial[128], firmware[64];
+			json_t *d;
+			size_t k;
+
+			rs_str(target, "model", model, sizeof(model));
+			rs_str(target, "serial", serial, sizeof(serial));
+			rs_str(target, "firmware_rev", firmware, sizeof(firmware));
+			json_array_foreach(json_object_get(folder_disks, "disks"), k, d)
+				if (!strcmp(str_of(d, "path"), str_of(target, "path"))) {
+					if (!model[0])
+						rs_str(d, "model", model, sizeof(model));
+					if (!serial[0])
+						rs_str(d, "serial", serial, sizeof(serial));
+					if (!firmware[0])
+						rs_str(d, "firmware", firmware, sizeof(firmware));
+				}
 			esc(str_of(target, "path"));
-			fprintf(out, " (%s, serial %s, firmware %s, %s)",
-				str_of(target, "model")[0] ? str_of(target, "model") : "no model",
-				str_of(target, "serial")[0] ? str_of(target, "serial") : "-",
-				str_of(target, "firmware_rev")[0] ? str_of(target, "firmware_rev") : "-",
-				fmt_iec(rs_num(target, "size"), size, sizeof(size)));
+			fputs(" (", out);
+			esc(model[0] ? model : "no model");
+			fputs(", serial ", out);
+			esc(serial[0] ? serial : "-");
+			fputs(", firmware ", out);
+			esc(firmware[0] ? firmware : "-");
+			fprintf(out, ", %s)", fmt_iec(rs_num(target, "size"), size, sizeof(size)));
 		}
 		if (rs_num(job, "error"))
 			fprintf(out, " <span class=\"bad\">error %s: %s</span>", str_of(job, "error"),
@@ -466,14 +472,17 @@ static void raid_section(json_t *j, const char *path)
 	pre_file(txt);
 	fputs("<div class=\"charts\">\n", out);
 	json_array_foreach(base, i, cell) {
-		const char *test = str_of(cell, "test"), *dir = str_of(cell, "dir");
 		const char *labels[64];
+		char test[128], dir[16];
 		char names[64][96];
 		double vals[64];
 		int bad[64];
 		unsigned n = 0;
 		json_t *lv;
 
+		/* copies: str_of's buffers are reused by the calls below */
+		snprintf(test, sizeof(test), "%s", str_of(cell, "test"));
+		snprintf(dir, sizeof(dir), "%s", str_of(cell, "dir"));
 		json_array_foreach(levels, k, lv) {
 			json_t *c;
 			size_t m;
@@ -551,10 +560,8 @@ static void one_folder(const char *dir)
 		json_decref(j);
 	}
 	snprintf(p, sizeof(p), "%s/disks.json", dir);
-	if ((j = json_load_file(p, 0, NULL))) {
-		disks_section(j);
-		json_decref(j);
-	}
+	if ((folder_disks = json_load_file(p, 0, NULL)))
+		disks_section(folder_disks);
 	/* the menu's runs keep every target's table in one summary.txt */
 	snprintf(p, sizeof(p), "%s/summary.txt", dir);
 	if (!access(p, R_OK)) {
@@ -572,12 +579,21 @@ static void one_folder(const char *dir)
 		closedir(d);
 	if (n)
 		qsort(names, n, sizeof(*names), by_name);
+	/* raid.json first: the comparison before the runs it is made of */
+	for (i = 0; i < n; i++)
+		if (!strcmp(names[i], "raid.json")) {
+			snprintf(p, sizeof(p), "%s/%s", dir, names[i]);
+			one_file(p);
+		}
 	for (i = 0; i < n; i++) {
 		snprintf(p, sizeof(p), "%s/%s", dir, names[i]);
-		one_file(p);
+		if (strcmp(names[i], "raid.json"))
+			one_file(p);
 		free(names[i]);
 	}
 	free(names);
+	json_decref(folder_disks);
+	folder_disks = NULL;
 	snprintf(p, sizeof(p), "%s/console.log", dir);
 	bad_blocks(p);
 }
@@ -624,13 +640,8 @@ int cmd_report(int argc, char **argv)
 	if (!out)
 		return EXIT_FAIL;
 	strftime(when, sizeof(when), "%Y-%m-%d %H:%M:%S UTC", gmtime(&now));
-	fprintf(out, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-		     "<title>bootbench report</title>\n<style>%s</style>\n</head>\n<body>\n"
-		     "<svg width=\"0\" height=\"0\" style=\"position:absolute\" aria-hidden=\"true\"><defs>"
-		     "<pattern id=\"hatch\" width=\"6\" height=\"6\" patternUnits=\"userSpaceOnUse\" "
-		     "patternTransform=\"rotate(45)\"><rect width=\"6\" height=\"6\" fill=\"#fff\"/>"
-		     "<line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"6\" stroke=\"#000\" stroke-width=\"3\"/></pattern>"
-		     "</defs></svg>\n<h1>bootbench report</h1>\n<p>", style);
+	html_begin(out, "bootbench report");
+	fputs("<p>", out);
 	for (i = 0; i < argc; i++)
 		if (argv[i][0] != '-' || !argv[i][1]) {
 			esc(argv[i]);
@@ -646,7 +657,7 @@ int cmd_report(int argc, char **argv)
 		else
 			one_file(argv[i]);
 	}
-	fputs("</body>\n</html>\n", out);
+	html_end(out);
 	fclose(out);
 	if (output) {
 		if (write_file_atomic(output, buf, len)) {

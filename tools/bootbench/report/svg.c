@@ -9,6 +9,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "html.h"
 #include "svg.h"
 #include "util.h"
 
@@ -19,19 +20,6 @@
 
 static const char *const dashes[] = { "", "7 4", "2 3", "10 3 2 3", "4 4", "1 6" };
 static const char *const shades[] = { "#000", "#444", "#000", "#666", "#222", "#555" };
-
-void html_escape(FILE *f, const char *t)
-{
-	for (; t && *t; t++) {
-		switch (*t) {
-		case '&': fputs("&amp;", f); break;
-		case '<': fputs("&lt;", f); break;
-		case '>': fputs("&gt;", f); break;
-		case '"': fputs("&quot;", f); break;
-		default: fputc(*t, f);
-		}
-	}
-}
 
 /* A value's place on AXIS, before scaling to pixels. */
 static double axis_value(enum svg_axis a, double v)

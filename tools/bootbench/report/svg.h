@@ -40,7 +40,4 @@ void svg_lines(FILE *f, const struct svg_chart *c, const struct svg_series *s, u
 void svg_bars(FILE *f, const char *title, const char *unit, const char *const *labels, const double *values,
 	      const int *highlight, unsigned n, double mark);
 
-/* TEXT with &, <, >, " escaped, for HTML and SVG alike. */
-void html_escape(FILE *f, const char *text);
-
 #endif

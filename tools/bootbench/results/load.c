@@ -7,7 +7,8 @@
  *     the machine (system.dmi, system.nics) and each job's targets (model,
  *     serial, firmware_rev, size); fio's own has "hostname" (client/server
  *     runs) and the filename option.
- *   raid.json: each disk's single-disk baseline (disks[].baseline).
+ *   raid.json: known, and no figures of its own: its single-disk baselines
+ *     are the baseline-DISK.json files beside it, read as any run's.
  *   sysinfo.json, disks.json: the machine and its disks; disks.json also
  *     fills in what a result file did not say about a disk it names.
  * Clones of one job on one disk (numjobs without group_reporting) are one
@@ -149,6 +150,12 @@ static const char *folder_of(const char *file, char *buf, size_t len)
 	return buf;
 }
 
+/* The file's own name. */
+static const char *file_name(const char *file)
+{
+	return strrchr(file, '/') ? strrchr(file, '/') + 1 : file;
+}
+
 static struct rs_figure *add(struct rs_set *set)
 {
 	if (set->n == set->cap) {
@@ -192,6 +199,10 @@ static void load_fio(struct rs_set *set, json_t *j, const char *file)
 			rs_str(target, "model", disk.model, sizeof(disk.model));
 			rs_str(target, "firmware_rev", disk.firmware, sizeof(disk.firmware));
 			disk.size = (uint64_t)rs_num(target, "size");
+			/* an md array of `bootbench raid`: its level, from raid's file name (raid5.json) */
+			if (!strncmp(disk.slot, "/dev/md", 7))
+				snprintf(disk.model, sizeof(disk.model), "md array %.*s",
+					 (int)(strlen(file_name(file)) - 5), file_name(file));
 		} else {
 			rs_str(job, "job options.filename", disk.slot, sizeof(disk.slot));
 			if (!disk.slot[0])
@@ -229,32 +240,6 @@ static void load_fio(struct rs_set *set, json_t *j, const char *file)
 	}
 }
 
-/* raid.json: each disk's single-disk baseline, a figure per test like any run's. */
-static void load_raid(struct rs_set *set, json_t *j, const char *file)
-{
-	char machine[128], folder[128], buf[256];
-	json_t *disk, *cell;
-	size_t i, k;
-
-	machine_of(json_object_get(j, "system"), folder_of(file, folder, sizeof(folder)), machine,
-		   sizeof(machine));
-	json_array_foreach(json_object_get(j, "disks"), i, disk) {
-		json_array_foreach(json_object_get(disk, "baseline"), k, cell) {
-			struct rs_figure *f = add(set);
-
-			snprintf(f->test, sizeof(f->test), "%s %s", rs_str(cell, "test", buf, sizeof(buf)),
-				 rs_str(cell, "dir", buf + 128, 128));
-			snprintf(f->disk.machine, sizeof(f->disk.machine), "%s", machine);
-			rs_str(disk, "disk", f->disk.slot, sizeof(f->disk.slot));
-			from_disks_json(file, &f->disk);
-			f->iops = rs_num(cell, "iops");
-			f->bw_bytes = rs_num(cell, "bw_bytes");
-			f->clat_p99_ns = rs_num(cell, "clat_p99_us") * 1000;
-			snprintf(f->file, sizeof(f->file), "%s", file);
-		}
-	}
-}
-
 static int load_file(struct rs_set *set, const char *path, FILE *errs)
 {
 	json_t *j = rs_read_json(path);
@@ -268,8 +253,7 @@ static int load_file(struct rs_set *set, const char *path, FILE *errs)
 		load_fio(set, j, path);
 		set->files++;
 	} else if (json_is_object(j) && json_object_get(j, "levels") && json_object_get(j, "disks")) {
-		load_raid(set, j, path);
-		set->files++;
+		/* raid.json: its single-disk baselines are the baseline-DISK.json beside it */
 	} else if (json_is_object(j) && (json_object_get(j, "cpu") || json_object_get(j, "disks"))) {
 		/* sysinfo.json, disks.json: identities, read beside the results */
 	} else {

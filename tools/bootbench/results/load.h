@@ -60,7 +60,8 @@ int rs_is_fio(json_t *j);
 
 /*
  * Adds the figures of every result file under PATH (a JSON file, or a
- * folder searched recursively: fio's JSON, ours, raid.json) to SET. A file
+ * folder searched recursively: fio's JSON, ours) to SET; raid.json,
+ * sysinfo.json and disks.json are known and add none of their own. A file
  * that is not JSON, cut short, or JSON of another kind is said in one line
  * on ERRS and counted in set->bad; the others are still read. -1 with
  * bb_err when PATH itself cannot be read.
