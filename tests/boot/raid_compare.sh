@@ -40,6 +40,9 @@ if boot --fw bios --usb "$T/stick.img" $disks; then
 		"$PWD/out/bootbench" compare "$T/results" > "$T/compare.txt" 2>&1
 		check "compare reads the folder: the four disks' baselines one group per test" \
 			grep -qE '^  group unknown model / unknown firmware / 96\.0MiB: 4 disks' "$T/compare.txt"
+		check "... and the levels relative to one disk, the Ars way: 4 tests x 4 levels" sh -c "
+			sed -n '/^RAID levels and ZFS pools relative to one disk/,/^\$/p' '$T/compare.txt' > '$T/levels.txt' &&
+			[ \$(grep -cE ' (raid0|raid1|raid5|raid10-n2) +1 +[0-9.]+x ' '$T/levels.txt') = 16 ]"
 	else
 		bad "a results folder is on the stick"
 	fi

@@ -20,12 +20,13 @@
 #include "html.h"
 #include "json.h"
 #include "load.h"
+#include "profiles.h"
 #include "robust.h"
 #include "svg.h"
 #include "util.h"
 
 enum by { BY_FIRMWARE, BY_MODEL, BY_MACHINE };
-enum format { FMT_TEXT, FMT_CSV, FMT_JSON, FMT_HTML };
+enum compare_format { AS_TEXT, AS_CSV, AS_JSON, AS_HTML };
 
 static void usage(void)
 {
@@ -203,6 +204,108 @@ static unsigned fsync_bound(const struct rs_set *s, void (*each)(const struct rs
 	return found;
 }
 
+/*
+ * The seeds' own tables. YABS: every disk that ran the yabs profile, in
+ * YABS's Read / Write / Total layout (its clones added up, as YABS does).
+ */
+static void yabs_views(const struct rs_set *s)
+{
+	static const char *const sizes[] = { "4k", "64k", "512k", "1m" };
+	unsigned i, k, d, n;
+
+	for (i = 0; i < s->n; i++) {
+		const struct rs_figure *first = &s->fig[i];
+		struct yabs_column c[4];
+		char buf[512];
+
+		if (strncmp(first->test, "yabs-4k ", 8))
+			continue;
+		/* one table per disk and file: the first yabs-4k figure of each */
+		for (k = 0; k < i; k++)
+			if (!strncmp(s->fig[k].test, "yabs-4k ", 8) && !strcmp(s->fig[k].file, first->file) &&
+			    !strcmp(s->fig[k].disk.slot, first->disk.slot))
+				break;
+		if (k < i)
+			continue;
+		memset(c, 0, sizeof(c));
+		for (n = 0; n < ARRAY_SIZE(sizes); n++) {
+			snprintf(c[n].size, sizeof(c[n].size), "%s", sizes[n]);
+			for (k = 0; k < s->n; k++) {
+				const struct rs_figure *f = &s->fig[k];
+				char want[2][32];
+
+				snprintf(want[0], sizeof(want[0]), "yabs-%s read", sizes[n]);
+				snprintf(want[1], sizeof(want[1]), "yabs-%s write", sizes[n]);
+				if (strcmp(f->file, first->file) || strcmp(f->disk.slot, first->disk.slot))
+					continue;
+				for (d = 0; d < 2; d++)
+					if (!strcmp(f->test, want[d])) {
+						c[n].mbs[d] = f->bw_bytes / 1e6;
+						c[n].iops[d] = f->iops;
+					}
+			}
+		}
+		printf("\nYABS's table: %s (%s)\n", who(first, buf, sizeof(buf)), first->file);
+		yabs_layout(stdout, c, ARRAY_SIZE(sizes));
+	}
+}
+
+/* The levels' cells of TEST and LEVEL: how many runs, their median ratio and p99. */
+static unsigned level_median(const struct rs_set *s, const char *test, const char *level, double *vs, double *p99)
+{
+	double *v = xcalloc(s->nlv ? s->nlv : 1, sizeof(*v)), *p = xcalloc(s->nlv ? s->nlv : 1, sizeof(*p));
+	unsigned i, n = 0;
+
+	for (i = 0; i < s->nlv; i++)
+		if (!strcmp(s->lv[i].test, test) && !strcmp(s->lv[i].level, level) && !s->lv[i].failed &&
+		    s->lv[i].vs_baseline > 0) {
+			v[n] = s->lv[i].vs_baseline;
+			p[n++] = s->lv[i].clat_p99_ns;
+		}
+	*vs = median_of(v, n);
+	*p99 = median_of(p, n);
+	free(v);
+	free(p);
+	return n;
+}
+
+/* Names in the order they first come: the tests of raid.json cells, or the levels. */
+static unsigned firsts(const struct rs_set *s, int levels, const char **out, unsigned max)
+{
+	unsigned i, k, n = 0;
+
+	for (i = 0; i < s->nlv; i++) {
+		const char *name = levels ? s->lv[i].level : s->lv[i].test;
+
+		for (k = 0; k < n && strcmp(out[k], name); k++)
+			;
+		if (k == n && n < max)
+			out[n++] = name;
+	}
+	return n;
+}
+
+/* The Ars comparison and the RAID5-vs-RAID10 one: each level relative to one disk, over all raid.json. */
+static void levels_view(const struct rs_set *s)
+{
+	const char *tests[64], *levels[64];
+	unsigned nt = firsts(s, 0, tests, 64), nl = firsts(s, 1, levels, 64), t, l;
+
+	if (!s->nlv)
+		return;
+	printf("\nRAID levels and ZFS pools relative to one disk (bandwidth; the median over the raid.json files)\n");
+	printf("%-28s %-14s %5s %9s %10s\n", "test", "level", "runs", "vs disk", "p99 us");
+	for (t = 0; t < nt; t++)
+		for (l = 0; l < nl; l++) {
+			double vs, p99;
+			unsigned n = level_median(s, tests[t], levels[l], &vs, &p99);
+
+			if (n)
+				printf("%-28.28s %-14.14s %5u %8.2fx %10.1f\n", l ? "" : tests[t], levels[l], n, vs,
+				       p99 / 1000);
+		}
+}
+
 static void text_fsync(const struct rs_figure *log, double ratio, void *arg)
 {
 	char buf[512];
@@ -255,6 +358,8 @@ static unsigned print_text(const struct rs_set *s, const char **tests, unsigned 
 		}
 		free_groups(g, ng);
 	}
+	yabs_views(s);
+	levels_view(s);
 	printf("\n%u outlier(s)\n", outliers);
 	fsb = fsync_bound(s, NULL, NULL);
 	if (fsb) {
@@ -383,6 +488,28 @@ static unsigned print_json(const struct rs_set *s, const char **tests, unsigned 
 		free_groups(g, ng);
 	}
 	json_arr_close(&j);
+	{
+		const char *tests[64], *levels[64];
+		unsigned nt2 = firsts(s, 0, tests, 64), nl = firsts(s, 1, levels, 64), l;
+
+		json_arr_open(&j, "levels_vs_one_disk");
+		for (t = 0; t < nt2; t++)
+			for (l = 0; l < nl; l++) {
+				double vs, p99;
+				unsigned n = level_median(s, tests[t], levels[l], &vs, &p99);
+
+				if (!n)
+					continue;
+				json_obj_open(&j, NULL);
+				json_str(&j, "test", tests[t]);
+				json_str(&j, "level", levels[l]);
+				json_uint(&j, "runs", n);
+				json_double(&j, "vs_baseline", vs);
+				json_double(&j, "clat_p99_ns", p99);
+				json_obj_close(&j);
+			}
+		json_arr_close(&j);
+	}
 	json_uint(&j, "outliers", outliers);
 	json_arr_open(&j, "fsync_bound");
 	k = fsync_bound(s, json_fsync, &j);
@@ -468,6 +595,32 @@ static unsigned print_html(const struct rs_set *s, const char **tests, unsigned 
 		}
 		free_groups(g, ng);
 	}
+	if (s->nlv) {
+		const char *tests2[64], *levels[64], *labels[64];
+		unsigned nt2 = firsts(s, 0, tests2, 64), nl = firsts(s, 1, levels, 64), l, n;
+		char names[64][96];
+		double vals[64];
+
+		fputs("<h2>RAID levels and ZFS pools relative to one disk</h2>\n<p>Bandwidth relative to the median "
+		      "single disk, the median over the raid.json files; the dashed line is one disk.</p>\n"
+		      "<div class=\"charts\">\n", stdout);
+		for (t = 0; t < nt2; t++) {
+			for (l = 0, n = 0; l < nl; l++) {
+				double vs, p99;
+				unsigned runs = level_median(s, tests2[t], levels[l], &vs, &p99);
+
+				if (!runs)
+					continue;
+				snprintf(names[n], sizeof(names[n]), "%s (%u run%s, p99 %.0f us)", levels[l], runs,
+					 runs > 1 ? "s" : "", p99 / 1000);
+				labels[n] = names[n];
+				vals[n++] = vs;
+			}
+			if (n)
+				svg_bars(stdout, tests2[t], "bandwidth relative to one disk (x)", labels, vals, NULL, n, 1.0);
+		}
+		fputs("</div>\n", stdout);
+	}
 	printf("<h2>Findings</h2>\n<ul>\n<li>%u outlier(s)</li>\n", outliers);
 	for (t = 0; t < nt; t++) {
 		unsigned ng;
@@ -492,7 +645,7 @@ static unsigned print_html(const struct rs_set *s, const char **tests, unsigned 
 
 int cmd_compare(int argc, char **argv)
 {
-	enum format format = FMT_TEXT;
+	enum compare_format format = AS_TEXT;
 	struct rs_set set = { 0 };
 	const char **tests;
 	unsigned nt, found, bad;
@@ -515,13 +668,13 @@ int cmd_compare(int argc, char **argv)
 				die_usage("compare: --by=%s: expected model, firmware or machine", a + 5);
 		} else if (!strncmp(a, "--format=", 9)) {
 			if (!strcmp(a + 9, "text"))
-				format = FMT_TEXT;
+				format = AS_TEXT;
 			else if (!strcmp(a + 9, "csv"))
-				format = FMT_CSV;
+				format = AS_CSV;
 			else if (!strcmp(a + 9, "json"))
-				format = FMT_JSON;
+				format = AS_JSON;
 			else if (!strcmp(a + 9, "html"))
-				format = FMT_HTML;
+				format = AS_HTML;
 			else
 				die_usage("compare: --format=%s: expected text, csv, json or html", a + 9);
 		} else if (a[0] == '-' && a[1]) {
@@ -539,8 +692,8 @@ int cmd_compare(int argc, char **argv)
 	if (!set.n)
 		die_usage("compare: no results found in what was named (%u file(s) unreadable)", set.bad);
 	tests = tests_of(&set, &nt);
-	found = format == FMT_CSV ? print_csv(&set, tests, nt) : format == FMT_JSON ? print_json(&set, tests, nt) :
-		format == FMT_HTML ? print_html(&set, tests, nt) : print_text(&set, tests, nt);
+	found = format == AS_CSV ? print_csv(&set, tests, nt) : format == AS_JSON ? print_json(&set, tests, nt) :
+		format == AS_HTML ? print_html(&set, tests, nt) : print_text(&set, tests, nt);
 	fflush(stdout);
 	bad = set.bad;
 	free(tests);

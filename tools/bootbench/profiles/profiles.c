@@ -66,41 +66,50 @@ static void yabs_cell(FILE *f, double mbs, double iops)
 	fprintf(f, " | %-11s (%5s)", a, b);
 }
 
-/* YABS's layout: block sizes in column pairs, rows Read / Write / Total. */
-static void yabs_table(FILE *f, const struct run_result *r)
+void yabs_layout(FILE *f, const struct yabs_column *c, unsigned n)
 {
 	static const char *const rows[] = { "Read", "Write", "Total" };
 	unsigned i, row, start;
 
-	for (start = 0; start < r->nreports; start += 2) {
-		unsigned end = start + 2 < r->nreports ? start + 2 : r->nreports;
+	for (start = 0; start < n; start += 2) {
+		unsigned end = start + 2 < n ? start + 2 : n;
 
 		fprintf(f, "%-10s", "Block Size");
-		for (i = start; i < end; i++) {
-			char bs[16];
-
-			snprintf(bs, sizeof(bs), "%s", strrchr(r->reports[i].job->o.name, '-') + 1);
-			fprintf(f, " | %-11s %7s", bs, "(IOPS)");
-		}
+		for (i = start; i < end; i++)
+			fprintf(f, " | %-11s %7s", c[i].size, "(IOPS)");
 		fprintf(f, "\n%-10s", "  ------");
 		for (i = start; i < end; i++)
 			fprintf(f, " | %-11s %7s", "---", "---- ");
 		fputc('\n', f);
 		for (row = 0; row < 3; row++) {
 			fprintf(f, "%-10s", rows[row]);
-			for (i = start; i < end; i++) {
-				const struct report *rep = &r->reports[i];
-				double mbs = row == 2 ? mb_s(rep, DDIR_READ) + mb_s(rep, DDIR_WRITE) :
-							mb_s(rep, row);
-				double iops = row == 2 ? report_iops(rep, DDIR_READ) + report_iops(rep, DDIR_WRITE) :
-							 report_iops(rep, row);
-
-				yabs_cell(f, mbs, iops);
-			}
+			for (i = start; i < end; i++)
+				yabs_cell(f, row == 2 ? c[i].mbs[0] + c[i].mbs[1] : c[i].mbs[row],
+					  row == 2 ? c[i].iops[0] + c[i].iops[1] : c[i].iops[row]);
 			fputc('\n', f);
 		}
 		fputc('\n', f);
 	}
+}
+
+/* YABS's layout: block sizes in column pairs, rows Read / Write / Total. */
+static void yabs_table(FILE *f, const struct run_result *r)
+{
+	struct yabs_column c[16];
+	unsigned i, n = 0;
+
+	for (i = 0; i < r->nreports && n < ARRAY_SIZE(c); i++, n++) {
+		const struct report *rep = &r->reports[i];
+
+		const char *dash = strrchr(rep->job->o.name, '-');
+
+		snprintf(c[n].size, sizeof(c[n].size), "%s", dash ? dash + 1 : rep->job->o.name);
+		c[n].mbs[0] = mb_s(rep, DDIR_READ);
+		c[n].mbs[1] = mb_s(rep, DDIR_WRITE);
+		c[n].iops[0] = report_iops(rep, DDIR_READ);
+		c[n].iops[1] = report_iops(rep, DDIR_WRITE);
+	}
+	yabs_layout(f, c, n);
 	fprintf(f, "Completion latency, which YABS does not show:\n");
 	jobs_table(f, r);
 }

@@ -42,6 +42,14 @@ int profile_load(struct jobset *js, const struct profile *p);
  * profile's jobs, through jobset_finish; -1 with bb_err. ${TARGET} in the
  * job file is read from the environment. */
 int profile_jobset(struct jobset *js, const struct profile *p, int argc, char **argv);
+/* One block size of YABS's table: MB/s and IOPS, read [0] and write [1]. */
+struct yabs_column {
+	char size[16];
+	double mbs[2], iops[2];
+};
+/* YABS's own layout (column pairs of block sizes, rows Read / Write / Total), for yabs and compare. */
+void yabs_layout(FILE *f, const struct yabs_column *c, unsigned n);
+
 /* Prints the job file (profile --show). */
 int profile_show(FILE *f, const struct profile *p);
 

@@ -7,8 +7,9 @@
  *     the machine (system.dmi, system.nics) and each job's targets (model,
  *     serial, firmware_rev, size); fio's own has "hostname" (client/server
  *     runs) and the filename option.
- *   raid.json: known, and no figures of its own: its single-disk baselines
- *     are the baseline-DISK.json files beside it, read as any run's.
+ *   raid.json: each level's cells relative to one disk (levels[].results);
+ *     its single-disk baselines are the baseline-DISK.json files beside
+ *     it, read as any run's figures.
  *   sysinfo.json, disks.json: the machine and its disks; disks.json also
  *     fills in what a result file did not say about a disk it names.
  * Clones of one job on one disk (numjobs without group_reporting) are one
@@ -240,6 +241,35 @@ static void load_fio(struct rs_set *set, json_t *j, const char *file)
 	}
 }
 
+static void load_raid(struct rs_set *set, json_t *j, const char *file)
+{
+	char machine[128], folder[128], a[128], b[32];
+	json_t *lv, *cell;
+	size_t i, k;
+
+	machine_of(json_object_get(j, "system"), folder_of(file, folder, sizeof(folder)), machine,
+		   sizeof(machine));
+	json_array_foreach(json_object_get(j, "levels"), i, lv) {
+		json_array_foreach(json_object_get(lv, "results"), k, cell) {
+			struct rs_level *l;
+
+			if (set->nlv == set->lvcap) {
+				set->lvcap = set->lvcap ? set->lvcap * 2 : 64;
+				set->lv = xrealloc(set->lv, set->lvcap * sizeof(*set->lv));
+			}
+			l = memset(&set->lv[set->nlv++], 0, sizeof(*l));
+			snprintf(l->test, sizeof(l->test), "%s %s", rs_str(cell, "test", a, sizeof(a)),
+				 rs_str(cell, "dir", b, sizeof(b)));
+			rs_str(lv, "level", l->level, sizeof(l->level));
+			snprintf(l->machine, sizeof(l->machine), "%s", machine);
+			l->vs_baseline = rs_num(cell, "vs_baseline");
+			l->clat_p99_ns = rs_num(cell, "clat_p99_us") * 1000;
+			l->failed = rs_num(lv, "status") != 0;
+			snprintf(l->file, sizeof(l->file), "%s", file);
+		}
+	}
+}
+
 static int load_file(struct rs_set *set, const char *path, FILE *errs)
 {
 	json_t *j = rs_read_json(path);
@@ -253,7 +283,8 @@ static int load_file(struct rs_set *set, const char *path, FILE *errs)
 		load_fio(set, j, path);
 		set->files++;
 	} else if (json_is_object(j) && json_object_get(j, "levels") && json_object_get(j, "disks")) {
-		/* raid.json: its single-disk baselines are the baseline-DISK.json beside it */
+		load_raid(set, j, path);
+		set->files++;
 	} else if (json_is_object(j) && (json_object_get(j, "cpu") || json_object_get(j, "disks"))) {
 		/* sysinfo.json, disks.json: identities, read beside the results */
 	} else {
@@ -316,5 +347,6 @@ int rs_load_path(struct rs_set *set, const char *path, FILE *errs)
 void rs_free(struct rs_set *set)
 {
 	free(set->fig);
+	free(set->lv);
 	memset(set, 0, sizeof(*set));
 }

@@ -34,9 +34,22 @@ struct rs_figure {
 	char file[512];
 };
 
+/* One level's (or ZFS pool's) result of one test in a raid.json, relative to one disk. */
+struct rs_level {
+	char test[160];		/* "TEST DIR", as rs_figure's */
+	char level[64];		/* raid10-n2, zfs-raidz2/6 */
+	char machine[128];
+	double vs_baseline;	/* bandwidth relative to the median single disk; 0 when not measured */
+	double clat_p99_ns;
+	int failed;		/* the level's status was not 0 */
+	char file[512];
+};
+
 struct rs_set {
 	struct rs_figure *fig;
 	unsigned n, cap;
+	struct rs_level *lv;	/* from raid.json files */
+	unsigned nlv, lvcap;
 	unsigned files;		/* result files read */
 	unsigned bad;		/* files refused (each said in one line) */
 };
@@ -60,8 +73,9 @@ int rs_is_fio(json_t *j);
 
 /*
  * Adds the figures of every result file under PATH (a JSON file, or a
- * folder searched recursively: fio's JSON, ours) to SET; raid.json,
- * sysinfo.json and disks.json are known and add none of their own. A file
+ * folder searched recursively: fio's JSON, ours) to SET, and the levels of
+ * each raid.json; sysinfo.json and disks.json are known and only name
+ * disks. A file
  * that is not JSON, cut short, or JSON of another kind is said in one line
  * on ERRS and counted in set->bad; the others are still read. -1 with
  * bb_err when PATH itself cannot be read.
