@@ -1,31 +1,54 @@
 # SPDX-License-Identifier: MIT
-# bootbench compare over real runs: five alike loop devices, each measured
-# by bootbench run into a result folder of its own (a machine's), one of
-# them held to half the rate of the others (rate_iops), plus a run of
-# Debian's fio on a sixth device. compare names the slow one OUTLIER with
-# its slot, flags no other, reports fio's lone disk as a group too small
-# to compare, says the same in CSV and JSON, names a cut-short file in one
-# line and still compares the rest; bad input: exit 2, one line.
+# bootbench compare over a rack made from real runs: twelve "machines", each
+# a result folder of a bootbench run on a loop device (json+), named as a
+# rack would name them (the machine's DMI serial in its JSON, the disk's
+# model, serial and firmware in the disks.json beside it): ten of model A,
+# two of model B, and srv07's disk held to half the rate of the others
+# (rate_iops). Debian's fio runs the same job with json+, its disk named
+# model A by a disks.json beside it. compare names exactly srv07's disk
+# OUTLIER, with its machine, serial and slot; reports model B's two as too
+# few to compare; lines fio's disk up in model A's group; says the same in
+# CSV, JSON and HTML; shows YABS's table for a yabs run and names a
+# fsync-bound disk; names a cut-short file in one line and still compares
+# the rest. Bad input: exit 2, one line.
 . tests/lib.sh
 need_commands fio python3
-job="--name=randread --rw=randread --bs=4k --iodepth=4 --ioengine=io_uring --direct=1 --runtime=2 --time_based"
-for i in 1 2 3 4 5; do
-	loopdev dev "$T/d$i.img" 64M
-	mkdir -p "$T/share/m$i"
+job="--name=randread --rw=randread --bs=4k --iodepth=4 --ioengine=io_uring --direct=1 --runtime=1 --time_based"
+loopdev dev "$T/d.img" 64M
+# name MACHINE-FOLDER SERIAL MODEL FIRMWARE: the machine's serial in its JSON, the disk's identity beside it
+name() {
+	python3 - "$1" "$2" "$3" "$4" "$dev" <<'PY'
+import json, os, sys
+folder, serial, model, fw, dev = sys.argv[1:]
+for f in os.listdir(folder):
+    if f.endswith(".json") and f != "disks.json":
+        d = json.load(open(os.path.join(folder, f)))
+        if "bootbench" in d:
+            d["bootbench"]["system"]["dmi"]["product_serial"] = os.path.basename(folder).upper()
+            json.dump(d, open(os.path.join(folder, f), "w"))
+json.dump({"disks": [{"name": os.path.basename(dev), "path": dev, "serial": serial, "model": model,
+                      "firmware": fw, "size": 64 << 20}]}, open(os.path.join(folder, "disks.json"), "w"))
+PY
+}
+for i in 01 02 03 04 05 06 07 08 09 10 11 12; do
+	m=$T/share/srv$i
+	mkdir -p "$m"
 	rate=2000
-	[ $i = 4 ] && { rate=1000; slow=$dev; }
-	$BB run $job --rate_iops=$rate --filename="$dev" --output-format=json --output="$T/share/m$i/quick.json" \
-		> /dev/null 2> "$T/run$i.err" || { bad "run on $dev"; cat "$T/run$i.err"; }
+	[ $i = 07 ] && rate=1000
+	$BB run $job --rate_iops=$rate --filename="$dev" --output-format=json+ --output="$m/quick.json" \
+		> /dev/null 2> "$T/run.err" || { bad "run $i"; cat "$T/run.err"; }
+	case $i in 11|12) name "$m" "B-DISK-$i" "Model B" FW2 ;; *) name "$m" "A-DISK-$i" "Model A" FW1 ;; esac
 done
-# the seeds' tables: yabs on one of them (scaled down) comes out in YABS's layout;
-# dbcommit's verdict: a copy of a real run whose commits wait 100x a page write
-# is fsync-bound
+# the seeds' tables: yabs on srv05's disk (scaled down) comes out in YABS's
+# layout; dbcommit's verdict: a copy of a real run whose commits wait 100x a
+# page write is fsync-bound
 export BOOTBENCH_PROFILES=$PWD/rootfs/usr/share/bootbench/profiles BOOTBENCH_SCALE=0.02
-"$BB" profile yabs --destroy="$dev" --output="$T/share/m5" "$dev" > /dev/null 2>&1 || bad "yabs ran"
+"$BB" profile yabs --destroy="$dev" --output="$T/share/srv05" "$dev" > /dev/null 2>&1 || bad "yabs ran"
+name "$T/share/srv05" A-DISK-05 "Model A" FW1
 mkdir -p "$T/dbc"
 loopdev big "$T/big.img" 256M
 "$BB" profile dbcommit --destroy="$big" --output="$T/dbc" "$big" > /dev/null 2>&1 || bad "dbcommit ran"
-python3 - "$T/dbc/dbcommit-${big#/dev/}.json" "$T/share/m5/dbcommit-slow.json" <<'PY'
+python3 - "$T/dbc/dbcommit-${big#/dev/}.json" "$T/share/srv06/dbcommit-slow.json" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))
 jobs = d["jobs"]
@@ -34,44 +57,48 @@ for i in range(0, len(jobs) - 1, 2):
     jobs[i]["sync"]["lat_ns"]["percentile"]["50.000000"] = 100 * w
 json.dump(d, open(sys.argv[2], "w"))
 PY
+name "$T/share/srv06" A-DISK-06 "Model A" FW1
 unset BOOTBENCH_SCALE
-loopdev other "$T/d6.img" 64M
 mkdir -p "$T/share/fio-elsewhere"
-fio $job --rate_iops=2000 --filename="$other" --output-format=json --output="$T/share/fio-elsewhere/fio.json" \
+fio $job --rate_iops=2000 --filename="$dev" --output-format=json+ --output="$T/share/fio-elsewhere/fio.json" \
 	> /dev/null 2>&1 || bad "Debian's fio ran"
+name "$T/share/fio-elsewhere" A-DISK-FIO "Model A" FW1
+slow=$dev
 
 "$BB" compare "$T/share" > "$T/text" 2> "$T/err"
 rc=$?
 check "an outlier: exit status 1" [ $rc = 1 ]
 check "nothing on stderr for readable files" [ ! -s "$T/err" ]
-check "the slow disk is named OUTLIER (slow) with its slot" \
-	grep -qE "^    [^ ]+ +- +$slow .*OUTLIER \(slow\): machine .*, disk \(no serial\), slot $slow\$" "$T/text"
+check "exactly srv07's disk is named OUTLIER (slow), with its machine, serial and slot" \
+	grep -qE "^    SRV07 +A-DISK-07 +$dev .*OUTLIER \(slow\): machine SRV07, disk A-DISK-07, slot $dev\$" "$T/text"
 check "... and no other disk" [ "$(grep -c OUTLIER "$T/text")" = 1 ]
-check "the five alike disks are one group, summed up" \
-	grep -qE "^  group unknown model / unknown firmware / 64\.0MiB: 5 disks, median [0-9.]+k? IOPS \([0-9.]+ MB/s\), MAD " "$T/text"
-check "fio's own JSON is read: its disk a group too small to compare" \
-	grep -qE "^  group unknown model / unknown firmware / 0B: 1 disk\(s\): too few to compare \(3 needed\)" "$T/text"
-check "... its machine named by its folder" grep -qE "^    fio-elsewhere +- +$other " "$T/text"
+check "model A's ten and fio's disk are one group, summed up" \
+	grep -qE "^  group Model A / FW1 / 64\.0MiB: 11 disks, median [0-9.]+k? IOPS \([0-9.]+ MB/s\), MAD " "$T/text"
+check "model B's two: too few to compare" \
+	grep -qE "^  group Model B / FW2 / 64\.0MiB: 2 disk\(s\): too few to compare \(3 needed\)" "$T/text"
+check "fio's own json+ is lined up with bootbench's: its disk in model A's group" \
+	grep -qE "^    fio-elsewhere +A-DISK-FIO +$dev " "$T/text"
 check "the count at the end" grep -q "^1 outlier(s)\$" "$T/text"
 check "YABS's own table for the disk that ran yabs" sh -c "
-	grep -q \"^YABS's table: machine .*, slot $dev (\" '$T/text' &&
+	grep -q \"^YABS's table: machine SRV05, disk A-DISK-05, slot $dev (\" '$T/text' &&
 	grep -qE '^Block Size \| 4k +\(IOPS\) \| 64k +\(IOPS\)\$' '$T/text' &&
 	grep -qE '^Block Size \| 512k +\(IOPS\) \| 1m +\(IOPS\)\$' '$T/text' &&
 	[ \$(grep -cE '^Total +\| [0-9.]+ [MG]B/s +\( *[0-9.]+k?\)' '$T/text') = 2 ]"
 check "a run whose commits wait 100x a page write: fsync-bound, named" \
-	grep -qE "^  fsync-bound: unknown model \(machine .*, slot $big\): dbcommit-log-fsync-1 write sync p50 [0-9]+ us, 100x" "$T/text"
+	grep -qE "^  fsync-bound: unknown model \(machine SRV06, disk \(no serial\), slot $big\): dbcommit-log-fsync-1 write sync p50 [0-9]+ us, 100x" "$T/text"
 check "... only that copy, not the real run's folder" [ "$(grep -c '^  fsync-bound: ' "$T/text")" -le 4 ]
 
 "$BB" compare --format=json "$T/share" > "$T/json"
-check "JSON: the slow member, the rest not" json "$T/json" \
-	"d['outliers'] == 1 and [m['slot'] for t in d['tests'] for g in t['groups'] for m in g['members'] if m['outlier'] == 'slow'] == ['$slow']"
-check "JSON: median and MAD of the group" json "$T/json" \
-	"[g for g in d['tests'][0]['groups'] if g['disks'] == 5 and g['compared'] and 1900 < g['median_iops'] < 2100 and g['mad_iops'] < 200]"
+check "JSON: srv07's disk the slow member, no other" json "$T/json" \
+	"d['outliers'] == 1 and [(m['machine'], m['disk_serial']) for t in d['tests'] for g in t['groups'] for m in g['members'] if m['outlier']] == [('SRV07', 'A-DISK-07')]"
+check "JSON: model A's group, its median and MAD; model B's not compared" json "$T/json" \
+	"[g for g in d['tests'][0]['groups'] if g['disks'] == 11 and g['compared'] and 1900 < g['median_iops'] < 2100 and g['mad_iops'] < 200] and
+	 [g for g in d['tests'][0]['groups'] if g['disks'] == 2 and not g['compared']]"
 "$BB" compare --format=csv "$T/share" > "$T/csv"
-check "CSV: a header and one row per disk, the slow one flagged" python3 -c "
+check "CSV: a header and one row per disk, srv07's flagged" python3 -c "
 import csv, sys
 rows = [r for r in csv.DictReader(open('$T/csv')) if r['test'] == 'randread read']
-sys.exit(0 if len(rows) == 6 and [r['slot'] for r in rows if r['outlier'] == 'slow'] == ['$slow'] else 1)"
+sys.exit(0 if len(rows) == 13 and [r['machine'] for r in rows if r['outlier'] == 'slow'] == ['SRV07'] else 1)"
 "$BB" compare --format=html "$T/share" > "$T/compare.html"
 check "HTML: one self-contained page, the slow disk's bar hatched and named" python3 -c "
 import re, sys, xml.etree.ElementTree as ET
@@ -79,22 +106,20 @@ t = open('$T/compare.html').read()
 for svg in re.findall(r'<svg.*?</svg>', t, re.S):
     ET.fromstring(svg)
 ok = not re.search(r'<script|https?:|src=|href=', t) and t.count('class=\"bar hatch\"') == 1 and \
-    re.search(r'<li class=\"bad\">OUTLIER: randread read: machine [^,]+, disk \(no serial\), slot $slow,', t)
+    re.search(r'<li class=\"bad\">OUTLIER: randread read: machine SRV07, disk A-DISK-07, slot $slow,', t)
 sys.exit(0 if ok else 1)"
 "$BB" compare --by=machine "$T/share" > "$T/by-machine"
-check "--by=machine: this host's five disks one group, the same outlier; fio's machine alone" \
+check "--by=machine: one disk a machine, so none compared and no outlier" \
 	sh -c "sed -n '/^randread read\$/,/^\$/p' '$T/by-machine' > '$T/by-machine-randread' &&
-		grep -qE '^  group machine [^ ]+: 5 disks' '$T/by-machine-randread' &&
-		[ \$(grep -c 'too few to compare' '$T/by-machine-randread') = 1 ] &&
-		[ \$(grep -c 'OUTLIER (slow): .*slot $slow\$' '$T/by-machine') = 1 ]"
+		[ \$(grep -c 'too few to compare' '$T/by-machine-randread') = 13 ] && ! grep -q OUTLIER '$T/by-machine'"
 
 # a cut-short file among them: one line naming it, the rest still compared
-head -c 300 "$T/share/m1/quick.json" > "$T/share/m1/cut.json"
+head -c 300 "$T/share/srv01/quick.json" > "$T/share/srv01/cut.json"
 "$BB" compare "$T/share" > "$T/text2" 2> "$T/err2"
 check "a cut-short file: exit status 1" [ $? = 1 ]
-check "... one line naming it" sh -c "[ \$(wc -l < '$T/err2') = 1 ] && grep -q '/m1/cut.json: not JSON, or cut short (line' '$T/err2'"
-check "... the rest still compared" grep -q "OUTLIER (slow): .*slot $slow\$" "$T/text2"
-rm "$T/share/m1/cut.json"
+check "... one line naming it" sh -c "[ \$(wc -l < '$T/err2') = 1 ] && grep -q '/srv01/cut.json: not JSON, or cut short (line' '$T/err2'"
+check "... the rest still compared" grep -q "OUTLIER (slow): machine SRV07, disk A-DISK-07, slot $slow\$" "$T/text2"
+rm "$T/share/srv01/cut.json"
 
 # bad input: exit 2, one line
 bad_input() { # description args...

@@ -67,6 +67,31 @@ px = im.getdata(); n = len(px)
 dark = sum(1 for p in px if p < 100); light = sum(1 for p in px if p > 200)
 import sys; sys.exit(0 if light > 0.6 * n and 0.005 * n < dark < 0.3 * n else 1)"
 
+# the figures the page shows are the JSON's: read back from Chromium's DOM
+chromium --headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking \
+	--disable-component-update --disable-sync --user-data-dir="$T/chromium" --dump-dom "file://$page" \
+	> "$T/dom.html" 2> "$T/chromium.log"
+check "the figures in the rendered page are the ones in the JSON (IOPS, MB/s, p99 of every job)" python3 - \
+	"$T/dom.html" "$r/quick-${dev#/dev/}.json" <<'PY'
+import json, re, sys
+dom = open(sys.argv[1]).read()
+d = json.load(open(sys.argv[2]))
+n = 0
+for job in d["jobs"]:
+    for dr in ("read", "write"):
+        x = job[dr]
+        if x["io_bytes"] <= 0:
+            continue
+        want = "<tr><td>%s</td><td class=\"n\">%.0f</td><td class=\"n\">%.1f</td><td class=\"n\">%.1f</td><td class=\"n\">%.1f</td>" % (
+            dr, x["iops"], x["bw_bytes"] / 1e6, x["clat_ns"]["percentile"]["50.000000"] / 1000,
+            x["clat_ns"]["percentile"]["99.000000"] / 1000)
+        section = dom.split("<h3>%s</h3>" % job["jobname"])[1]
+        if want not in section.split("<h3>")[0]:
+            sys.exit("%s %s: %s not in the page" % (job["jobname"], dr, want))
+        n += 1
+sys.exit(0 if n == 4 else "%d directions checked" % n)
+PY
+
 # one JSON, to standard output; a cut-short one: a line, the page still made
 "$BB" report "$r/quick-${dev#/dev/}.json" > "$T/one.html" 2> "$T/err"
 check "a JSON file alone: the page on standard output" sh -c "grep -q '</html>' '$T/one.html' && [ ! -s '$T/err' ]"

@@ -389,6 +389,29 @@ static void bad_blocks(const char *console_log)
 	fclose(f);
 }
 
+/* The job's figures as the JSON has them, per direction that moved data. */
+static void figures_table(json_t *job)
+{
+	static const char *const dirs[] = { "read", "write", "trim" };
+	unsigned d, rows = 0;
+
+	for (d = 0; d < ARRAY_SIZE(dirs); d++) {
+		json_t *dir = json_object_get(job, dirs[d]), *clat = json_object_get(dir, "clat_ns");
+
+		if (rs_num(dir, "io_bytes") <= 0)
+			continue;
+		if (!rows++)
+			fputs("<table class=\"figures\"><tr><th>direction</th><th>IOPS</th><th>MB/s</th><th>clat p50 us</th>"
+			      "<th>p99 us</th><th>p99.9 us</th></tr>\n", out);
+		fprintf(out, "<tr><td>%s</td><td class=\"n\">%.0f</td><td class=\"n\">%.1f</td><td class=\"n\">%.1f</td>"
+			     "<td class=\"n\">%.1f</td><td class=\"n\">%.1f</td></tr>\n", dirs[d], rs_num(dir, "iops"),
+			rs_num(dir, "bw_bytes") / 1e6, rs_percentile(clat, 50) / 1000, rs_percentile(clat, 99) / 1000,
+			rs_percentile(clat, 99.9) / 1000);
+	}
+	if (rows)
+		fputs("</table>\n", out);
+}
+
 static void fio_section(json_t *j, const char *path)
 {
 	char txt[PATH_MAX + 8], base[PATH_MAX];
@@ -449,6 +472,7 @@ static void fio_section(json_t *j, const char *path)
 			fprintf(out, " verify: %s blocks read back, <span%s>%s bad</span>", str_of(mine, "verify.blocks"),
 				rs_num(mine, "verify.bad") ? " class=\"bad\"" : "", str_of(mine, "verify.bad"));
 		fputs("</p>\n", out);
+		figures_table(job);
 		/* steady's rounds are drawn together below, one point each */
 		if (strncmp(str_of(job, "jobname"), "steady-round-", 13))
 			job_charts(job, mine);
