@@ -25,8 +25,10 @@ CC       := musl-gcc
 INC      := $(OUT)/include
 LIBURING := /usr/lib/x86_64-linux-gnu/liburing.a
 JANSSON  := $(OUT)/jansson/libjansson.a
+# EXTRA_CFLAGS: the sanitizer and fuzzing builds' instrumentation (make sanitize, make fuzz)
 CFLAGS   := -O2 -g -std=gnu11 -Wall -Wextra -Wno-unused-parameter -D_GNU_SOURCE \
-            -fno-strict-aliasing -isystem $(INC) -isystem $(OUT)/jansson/include $(addprefix -I,$(SRC_DIRS))
+            -fno-strict-aliasing -isystem $(INC) -isystem $(OUT)/jansson/include $(addprefix -I,$(SRC_DIRS)) \
+            $(EXTRA_CFLAGS)
 LDFLAGS  := -static
 LDLIBS   := $(JANSSON) $(LIBURING) -lm -lpthread
 
@@ -48,7 +50,7 @@ PROFILES := $(sort $(wildcard rootfs/usr/share/bootbench/profiles/*.fio))
 UNIT_SRCS := $(wildcard tests/unit/*.c)
 UNIT_BINS := $(patsubst tests/unit/%.c,$(OUT)/tests/%,$(UNIT_SRCS))
 
-.PHONY: all deps test bench bench-image run image docs clean unit
+.PHONY: all deps test bench bench-image run image docs clean unit fuzzers sanitize fuzz
 all: $(OUT)/bootbench
 
 deps:
@@ -93,6 +95,20 @@ $(OUT)/tests/%: tests/unit/%.c $(LIB_OBJS) $(JANSSON) tests/unit/unit.h
 
 unit: $(UNIT_BINS)
 
+# The fuzz harnesses (tests/fuzz), linked with FUZZ_MAIN: libFuzzer's own
+# (FUZZ_LINK=-fsanitize=fuzzer, make fuzz) or replay.c, which runs each
+# corpus file once (the ASan build, in make test).
+FUZZ_SRCS := $(wildcard tests/fuzz/fuzz_*.c)
+FUZZ_BINS := $(patsubst tests/fuzz/%.c,$(OUT)/fuzz/%,$(FUZZ_SRCS))
+FUZZ_MAIN ?= tests/fuzz/replay.c
+FUZZ_LINK ?=
+$(OUT)/fuzz/%: tests/fuzz/%.c tests/fuzz/fuzz.h $(FUZZ_MAIN) $(LIB_OBJS) $(JANSSON)
+	$(call msg,CC,$<)
+	$(Q)mkdir -p $(dir $@)
+	$(Q)$(CC) $(CFLAGS) -Itests/fuzz $(LDFLAGS) $(FUZZ_LINK) -o $@ $< $(FUZZ_MAIN) $(LIB_OBJS) $(LDLIBS)
+
+fuzzers: $(FUZZ_BINS)
+
 # --- the image ----------------------------------------------------------------
 ROOTFS_FILES := $(shell find rootfs image -type f 2>/dev/null)
 BOOT_TEMPLATES := $(wildcard image/boot/*.in)
@@ -101,7 +117,7 @@ dl/manifest.tsv: image/packages.list scripts/fetch.sh
 	$(Q)scripts/fetch.sh
 
 $(JANSSON): dl/manifest.tsv scripts/build-jansson.sh
-	$(Q)scripts/build-jansson.sh
+	$(Q)OUT=$(OUT) CC="$(CC)" EXTRA_CFLAGS="$(EXTRA_CFLAGS)" scripts/build-jansson.sh
 
 $(OUT)/busybox/busybox: dl/manifest.tsv image/busybox.config scripts/build-busybox.sh $(INC)/.stamp
 	$(Q)scripts/build-busybox.sh
@@ -126,8 +142,30 @@ INSTALLED := $(OUT)/installed/debian-uefi.img $(OUT)/installed/debian-bios.img
 $(INSTALLED) &: scripts/build-installed.sh dl/manifest.tsv
 	$(Q)scripts/build-installed.sh
 
+# --- the same sources under sanitizers and a fuzzer (glibc, gcc and clang) ---
+# out/asan: bootbench, the unit tests and the fuzz harnesses' replay with
+# AddressSanitizer and UBSan; out/tsan: bootbench under ThreadSanitizer;
+# tests/run.sh runs both beside the musl build. out/fuzz: the harnesses
+# under libFuzzer (make fuzz). -O1: quicker to build, and what the
+# sanitizers' authors advise. -Wno-format-truncation: glibc's headers let gcc
+# warn of truncations that snprintf's bounds handle by design (the musl
+# build, with the same code, does not see them).
+ASAN_FLAGS := -O1 -Wno-format-truncation -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
+TSAN_FLAGS := -O1 -Wno-format-truncation -fsanitize=thread
+FUZZ_FLAGS := -O1 -Wno-format-truncation -fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer
+host_build = $(MAKE) --no-print-directory OUT=$(OUT)/$(1) CC=$(2) LDFLAGS="$(3)" EXTRA_CFLAGS="$(3)"
+
+sanitize:
+	$(Q)$(call host_build,asan,gcc,$(ASAN_FLAGS)) all unit fuzzers
+	$(Q)$(call host_build,tsan,gcc,$(TSAN_FLAGS)) all
+
+FUZZ_SECONDS ?= 60
+fuzz: deps
+	$(Q)$(call host_build,fuzz,clang-14,$(FUZZ_FLAGS)) FUZZ_MAIN= FUZZ_LINK=-fsanitize=fuzzer fuzzers
+	$(Q)FUZZ_SECONDS=$(FUZZ_SECONDS) scripts/fuzz.sh $(OUT)/fuzz/fuzz
+
 test: deps
-	$(Q)$(MAKE) --no-print-directory all unit image $(INSTALLED)
+	$(Q)$(MAKE) --no-print-directory all unit image $(INSTALLED) sanitize
 	$(Q)tests/run.sh
 
 bench: deps

@@ -8,21 +8,27 @@
 # kin, which musl lacks), so it cannot be linked into a musl program.
 # jansson's build system is skipped: its sources are plain C11 and its
 # configuration is two headers, written here with what musl offers.
-# Output: out/jansson/libjansson.a, out/jansson/include/jansson{,_config}.h.
+# Output: OUT/jansson/libjansson.a, OUT/jansson/include/jansson{,_config}.h
+# (OUT: out/, or the sanitizer and fuzzing builds' out/asan, out/fuzz with
+# their compiler in CC and its instrumentation in EXTRA_CFLAGS, so that the
+# JSON reader is fuzzed and checked down to its parser).
 set -eu
 ROOT=${ROOT:-$(cd "$(dirname "$0")/.." && pwd)}
 SRC=$ROOT/dl/src/jansson
-BUILD=$ROOT/out/jansson
+OUT=${OUT:-out}
+case $OUT in /*) BUILD=$OUT/jansson ;; *) BUILD=$ROOT/$OUT/jansson ;; esac
+CC=${CC:-musl-gcc}
+EXTRA_CFLAGS=${EXTRA_CFLAGS:-}
 die() { echo "jansson: $*" >&2; exit 2; }
 
 [ -f "$SRC/src/jansson.h" ] || die "no jansson source in dl/src: run scripts/fetch.sh"
-command -v musl-gcc >/dev/null || die "musl-gcc is missing: apt-get install musl-tools"
+command -v "${CC%% *}" >/dev/null || die "$CC is missing (musl-gcc: apt-get install musl-tools)"
 stamp=$BUILD/.built
 if [ -f "$stamp" ] && [ "$stamp" -nt "$0" ] && [ "$stamp" -nt "$SRC/src/jansson.h" ] &&
 	[ -f "$BUILD/libjansson.a" ]; then
 	exit 0
 fi
-echo "  BUILD   jansson (musl, static)"
+echo "  BUILD   jansson ($CC, static)"
 rm -rf "$BUILD"
 mkdir -p "$BUILD/include" "$BUILD/obj"
 sed -e 's/@json_inline@/inline/' -e 's/@json_have_long_long@/1/' \
@@ -53,10 +59,10 @@ cat > "$BUILD/obj/jansson_private_config.h" <<'EOF'
 #define INITIAL_HASHTABLE_ORDER 3
 EOF
 for c in "$SRC"/src/*.c; do
-	musl-gcc -std=gnu11 -O2 -g -ffunction-sections -fdata-sections -DHAVE_CONFIG_H \
+	$CC -std=gnu11 -O2 -g -ffunction-sections -fdata-sections $EXTRA_CFLAGS -DHAVE_CONFIG_H \
 		-I"$BUILD/obj" -I"$BUILD/include" -I"$SRC/src" \
 		-c -o "$BUILD/obj/$(basename "$c" .c).o" "$c" 2>> "$BUILD/build.log" ||
-		{ tail -20 "$BUILD/build.log" >&2; die "building $(basename "$c") failed (out/jansson/build.log)"; }
+		{ tail -20 "$BUILD/build.log" >&2; die "building $(basename "$c") failed ($BUILD/build.log)"; }
 done
 ar rcs "$BUILD/libjansson.a" "$BUILD"/obj/*.o
 rm -rf "$BUILD/obj"

@@ -689,7 +689,7 @@ int cmd_compare(int argc, char **argv)
 		if (argv[i][0] != '-' || !argv[i][1])
 			if (rs_load_path(&set, argv[i], stderr))
 				die_usage("compare: %s", bb_err);
-	if (!set.n)
+	if (!set.n && !set.nlv)
 		die_usage("compare: no results found in what was named (%u file(s) unreadable)", set.bad);
 	tests = tests_of(&set, &nt);
 	found = format == AS_CSV ? print_csv(&set, tests, nt) : format == AS_JSON ? print_json(&set, tests, nt) :

@@ -10,15 +10,44 @@
  *
  * usage: bootbench fetch-config [--ca=FILE] [--print-url] URL [FILE]
  */
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "machine.h"
 #include "url.h"
 #include "util.h"
+
+/* HOST[:PORT] then '/' or the end: a name or IPv4 of letters, digits, '.', '-', or an [IPv6]. */
+static int names_host(const char *p)
+{
+	const char *h = p;
+
+	if (*p == '[') {
+		p = strchr(p, ']');
+		if (!p || p == h + 1)
+			return 0;
+		p++;
+	} else {
+		while (isalnum((unsigned char)*p) || *p == '.' || *p == '-' || *p == '_')
+			p++;
+		if (p == h)
+			return 0;
+	}
+	if (*p == ':') {
+		const char *d = ++p;
+
+		while (isdigit((unsigned char)*p))
+			p++;
+		if (p == d || p - d > 5)
+			return 0;
+	}
+	return !*p || *p == '/';
+}
 
 int cmd_fetch_config(int argc, char **argv)
 {
@@ -54,6 +83,19 @@ int cmd_fetch_config(int argc, char **argv)
 		die_usage("fetch-config: %s", bb_err);
 	if (strncmp(url, "http://", 7) && strncmp(url, "https://", 8) && strncmp(url, "tftp://", 7))
 		die_usage("fetch-config: '%s': expected an http://, https:// or tftp:// URL", url);
+	if (!names_host(strstr(url, "://") + 3))
+		die_usage("fetch-config: '%s': expected SCHEME://HOST[:PORT]/PATH", url);
+	if (file) {
+		struct stat st;
+		char dir[4096];
+		const char *slash = strrchr(file, '/');
+
+		snprintf(dir, sizeof(dir), "%.*s", slash ? (int)(slash - file) + 1 : 1, slash ? file : ".");
+		if (!stat(file, &st) && S_ISDIR(st.st_mode))
+			die_usage("fetch-config: %s is a folder, not a file to write", file);
+		if (stat(dir, &st) || !S_ISDIR(st.st_mode))
+			die_usage("fetch-config: %s: its folder %s is not there", file, dir);
+	}
 	if (print_only) {
 		printf("%s\n", url);
 		return EXIT_OK;

@@ -12,12 +12,13 @@
  * usage: bootbench fio-server [--destroy=DEV[,DEV]] [--read=DEV[,DEV]] [--listen=IP] [--port=N]
  *                             [--fio=PATH]
  */
+#include <arpa/inet.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "consent.h"
 #include "sandbox.h"
@@ -95,11 +96,29 @@ int cmd_fio_server(int argc, char **argv)
 	for (i = 0; i < nw; i++)
 		if (consent_check(write_devs[i]))
 			die_usage("fio-server: %s", bb_err);
-	for (i = 0; i < nr; i++)
-		if (access(read_devs[i], R_OK))
+	for (i = 0; i < nr; i++) {
+		struct stat st;
+
+		if (stat(read_devs[i], &st))
 			die_usage("fio-server: --read: %s: %s", read_devs[i], strerror(errno));
-	if (access(fio, X_OK))
-		die_usage("fio-server: %s cannot be run: %s", fio, strerror(errno));
+		/* the sandbox's /dev holds block devices only: say so before anything starts */
+		if (!S_ISBLK(st.st_mode))
+			die_usage("fio-server: --read: %s is not a block device", read_devs[i]);
+	}
+	{
+		struct stat st;
+
+		if (stat(fio, &st) || !S_ISREG(st.st_mode) || access(fio, X_OK))
+			die_usage("fio-server: --fio=%s: not a program that can be run", fio);
+	}
+	/* fio takes a name too, and fails to resolve it only once it runs (exit 0) */
+	if (listen_ip[0]) {
+		struct in6_addr a6;
+		struct in_addr a4;
+
+		if (inet_pton(AF_INET, listen_ip, &a4) != 1 && inet_pton(AF_INET6, listen_ip, &a6) != 1)
+			die_usage("fio-server: --listen=%s: expected an IPv4 or IPv6 address", listen_ip);
+	}
 	snprintf(server, sizeof(server), "--server=%s,%u", listen_ip, port);
 	fio_argv[0] = (char *)fio;
 	fio_argv[1] = server;

@@ -200,6 +200,9 @@ static void parse_widths(const char *list)
 }
 
 /* The default levels the disks allow: raid5 needs three. */
+static const struct raid_level *left_out[16];
+static unsigned nleft_out;
+
 static void drop_levels_too_big(void)
 {
 	unsigned i, kept = 0;
@@ -207,10 +210,18 @@ static void drop_levels_too_big(void)
 	for (i = 0; i < R.nlevels; i++)
 		if (R.n >= R.levels[i]->min_disks)
 			R.levels[kept++] = R.levels[i];
-		else
-			printf("%s left out: it needs %u disks, %u given\n", R.levels[i]->name, R.levels[i]->min_disks,
-			       R.n);
+		else if (nleft_out < ARRAY_SIZE(left_out))
+			left_out[nleft_out++] = R.levels[i];
 	R.nlevels = kept;
+}
+
+/* Said once the input is known good: bad input prints its one line and nothing else. */
+static void say_left_out(void)
+{
+	unsigned i;
+
+	for (i = 0; i < nleft_out; i++)
+		printf("%s left out: it needs %u disks, %u given\n", left_out[i]->name, left_out[i]->min_disks, R.n);
 }
 
 static int have_program(const char *name)
@@ -588,6 +599,7 @@ int cmd_raid(int argc, char **argv)
 		drop_levels_too_big();
 	check_input(destroy, cleanup_only);
 	check_foreign_pools();
+	say_left_out();
 
 	if (take_lock())
 		die_usage("raid: %s", bb_err);

@@ -110,17 +110,20 @@ static int all_aligned(unsigned n, uint8_t *const *data, const uint8_t *p, const
 		__asm__("" : "+v"(d)); /* one load in a register, not one per use */             \
 		p##j ^= d;                                                                          \
 		m = (q##j < 0) & poly;                                                              \
-		q##j += q##j;                                                                       \
+		q##j = DOUBLE(q##j);                                                                \
 		q##j ^= m;                                                                          \
 		q##j ^= d;                                                                          \
 	}
 #define PQ_STORE(j) STORE(p, j, p##j); STORE(q, j, q##j);
+/* 2V: the shift left, in unsigned lanes (a signed lane's overflow is undefined; UBSan said so) */
+#define DOUBLE(v) ((vec)((uvec)(v) + (uvec)(v)))
 
 #define GEN_VECTOR(fn, isa, width)                                                                  \
 	__attribute__((target(isa), always_inline)) static inline void fn##_body(                    \
 		unsigned n, size_t len, uint8_t *const *data, uint8_t *p, uint8_t *q, const int aligned) \
 	{                                                                                           \
 		typedef int8_t vec __attribute__((vector_size(width)));                              \
+		typedef uint8_t uvec __attribute__((vector_size(width)));                            \
 		enum { W = width };                                                                 \
 		const vec poly = (vec){ 0 } + 0x1d;                                                 \
 		const uint8_t *last = data[n - 1], *next = data[n - 2], *src;                       \
@@ -154,7 +157,7 @@ static int all_aligned(unsigned n, uint8_t *const *data, const uint8_t *p, const
 			for (i = n; i-- > 0;) {                                                     \
 				memcpy(&d, data[i] + k, width);                                     \
 				pp ^= d;                                                            \
-				qq = (qq + qq) ^ ((qq < 0) & poly) ^ d;                             \
+				qq = DOUBLE(qq) ^ ((qq < 0) & poly) ^ d;                            \
 			}                                                                           \
 			memcpy(p + k, &pp, width);                                                  \
 			if (q)                                                                      \
