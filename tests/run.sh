@@ -1,9 +1,15 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # The one test runner: every unit test binary (out/tests/*), every script in
-# tests/cli/ and every QEMU boot test in tests/boot/, each under a timeout. Exit 77 means skipped. Prints the
-# failed and skipped lists and ends with "N passed, N failed, N skipped"; a
-# skip fails the run unless ALLOW_SKIP=1 (never with CI=true).
+# tests/cli/ and every QEMU boot test in tests/boot/, each under a timeout;
+# then the sanitizer builds (make sanitize): the unit tests again under ASan
+# and UBSan (asan-test_*), the fuzz corpus replayed through each harness
+# (replay-fuzz_*), and the CLI tests of tests/asan.list again with the ASan
+# bootbench (asan-NAME.sh). A sanitizer's report is written to a file of its
+# own (log_path), and any such file fails its test, whatever the test
+# itself concluded. Exit 77 means skipped. Prints the failed and skipped
+# lists and ends with "N passed, N failed, N skipped"; a skip fails the run
+# unless ALLOW_SKIP=1 (never with CI=true).
 #
 # Unit and CLI tests run one after another (they share loop devices, the
 # host's /run/bootbench and fixed ports). Boot tests run BOOT_JOBS at a time
@@ -30,16 +36,30 @@ limit_of() { # test
 	case "$1" in tests/boot/*) limit=$((limit * JOBS)) ;; esac
 	echo "$limit"
 }
-# start TEST: runs it in the background; $log/NAME.result gets "rc seconds"
-start() { # test
-	name=$(basename "$1")
-	case "$name" in *.sh) cmd="sh $1" ;; *) cmd="$1" ;; esac
+# start TEST [NAME [SAN]]: runs it in the background; $log/NAME.result gets
+# "rc seconds limit". SAN: under the sanitizer builds, whose reports go to
+# $log/NAME.san/ and fail the test (LeakSanitizer's excuses: tests/lsan.supp)
+start() { # test [name [san]]
+	name=${2:-$(basename "$1")}
+	case "$1" in *.sh) cmd="sh $1" ;; *) cmd="$1" ;; esac
 	limit=$(limit_of "$1")
-	rm -f "$log/$name.result"
+	rm -rf "$log/$name.result" "$log/$name.san"
 	(
 		begin=$(date +%s)
-		BOOT_LIMIT=$limit timeout -k 10 "$limit" $cmd >"$log/$name.log" 2>&1
+		if [ -n "${3:-}" ]; then
+			mkdir -p "$log/$name.san"
+			export BB="$PWD/out/asan/bootbench" \
+				ASAN_OPTIONS="log_path=$log/$name.san/asan:detect_leaks=1" \
+				LSAN_OPTIONS="suppressions=$PWD/tests/lsan.supp:print_suppressions=0" \
+				UBSAN_OPTIONS="log_path=$log/$name.san/ubsan:print_stacktrace=1:halt_on_error=1"
+		fi
+		BOOT_LIMIT=$limit timeout -k 10 "$limit" $cmd ${4:-} >"$log/$name.log" 2>&1
 		rc=$?
+		if [ -n "${3:-}" ] && [ -n "$(ls -A "$log/$name.san")" ]; then
+			echo "sanitizer reports:" >> "$log/$name.log"
+			cat "$log/$name.san"/* >> "$log/$name.log"
+			rc=1
+		fi
 		echo "$rc $(( $(date +%s) - begin )) $limit" > "$log/$name.result.tmp"
 		mv "$log/$name.result.tmp" "$log/$name.result"
 	) &
@@ -68,6 +88,33 @@ for t in out/tests/* tests/cli/*.sh; do
 	start "$t"
 	wait
 	report "$(basename "$t")"
+done
+
+# the sanitizer builds (make sanitize): the unit tests, the fuzz corpus, and
+# the CLI tests that drive the parsers and the engine hardest (tests/asan.list:
+# not all of them, to keep make test under 30 minutes)
+for t in out/asan/tests/*; do
+	[ -x "$t" ] || continue
+	n=asan-$(basename "$t")
+	selected "$n" || continue
+	start "$t" "$n" san
+	wait
+	report "$n"
+done
+for h in out/asan/fuzz/fuzz_*; do
+	[ -x "$h" ] || continue
+	n=replay-$(basename "$h")
+	selected "$n" || continue
+	start "$h" "$n" san "tests/fuzz/corpus/$(basename "$h")"
+	wait
+	report "$n"
+done
+for t in $(grep -v '^#' tests/asan.list); do
+	n=asan-$t
+	selected "$n" || continue
+	start "tests/cli/$t" "$n" san
+	wait
+	report "$n"
 done
 
 # boot tests: up to JOBS at once, one of those with servers at a time

@@ -6,6 +6,7 @@
  * A device error arrives as SIGBUS, as under fio: the run stops on it.
  */
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 

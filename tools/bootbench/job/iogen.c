@@ -109,7 +109,7 @@ struct io_unit *next_io(struct worker *w)
 {
 	const struct job_opts *o = &w->job->o;
 	struct io_unit *io;
-	uint64_t len, off;
+	uint64_t len, off = 0;	/* set by pick_offset unless every file is used up, which returns first */
 	unsigned tries;
 	int ddir;
 

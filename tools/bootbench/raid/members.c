@@ -103,7 +103,7 @@ int prepare_zfs_members(void)
 
 	for (i = 0; i < R.n; i++) {
 		if (R.part_bytes)
-			snprintf(R.zmembers[i], sizeof(R.zmembers[i]), "%s", R.members[i]);
+			memcpy(R.zmembers[i], R.members[i], sizeof(R.zmembers[i]));	/* the same size */
 		else if (partition(R.disks[i], 0, "bootbench-zfs", R.zmembers[i], sizeof(R.zmembers[i])))
 			return -1;
 		R.zmember[i] = R.zmembers[i];

@@ -20,6 +20,10 @@
 
 static struct target **targets;
 static unsigned ntargets;
+/* every target made, forgotten or not: an earlier run's results may still
+ * point at them, so they live, and stay reachable, until the process ends */
+static struct target **made;
+static unsigned nmade;
 
 struct target *target_get(const char *path)
 {
@@ -37,6 +41,8 @@ struct target *target_get(const char *path)
 	pthread_mutex_init(&t->lock, NULL);
 	targets = xrealloc(targets, (ntargets + 1) * sizeof(*targets));
 	targets[ntargets++] = t;
+	made = xrealloc(made, (nmade + 1) * sizeof(*made));
+	made[nmade++] = t;
 	return t;
 }
 
@@ -203,9 +209,14 @@ int target_open(struct target *t, int flags)
 	struct stat st;
 	int fd;
 
-	if (t->claim_fd < 0 || t->nvme_chr)
-		/* consent: a file, a device only read, or an NVMe generic device whose namespace is claimed */
+	if (t->nvme_chr)
+		/* consent: an NVMe generic device whose namespace is claimed; commands pass
+		 * the page cache by nature, and a char device takes no O_DIRECT */
 		return open(t->path, flags & ~O_DIRECT);
+	if (t->claim_fd < 0)
+		/* consent: a file, or a device only read; direct=1 stays direct (without it
+		 * reads were served by the page cache and their figures were the cache's) */
+		return open(t->path, flags);
 	/* the claimed open file itself, reopened with the job's flags: no path lookup */
 	snprintf(self, sizeof(self), "/proc/self/fd/%d", t->claim_fd);
 	fd = open(self, flags);	/* consent: the device consent_open claimed */

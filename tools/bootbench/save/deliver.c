@@ -195,6 +195,7 @@ static int deliver_once(struct dest *d, const char *dir)
 		snprintf(local, sizeof(local), "%s/%s", dir, names[i]);
 		snprintf(rel, sizeof(rel), "%s/%s", tmp, names[i]);
 		rc = d->ops->put(d, local, rel);
+		dest_progress();
 	}
 	free_names(names, n);
 	if (!rc) {
@@ -259,14 +260,24 @@ out_unlink:
 }
 
 /*
- * A hung attempt is given up from outside. A server that goes away in the
- * middle of an upload can hold the kernel's client far longer than the save
- * may wait (cifs retries writeback while it reconnects, and a process in
- * such a wait cannot be killed), so each attempt at a network destination
- * runs in a child under LIMIT_S: past it the share is unmounted by force,
- * which ends the client's waits, and the child is killed. Its outcome comes
- * back through a pipe: the dest_error, then bb_err's text.
+ * A stalled attempt is given up from outside. A server that goes away in
+ * the middle of an upload can hold the kernel's client far longer than the
+ * save may wait (cifs retries writeback while it reconnects, and a process
+ * in such a wait cannot be killed), so each attempt at a network
+ * destination runs in a child that reports its progress ('p', each chunk
+ * written) through a pipe, then its outcome ('R', the dest_error, bb_err's
+ * text). An upload that keeps moving may take as long as it needs; one with
+ * no progress for STALL_S is given up: the share is unmounted by force,
+ * which ends the client's waits, and the child is killed.
  */
+static int progress_fd = -1;
+
+void dest_progress(void)
+{
+	if (progress_fd >= 0 && write(progress_fd, "p", 1) < 0)
+		progress_fd = -1;
+}
+
 static void give_up_child(const struct dest *d, pid_t pid)
 {
 	char mnt[PATH_MAX];
@@ -287,12 +298,12 @@ static void give_up_child(const struct dest *d, pid_t pid)
 		rmdir(mnt);
 }
 
-static int attempt_bounded(struct dest *d, const char *dir, unsigned limit_s)
+static int attempt_watched(struct dest *d, const char *dir, unsigned stall_s)
 {
-	uint64_t deadline = now_ns() + (uint64_t)limit_s * 1000000000ull;
-	char msg[sizeof(bb_err) + sizeof(int)];
+	char msg[sizeof(bb_err) + sizeof(int) + 1], buf[512];
+	uint64_t last = now_ns();
 	size_t got = 0;
-	int fds[2], rc;
+	int fds[2], rc, result = 0;
 	pid_t pid;
 
 	if (d->url.kind == DEST_USB || pipe2(fds, O_CLOEXEC))
@@ -307,33 +318,39 @@ static int attempt_bounded(struct dest *d, const char *dir, unsigned limit_s)
 	}
 	if (!pid) {
 		close(fds[0]);
+		progress_fd = fds[1];
 		bb_err[0] = 0;
 		rc = dir ? deliver_once(d, dir) : probe_once(d);
-		memcpy(msg, &rc, sizeof(rc));
-		memcpy(msg + sizeof(rc), bb_err, strlen(bb_err));
-		if (write(fds[1], msg, sizeof(rc) + strlen(bb_err)) < 0)
-			_exit(3);
-		_exit(0);
+		msg[0] = 'R';
+		memcpy(msg + 1, &rc, sizeof(rc));
+		memcpy(msg + 1 + sizeof(rc), bb_err, strlen(bb_err));
+		_exit(write(fds[1], msg, 1 + sizeof(rc) + strlen(bb_err)) < 0 ? 3 : 0);
 	}
 	close(fds[1]);
 	for (;;) {
 		struct pollfd pfd = { .fd = fds[0], .events = POLLIN };
-		uint64_t now = now_ns();
-		ssize_t n;
+		uint64_t now = now_ns(), until = last + (uint64_t)stall_s * 1000000000ull;
+		ssize_t n, i;
 
-		if (now >= deadline || poll(&pfd, 1, (int)((deadline - now) / 1000000 + 1)) == 0) {
+		if (now >= until || poll(&pfd, 1, (int)((until - now) / 1000000 + 1)) == 0) {
 			close(fds[0]);
 			give_up_child(d, pid);
-			set_err("the server stopped answering during the upload (nothing for %u s); "
-				"the share was unmounted by force", limit_s);
+			set_err("the server stopped answering during the upload (no progress for %u s); "
+				"the share was unmounted by force", stall_s);
 			return DEST_RETRY;
 		}
-		n = read(fds[0], msg + got, sizeof(msg) - 1 - got);
+		n = read(fds[0], buf, sizeof(buf));
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n <= 0)
 			break;
-		got += (size_t)n;
+		last = now_ns();
+		for (i = 0; i < n; i++) {
+			if (!result && buf[i] == 'R')
+				result = 1;
+			else if (result && got < sizeof(msg) - 1)
+				msg[got++] = buf[i];
+		}
 	}
 	close(fds[0]);
 	waitpid(pid, NULL, 0);
@@ -343,17 +360,14 @@ static int attempt_bounded(struct dest *d, const char *dir, unsigned limit_s)
 	}
 	memcpy(&rc, msg, sizeof(rc));
 	msg[got] = 0;
-	snprintf(bb_err, sizeof(bb_err), "%s", msg + sizeof(rc));
+	snprintf(bb_err, sizeof(bb_err), "%.*s", (int)sizeof(bb_err) - 1, msg + sizeof(rc));
 	return rc;
 }
 
-/* What is left of the save's time for one attempt: at least a few seconds. */
-static unsigned attempt_limit(uint64_t deadline)
+/* No progress for this long is a stalled upload: three of the network's own timeouts. */
+static unsigned stall_limit(const struct dest_settings *set)
 {
-	uint64_t now = now_ns();
-	unsigned left = now < deadline ? (unsigned)((deadline - now) / 1000000000ull) : 0;
-
-	return left > 5 ? left : 5;
+	return set->timeout_s >= 5 ? set->timeout_s * 3 : 15;
 }
 
 int probe_all(const struct dest_url *urls, unsigned n, const struct dest_settings *set)
@@ -372,7 +386,7 @@ int probe_all(const struct dest_url *urls, unsigned n, const struct dest_setting
 			continue;
 		}
 		rc = dest_init(&d, &urls[i], set) ? DEST_PERMANENT :
-		     attempt_bounded(&d, NULL, set->timeout_s > 5 ? set->timeout_s * 3 : 15);
+		     attempt_watched(&d, NULL, stall_limit(set));
 		memset(d.password, 0, sizeof(d.password));
 		if (rc) {
 			failed++;
@@ -450,7 +464,7 @@ int deliver_all(struct save_job *jobs, unsigned n, const struct dest_settings *s
 			if (dest_init(&d, &j->url, set)) {
 				rc = DEST_PERMANENT;
 			} else {
-				rc = attempt_bounded(&d, j->dir, attempt_limit(deadline));
+				rc = attempt_watched(&d, j->dir, stall_limit(set));
 				memset(d.password, 0, sizeof(d.password));
 			}
 			if (!rc) {

@@ -64,4 +64,7 @@ int dest_init(struct dest *d, const struct dest_url *url, const struct dest_sett
 
 extern const struct dest_ops dest_fs_ops, dest_webdav_ops;
 
+/* A kind's put says it moved another chunk: the save's watch on a stalled upload (deliver.c). */
+void dest_progress(void);
+
 #endif

@@ -305,6 +305,7 @@ static int fs_put(struct dest *d, const char *local, const char *rel)
 {
 	char p[PATH_MAX + 1100], buf[65536];
 	int in, out, e = 0;
+	size_t unsynced = 0;
 	ssize_t n = 0;
 
 	full(d, rel, p, sizeof(p));
@@ -332,6 +333,17 @@ static int fs_put(struct dest *d, const char *local, const char *rel)
 			}
 			b += w;
 			n -= w;
+			unsynced += (size_t)w;
+		}
+		/* on the server a MiB at a time, each a sign of life for the stall watch:
+		 * a whole file's flush at the end could outlast it on a slow link */
+		if (unsynced >= (1u << 20)) {
+			if (fdatasync(out)) {
+				e = errno;
+				goto done;
+			}
+			unsynced = 0;
+			dest_progress();
 		}
 	}
 	if (n < 0)
