@@ -160,7 +160,8 @@ sanitize:
 	$(Q)$(call host_build,tsan,gcc,$(TSAN_FLAGS)) all
 
 FUZZ_SECONDS ?= 60
-fuzz: deps
+fuzz:
+	$(Q)scripts/deps.sh fuzz
 	$(Q)$(call host_build,fuzz,clang-14,$(FUZZ_FLAGS)) FUZZ_MAIN= FUZZ_LINK=-fsanitize=fuzzer fuzzers
 	$(Q)FUZZ_SECONDS=$(FUZZ_SECONDS) scripts/fuzz.sh $(OUT)/fuzz/fuzz
 

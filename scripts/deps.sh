@@ -1,6 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# Installs what building and testing bootbench needs on Debian 12, as root.
+# Installs what building and testing bootbench needs on Debian 12, as root
+# (with "fuzz": what make fuzz needs too).
 # Quiet when everything is there already.
 set -e
 # engine build and tests
@@ -26,9 +27,15 @@ pkgs="$pkgs debootstrap"
 # the ZFS modules (scripts/build-zfs.sh): the kernel's compiler, libc's
 # headers for configure, libelf for the headers' prebuilt objtool
 pkgs="$pkgs gcc-12 libc6-dev libelf1"
+# make sanitize (in make test): the same sources with the host's gcc under
+# ASan, UBSan and TSan (their runtimes come with gcc's libgcc-12-dev)
+pkgs="$pkgs gcc"
 # the report's pictures are checked by rendering the page (headless
 # Chromium) and reading the screenshot's pixels (PIL)
 pkgs="$pkgs chromium python3-pil"
+# make fuzz (scripts/deps.sh fuzz): clang's libFuzzer and its sanitizers'
+# runtime; make test replays the corpus with gcc's ASan and needs neither
+[ "${1:-}" = fuzz ] && pkgs="$pkgs clang-14 libfuzzer-14-dev libclang-rt-14-dev"
 # nfs-ganesha finds its exports' filesystems through /etc/mtab, the link
 # every booted Debian has and a bare debootstrap'd root lacks
 if [ ! -e /etc/mtab ] && [ "$(id -u)" = 0 ]; then

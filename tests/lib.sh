@@ -40,6 +40,20 @@ skip() {
 	echo "$*"
 	exit 77
 }
+# refuses DESCRIPTION WANT COMMAND...: bad input as every command must take
+# it: exit 2, one line on stderr that holds WANT, nothing on stdout
+refuses() {
+	_d=$1 _want=$2; shift 2
+	"$@" > "$T/.out" 2> "$T/.err" < /dev/null
+	_rc=$?
+	_lines=$(wc -l < "$T/.err")
+	if [ $_rc = 2 ] && [ "$_lines" = 1 ] && [ ! -s "$T/.out" ] && grep -qF -- "$_want" "$T/.err"; then
+		ok "$_d"
+	else
+		bad "$_d: exit $_rc, $_lines stderr lines, stdout $(wc -c < "$T/.out") bytes: $(head -c 300 "$T/.err")"
+	fi
+	rm -f "$T/.out" "$T/.err"
+}
 # need_commands NAME...: each is on PATH, or the test stops saying how to get it
 need_commands() {
 	for c in "$@"; do

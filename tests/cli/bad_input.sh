@@ -21,15 +21,7 @@ before_ls=$(state)
 while IFS='|' read -r name args want; do
 	[ -z "$name" ] && continue
 	eval "set -- $args"
-	"$BB" run "$@" >out.txt 2>err.txt
-	rc=$?
-	lines=$(wc -l < err.txt)
-	if [ $rc = 2 ] && [ "$lines" = 1 ] && [ ! -s out.txt ] && grep -qF -- "$want" err.txt; then
-		ok "$name"
-	else
-		bad "$name: exit $rc, $lines stderr lines, stdout $(wc -c < out.txt) bytes: $(cat err.txt)"
-	fi
-	rm -f out.txt err.txt
+	refuses "$name" "$want" "$BB" run "$@"
 done <<ROWS
 unknown option|--name=a --filename=x.dat --size=1m --frobnicate=1|unsupported option 'frobnicate' (command line)
 unknown in file|bad.fio|unsupported option 'frobnicate' (bad.fio line 4)

@@ -22,15 +22,7 @@ while IFS='|' read -r sub args want; do
 	[ -z "$sub" ] && continue
 	rows=$((rows + 1))
 	eval "set -- $args"
-	"$BB" "$sub" "$@" > out.txt 2> err.txt < /dev/null
-	rc=$?
-	lines=$(wc -l < err.txt)
-	if [ $rc = 2 ] && [ "$lines" = 1 ] && [ ! -s out.txt ] && grep -qF -- "$want" err.txt; then
-		ok "$sub $args"
-	else
-		bad "$sub $args: exit $rc, $lines stderr lines, stdout $(wc -c < out.txt) bytes: $(head -c 300 err.txt)"
-	fi
-	rm -f out.txt err.txt
+	refuses "$sub $args" "$want" "$BB" "$sub" "$@"
 done <<ROWS
 profile|nosuch $dev|no profile 'nosuch'
 profile|quick|name at least one target

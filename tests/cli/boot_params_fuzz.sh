@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: MIT
 # The boot parameters' parser (rootfs/lib/bootbench/boot.sh, run by the
-# image's busybox sh at every boot) against generated input: 400 kernel
+# image's busybox sh at every boot) against generated input: 40 kernel
 # command lines and bootbench.conf files from a seeded generator, with the
 # whitelist's names and unknown ones, and values made of what breaks shell
 # code (quotes, $(...), backticks, globs, newlines in the conf, very long
@@ -16,7 +16,7 @@ SH=sh
 [ -x out/busybox/busybox ] && SH="$PWD/out/busybox/busybox sh"
 SRC=$PWD
 SEED=${SEED:-20261202}
-CASES=${CASES:-100}
+CASES=${CASES:-40}
 mkdir -p "$T/root/etc/bootbench" "$T/root/proc" "$T/cases"
 cp rootfs/etc/bootbench/params "$T/root/etc/bootbench/params"
 names=$(grep -v '^[[:space:]]*#' rootfs/etc/bootbench/params | awk 'NF { print $1 }' | tr '\n' ' ')

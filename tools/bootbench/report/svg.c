@@ -124,7 +124,7 @@ static void tick_label(enum svg_axis a, double v, char *buf, size_t len)
 static void frame(FILE *f, const struct svg_chart *c, int w, int h, const struct range *x, const struct range *y)
 {
 	double t[12];
-	unsigned n, i;
+	unsigned n, i, k;
 	char buf[32];
 
 	fprintf(f, "<svg class=\"chart\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\">\n", w, h, w, h);
@@ -133,23 +133,24 @@ static void frame(FILE *f, const struct svg_chart *c, int w, int h, const struct
 	fprintf(f, "</title>\n<text x=\"%d\" y=\"18\" class=\"ct\">", MARGIN_L);
 	html_escape(f, c->title);
 	fprintf(f, "</text>\n");
-	n = ticks(y, t);
-	for (i = 0; i < n; i++) {
-		double py = to_px(y, t[i]);
+	for (k = 0; k < 2; k++) {
+		const struct range *r = k ? x : y;
 
-		tick_label(y->axis, t[i], buf, sizeof(buf));
-		fprintf(f, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" class=\"grid\"/>"
-			   "<text x=\"%d\" y=\"%.1f\" class=\"yt\">%s</text>\n",
-			MARGIN_L, py, w - MARGIN_R, py, MARGIN_L - 4, py + 4, buf);
-	}
-	n = ticks(x, t);
-	for (i = 0; i < n; i++) {
-		double px = to_px(x, t[i]);
+		n = ticks(r, t);
+		for (i = 0; i < n; i++) {
+			double p = to_px(r, t[i]);
 
-		tick_label(x->axis, t[i], buf, sizeof(buf));
-		fprintf(f, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" class=\"grid\"/>"
-			   "<text x=\"%.1f\" y=\"%d\" class=\"xt\">%s</text>\n",
-			px, MARGIN_T, px, h - MARGIN_B, px, h - MARGIN_B + 14, buf);
+			tick_label(r->axis, t[i], buf, sizeof(buf));
+			/* a grid line across the plot, its value beside the axis */
+			if (k)
+				fprintf(f, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" class=\"grid\"/>"
+					   "<text x=\"%.1f\" y=\"%d\" class=\"xt\">%s</text>\n",
+					p, MARGIN_T, p, h - MARGIN_B, p, h - MARGIN_B + 14, buf);
+			else
+				fprintf(f, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" class=\"grid\"/>"
+					   "<text x=\"%d\" y=\"%.1f\" class=\"yt\">%s</text>\n",
+					MARGIN_L, p, w - MARGIN_R, p, MARGIN_L - 4, p + 4, buf);
+		}
 	}
 	fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" class=\"axes\"/>\n", MARGIN_L, MARGIN_T,
 		w - MARGIN_L - MARGIN_R, h - MARGIN_T - MARGIN_B);
