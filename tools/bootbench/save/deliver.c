@@ -364,10 +364,17 @@ static int attempt_watched(struct dest *d, const char *dir, unsigned stall_s)
 	return rc;
 }
 
-/* No progress for this long is a stalled upload: three of the network's own timeouts. */
-static unsigned stall_limit(const struct dest_settings *set)
+/*
+ * No progress for this long is a stalled upload: three of the network's own
+ * timeouts on a mounted share (progress comes a MiB at a time there); on
+ * WebDAV, where progress comes a file at a time, one more than curl's own
+ * limit on a request (6 of them), so that curl says first what went wrong.
+ */
+static unsigned stall_limit(const struct dest *d)
 {
-	return set->timeout_s >= 5 ? set->timeout_s * 3 : 15;
+	unsigned t = d->set->timeout_s >= 5 ? d->set->timeout_s : 5;
+
+	return d->url.kind == DEST_HTTP || d->url.kind == DEST_HTTPS ? t * 7 : t * 3;
 }
 
 int probe_all(const struct dest_url *urls, unsigned n, const struct dest_settings *set)
@@ -386,7 +393,7 @@ int probe_all(const struct dest_url *urls, unsigned n, const struct dest_setting
 			continue;
 		}
 		rc = dest_init(&d, &urls[i], set) ? DEST_PERMANENT :
-		     attempt_watched(&d, NULL, stall_limit(set));
+		     attempt_watched(&d, NULL, stall_limit(&d));
 		memset(d.password, 0, sizeof(d.password));
 		if (rc) {
 			failed++;
@@ -464,7 +471,7 @@ int deliver_all(struct save_job *jobs, unsigned n, const struct dest_settings *s
 			if (dest_init(&d, &j->url, set)) {
 				rc = DEST_PERMANENT;
 			} else {
-				rc = attempt_watched(&d, j->dir, stall_limit(set));
+				rc = attempt_watched(&d, j->dir, stall_limit(&d));
 				memset(d.password, 0, sizeof(d.password));
 			}
 			if (!rc) {
