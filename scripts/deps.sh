@@ -11,7 +11,7 @@ pkgs="make musl-tools liburing-dev fio python3 python3-six util-linux e2fsprogs 
 pkgs="$pkgs apt dpkg-dev debian-archive-keyring bzip2 xz-utils binutils cpio zstd kmod"
 pkgs="$pkgs mtools dosfstools xorriso fdisk"
 # boot tests and make run: QEMU with SeaBIOS, OVMF (with Microsoft keys), iPXE
-pkgs="$pkgs qemu-system-x86 ovmf seabios ipxe-qemu"
+pkgs="$pkgs qemu-system-x86 qemu-utils ovmf seabios ipxe-qemu"
 # the menu test types on the serial console through tmux
 pkgs="$pkgs tmux"
 # the RAID tests read the disks back with mdadm --examine (no md driver needed)

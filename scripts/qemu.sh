@@ -8,7 +8,8 @@
 # usage: scripts/qemu.sh [options]
 #   --fw bios|uefi|secureboot   firmware: SeaBIOS, OVMF, OVMF with Secure Boot
 #                               enforced and Microsoft's keys enrolled
-#   --usb IMG                   boot a USB stick image (usb-storage on xHCI)
+#   --usb IMG                   boot a USB stick image (usb-storage on xHCI;
+#                               IMG.qcow2 is a qcow2 image, for snapshots)
 #   --cdrom ISO                 boot an ISO as a CD-ROM
 #   --pxe DIR [--bootfile F]    boot from QEMU's user-mode TFTP (iPXE ROM)
 #   --kernel K --initrd I [--append "..."]   direct kernel boot (a --usb or
@@ -23,6 +24,10 @@
 #   --serial FILE               serial console to FILE (default: the terminal)
 #   --timeout S                 kill QEMU after S seconds (exit status 124)
 #   --mem MIB                   guest memory (default 1024)
+#   --monitor SOCKET            QEMU's monitor on a Unix socket (device_del,
+#                               savevm); devices are named: usbstick, disk1..
+#   --loadvm NAME               start from the snapshot NAME of a qcow2 stick
+#   --throttle BPS              the stick moves at most BPS bytes a second
 #   --cpu MODEL                 the guest CPU (default: the host's with KVM,
 #                               QEMU's qemu64 with TCG; "max" under TCG adds
 #                               AVX2, for the parity code's other paths)
@@ -35,6 +40,7 @@ command -v qemu-system-x86_64 >/dev/null || die "qemu-system-x86_64 is missing: 
 
 fw=bios boot="" usb="" cd="" pxe="" bootfile=pxelinux.0 kernel="" initrd="" append=""
 serial="" locked="" timeout="" mem=1024 snapshot="" disks="" cpu="" forward=""
+monitor="" loadvm="" throttle=""
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--fw) fw=$2; shift ;;
@@ -59,6 +65,9 @@ while [ $# -gt 0 ]; do
 	--timeout) timeout=$2; shift ;;
 	--mem) mem=$2; shift ;;
 	--cpu) cpu=$2; shift ;;
+	--monitor) monitor=$2; shift ;;
+	--loadvm) loadvm=$2; shift ;;
+	--throttle) throttle=$2; shift ;;
 	*) die "unknown option '$1' (see the head of scripts/qemu.sh)" ;;
 	esac
 	shift
@@ -115,8 +124,8 @@ esac
 # the one that boots is first in the boot order.
 if [ -n "$usb" ]; then
 	set -- "$@" -device qemu-xhci,id=xhci \
-		-drive "if=none,id=stick,format=raw,file=$usb${snapshot:+,snapshot=on}${locked:+,readonly=on}" \
-		-device "usb-storage,bus=xhci.0,drive=stick$([ "$boot" = usb ] && echo ,bootindex=0)"
+		-drive "if=none,id=stick,format=$(case "$usb" in *.qcow2) echo qcow2 ;; *) echo raw ;; esac),file=$usb${snapshot:+,snapshot=on}${locked:+,readonly=on}${throttle:+,throttling.bps-total=$throttle}" \
+		-device "usb-storage,id=usbstick,bus=xhci.0,drive=stick$([ "$boot" = usb ] && echo ,bootindex=0)"
 fi
 if [ -n "$cd" ]; then
 	set -- "$@" -drive "if=none,id=cd,format=raw,media=cdrom,readonly=on,file=$cd"
@@ -140,19 +149,22 @@ for d in $disks; do
 	first=""
 	[ "$d" = "${bootdisk:-}" ] && first=,bootindex=0
 	case "$kind" in
-	virtio) set -- "$@" -device "virtio-blk-pci,drive=d$n,serial=BBVIRTIO$n$first" ;;
-	nvme) set -- "$@" -device "nvme,drive=d$n,serial=BBNVME$n" ;;
+	virtio) set -- "$@" -device "virtio-blk-pci,id=disk$n,drive=d$n,serial=BBVIRTIO$n$first" ;;
+	nvme) set -- "$@" -device "nvme,id=disk$n,drive=d$n,serial=BBNVME$n" ;;
 	scsi) [ -n "${scsi_hba:-}" ] || { set -- "$@" -device virtio-scsi-pci,id=scsi0; scsi_hba=1; }
-	      set -- "$@" -device "scsi-hd,bus=scsi0.0,drive=d$n,serial=BBSCSI$n" ;;
+	      set -- "$@" -device "scsi-hd,id=disk$n,bus=scsi0.0,drive=d$n,serial=BBSCSI$n" ;;
 	*) die "--disk $d: kind must be virtio, nvme or scsi" ;;
 	esac
 done
 
 if [ -n "$serial" ]; then
-	set -- "$@" -serial "file:$serial" -monitor none
+	set -- "$@" -serial "file:$serial"
+	[ -n "$monitor" ] || set -- "$@" -monitor none
 else
 	set -- "$@" -serial mon:stdio
 fi
+[ -z "$monitor" ] || set -- "$@" -monitor "unix:$monitor,server=on,wait=off"
+[ -z "$loadvm" ] || set -- "$@" -loadvm "$loadvm"
 if [ -n "$timeout" ] && [ -n "$serial" ]; then
 	timeout --foreground "$timeout" qemu-system-x86_64 "$@" </dev/null
 elif [ -n "$timeout" ]; then

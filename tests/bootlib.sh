@@ -235,3 +235,31 @@ menu_power_off() {
 	keys Enter
 	step "the machine powers off" "QEMU-EXITED" 90
 }
+
+# monitor SOCKET COMMAND: one command to QEMU's human monitor (qemu.sh
+# --monitor SOCKET); prints its answer.
+monitor() {
+	python3 - "$1" "$2" <<'PY'
+import socket, sys, time
+s = socket.socket(socket.AF_UNIX)
+for _ in range(50):
+    try:
+        s.connect(sys.argv[1]); break
+    except OSError:
+        time.sleep(0.2)
+def until_prompt():
+    out = b""
+    s.settimeout(120)
+    while not out.endswith(b"(qemu) "):
+        b = s.recv(4096)
+        if not b:
+            break
+        out += b
+    return out.decode(errors="replace")
+until_prompt()
+s.sendall(sys.argv[2].encode() + b"\n")
+# the monitor echoes the command (with line editing codes) before its answer
+answer = until_prompt().replace("\r", "").split("\n")[1:]
+print("\n".join(l for l in answer if l.strip() and not l.startswith("(qemu)")).strip())
+PY
+}

@@ -16,8 +16,8 @@ printf 'XXXX' | dd of="$f" bs=1 seek=$((3 * 1048576 + 100)) conv=notrunc status=
 dd if=/dev/zero of="$f" bs=1M seek=7 count=1 conv=notrunc status=none
 run --rw=randwrite --verify_only=1 --output-format=json > "$T/v.json" 2> "$T/err"
 check "corruption found: exit 1" [ $? = 1 ]
-check "the corrupted block is named with offset and CRC" grep -q 'offset 3145728): CRC-32C mismatch' "$T/err"
-check "the zeroed block is named as never written" grep -q 'offset 7340032): no verify header' "$T/err"
+check "the corrupted block is named with offset and CRC" grep -q 'LBA 6144-8191 (offset 3145728, 1048576 bytes): CRC-32C mismatch' "$T/err"
+check "the zeroed block is named as never written" grep -q 'LBA 14336-16383 (offset 7340032, 1048576 bytes): no verify header' "$T/err"
 check "the JSON counts 2 bad of 16" json "$T/v.json" 'd["bootbench"]["jobs"][0]["verify"] == {"blocks": 16, "bad": 2} and d["jobs"][0]["error"] != 0'
 run --rw=randwrite --randseed=99 --verify_only=1 > /dev/null 2> "$T/err"
 check "another seed's data reads as stale" grep -q 'header of another run or pass' "$T/err"
@@ -67,4 +67,22 @@ check "verify_only with randrepeat=0: exit 2 (the seed is the writer's)" [ $? = 
 "$BB" run --name=v --filename="$g" --rw=randwrite --bs=4k --size=4M --verify=crc32c --verify_only \
 	--randrepeat=0 --randseed=7 > /dev/null 2> "$T/err"
 check "... with the writer's randseed given it runs (and names the stale seed)" grep -q 'another run or pass' "$T/err"
+# verify_interval: a header per 512 bytes names the exact bad sectors of a
+# 1 MiB block: one byte flipped, and two sectors zeroed as a lost write would
+rm -f "$g"
+"$BB" run --name=v --filename="$g" --rw=write --bs=1m --size=8M --verify=crc32c --verify_interval=512 \
+	--do_verify=0 > /dev/null
+printf 'X' | dd of="$g" bs=1 seek=$((3 * 1048576 + 5000)) conv=notrunc status=none
+dd if=/dev/zero of="$g" bs=512 seek=$((5 * 2048 + 3)) count=2 conv=notrunc status=none
+"$BB" run --name=v --filename="$g" --rw=write --bs=1m --size=8M --verify=crc32c --verify_interval=512 \
+	--verify_only --output-format=json > "$T/vi.json" 2> "$T/err"
+check "verify_interval=512: a corrupted byte and two lost sectors: exit 1" [ $? = 1 ]
+check "... the byte named by its sector, LBA 6153" grep -q "verify: $g LBA 6153 (offset 3150336): CRC-32C mismatch" "$T/err"
+check "... the lost sectors as LBA 10243-10244" \
+	grep -q "verify: $g LBA 10243-10244 (offset 5244416, 1024 bytes): no verify header" "$T/err"
+check "... and nothing else" [ "$(grep -c " LBA " "$T/err")" = 3 ]
+check "... 2 of 8 blocks bad in the JSON" json "$T/vi.json" 'd["bootbench"]["jobs"][0]["verify"] == {"blocks": 8, "bad": 2}'
+"$BB" run --name=v --filename="$g" --rw=write --bs=1m --size=8M --verify=crc32c --verify_interval=768 \
+	> /dev/null 2> "$T/err"
+check "verify_interval=768 (not a multiple of 512): exit 2" [ $? = 2 ]
 finish

@@ -368,7 +368,7 @@ static void steady_chart(json_t *jobs, const char *summary_txt)
 		  s, reached && first < last ? 2 : 1);
 }
 
-/* burnin and any verifying run: the bad LBAs the console log named. */
+/* burnin and any verifying run: the bad LBAs the console log named, read and write errors too. */
 static void bad_blocks(const char *console_log)
 {
 	FILE *f = fopen(console_log, "re");
@@ -378,7 +378,9 @@ static void bad_blocks(const char *console_log)
 	if (!f)
 		return;
 	while (fgets(line, sizeof(line), f)) {
-		if (!strstr(line, "verify: ") || !strstr(line, " LBA "))
+		/* verify's lines and the located I/O errors' (job/badlba.c) */
+		if (!strstr(line, " LBA ") ||
+		    !(strstr(line, "verify: ") || strstr(line, "read error: ") || strstr(line, "write error: ")))
 			continue;
 		if (!n++)
 			fputs("<h3 class=\"bad\">Bad blocks (from console.log)</h3>\n<pre>", out);

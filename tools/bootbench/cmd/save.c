@@ -244,6 +244,15 @@ int cmd_save(int argc, char **argv)
 		snprintf(usb.dir, sizeof(usb.dir), "%s", dir);
 		if (deliver_all(&usb, 1, &set, 0, NULL)) {
 			failed = 1;
+			/* a stick that failed part-way (pulled, broken): the results must not stay in RAM alone */
+			for (i = 0; i < n && jobs[i].url.kind != DEST_CONSOLE; i++)
+				;
+			if (i == n) {
+				printf("save: the stick failed: the results follow on the console\n");
+				jobs = xrealloc(jobs, (n + 1) * sizeof(*jobs));
+				memset(&jobs[n], 0, sizeof(jobs[n]));
+				url_parse("console", &jobs[n++].url);
+			}
 		} else {
 			snprintf(stick_copy, sizeof(stick_copy), "%s/results/%s", set.stick, strrchr(dir, '/') + 1);
 			if (strcmp(stick_copy, dir))

@@ -352,6 +352,10 @@ static int job_check(struct job *j)
 	if (o->verify && (o->bsrange.min[0] || o->rw_skip))
 		return set_err("job '%s': verify needs every block written once per loop: no bsrange or rw "
 			       "offset modifier (%s)", o->name, j->where);
+	/* an interval is sectors: the finest unit a disk loses or corrupts */
+	if (o->verify_interval && (o->verify_interval % 512 || o->bs % o->verify_interval))
+		return set_err("job '%s': verify_interval=%llu must be a multiple of 512 that divides bs=%llu (%s)",
+			       o->name, (unsigned long long)o->verify_interval, (unsigned long long)o->bs, j->where);
 	if (is_random_rw(o->rw) && o->rw_skip < 0)
 		return set_err("job '%s': rw=%s:N takes a count of I/Os, not %lld (%s)", o->name, rw_name(o->rw),
 			       (long long)o->rw_skip, j->where);

@@ -55,6 +55,33 @@ int worker_fail(struct worker *w, int err, const char *fmt, ...)
 
 static const char *ddir_name[DDIR_NR] = { "read", "write", "trim" };
 
+/*
+ * An I/O that failed: a medium error is located to its exact LBAs first
+ * (badlba.c); with continue_on_error for its direction it is counted and
+ * the job goes on (it fails at its end), else the job ends here.
+ */
+static void io_error(struct worker *w, struct worker_file *f, struct io_unit *io)
+{
+	int err = -io->res, goes_on = medium_error(err) && (w->job->o.continue_on_error & (1 << io->ddir));
+	struct bad_lbas bad = { .first_lba = UINT64_MAX };
+	char what[32], lba[48] = "";
+
+	snprintf(what, sizeof(what), "%s error", ddir_name[io->ddir]);
+	if (io->ddir != DDIR_TRIM && medium_error(err) &&
+	    !locate_bad_lbas(f, io->ddir, io->buf, io->offset, io->len, err, what, &bad))
+		snprintf(lba, sizeof(lba), "; bad from LBA %llu", (unsigned long long)bad.first_lba);
+	if (!goes_on) {
+		worker_fail(w, err, "%s at offset %llu on %s: %s (errno %d)%s", what, (unsigned long long)io->offset,
+			    f->t->path, strerror(err), err, lba);
+		return;
+	}
+	if (!w->stats.total_err++) {
+		w->stats.first_error = err;
+		snprintf(w->first_err_msg, sizeof(w->first_err_msg), "%s at offset %llu on %s: %s (errno %d)%s", what,
+			 (unsigned long long)io->offset, f->t->path, strerror(err), err, lba);
+	}
+}
+
 static void complete_io(struct worker *w, struct io_unit *io, uint64_t now)
 {
 	struct dir_stats *ds = &w->stats.dir[io->ddir];
@@ -64,8 +91,7 @@ static void complete_io(struct worker *w, struct io_unit *io, uint64_t now)
 		struct worker_file *f = &w->files[io->file];
 
 		if (io->res < 0)
-			worker_fail(w, -io->res, "%s error at offset %llu on %s: %s (errno %d)", ddir_name[io->ddir],
-			     (unsigned long long)io->offset, f->t->path, strerror(-io->res), -io->res);
+			io_error(w, f, io);
 		else
 			worker_fail(w, EIO, "short %s at offset %llu on %s: %d of %u bytes", ddir_name[io->ddir],
 			     (unsigned long long)io->offset, f->t->path, io->res, io->len);
@@ -412,6 +438,20 @@ void *worker_main(void *arg)
 	/* after the figures: the read-back is not part of the write's speed */
 	if (o->verify && (o->do_verify || o->verify_only) && !w->stats.error && !stop_requested)
 		verify_files(w);
+	/* continue_on_error: the errors counted fail the job now, after its read-back */
+	if (w->stats.total_err) {
+		size_t len = strlen(w->stats.errmsg);
+		char *end = w->stats.errmsg + len;
+
+		if (!w->stats.error)
+			worker_fail(w, w->stats.first_error, "%llu I/O error%s counted (continue_on_error), the first: %s",
+				    (unsigned long long)w->stats.total_err, w->stats.total_err > 1 ? "s" : "",
+				    w->first_err_msg);
+		else
+			snprintf(end, sizeof(w->stats.errmsg) - len, "; %llu I/O error%s counted (continue_on_error), "
+				 "the first: %s", (unsigned long long)w->stats.total_err,
+				 w->stats.total_err > 1 ? "s" : "", w->first_err_msg);
+	}
 	if (w->eng->cleanup)
 		w->eng->cleanup(w);
 	if (o->exitall)

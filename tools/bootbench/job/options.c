@@ -92,6 +92,12 @@ static const struct enum_val verify_values[] = {
 	{ "0", VERIFY_NONE }, { "none", VERIFY_NONE }, { "crc32c", VERIFY_CRC32C }, { NULL, 0 },
 };
 
+static const struct enum_val continue_values[] = {
+	{ "none", CONTINUE_NONE }, { "0", CONTINUE_NONE }, { "read", CONTINUE_READ },
+	{ "write", CONTINUE_WRITE }, { "io", CONTINUE_IO }, { "verify", CONTINUE_VERIFY },
+	{ "all", CONTINUE_ALL }, { "1", CONTINUE_ALL }, { NULL, 0 },
+};
+
 static const struct enum_val falloc_values[] = {
 	{ "none", FALLOC_NONE }, { "0", FALLOC_NONE }, { "native", FALLOC_NATIVE },
 	{ "posix", FALLOC_POSIX }, { "1", FALLOC_POSIX }, { "keep", FALLOC_KEEP },
@@ -168,6 +174,12 @@ const struct option_def option_table[] = {
 	{ "do_verify", NULL, T_BOOL, J(do_verify), "1", 0, 0, NULL, "run the read-back of verify= after writing" },
 	{ "verify_only", NULL, T_BOOL, J(verify_only), "0", 0, 0, NULL,
 	  "write nothing: read back and check what the same job wrote before" },
+	{ "verify_interval", NULL, T_SIZE, J(verify_interval), "0", 0, 1ll << 30, NULL,
+	  "a verify header (and CRC) every this many bytes of a block, so a bad sector is named "
+	  "exactly; a multiple of 512 that divides bs [0: bs]" },
+	{ "continue_on_error", NULL, T_ENUM, J(continue_on_error), "none", 0, 0, continue_values,
+	  "count medium errors (EIO, EILSEQ, ENODATA) and go on: none, read, write, io, verify, all; "
+	  "each bad LBA is named, the job still fails at its end" },
 	{ "refill_buffers", NULL, T_BOOL, J(refill_buffers), "0", 0, 0, NULL,
 	  "new random data in every write (default: random data, made unique per 512 bytes)" },
 	{ "buffer_compress_percentage", NULL, T_UINT, J(compress_pct), "0", 0, 100, NULL,

@@ -13,6 +13,9 @@
 
 enum ddir { DDIR_READ, DDIR_WRITE, DDIR_TRIM, DDIR_NR };
 enum verify_kind { VERIFY_NONE, VERIFY_CRC32C };
+/* continue_on_error=: bit 1 << ddir for I/O errors, CONTINUE_VERIFY for the read-back */
+enum continue_on { CONTINUE_NONE = 0, CONTINUE_READ = 1, CONTINUE_WRITE = 2, CONTINUE_IO = 3,
+		   CONTINUE_VERIFY = 8, CONTINUE_ALL = 11 };
 
 enum rw_mode { RW_READ, RW_WRITE, RW_TRIM, RW_RANDREAD, RW_RANDWRITE, RW_RANDTRIM, RW_RW, RW_RANDRW };
 enum engine_id {
@@ -115,6 +118,8 @@ struct job_opts {
 	int refill_buffers, zero_buffers;
 	int verify, do_verify;		/* enum verify_kind; read back after writing */
 	int verify_only;		/* only read back what an earlier run wrote */
+	uint64_t verify_interval;	/* bytes each verify header covers (0: bs) */
+	int continue_on_error;		/* enum continue_on: which errors a job counts and goes on */
 	unsigned compress_pct;
 	int create_on_open, fallocate, unlink;
 	struct rate rate;		/* rate_iops */

@@ -42,19 +42,29 @@ static uint32_t block_crc(void *buf, uint32_t len)
 	return crc;
 }
 
-void verify_stamp(struct worker *w, struct io_unit *io)
+/* The bytes each header covers: verify_interval, else the whole block. */
+static uint32_t interval_of(const struct job_opts *o, uint32_t len)
 {
-	struct verify_header *h = io->buf;
-
-	memcpy(h->magic, VERIFY_MAGIC, 4);
-	h->offset = io->offset;
-	h->seed = w->seed;
-	h->pass = w->loops_done;
-	h->len = io->len;
-	h->crc = block_crc(io->buf, io->len);
+	return o->verify_interval && o->verify_interval < len ? (uint32_t)o->verify_interval : len;
 }
 
-/* What is wrong with a block read back, or NULL if it is right. */
+void verify_stamp(struct worker *w, struct io_unit *io)
+{
+	uint32_t step = interval_of(&w->job->o, io->len), at;
+
+	for (at = 0; at < io->len; at += step) {
+		struct verify_header *h = (void *)((char *)io->buf + at);
+
+		memcpy(h->magic, VERIFY_MAGIC, 4);
+		h->offset = io->offset + at;
+		h->seed = w->seed;
+		h->pass = w->loops_done;
+		h->len = step;
+		h->crc = block_crc(h, step);
+	}
+}
+
+/* What is wrong with one interval read back, or NULL if it is right. */
 static const char *verify_check(struct worker *w, void *buf, uint32_t len, uint64_t off, uint32_t pass,
 				char *why, size_t n)
 {
@@ -76,34 +86,98 @@ static const char *verify_check(struct worker *w, void *buf, uint32_t len, uint6
 struct verify_state {
 	uint64_t first_bad;
 	char first[128];
+	/* the bad intervals being gathered into one line: same block, same reason */
+	uint64_t run_off, run_len;
+	const char *run_why;
+	char run_buf[128];
 };
 
+static void flush_bad(struct worker *w, struct worker_file *f, struct verify_state *vs)
+{
+	unsigned lbs = f->t->lbs ? f->t->lbs : 512;
+	uint64_t first = vs->run_off / lbs, last = (vs->run_off + vs->run_len - 1) / lbs;
+
+	if (!vs->run_len)
+		return;
+	if (first == last)
+		note("verify: %s LBA %llu (offset %llu): %s", f->t->path, (unsigned long long)first,
+		     (unsigned long long)vs->run_off, vs->run_why);
+	else
+		note("verify: %s LBA %llu-%llu (offset %llu, %llu bytes): %s", f->t->path, (unsigned long long)first,
+		     (unsigned long long)last, (unsigned long long)vs->run_off, (unsigned long long)vs->run_len,
+		     vs->run_why);
+	vs->run_len = 0;
+	(void)w;
+}
+
+static void bad_interval(struct worker *w, struct worker_file *f, struct verify_state *vs, uint64_t off,
+			 uint32_t len, const char *why)
+{
+	unsigned lbs = f->t->lbs ? f->t->lbs : 512;
+
+	if (vs->first_bad == UINT64_MAX) {
+		vs->first_bad = off / lbs;
+		snprintf(vs->first, sizeof(vs->first), "%s", why);
+	}
+	if (w->stats.verify_bad >= VERIFY_REPORT_MAX)
+		return;
+	if (vs->run_len && vs->run_off + vs->run_len == off && !strcmp(vs->run_why, why)) {
+		vs->run_len += len;
+		return;
+	}
+	flush_bad(w, f, vs);
+	snprintf(vs->run_buf, sizeof(vs->run_buf), "%s", why);
+	vs->run_why = vs->run_buf;
+	vs->run_off = off;
+	vs->run_len = len;
+}
+
+/*
+ * One block read back and checked interval by interval. A read that fails
+ * with a medium error is located to its bad LBAs (badlba.c names them);
+ * the block counts as bad once, whatever is wrong in it.
+ */
 static void check_block(struct worker *w, struct worker_file *f, uint64_t off, uint32_t pass,
 			struct verify_state *vs)
 {
 	const struct job_opts *o = &w->job->o;
 	struct io_unit *io = &w->ios[0];
-	unsigned lbs = f->t->lbs ? f->t->lbs : 512;
+	uint32_t step = interval_of(o, (uint32_t)o->bs), at;
 	ssize_t n = pread(f->fd, io->buf, o->bs, (off_t)off);
-	const char *bad;
+	uint64_t bad_before = w->stats.verify_bad;
 	char why[128];
 
 	w->stats.verify_blocks++;
 	if (n != (ssize_t)o->bs) {
-		snprintf(why, sizeof(why), "read failed: %s", n < 0 ? strerror(errno) : "short read");
-		bad = why;
-	} else {
-		bad = verify_check(w, io->buf, (uint32_t)o->bs, off, pass, why, sizeof(why));
-	}
-	if (!bad)
+		struct bad_lbas bad;
+		int err = n < 0 ? errno : 0;
+
+		flush_bad(w, f, vs);
+		w->stats.verify_bad++;
+		if (err && medium_error(err) && w->stats.verify_bad <= VERIFY_REPORT_MAX &&
+		    !locate_bad_lbas(f, DDIR_READ, io->buf, off, o->bs, err, "verify: read failed", &bad)) {
+			if (vs->first_bad == UINT64_MAX) {
+				vs->first_bad = bad.first_lba;
+				snprintf(vs->first, sizeof(vs->first), "read failed: %s", strerror(err));
+			}
+			return;
+		}
+		snprintf(why, sizeof(why), "read failed: %s", err ? strerror(err) : "short read");
+		bad_interval(w, f, vs, off, (uint32_t)o->bs, why);
+		flush_bad(w, f, vs);
 		return;
-	if (w->stats.verify_bad++ < VERIFY_REPORT_MAX)
-		note("verify: %s LBA %llu (offset %llu): %s", f->t->path, (unsigned long long)(off / lbs),
-		     (unsigned long long)off, bad);
-	if (vs->first_bad == UINT64_MAX) {
-		vs->first_bad = off / lbs;
-		snprintf(vs->first, sizeof(vs->first), "%s", bad);
 	}
+	for (at = 0; at < o->bs; at += step) {
+		const char *wrong = verify_check(w, (char *)io->buf + at, step, off + at, pass, why, sizeof(why));
+
+		if (wrong)
+			bad_interval(w, f, vs, off + at, step, wrong);
+		else
+			flush_bad(w, f, vs);
+		if (wrong && w->stats.verify_bad == bad_before)
+			w->stats.verify_bad++;
+	}
+	flush_bad(w, f, vs);
 }
 
 /*

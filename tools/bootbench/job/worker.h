@@ -72,6 +72,7 @@ struct worker {
 	struct job_stats stats;
 	const char *engine_note;
 	char engine_note_buf[256];	/* for a note with figures in it; outlives the engine's data */
+	char first_err_msg[256];	/* continue_on_error: the first error counted */
 	struct worker_logs *logs;	/* fio's log files asked for (iolog.h), or NULL */
 	pthread_t thread;
 	volatile int finished;		/* set last by the thread: the progress monitor stops on it */
@@ -133,6 +134,21 @@ int place_thread(struct worker *w);
 int worker_fail(struct worker *w, int err, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 void fill_buffer(struct worker *w, unsigned char *buf, size_t len);
 void stamp_buffer(struct worker *w, struct io_unit *io);
+
+/* The bad LBAs found inside one failed I/O (badlba.c). */
+struct bad_lbas {
+	uint64_t first_lba;	/* UINT64_MAX: none found */
+	uint64_t bytes;		/* bad bytes in all */
+};
+/* Whether ERR is a medium error (EIO, ENODATA, EILSEQ): worth locating, and
+ * what continue_on_error goes on after. */
+int medium_error(int err);
+/* Names with note() each bad LBA range inside the failed I/O [OFF, OFF+LEN)
+ * of F, found by probing halves with pread (pwrite of BUF for writes) down
+ * to single logical blocks; ERR is the I/O's errno. 0 when some were named
+ * (OUT filled), -1 when they could not be located. */
+int locate_bad_lbas(const struct worker_file *f, int ddir, void *buf, uint64_t off, uint64_t len, int err,
+		    const char *what, struct bad_lbas *out);
 void verify_stamp(struct worker *w, struct io_unit *io);
 void verify_files(struct worker *w);
 void rewind_files(struct worker *w);

@@ -237,6 +237,10 @@ static void job_object(struct json *j, const struct run_result *r, const struct 
 	json_str(j, "jobname", rep->job->o.name);
 	json_uint(j, "groupid", rep->job->groupid);
 	json_int(j, "error", st->error);
+	if (rep->job->o.continue_on_error) {	/* as fio: only when errors may be counted */
+		json_uint(j, "total_err", st->total_err);
+		json_int(j, "first_error", st->first_error);
+	}
 	json_uint(j, "eta", 0);
 	json_uint(j, "elapsed", (st->runtime_ns + 999999999) / 1000000000);
 	/* as fio: a job whose section sets nothing has no "job options" */

@@ -30,6 +30,9 @@ void stats_merge(struct job_stats *dst, const struct job_stats *src)
 	hist_merge(&dst->sync, &src->sync);
 	dst->verify_blocks += src->verify_blocks;
 	dst->verify_bad += src->verify_bad;
+	dst->total_err += src->total_err;
+	if (!dst->first_error)
+		dst->first_error = src->first_error;
 	for (i = 0; i < DEPTH_BUCKETS; i++) {
 		dst->depth[i] += src->depth[i];
 		dst->submit[i] += src->submit[i];

@@ -38,8 +38,10 @@ struct job_stats {
 	unsigned nsamples, cap;
 	unsigned clones;
 	uint64_t verify_blocks, verify_bad;	/* read back by verify=, and found wrong */
+	uint64_t total_err;		/* errors counted by continue_on_error */
+	int first_error;		/* the errno of the first of those */
 	int error;			/* errno of the first failure, 0 if none */
-	char errmsg[320];
+	char errmsg[512];
 };
 
 static inline unsigned depth_bucket(unsigned d)
