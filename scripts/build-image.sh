@@ -103,6 +103,10 @@ fat_image "$WORK/part.img" $part_kib BOOTBENCH "$usb" 32
 # syslinux's installer works on the file through mtools: no loop device.
 "$PKGS/syslinux/usr/bin/syslinux" --install --directory /syslinux "$WORK/part.img" ||
 	die "syslinux could not install its boot sector"
+# FAT32 keeps a backup of the boot sector (its number at offset 50): the
+# copy of what syslinux wrote, so fsck.fat finds the stick clean
+backup=$(od -An -tu2 -j50 -N2 "$WORK/part.img" | tr -d ' ')
+[ "${backup:-0}" -gt 0 ] && dd if="$WORK/part.img" of="$WORK/part.img" bs=512 count=1 seek="$backup" conv=notrunc status=none
 img=$WORK/bootbench-usb.img
 truncate -s ${USB_MIB}M "$img"
 printf 'label: dos\nlabel-id: 0xb007b0b0\nstart=2048, type=c, bootable\n' |

@@ -259,7 +259,8 @@ def until_prompt():
 until_prompt()
 s.sendall(sys.argv[2].encode() + b"\n")
 # the monitor echoes the command (with line editing codes) before its answer
-answer = until_prompt().replace("\r", "").split("\n")[1:]
+import re
+answer = re.sub(r"\x1b\[[0-9;]*[A-Za-z]", "", until_prompt()).replace("\r", "").split("\n")[1:]
 print("\n".join(l for l in answer if l.strip() and not l.startswith("(qemu)")).strip())
 PY
 }

@@ -290,12 +290,27 @@ static int fs_exists(struct dest *d, const char *rel)
 	return -errno_kind(errno);
 }
 
+/* fsync of a folder: its entry and its contents' entries on disk. */
+static int sync_dir(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC), rc;
+
+	if (fd < 0)
+		return -1;
+	rc = fsync(fd);
+	close(fd);
+	return rc;
+}
+
 static int fs_mkdirs(struct dest *d, const char *rel)
 {
 	char p[PATH_MAX + 1100];
 
 	full(d, rel, p, sizeof(p));
-	if (!make_dirs(p))
+	/* the new folder's entry on disk before anything goes in it: on FAT
+	 * an entry left without its first cluster reads as the root
+	 * directory, and a later clean-up of it would empty the stick */
+	if (!make_dirs(p) && !sync_dir(p) && !sync_dir(d->base))
 		return DEST_OK;
 	set_err("cannot make %s: %s", rel, errno_text(errno));
 	return errno_kind(errno);
@@ -371,12 +386,18 @@ static int fs_rename(struct dest *d, const char *from, const char *to)
 	if (!stat(b, &st))
 		return fail(DEST_PERMANENT, "%s already exists (not made by this run)%s", to, "");
 	if (!rename(a, b)) {
-		/* the rename itself on disk (a directory fsync; the share's server commits it) */
-		int fd = open(d->base, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		/*
+		 * The rename on disk: the folder first, then its parent. On FAT
+		 * the renamed folder's new entry is written without its first
+		 * cluster, which only the folder's own inode write fills in: a
+		 * power cut after the parent's fsync alone left "new" pointing
+		 * at the root directory (tests/boot/power_cut.sh found it).
+		 */
+		if (sync_dir(b) || sync_dir(d->base)) {
+			int e = errno;
 
-		if (fd >= 0) {
-			fsync(fd);
-			close(fd);
+			set_err("writing the rename of %s to disk failed: %s", to, errno_text(e));
+			return errno_kind(e);
 		}
 		return DEST_OK;
 	}
