@@ -25,6 +25,8 @@ CC       := musl-gcc
 INC      := $(OUT)/include
 LIBURING := /usr/lib/x86_64-linux-gnu/liburing.a
 JANSSON  := $(OUT)/jansson/libjansson.a
+# make test: builds run side by side (at least 2: one can wait on the network)
+BUILD_JOBS ?= $(shell n=$$(nproc); [ $$n -lt 2 ] && n=2; echo $$n)
 # EXTRA_CFLAGS: the sanitizer and fuzzing builds' instrumentation (make sanitize, make fuzz)
 CFLAGS   := -O2 -g -std=gnu11 -Wall -Wextra -Wno-unused-parameter -D_GNU_SOURCE \
             -fno-strict-aliasing -isystem $(INC) -isystem $(OUT)/jansson/include $(addprefix -I,$(SRC_DIRS)) \
@@ -165,8 +167,12 @@ fuzz:
 	$(Q)$(call host_build,fuzz,clang-14,$(FUZZ_FLAGS)) FUZZ_MAIN= FUZZ_LINK=-fsanitize=fuzzer fuzzers
 	$(Q)FUZZ_SECONDS=$(FUZZ_SECONDS) scripts/fuzz.sh $(OUT)/fuzz/fuzz
 
+# The downloads first (one apt at a time), then the builds side by side:
+# debootstrap of the installed Debians waits on the network while the
+# compilers keep the cores busy.
 test: deps
-	$(Q)$(MAKE) --no-print-directory all unit image $(INSTALLED) sanitize
+	$(Q)$(MAKE) --no-print-directory dl/manifest.tsv
+	$(Q)$(MAKE) --no-print-directory -j$(BUILD_JOBS) all unit image $(INSTALLED) sanitize
 	$(Q)tests/run.sh
 
 bench: deps

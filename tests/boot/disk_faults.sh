@@ -62,7 +62,7 @@ step_result "the results are saved to the stick" HOTSAVE "HOTSAVE=0" 120
 check "... the removed disk is gone from /dev" shows "GONE=yes"
 
 # the logs to the stick, for the checks below
-type_line "clear; mkdir -p /media/bootbench/faults && cp /tmp/*.log /tmp/*.json /media/bootbench/faults/ && sync; echo COPIED=\$?"
+type_line "clear; mkdir -p /media/bootbench/faults && cp /tmp/*.log /tmp/*.json /media/bootbench/faults/ && cp /tmp/hot/run.log /media/bootbench/faults/hot.log && sync; echo COPIED=\$?"
 step_result "the logs are copied to the stick" COPIED "COPIED=0" 60
 
 # 5. The stick removed in the middle of a save (the stick slowed to 32 KB/s
@@ -108,8 +108,8 @@ mkdir -p "$T/hot"
 if mcopy -n -i "$T/stick.img@@1M" ::/results/hot/run.json "$T/hot/" 2>/dev/null; then
 	check "hot removal: the removed disk's job ended with an error" json "$T/hot/run.json" \
 		'[x["error"] != 0 for x in d["jobs"] if x["jobname"] == "hot"] == [True]'
-	check "... naming the device" json "$T/hot/run.json" \
-		'["/dev/nvme" in x["error_message"] for x in d["bootbench"]["jobs"] if x["jobname"] == "hot"] == [True]'
+	check "... naming the device, and that it is gone" json "$T/hot/run.json" \
+		'[re.search("on /dev/nvme[0-9]n1: .*the device is gone", x["error_message"]) is not None for x in d["bootbench"]["jobs"] if x["jobname"] == "hot"] == [True]'
 	check "... the other job ran its 12 s without error" json "$T/hot/run.json" \
 		'[x["error"] == 0 and x["job_runtime"] >= 11500 and x["read"]["total_ios"] > 0 for x in d["jobs"] if x["jobname"] == "ok"] == [True]'
 else

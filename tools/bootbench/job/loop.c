@@ -14,6 +14,8 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <linux/fs.h>
+#include <sys/ioctl.h>
 #include <sys/resource.h>
 #include <unistd.h>
 
@@ -55,6 +57,15 @@ int worker_fail(struct worker *w, int err, const char *fmt, ...)
 
 static const char *ddir_name[DDIR_NR] = { "read", "write", "trim" };
 
+/* A block device whose size fell to 0 (or whose node went): pulled out, or
+ * dropped by its driver. Its reads then end short, at 0 bytes. */
+static int device_gone(const struct worker_file *f)
+{
+	uint64_t size = 0;
+
+	return f->t->is_blk && (ioctl(f->fd, BLKGETSIZE64, &size) || !size || access(f->t->path, F_OK));
+}
+
 /*
  * An I/O that failed: a medium error is located to its exact LBAs first
  * (badlba.c); with continue_on_error for its direction it is counted and
@@ -93,8 +104,9 @@ static void complete_io(struct worker *w, struct io_unit *io, uint64_t now)
 		if (io->res < 0)
 			io_error(w, f, io);
 		else
-			worker_fail(w, EIO, "short %s at offset %llu on %s: %d of %u bytes", ddir_name[io->ddir],
-			     (unsigned long long)io->offset, f->t->path, io->res, io->len);
+			worker_fail(w, EIO, "short %s at offset %llu on %s: %d of %u bytes%s", ddir_name[io->ddir],
+			     (unsigned long long)io->offset, f->t->path, io->res, io->len,
+			     device_gone(f) ? ": the device is gone (removed, or dropped by its controller)" : "");
 		if (io->res >= 0 && io->measured)
 			ds->short_ios++;
 	} else if (io->measured && w->measuring) {
