@@ -82,15 +82,17 @@ fi
 check "--write=ROOT: the root is read-write" sh -c "[ $? = 0 ] && grep -q '^$ROOT / ext4 rw,' '$T/out'"
 check "... and the file written is on the disk" sh -c "debugfs -R 'cat /written' '$T/root.img' 2>/dev/null | grep -qx hello"
 
-# kill -9 of the helper in the middle of a session
-"$BB" chroot -q "$ROOT" -- sleep 300 > "$T/out" 2>&1 &
+# kill -9 of the helper in the middle of a session (its sleep has a length of
+# its own: another "sleep 300" on the machine must not pass for it)
+nap="sleep 300.$$"
+"$BB" chroot -q "$ROOT" -- $nap > "$T/out" 2>&1 &
 helper=$!
-i=0; while ! pgrep -f '^sleep 300$' > /dev/null && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
-check "a session is running (its sleep)" pgrep -f '^sleep 300$'
+i=0; while ! pgrep -f "^$nap\$" > /dev/null && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+check "a session is running (its sleep)" pgrep -f "^$nap\$"
 check "... with the root mounted in its namespace" mounted_anywhere "$ROOT"
 kill -KILL $helper; wait $helper 2>/dev/null
-i=0; while { pgrep -f '^sleep 300$' > /dev/null || mounted_anywhere "$ROOT"; } && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
-check "kill -9 of the helper: no process of the chroot survives" not pgrep -f '^sleep 300$'
+i=0; while { pgrep -f "^$nap\$" > /dev/null || mounted_anywhere "$ROOT"; } && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+check "kill -9 of the helper: no process of the chroot survives" not pgrep -f "^$nap\$"
 check "... and nothing of the installed system is mounted anywhere" sh -c "! grep -q ' - ext4 \($ROOT\|$BOOT\) ' /proc/[0-9]*/mountinfo"
 
 if [ ! -e /dev/disk/by-uuid ]; then
