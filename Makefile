@@ -6,11 +6,14 @@
 #   tools/ + libjansson.a     -> out/bootbench (static musl)
 #   dl/src/busybox            -> out/busybox/busybox (scripts/build-busybox.sh)
 #   dl/src/fio, dl/src/libaio -> out/fio/fio (scripts/build-fio.sh: fio for fio-server)
+#   dl/src/curl, dl/src/mbedtls -> out/curl/curl (scripts/build-curl.sh: HTTP(S) for
+#                                the network results)
 #   dl/debs (zfs-src)         -> out/zfs/modules (scripts/build-zfs.sh: OpenZFS for the
 #                                image kernel, from zfs-dkms's source)
-#   rootfs/ + image/ + above  -> out/rootfs, out/initramfs.img, out/zfs.img (the ZFS
-#                                part) (scripts/build-rootfs.sh)
-#   out/initramfs.img         -> out/bootbench-usb.img, out/bootbench.iso, out/pxe/
+#   rootfs/ + image/ + above  -> out/rootfs, out/initramfs.img (the base) and the
+#                                packs out/firmware.img, out/rescue.img, out/zfs.img
+#                                (image/packs.table; scripts/build-rootfs.sh)
+#   out/*.img                 -> out/bootbench-usb.img, out/bootbench.iso, out/pxe/
 #                                (scripts/build-image.sh)
 #   the Debian archive        -> out/installed/ (scripts/build-installed.sh: an installed
 #                                Debian for the rescue tests)
@@ -18,6 +21,10 @@
 # `make run` and `make test` install what they need first (scripts/deps.sh).
 
 OUT      := out
+# Two builds of one commit give the same bytes: every time in the image is
+# the last commit's, and no build path is in a program (-ffile-prefix-map).
+export SOURCE_DATE_EPOCH := $(shell git log -1 --format=%ct 2>/dev/null || echo 0)
+ABS_OUT  := $(abspath $(OUT))
 SRC      := tools/bootbench
 # one folder per layer (README's Layout); every folder is on the include path
 SRC_DIRS := $(shell find $(SRC) -type d)
@@ -29,7 +36,7 @@ JANSSON  := $(OUT)/jansson/libjansson.a
 BUILD_JOBS ?= $(shell n=$$(nproc); [ $$n -lt 2 ] && n=2; echo $$n)
 # EXTRA_CFLAGS: the sanitizer and fuzzing builds' instrumentation (make sanitize, make fuzz)
 CFLAGS   := -O2 -g -std=gnu11 -Wall -Wextra -Wno-unused-parameter -D_GNU_SOURCE \
-            -fno-strict-aliasing -isystem $(INC) -isystem $(OUT)/jansson/include $(addprefix -I,$(SRC_DIRS)) \
+            -fno-strict-aliasing -ffile-prefix-map=$(CURDIR)=. -isystem $(INC) -isystem $(OUT)/jansson/include $(addprefix -I,$(SRC_DIRS)) \
             $(EXTRA_CFLAGS)
 LDFLAGS  := -static
 LDLIBS   := $(JANSSON) $(LIBURING) -lm -lpthread
@@ -52,7 +59,7 @@ PROFILES := $(sort $(wildcard rootfs/usr/share/bootbench/profiles/*.fio))
 UNIT_SRCS := $(wildcard tests/unit/*.c)
 UNIT_BINS := $(patsubst tests/unit/%.c,$(OUT)/tests/%,$(UNIT_SRCS))
 
-.PHONY: all deps test bench bench-image run image docs clean unit fuzzers sanitize fuzz
+.PHONY: all deps test bench bench-image run image docs clean unit fuzzers sanitize fuzz pins FORCE
 all: $(OUT)/bootbench
 
 deps:
@@ -115,27 +122,45 @@ fuzzers: $(FUZZ_BINS)
 ROOTFS_FILES := $(shell find rootfs image -type f 2>/dev/null)
 BOOT_TEMPLATES := $(wildcard image/boot/*.in)
 
-dl/manifest.tsv: image/packages.list scripts/fetch.sh
-	$(Q)scripts/fetch.sh
+# fetch.sh rewrites the manifest only when a pin changed: what is built from
+# it is rebuilt only then
+dl/.fetched: image/packages.list scripts/fetch.sh
+	$(Q)scripts/fetch.sh && touch $@
+dl/manifest.tsv: dl/.fetched
+	@:
+
+# The package pins as they are (BOOTBENCH_PINS=FILE makes a build take
+# exactly those versions, or refuse)
+pins: dl/manifest.tsv
+	$(Q)scripts/fetch.sh --print-pins
+
+# SOURCE_DATE_EPOCH, rewritten only when it changes: what carries the
+# commit's time is rebuilt for a new commit, nothing else
+$(OUT)/.source-date-epoch: FORCE
+	$(Q)mkdir -p $(OUT); [ "$$(cat $@ 2>/dev/null)" = "$(SOURCE_DATE_EPOCH)" ] || echo "$(SOURCE_DATE_EPOCH)" > $@
 
 $(JANSSON): dl/manifest.tsv scripts/build-jansson.sh
 	$(Q)OUT=$(OUT) CC="$(CC)" EXTRA_CFLAGS="$(EXTRA_CFLAGS)" scripts/build-jansson.sh
 
-$(OUT)/busybox/busybox: dl/manifest.tsv image/busybox.config scripts/build-busybox.sh $(INC)/.stamp
-	$(Q)scripts/build-busybox.sh
+$(OUT)/busybox/busybox: dl/manifest.tsv image/busybox.config scripts/build-busybox.sh $(INC)/.stamp \
+		$(OUT)/.source-date-epoch
+	$(Q)OUT=$(ABS_OUT) scripts/build-busybox.sh
 
 $(OUT)/fio/fio: dl/manifest.tsv scripts/build-fio.sh $(INC)/.stamp
-	$(Q)scripts/build-fio.sh
+	$(Q)OUT=$(ABS_OUT) scripts/build-fio.sh
+
+$(OUT)/curl/curl: dl/manifest.tsv scripts/build-curl.sh $(INC)/.stamp
+	$(Q)OUT=$(ABS_OUT) scripts/build-curl.sh
 
 $(OUT)/zfs/release: dl/manifest.tsv scripts/build-zfs.sh
-	$(Q)scripts/build-zfs.sh
+	$(Q)OUT=$(ABS_OUT) scripts/build-zfs.sh
 
-$(OUT)/initramfs.img: $(OUT)/bootbench $(OUT)/busybox/busybox $(OUT)/fio/fio $(OUT)/zfs/release dl/manifest.tsv \
-		$(ROOTFS_FILES) scripts/build-rootfs.sh
-	$(Q)scripts/build-rootfs.sh
+$(OUT)/initramfs.img: $(OUT)/bootbench $(OUT)/busybox/busybox $(OUT)/fio/fio $(OUT)/curl/curl $(OUT)/zfs/release \
+		dl/manifest.tsv $(OUT)/.source-date-epoch $(ROOTFS_FILES) scripts/build-rootfs.sh
+	$(Q)OUT=$(ABS_OUT) scripts/build-rootfs.sh
 
-$(OUT)/bootbench-usb.img: $(OUT)/initramfs.img $(BOOT_TEMPLATES) scripts/build-image.sh
-	$(Q)scripts/build-image.sh
+$(OUT)/bootbench-usb.img: $(OUT)/initramfs.img $(BOOT_TEMPLATES) image/packs.table scripts/build-image.sh
+	$(Q)OUT=$(ABS_OUT) scripts/build-image.sh
 
 image: $(OUT)/bootbench-usb.img
 

@@ -1,13 +1,20 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # `make bench-image`: what the image costs, measured.
-#   sizes   kernel + initramfs (target <= 40 MB), the ZFS part beside it,
-#           USB image (<= 64 MB), ISO
+#   sizes   kernel + the base initramfs (target <= 24 MB), each pack
+#           (image/packs.table), USB image (<= 48 MB, every pack on it), ISO
 #   boot    seconds from QEMU start to the menu on the serial console (its
 #           first screen), against the floor measured in the same run:
 #           the same kernel with a busybox-only initramfs that powers off at
-#           once (QEMU start to QEMU exit). Target: <= 1.5x the floor.
-# Both boot the same way (-kernel/-initrd, SeaBIOS, same devices); the USB
+#           once (QEMU start to QEMU exit). Target: <= 1.5x the floor, with
+#           every pack (what the stick loads) and with the base alone.
+#   unpack  the kernel's own time to unpack the base (dmesg: from "Trying to
+#           unpack" to "Freeing initrd memory") for each compression choice:
+#           the archive xz or zstd, the modules each xz-compressed or not
+#   bytes   the whole chain built a second time from the same dl/ into
+#           out/repro (BENCH_REPRO=0 leaves it out: the ZFS modules alone take
+#           minutes), and the checksums of both builds compared
+# Boots are the same (-kernel/-initrd, SeaBIOS, same devices); the USB
 # stick's own boot (SeaBIOS + syslinux) is measured beside them. Rounds are
 # interleaved and the medians compared, since TCG timings drift.
 set -eu
@@ -26,6 +33,33 @@ cp "$OUT/busybox/busybox" "$B/floor/bin/busybox"
 printf '#!/bin/busybox sh\n/bin/busybox echo floor: powering off\n/bin/busybox poweroff -f\n' > "$B/floor/init"
 chmod 755 "$B/floor/init"
 (cd "$B/floor" && find . | LC_ALL=C sort | cpio --quiet -o -H newc -R 0:0) | zstd -q -12 > "$B/floor.img"
+# The parts as the boot loaders hand them to the kernel: one after another.
+cat "$OUT/initramfs.img" $(awk '!/^[[:space:]]*#/ && NF && $1 != "base" { print "'"$OUT"'/" $2 }' "$ROOT/image/packs.table") > "$B/all.img"
+
+# The unpack probe: an init appended after the archive under test, which
+# prints the kernel's unpack span and powers off.
+rm -rf "$B/probe"; mkdir -p "$B/probe/bin"
+cp "$OUT/busybox/busybox" "$B/probe/bin/busybox"
+cat > "$B/probe/init" <<'PROBE'
+#!/bin/busybox sh
+/bin/busybox dmesg | /bin/busybox awk '{ t = $0; sub(/^\[ */, "", t); sub(/\].*/, "", t) }
+	/Trying to unpack rootfs/ { s = t } /Freeing initrd memory/ { e = t }
+	END { printf "probe: unpack %.3f s\n", e - s }'
+/bin/busybox poweroff -f
+PROBE
+chmod 755 "$B/probe/init"
+(cd "$B/probe" && find . | LC_ALL=C sort | cpio --quiet -o -H newc -R 0:0) | zstd -q -12 > "$B/probe.img"
+# The base's tree four ways: its modules xz-compressed each (as built) or
+# not; the archive xz -9 (as built) or zstd -9.
+rm -rf "$B/raw"; cp -a "$OUT/rootfs" "$B/raw"
+find "$B/raw/lib/modules" -name '*.ko.xz' -exec xz -d {} +
+for tree in rootfs raw; do
+	src=$OUT/rootfs; [ $tree = raw ] && src=$B/raw
+	(cd "$src" && find . -mindepth 1 | LC_ALL=C sort | cpio --quiet -o -H newc -R 0:0 --reproducible) > "$B/$tree.cpio"
+	xz -9 -T2 --check=crc32 -c "$B/$tree.cpio" > "$B/$tree.xz"
+	zstd -9 -T2 -q -c "$B/$tree.cpio" > "$B/$tree.zst"
+	rm -f "$B/$tree.cpio"
+done
 
 CMDLINE="console=tty0 console=ttyS0,115200 quiet"
 
@@ -47,7 +81,7 @@ timed_boot() { # marker qemu.sh-options...
 		done
 	fi
 	end=$(date +%s.%N)
-	grep -q "${marker:-floor: powering off}" "$log" || { echo "bench-image: boot did not reach '${marker:-power-off}'" >&2; tail -5 "$log" >&2; }
+	grep -q "${marker:-powering off\|probe: unpack}" "$log" || { echo "bench-image: boot did not reach '${marker:-power-off}'" >&2; tail -5 "$log" >&2; }
 	/bin/kill -TERM -- -$pid 2>/dev/null || true
 	wait $pid 2>/dev/null || true
 	awk -v s="$start" -v e="$end" 'BEGIN { printf "%.2f\n", e - s }'
@@ -55,36 +89,77 @@ timed_boot() { # marker qemu.sh-options...
 median() { sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
 
 cp "$OUT/bootbench-usb.img" "$B/stick.img"
-: > "$B/floor.t"; : > "$B/kernel.t"; : > "$B/usb.t"
+: > "$B/floor.t"; : > "$B/kernel.t"; : > "$B/base.t"; : > "$B/usb.t"
+for v in rootfs.xz rootfs.zst raw.xz raw.zst; do : > "$B/$v.t"; done
 scripts/qemu.sh --kernel "$OUT/vmlinuz" --initrd "$B/floor.img" --append "$CMDLINE" --serial /dev/null --timeout 60 >/dev/null 2>&1 || true
 for r in $(seq "$ROUNDS"); do
 	timed_boot "" --kernel "$OUT/vmlinuz" --initrd "$B/floor.img" --append "$CMDLINE" >> "$B/floor.t"
-	timed_boot "Esc goes back" --kernel "$OUT/vmlinuz" --initrd "$OUT/initramfs.img" \
+	timed_boot "Esc goes back" --kernel "$OUT/vmlinuz" --initrd "$B/all.img" \
 		--append "$CMDLINE" >> "$B/kernel.t"
+	timed_boot "Esc goes back" --kernel "$OUT/vmlinuz" --initrd "$OUT/initramfs.img" \
+		--append "$CMDLINE" >> "$B/base.t"
 	timed_boot "Esc goes back" --usb "$B/stick.img" >> "$B/usb.t"
-	echo "round $r: floor $(tail -n1 "$B/floor.t") s, image $(tail -n1 "$B/kernel.t") s, USB stick $(tail -n1 "$B/usb.t") s" >&2
+	for v in rootfs.xz rootfs.zst raw.xz raw.zst; do
+		cat "$B/$v" "$B/probe.img" > "$B/probe-$v.img"
+		timed_boot "" --kernel "$OUT/vmlinuz" --initrd "$B/probe-$v.img" --append "$CMDLINE loglevel=7" >/dev/null
+		sed -n 's/.*probe: unpack \([0-9.]*\) s.*/\1/p' "$B/serial.log" | head -n1 >> "$B/$v.t"
+		rm -f "$B/probe-$v.img"
+	done
+	echo "round $r: floor $(tail -n1 "$B/floor.t") s, every pack $(tail -n1 "$B/kernel.t") s, base $(tail -n1 "$B/base.t") s, USB stick $(tail -n1 "$B/usb.t") s" >&2
 done
-floor=$(median < "$B/floor.t") kern=$(median < "$B/kernel.t") usb=$(median < "$B/usb.t")
+floor=$(median < "$B/floor.t") kern=$(median < "$B/kernel.t") base=$(median < "$B/base.t") usb=$(median < "$B/usb.t")
 
 k=$(size "$OUT/vmlinuz") i=$(size "$OUT/initramfs.img")
 echo
 echo "bootbench image ($(cat "$OUT/qemu-accel"), $ROUNDS rounds, medians)"
-printf '  %-36s %10s %10s %s\n' "measure" "value" "target" "verdict"
+printf '  %-40s %10s %10s %s\n' "measure" "value" "target" "verdict"
 verdict() { awk -v v="$1" -v t="$2" 'BEGIN { print (v <= t) ? "ok" : "MISSED" }'; }
+row() { printf '  %-40s %8s MB %10s\n' "$1" "$(MB "$2")" ""; }
 kt=$(( k + i ))
-printf '  %-36s %8s MB %7s MB %s\n' "kernel + initramfs" "$(MB $kt)" 40 "$(verdict "$(MB $kt)" 40)"
-printf '  %-36s %8s MB %10s\n' "  kernel" "$(MB $k)" ""
-printf '  %-36s %8s MB %10s\n' "  initramfs (zstd)" "$(MB $i)" ""
-# the ZFS part is optional (a rack may leave it out), so outside the bar; the
-# stick and the ISO carry it, and the stick's boot loads it
-z=$(size "$OUT/zfs.img")
-printf '  %-36s %8s MB %10s\n' "ZFS part (zfs.img, optional)" "$(MB $z)" ""
-printf '  %-36s %8s MB %10s\n' "kernel + initramfs + ZFS part" "$(MB $((kt + z)))" ""
+printf '  %-40s %8s MB %7s MB %s\n' "kernel + base initramfs" "$(MB $kt)" 24 "$(verdict "$(MB $kt)" 24)"
+row "  kernel" $k
+row "  base initramfs (initramfs.img)" $i
+all=$kt
+for f in $(awk '!/^[[:space:]]*#/ && NF && $1 != "base" { print $2 }' "$ROOT/image/packs.table"); do
+	row "  pack $f" "$(size "$OUT/$f")"
+	all=$((all + $(size "$OUT/$f")))
+done
+row "kernel + base + firmware (PXE default)" $((kt + $(size "$OUT/firmware.img")))
+row "kernel + every part (the stick's boot)" $all
 u=$(size "$OUT/bootbench-usb.img")
-printf '  %-36s %8s MB %7s MB %s\n' "USB image" "$(MB $u)" 64 "$(verdict "$(MB $u)" 64)"
-printf '  %-36s %8s MB\n' "ISO" "$(MB "$(size "$OUT/bootbench.iso")")"
-printf '  %-36s %9s s\n' "floor (busybox-only, to power-off)" "$floor"
-ratio=$(awk -v a="$kern" -v b="$floor" 'BEGIN { printf "%.2f", a / b }')
-printf '  %-36s %9s s %8sx %s\n' "image, QEMU start to menu" "$kern" "<=1.5" "$ratio $(verdict "$ratio" 1.5)"
-printf '  %-36s %9s s %8s  %sx floor\n' "USB stick (SeaBIOS+syslinux) to menu" "$usb" "" \
-	"$(awk -v a="$usb" -v b="$floor" 'BEGIN { printf "%.2f", a / b }')"
+printf '  %-40s %8s MB %7s MB %s\n' "USB image (every pack)" "$(MB $u)" 48 "$(verdict "$(MB $u)" 48)"
+row "ISO (every pack)" "$(size "$OUT/bootbench.iso")"
+printf '  %-40s %9s s\n' "floor (busybox-only, to power-off)" "$floor"
+ratio() { awk -v a="$1" -v b="$floor" 'BEGIN { printf "%.2f", a / b }'; }
+printf '  %-40s %9s s %8sx %s\n' "every pack, QEMU start to menu" "$kern" "<=1.5" "$(ratio "$kern") $(verdict "$(ratio "$kern")" 1.5)"
+printf '  %-40s %9s s %8sx %s\n' "base alone, QEMU start to menu" "$base" "<=1.5" "$(ratio "$base") $(verdict "$(ratio "$base")" 1.5)"
+printf '  %-40s %9s s %8s  %sx floor\n' "USB stick (SeaBIOS+syslinux) to menu" "$usb" "" "$(ratio "$usb")"
+echo
+echo "the base's unpack by the kernel (dmesg), each compression choice"
+printf '  %-40s %10s %10s\n' "modules / archive" "size" "unpack"
+for v in rootfs.xz rootfs.zst raw.xz raw.zst; do
+	case $v in rootfs.*) m="each .ko xz" ;; *) m="plain .ko" ;; esac
+	case $v in *.xz) a="xz -9" ;; *) a="zstd -9" ;; esac
+	printf '  %-40s %7s MB %8s s%s\n' "$m / $a" "$(MB "$(size "$B/$v")")" "$(median < "$B/$v.t")" \
+		"$([ $v = rootfs.xz ] && echo '  (built)')"
+done
+
+# Reproducible bytes: the whole chain again, from the same dl/, into out/repro
+[ "${BENCH_REPRO:-1}" = 1 ] || exit 0
+echo
+echo "a second build of the same commit (out/repro), from scratch"
+rm -rf "$OUT/repro"
+make -C "$ROOT" --no-print-directory OUT=out/repro out/repro/bootbench-usb.img > "$B/repro.log" 2>&1 ||
+	{ tail -n 20 "$B/repro.log"; echo "bench-image: the second build failed ($B/repro.log)" >&2; exit 1; }
+sums() { (cd "$1" && sha256sum vmlinuz initramfs.img firmware.img rescue.img zfs.img bootbench-usb.img bootbench.iso \
+	$(cd "$1" && find pxe -type f | LC_ALL=C sort)); }
+sums "$OUT" > "$B/first.sums"
+sums "$OUT/repro" > "$B/second.sums"
+same=0 differ=0
+while read -r sum f; do
+	other=$(awk -v f="$f" '$2 == f { print $1 }' "$B/second.sums")
+	if [ "$other" = "$sum" ]; then same=$((same + 1)); v=same; else differ=$((differ + 1)); v="DIFFERS ($other)"; fi
+	printf '  %-28s %s %s\n' "$f" "$sum" "$v"
+done < "$B/first.sums"
+echo "  $same files the same, $differ differ"
+[ $differ = 0 ]

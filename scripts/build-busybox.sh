@@ -6,17 +6,23 @@
 set -eu
 ROOT=${ROOT:-$(cd "$(dirname "$0")/.." && pwd)}
 SRC=$ROOT/dl/src/busybox
-BUILD=$ROOT/out/busybox
+OUT=${OUT:-$ROOT/out}
+BUILD=$OUT/busybox
 FRAG=$ROOT/image/busybox.config
-INC=$ROOT/out/include
+INC=$OUT/include
 die() { echo "busybox: $*" >&2; exit 2; }
 
 [ -f "$SRC/Makefile" ] || die "no busybox source in dl/src: run scripts/fetch.sh"
 command -v musl-gcc >/dev/null || die "musl-gcc is missing: apt-get install musl-tools"
 [ -e "$INC/linux" ] || die "no kernel headers for musl in out/include: run make first"
 
+# The banner's date (busybox --help) is SOURCE_DATE_EPOCH, the last
+# commit's (make exports it): a build of another commit is not reused.
+SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-$(git -C "$ROOT" log -1 --format=%ct 2>/dev/null || echo 0)}
+export SOURCE_DATE_EPOCH
 stamp=$BUILD/.built
-if [ -f "$stamp" ] && [ "$stamp" -nt "$FRAG" ] && [ "$stamp" -nt "$SRC/Makefile" ]; then
+if [ -f "$stamp" ] && [ "$stamp" -nt "$FRAG" ] && [ "$stamp" -nt "$SRC/Makefile" ] &&
+	[ "$(cat "$stamp")" = "$SOURCE_DATE_EPOCH" ]; then
 	exit 0
 fi
 mkdir -p "$BUILD"
@@ -37,4 +43,4 @@ done
 echo "  BUILD   busybox (musl, static)"
 mk -j"$(nproc)" busybox >"$BUILD/build.log" 2>&1 || { tail -20 "$BUILD/build.log" >&2; die "build failed (out/busybox/build.log)"; }
 readelf -l "$BUILD/busybox" | grep -q INTERP && die "out/busybox/busybox is not static"
-touch "$stamp"
+echo "$SOURCE_DATE_EPOCH" > "$stamp"

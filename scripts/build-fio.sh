@@ -11,8 +11,9 @@ set -eu
 ROOT=${ROOT:-$(cd "$(dirname "$0")/.." && pwd)}
 FIO_SRC=$ROOT/dl/src/fio
 AIO_SRC=$ROOT/dl/src/libaio
-BUILD=$ROOT/out/fio
-INC=$ROOT/out/include
+OUT=${OUT:-$ROOT/out}
+BUILD=$OUT/fio
+INC=$OUT/include
 die() { echo "fio: $*" >&2; exit 2; }
 
 [ -f "$FIO_SRC/configure" ] || die "no fio source in dl/src: run scripts/fetch.sh"

@@ -4,27 +4,34 @@
 # build-rootfs.sh) with the fetched boot loaders into the three artifacts:
 #   out/bootbench-usb.img  raw disk for dd: MBR, one FAT32 partition BOOTBENCH
 #                          with syslinux (BIOS), shim + signed GRUB (UEFI,
-#                          Secure Boot), kernel, initramfs, the ZFS part
-#                          (zfs.img), results/
+#                          Secure Boot), kernel, initramfs, the packs
+#                          (image/packs.table), results/
 #   out/bootbench.iso      hybrid ISO: isolinux (BIOS CD), El Torito EFI image
 #                          (UEFI CD), MBR/GPT for dd
-#   out/pxe/               pxelinux.0 + pxelinux.cfg/default, boot.ipxe,
-#                          bootx64.efi + grubx64.efi + grub/grub.cfg
+#   out/pxe/               pxelinux.0 + pxelinux.cfg/default, boot.ipxe and
+#                          boot-all.ipxe, bootx64.efi + grubx64.efi +
+#                          grub/grub.cfg
 # Boot loader configs are the templates in image/boot. No root: the FAT
 # images are made and filled with mtools, the partition table with sfdisk on
-# a file.
+# a file. Equal inputs give equal bytes: every time in the FAT and ISO file
+# systems is SOURCE_DATE_EPOCH (the last commit's), their serials fixed.
 set -eu
 ROOT=${ROOT:-$(cd "$(dirname "$0")/.." && pwd)}
-OUT=$ROOT/out
+OUT=${OUT:-$ROOT/out}
+SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-$(git -C "$ROOT" log -1 --format=%ct 2>/dev/null || echo 0)}
+export SOURCE_DATE_EPOCH
 PKGS=$OUT/pkgs
 TPL=$ROOT/image/boot
 # The kernel command line every boot entry starts from: kernel messages on
 # the serial line and the screen, the screen last so /dev/console is the one
 # a person looks at; quiet keeps the kernel's chatter off both.
 CMDLINE=${BOOTBENCH_CMDLINE:-"console=ttyS0,115200 console=tty0 quiet"}
-# 60 MiB: under 64 MB for the image, FAT32 (>= 65525 clusters of 512 bytes)
-# in the partition, and room for results beside a 30 MB system.
-USB_MIB=60
+# The stick's FAT32 partition: what it carries, the FATs (4 bytes a
+# 512-byte cluster, twice), and RESULTS_MIB free for results (the summary,
+# JSON and logs of a run are tens to hundreds of KiB; a save that does not
+# fit goes to the console instead). At least 34 MiB: FAT32 needs 65525
+# clusters.
+RESULTS_MIB=${RESULTS_MIB:-4}
 die() { echo "image: $*" >&2; exit 2; }
 say() { echo "  IMAGE   $*"; }
 
@@ -32,7 +39,25 @@ for t in mformat:mtools mcopy:mtools mmd:mtools sfdisk:fdisk xorriso:xorriso mkf
 	c=${t%%:*} p=${t#*:}
 	command -v "$c" >/dev/null 2>&1 || die "$c is missing: apt-get install $p (or run 'make deps' as root)"
 done
-for f in vmlinuz initramfs.img zfs.img rootfs/etc/bootbench-release; do
+# The parts, in the order the kernel unpacks them: all of them (the stick,
+# the ISO, the PXE "all packs" entries) and the PXE default's.
+PACKS_TABLE=$ROOT/image/packs.table
+parts() { # column (stick|pxe|all)
+	awk -v c="$1" '!/^[[:space:]]*#/ && NF { if (c == "all" || (c == "stick" && $3 == "yes") || (c == "pxe" && $4 == "yes")) print $2 }' "$PACKS_TABLE"
+}
+ALL_PARTS=$(parts all)
+# an entry loads each pack after the packs it needs (packs.table's "needs")
+check_entry() { # what parts...
+	what=$1; shift
+	awk -v list=" $* " -v what="$what" '!/^[[:space:]]*#/ && NF { file[$1] = $2; needs[$1] = $5; order[$2] = ++n }
+		END { for (p in file) if (index(list, " " file[p] " ") && needs[p] != "-") {
+			k = split(needs[p], a, ","); for (i = 1; i <= k; i++)
+				if (!index(list, " " file[a[i]] " ")) { printf "image/packs.table: the %s entries load %s without %s, which it needs\n", what, file[p], file[a[i]]; exit 1 } } }' "$PACKS_TABLE" >&2 ||
+		exit 2
+}
+check_entry stick $(parts stick)
+check_entry "PXE default" $(parts pxe)
+for f in vmlinuz $ALL_PARTS rootfs/etc/bootbench-release; do
 	[ -e "$OUT/$f" ] || die "out/$f is missing: run scripts/build-rootfs.sh"
 done
 
@@ -47,36 +72,55 @@ for f in "$SYSLINUX/mbr/mbr.bin" "$SYSLINUX/modules/bios/ldlinux.c32" "$SHIM" "$
 done
 
 # A file only this build has, for GRUB to find its own root.
-ID=bootbench-$(cat "$OUT/vmlinuz" "$OUT/initramfs.img" "$OUT/zfs.img" | sha256sum | cut -c1-16).id
+ID=bootbench-$(cd "$OUT" && cat vmlinuz $ALL_PARTS | sha256sum | cut -c1-16).id
 # every boot loader passes it as bootbench.id; tests booting the kernel directly read it here
 echo "$ID" > "$OUT/boot-id"
 WORK=$OUT/image.work
 rm -rf "$WORK"; mkdir -p "$WORK"
 trap 'rm -rf "$WORK"' EXIT
 
-# Templates: @NAME@ placeholders, nothing else.
-render() { # template boot kernel initrd [zfs-part] > out
-	sed -e "s|@CMDLINE@|$CMDLINE|g" -e "s|@BOOT@|$2|g" -e "s|@KERNEL@|$3|g" \
-	    -e "s|@INITRD@|$4|g" -e "s|@ZFS@|${5:-${4%/*}/zfs.img}|g" -e "s|@ID@|$ID|g" "$TPL/$1"
+# Templates: @NAME@ placeholders, nothing else. @INITRDS@ is the list of
+# parts in the loader's own syntax: comma-separated for syslinux, spaces for
+# GRUB; for iPXE the kernel line's initrd= words (@INITRD_ARGS@) and a line
+# "initrd FILE" each (@INITRD_LINES@, a line of its own).
+render() { # template boot kernel dir parts... > out
+	t=$1 boot=$2 kernel=$3 dir=$4
+	shift 4
+	sep=" "
+	case $t in syslinux*) sep="," ;; esac
+	list="" args="" lines=""
+	for f in "$@"; do
+		list="${list:+$list$sep}$dir$f"
+		args="${args:+$args }initrd=$f"
+		lines="${lines:+$lines\n}initrd $f"
+	done
+	sed -e "s|@CMDLINE@|$CMDLINE|g" -e "s|@BOOT@|$boot|g" -e "s|@KERNEL@|$kernel|g" \
+	    -e "s|@INITRDS@|$list|g" -e "s|@INITRD_ARGS@|$args|g" -e "s|^@INITRD_LINES@\$|$lines|" \
+	    -e "s|@ID@|$ID|g" "$TPL/$t"
 }
 
 # The tree every medium carries: kernel, initramfs, id, release, EFI loaders.
 tree() { # dir boot
 	mkdir -p "$1/boot" "$1/EFI/BOOT" "$1/EFI/debian"
-	cp "$OUT/vmlinuz" "$OUT/initramfs.img" "$OUT/zfs.img" "$1/boot/"
+	(cd "$OUT" && cp vmlinuz $ALL_PARTS "$1/boot/")
 	cp "$OUT/rootfs/etc/bootbench-release" "$1/boot/bootbench-release.txt"
 	: > "$1/boot/$ID"
 	cp "$SHIM" "$1/EFI/BOOT/BOOTX64.EFI"
 	cp "$GRUB/grubx64.efi.signed" "$1/EFI/BOOT/grubx64.efi"
 	# Signed GRUB reads grub.cfg from the folder it was loaded from; shim's
 	# fallback path (EFI/debian) gets the same file.
-	render grub.cfg.in "$2" /boot/vmlinuz /boot/initramfs.img > "$1/EFI/BOOT/grub.cfg"
+	render grub.cfg.in "$2" /boot/vmlinuz /boot/ $(parts stick) > "$1/EFI/BOOT/grub.cfg"
 	cp "$1/EFI/BOOT/grub.cfg" "$1/EFI/debian/grub.cfg"
 }
+
+# Every file and folder of a tree at the commit's time (mcopy -m and
+# xorriso keep them).
+stamp_tree() { find "$1" -exec touch -h -d "@$SOURCE_DATE_EPOCH" {} +; }
 
 # A FAT file system image filled from a directory, with mtools.
 fat_image() { # file size_kib label dir fat_bits
 	rm -f "$1"
+	stamp_tree "$4"
 	mkfs.fat -C -F "$5" -S 512 -s 1 -n "$3" -i 0b0b0b0b "$1" "$2" >/dev/null ||
 		die "mkfs.fat failed on ${1#$OUT/}"
 	(cd "$4" && for e in *; do mcopy -i "$1" -s -p -Q -m "$e" ::/ || exit 1; done) ||
@@ -87,7 +131,7 @@ fat_image() { # file size_kib label dir fat_bits
 usb=$WORK/usb
 tree "$usb" usb
 mkdir -p "$usb/syslinux" "$usb/results"
-render syslinux.cfg.in usb /boot/vmlinuz /boot/initramfs.img > "$usb/syslinux/syslinux.cfg"
+render syslinux.cfg.in usb /boot/vmlinuz /boot/ $(parts stick) > "$usb/syslinux/syslinux.cfg"
 cat > "$usb/bootbench.conf" <<'CONF'
 # bootbench.conf: boot parameters for unattended runs, one NAME=VALUE a line,
 # the same names as bootbench.* on the kernel command line (which wins).
@@ -98,7 +142,11 @@ cat > "$usb/bootbench.conf" <<'CONF'
 #save=usb
 #after=poweroff
 CONF
-part_kib=$(( (USB_MIB - 1) * 1024 ))
+used_kib=$(du -sk --apparent-size "$usb" | cut -f1)
+part_mib=$(( (used_kib + used_kib / 60 + 1023) / 1024 + 1 + RESULTS_MIB ))
+[ $part_mib -ge 34 ] || part_mib=34
+USB_MIB=$((part_mib + 1))
+part_kib=$(( part_mib * 1024 ))
 fat_image "$WORK/part.img" $part_kib BOOTBENCH "$usb" 32
 # syslinux's installer works on the file through mtools: no loop device.
 "$PKGS/syslinux/usr/bin/syslinux" --install --directory /syslinux "$WORK/part.img" ||
@@ -121,7 +169,7 @@ iso=$WORK/iso
 tree "$iso" cd
 mkdir -p "$iso/isolinux"
 cp "$PKGS/isolinux/usr/lib/ISOLINUX/isolinux.bin" "$SYSLINUX/modules/bios/ldlinux.c32" "$iso/isolinux/"
-render syslinux.cfg.in cd /boot/vmlinuz /boot/initramfs.img > "$iso/isolinux/isolinux.cfg"
+render syslinux.cfg.in cd /boot/vmlinuz /boot/ $(parts stick) > "$iso/isolinux/isolinux.cfg"
 # The El Torito EFI image holds only the loaders and grub.cfg; GRUB finds
 # the kernel on the ISO itself by the id file.
 efi=$WORK/efi
@@ -129,6 +177,7 @@ mkdir -p "$efi"
 cp -r "$iso/EFI" "$efi/"
 efi_kib=$(( $(du -sk "$efi" | cut -f1) + 1024 ))
 fat_image "$iso/boot/efi.img" $efi_kib BBEFI "$efi" 16
+stamp_tree "$iso"
 xorriso -as mkisofs -quiet -iso-level 3 -full-iso9660-filenames -volid BOOTBENCH \
 	-joliet -rational-rock \
 	-eltorito-boot isolinux/isolinux.bin -eltorito-catalog isolinux/boot.cat \
@@ -143,11 +192,19 @@ say "out/bootbench.iso $(du -m --apparent-size "$OUT/bootbench.iso" | cut -f1) M
 # --- PXE -----------------------------------------------------------------------
 pxe=$OUT/pxe
 rm -rf "$pxe"; mkdir -p "$pxe/pxelinux.cfg" "$pxe/grub"
-cp "$OUT/vmlinuz" "$OUT/initramfs.img" "$OUT/zfs.img" "$pxe/"
+(cd "$OUT" && cp vmlinuz $ALL_PARTS "$pxe/")
 cp "$PKGS/pxelinux/usr/lib/PXELINUX/pxelinux.0" "$SYSLINUX/modules/bios/ldlinux.c32" "$pxe/"
-render syslinux.cfg.in net vmlinuz initramfs.img zfs.img > "$pxe/pxelinux.cfg/default"
-render boot.ipxe.in net vmlinuz initramfs.img > "$pxe/boot.ipxe"
+# the default entries load the PXE parts; "all packs" entries load every one
+{
+	render syslinux.cfg.in net vmlinuz "" $(parts pxe)
+	render syslinux-all.cfg.in net vmlinuz "" $ALL_PARTS
+} > "$pxe/pxelinux.cfg/default"
+render boot.ipxe.in net vmlinuz "" $(parts pxe) > "$pxe/boot.ipxe"
+render boot.ipxe.in net vmlinuz "" $ALL_PARTS > "$pxe/boot-all.ipxe"
 cp "$SHIM" "$pxe/bootx64.efi"
 cp "$GRUB/grubnetx64.efi.signed" "$pxe/grubx64.efi"
-render grub-net.cfg.in net vmlinuz initramfs.img > "$pxe/grub/grub.cfg"
+{
+	render grub-net.cfg.in net "(\$root)/vmlinuz" "(\$root)/" $(parts pxe)
+	render grub-net-all.cfg.in net "(\$root)/vmlinuz" "(\$root)/" $ALL_PARTS
+} > "$pxe/grub/grub.cfg"
 say "out/pxe/ ($(ls "$pxe" | wc -l) entries)"

@@ -1,34 +1,68 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# Stage 3 of the image chain: the root filesystem, as one initramfs, and
-# the optional ZFS part the boot loaders load after it.
+# Stage 3 of the image chain: the root filesystem, as the base initramfs
+# and the packs the boot loaders load after it (image/packs.table).
 # Reads only what the earlier stages wrote: dl/debs + dl/manifest.tsv (fetch),
 # out/busybox/busybox (build-busybox.sh), out/fio/fio (build-fio.sh),
-# out/bootbench (make), out/zfs/ (build-zfs.sh), plus the data in image/
-# and the rootfs/ overlay. Writes out/rootfs/ (the staging tree),
-# out/vmlinuz, out/initramfs.img (newc cpio, zstd) and out/zfs.img (the
-# ZFS modules and tools, unpacked by the kernel over the first). No root needed: owners
-# are set by cpio, device nodes come from devtmpfs at boot.
+# out/curl/curl (build-curl.sh), out/bootbench (make), out/zfs/
+# (build-zfs.sh), plus the data in image/
+# and the rootfs/ overlay. Writes the staging trees out/rootfs/ (the base)
+# and out/packs/NAME/, out/vmlinuz, and one archive per part: newc cpio,
+# compressed, out/initramfs.img and out/firmware.img, out/rescue.img,
+# out/zfs.img. No root needed: owners are set by cpio, device nodes come
+# from devtmpfs at boot. Equal inputs give equal bytes: names sorted, times
+# SOURCE_DATE_EPOCH (the last commit's), owners root.
+#   BOOTBENCH_COMPRESS=xz|zstd          the archives' compression (xz)
+#   BOOTBENCH_MODULE_COMPRESS=xz|none   each kernel module's own (xz)
 set -eu
 ROOT=${ROOT:-$(cd "$(dirname "$0")/.." && pwd)}
 DL=$ROOT/dl
-OUT=$ROOT/out
+OUT=${OUT:-$ROOT/out}
 PKGS=$OUT/pkgs
 STAGE=$OUT/rootfs
 IMG=$ROOT/image
+COMPRESS=${BOOTBENCH_COMPRESS:-xz}
+MODULE_COMPRESS=${BOOTBENCH_MODULE_COMPRESS:-xz}
 die() { echo "rootfs: $*" >&2; exit 2; }
 say() { echo "  ROOTFS  $*"; }
+case $COMPRESS in xz|zstd) ;; *) die "BOOTBENCH_COMPRESS=$COMPRESS: xz or zstd" ;; esac
+case $MODULE_COMPRESS in xz|none) ;; *) die "BOOTBENCH_MODULE_COMPRESS=$MODULE_COMPRESS: xz or none" ;; esac
+# the time every file of the image carries: the last commit's, given by make
+SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-$(git -C "$ROOT" log -1 --format=%ct 2>/dev/null || echo 0)}
 
-for t in readelf cpio zstd depmod; do
+for t in readelf objcopy strip cpio zstd xz depmod modinfo; do
 	command -v $t >/dev/null 2>&1 || {
-		case $t in readelf) p=binutils ;; depmod) p=kmod ;; *) p=$t ;; esac
+		case $t in readelf|objcopy|strip) p=binutils ;; depmod|modinfo) p=kmod ;; xz) p=xz-utils ;; *) p=$t ;; esac
 		die "$t is missing: apt-get install $p (or run 'make deps' as root)"; }
 done
 [ -f "$DL/manifest.tsv" ] || die "dl/manifest.tsv is missing: run scripts/fetch.sh"
 [ -x "$OUT/busybox/busybox" ] || die "out/busybox/busybox is missing: run scripts/build-busybox.sh"
 [ -x "$OUT/bootbench" ] || die "out/bootbench is missing: run make"
 [ -x "$OUT/fio/fio" ] || die "out/fio/fio is missing: run scripts/build-fio.sh"
+[ -x "$OUT/curl/curl" ] || die "out/curl/curl is missing: run scripts/build-curl.sh"
 [ -f "$OUT/zfs/release" ] || die "out/zfs/ is missing: run scripts/build-zfs.sh"
+
+# The parts (image/packs.table): each pack's staging tree; the base's is
+# out/rootfs.
+PACKS=$(awk '!/^[[:space:]]*#/ && NF { print $1 }' "$IMG/packs.table")
+echo "$PACKS" | grep -qx base || die "image/packs.table has no 'base' line"
+stage_of() { if [ "$1" = base ]; then echo "$STAGE"; else echo "$OUT/packs/$1"; fi; }
+file_of() { awk -v p="$1" '!/^[[:space:]]*#/ && $1 == p { print $2 }' "$IMG/packs.table"; }
+needs_of() { awk -v p="$1" '!/^[[:space:]]*#/ && $1 == p && $5 != "-" { gsub(/,/, " ", $5); print $5 }' "$IMG/packs.table"; }
+# a pack's needs come before it in the table, so their libraries are known
+seen=""
+for p in $PACKS; do
+	for n in $(needs_of $p); do
+		case " $seen " in *" $n "*) ;; *) die "image/packs.table: $p needs '$n', which is not a pack listed before it" ;; esac
+	done
+	seen="$seen $p"
+done
+# pack_in LIST-FILE NAME PACK: PACK, checked against packs.table (none: base)
+pack_in() {
+	[ -n "$3" ] || { echo base; return; }
+	echo "$PACKS" | grep -qx "$3" || die "${1#$ROOT/}: '$2' names the pack '$3', which image/packs.table does not have"
+	echo "$3"
+}
 
 # 1. Unpack every fetched package once (dpkg-deb -x; nothing is installed).
 mkdir -p "$PKGS"
@@ -41,12 +75,16 @@ while IFS='	' read -r role pkg ver sha file; do
 	touch "$d/.$sha"
 done < "$DL/manifest.tsv"
 pkgs_of() { awk -F'\t' -v r="$1" '$1 == r { print $2 }' "$DL/manifest.tsv"; }
+version_of() { awk -F'\t' -v p="$1" '$2 == p { print $3; exit }' "$DL/manifest.tsv"; }
 
-rm -rf "$STAGE"
+rm -rf "$STAGE" "$OUT/packs"
 mkdir -p "$STAGE"
 for d in bin sbin usr/bin usr/sbin lib lib64 lib/x86_64-linux-gnu etc proc sys dev run tmp \
 	mnt media root var/log var/tmp usr/share/terminfo; do
 	mkdir -p "$STAGE/$d"
+done
+for p in $PACKS; do
+	mkdir -p "$(stage_of $p)/etc/bootbench/packs.d"
 done
 
 # 2. busybox, its applets as links, and bootbench.
@@ -54,12 +92,20 @@ cp "$OUT/busybox/busybox" "$STAGE/bin/busybox"
 "$OUT/busybox/busybox" --list-full | while read -r app; do
 	[ -e "$STAGE/$app" ] || [ -L "$STAGE/$app" ] || ln -s /bin/busybox "$STAGE/$app"
 done
-cp "$OUT/bootbench" "$STAGE/usr/bin/bootbench"
-# fio, static, for bootbench fio-server (scripts/build-fio.sh)
+# bootbench stripped; its debug information in out/bootbench.debug, which
+# the stripped program names (gdb finds it by --add-gnu-debuglink)
+objcopy --only-keep-debug "$OUT/bootbench" "$OUT/bootbench.debug"
+strip -o "$STAGE/usr/bin/bootbench" "$OUT/bootbench"
+(cd "$OUT" && objcopy --add-gnu-debuglink=bootbench.debug "$STAGE/usr/bin/bootbench")
+# fio, static, for bootbench fio-server (scripts/build-fio.sh); curl,
+# static, for the network results (scripts/build-curl.sh)
 cp "$OUT/fio/fio" "$STAGE/usr/bin/fio"
+cp "$OUT/curl/curl" "$STAGE/usr/bin/curl"
 
-# 3. Tools from the unpacked tool packages; a busybox applet of the same name
-#    gives way to the real program.
+# 3. Tools from the unpacked tool packages, each into its pack; a busybox
+#    applet of the same name gives way to the real program. Which pack has
+#    which program is written down for bootbench (/etc/bootbench/packs), so
+#    a program of a pack this boot did not load is named with its pack.
 tool_pkgs=$(pkgs_of tool)
 find_tool() {
 	for p in $tool_pkgs; do
@@ -69,25 +115,37 @@ find_tool() {
 	done
 	return 1
 }
-for name in $(grep -v '^[[:space:]]*#' "$IMG/tools.list"); do
+REGISTRY=$OUT/packs.registry
+: > "$REGISTRY"
+grep -v '^[[:space:]]*#' "$IMG/tools.list" | while read -r name pack; do
+	[ -n "$name" ] || continue
+	pack=$(pack_in "$IMG/tools.list" "$name" "$pack")
 	found=$(find_tool "$name") || die "image/tools.list: '$name' is in none of the tool packages"
 	set -- $found
-	dest=$STAGE/usr/${2#usr/}
+	dest=$(stage_of $pack)/usr/${2#usr/}
 	mkdir -p "$dest"
 	rm -f "$STAGE/bin/$name" "$STAGE/sbin/$name" "$STAGE/usr/bin/$name" "$STAGE/usr/sbin/$name"
 	cp -L "$1" "$dest/$name"
+	echo "$name $pack" >> "$REGISTRY"
 done
 
-# The command links image/links.list names (lvm's vgchange, fsck.ext4, ...).
+# The command links image/links.list names (lvm's vgchange, fsck.ext4, ...),
+# in the pack of what they point to.
 grep -v '^[[:space:]]*#' "$IMG/links.list" | while read -r link target; do
 	[ -n "$link" ] || continue
-	[ -e "$STAGE$(dirname "$link")/$target" ] || die "image/links.list: $link -> $target, which the image does not have"
+	where=""
+	for p in $PACKS; do
+		[ -e "$(stage_of $p)$(dirname "$link")/$target" ] && { where=$p; break; }
+	done
+	[ -n "$where" ] || die "image/links.list: $link -> $target, which the image does not have"
 	rm -f "$STAGE$link"
-	ln -s "$target" "$STAGE$link"
+	ln -s "$target" "$(stage_of $where)$link"
+	echo "${link##*/} $where" >> "$REGISTRY"
 done
 
 # 4. Shared libraries, by reading each ELF's DT_NEEDED entries (transitively)
-#    and finding the soname in the unpacked library and tool packages.
+#    and finding the soname in the unpacked library and tool packages: the
+#    base's, then each pack's that the base lacks.
 libdirs_of() { # packages...
 	for p in "$@"; do
 		for d in lib/x86_64-linux-gnu usr/lib/x86_64-linux-gnu lib64; do
@@ -98,7 +156,7 @@ libdirs_of() { # packages...
 needed() { readelf -d "$1" 2>/dev/null | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'; }
 is_dynamic_elf() { readelf -l "$1" 2>/dev/null | grep -q 'Requesting program interpreter'; }
 # copy_libs DEST "LIBDIRS" "HAVE" FILES...: the libraries FILES need, into
-# DEST/lib/x86_64-linux-gnu, except the sonames in HAVE (another archive's)
+# DEST/lib/x86_64-linux-gnu, except the sonames in HAVE (the base's)
 copy_libs() {
 	dest=$1 dirs=$2 have=" $3 "
 	shift 3
@@ -123,139 +181,18 @@ copy_libs() {
 		queue=$next
 	done
 }
-copy_libs "$STAGE" "$(libdirs_of $(pkgs_of lib) $tool_pkgs)" "" $(find "$STAGE/usr/bin" "$STAGE/usr/sbin" -type f)
+programs_in() { find "$1/usr/bin" "$1/usr/sbin" -type f 2>/dev/null; }
+copy_libs "$STAGE" "$(libdirs_of $(pkgs_of lib) $tool_pkgs)" "" $(programs_in "$STAGE")
 # The dynamic loader the ELF entries name (PT_INTERP).
 ld=$(find "$PKGS/libc6" -name 'ld-linux-x86-64.so.2' | head -n1)
 [ -n "$ld" ] || die "libc6 has no ld-linux-x86-64.so.2"
 cp -L "$ld" "$STAGE/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2"
 ln -sf /lib/x86_64-linux-gnu/ld-linux-x86-64.so.2 "$STAGE/lib64/ld-linux-x86-64.so.2"
+base_libs=$(ls "$STAGE/lib/x86_64-linux-gnu" | tr '\n' ' ')
 
-# 5. Terminal descriptions for dialog.
-for t in $(grep -v '^[[:space:]]*#' "$IMG/terminfo.list"); do
-	src=$(ls "$PKGS"/ncurses-base/lib/terminfo/$t "$PKGS"/ncurses-term/usr/share/terminfo/$t 2>/dev/null | head -n1)
-	[ -n "$src" ] || die "image/terminfo.list: no terminfo entry '$t'"
-	mkdir -p "$STAGE/usr/share/terminfo/${t%/*}"
-	cp -L "$src" "$STAGE/usr/share/terminfo/$t"
-done
-
-# 6. Kernel and modules: the names in image/modules/*.modules with the
-#    dependencies depmod finds, then depmod again on the subset.
-kpkg=$(pkgs_of kernel | grep '^linux-image-[0-9]' | head -n1)
-[ -n "$kpkg" ] || die "no kernel image package in dl/manifest.tsv"
-kver=$(ls "$PKGS/$kpkg/lib/modules" | head -n1)
-kdir=$PKGS/$kpkg/lib/modules/$kver
-cp "$PKGS/$kpkg/boot/vmlinuz-$kver" "$OUT/vmlinuz"
-[ -f "$kdir/modules.dep" ] || depmod -b "$PKGS/$kpkg" "$kver" || die "depmod failed on $kpkg"
-norm() { echo "$1" | tr '-' '_'; }
-index=$OUT/modules.index
-awk -F: '{ n=$1; sub(/.*\//,"",n); sub(/\.ko.*$/,"",n); gsub(/-/,"_",n); print n, $0 }' "$kdir/modules.dep" > "$index"
-mods=""
-for f in "$IMG"/modules/*.modules; do
-	for m in $(grep -v '^[[:space:]]*#' "$f"); do
-		line=$(awk -v n="$(norm "$m")" '$1 == n { $1=""; print; exit }' "$index")
-		if [ -z "$line" ]; then
-			grep -q "/$m.ko\$\|/$(norm "$m").ko\$" "$kdir/modules.builtin" && continue
-			die "${f#$ROOT/}: no module '$m' in $kver"
-		fi
-		mods="$mods $(echo "$line" | tr -d ':')"
-	done
-done
-# Soft dependencies (cifs names its crypto this way): busybox modprobe does
-# not follow them, so the build adds them here and bootbench loads them
-# before the mount. A name may be an alias (aes -> aesni_intel); one that is
-# built in, or names no module, needs nothing.
-soft=$(for m in $mods; do n=${m##*/}; n=${n%%.ko*}; echo "$n"; done | sort -u |
-	awk 'NR == FNR { want[$1] = 1; next }
-	     $1 == "softdep" && want[$2] { for (i = 3; i <= NF; i++) if ($i != "pre:" && $i != "post:") print $i }' \
-	- "$kdir/modules.softdep" | sort -u)
-for n in $soft; do
-	for target in $(awk -v n="$n" '$1 == "alias" && ($2 == n || $2 == "crypto-" n) { print $3 }' "$kdir/modules.alias" | sort -u) "$n"; do
-		line=$(awk -v n="$(norm "$target")" '$1 == n { $1=""; print; exit }' "$index")
-		[ -n "$line" ] && mods="$mods $(echo "$line" | tr -d ':')"
-	done
-done
-kdest=$STAGE/lib/modules/$kver
-mkdir -p "$kdest"
-for m in $(echo $mods | tr ' ' '\n' | sort -u); do
-	mkdir -p "$kdest/$(dirname "$m")"
-	cp "$kdir/$m" "$kdest/$m"
-done
-cp "$kdir/modules.builtin" "$kdir/modules.order" "$kdest/"
-[ -f "$kdir/modules.builtin.modinfo" ] && cp "$kdir/modules.builtin.modinfo" "$kdest/"
-depmod -b "$STAGE" "$kver" || die "depmod failed on the image's module set"
-nmods=$(find "$kdest" -name '*.ko' | wc -l)
-
-# The CA bundle curl reads (update-ca-certificates would write it on an
-# installed system; packages are only unpacked here): Mozilla's set.
-if [ -d "$PKGS/ca-certificates/usr/share/ca-certificates/mozilla" ]; then
-	mkdir -p "$STAGE/etc/ssl/certs"
-	cat "$PKGS"/ca-certificates/usr/share/ca-certificates/mozilla/*.crt > "$STAGE/etc/ssl/certs/ca-certificates.crt"
-fi
-
-# 7. Our overlay, then what git cannot carry.
-cp -a "$ROOT/rootfs/." "$STAGE/"
-grep -v '^[[:space:]]*#' "$IMG/permissions.table" | while read -r path mode; do
-	[ -n "$path" ] || continue
-	[ -e "$STAGE$path" ] || die "image/permissions.table: $path is not in the image"
-	chmod "$mode" "$STAGE$path"
-done
-
-# 8. What the image is made of: every package and version.
-{
-	echo "bootbench $("$OUT/bootbench" version | awk '{print $NF}')"
-	echo "kernel $kver"
-	echo "modules $nmods"
-	# the ZFS part (out/zfs.img): what scripts/build-zfs.sh built
-	sed 's/^/part /' "$OUT/zfs/release"
-	echo "# role package version sha256"
-	awk -F'\t' '{ print $1, $2, $3, $4 }' "$DL/manifest.tsv"
-} > "$STAGE/etc/bootbench-release"
-
-# 9. One archive: sorted names, fixed times and owners, so equal inputs give
-#    equal bytes.
-archive() { # stage out.img
-	find "$1" -exec touch -h -d @0 {} +
-	(cd "$1" && find . -mindepth 1 | LC_ALL=C sort |
-		cpio --quiet -o -H newc -R 0:0 --reproducible) > "${2%.img}.cpio"
-	# zstd -9: with curl and its libraries (network results) LZ4 made kernel +
-	# initramfs 43.7 MB, over the 40 MB bar; zstd -9 makes it 34.7 MB for about
-	# 1.3 s more unpacking under TCG (LZ4 unpacked in 1.0 s, zstd in 2.3 s; on
-	# hardware a tenth of that), and builds in 2.5 s (-19 would save 3 MB more
-	# for 55 s of every build).
-	zstd -9 -T0 -q -f --rm "${2%.img}.cpio" -o "$2"
-}
-archive "$STAGE" "$OUT/initramfs.img"
-say "kernel $kver, $nmods modules, initramfs $(du -k "$OUT/initramfs.img" | cut -f1) KiB"
-
-# 10. The ZFS part: a second archive the kernel unpacks over the first (the
-#     boot loaders load both), so the base stays as small as it was and a
-#     rack that wants no ZFS leaves it out of its boot script. It carries the
-#     modules of scripts/build-zfs.sh, the module index of base + ZFS (it
-#     replaces the base's), zpool, zfs and zdb, and the libraries of theirs
-#     the base lacks.
-ZSTAGE=$OUT/rootfs-zfs
-rm -rf "$ZSTAGE"
-zmods=$ZSTAGE/lib/modules/$kver/extra/zfs
-mkdir -p "$zmods" "$ZSTAGE/usr/sbin"
-cp "$OUT"/zfs/modules/*.ko "$zmods/"
-own=" $(cd "$OUT/zfs/modules" && ls | sed 's/\.ko$//' | tr '\n' ' ') "
-for dep in $(modinfo -F depends "$OUT"/zfs/modules/*.ko | tr ',' '\n' | sort -u); do
-	case "$own" in *" $dep "*) continue ;; esac
-	line=$(awk -v n="$(norm "$dep")" '$1 == n { $1=""; print; exit }' "$index")
-	[ -n "$line" ] || die "the ZFS modules need '$dep', which $kver does not have"
-	for m in $(echo "$line" | tr -d ':'); do
-		[ -f "$kdest/$m" ] && continue
-		mkdir -p "$ZSTAGE/lib/modules/$kver/$(dirname "$m")"
-		cp "$kdir/$m" "$ZSTAGE/lib/modules/$kver/$m"
-	done
-done
-both=$OUT/rootfs-zfs.depmod
-rm -rf "$both"; mkdir -p "$both/lib/modules"
-cp -a "$kdest" "$both/lib/modules/"
-cp -a "$ZSTAGE/lib/modules/$kver/." "$both/lib/modules/$kver/"
-depmod -b "$both" "$kver" || die "depmod failed on the image's modules with ZFS's"
-cp "$both/lib/modules/$kver"/modules.* "$ZSTAGE/lib/modules/$kver/"
-rm -rf "$both"
+# The ZFS pack's programs: zpool, zfs and zdb as Debian built them.
+ZSTAGE=$(stage_of zfs)
+mkdir -p "$ZSTAGE/usr/sbin"
 zpkgs=$(pkgs_of zfs)
 for name in zpool zfs zdb; do
 	src=""
@@ -266,8 +203,222 @@ for name in zpool zfs zdb; do
 	done
 	[ -n "$src" ] || die "no $name in the zfs packages ($zpkgs)"
 	cp -L "$src" "$ZSTAGE/usr/sbin/$name"
+	echo "$name zfs" >> "$REGISTRY"
 done
-copy_libs "$ZSTAGE" "$(libdirs_of $(pkgs_of lib) $(pkgs_of zfs-lib) $tool_pkgs $zpkgs)" \
-	"$(ls "$STAGE/lib/x86_64-linux-gnu" | tr '\n' ' ')" "$ZSTAGE"/usr/sbin/*
-archive "$ZSTAGE" "$OUT/zfs.img"
-say "ZFS part $(sed -n 's/^zfs-dkms //p' "$OUT/zfs/release"): $(find "$zmods" -name '*.ko' | wc -l) modules, zfs.img $(du -k "$OUT/zfs.img" | cut -f1) KiB"
+# a pack's programs: the libraries that neither the base nor the packs it
+# needs have
+for p in $PACKS; do
+	[ "$p" != base ] || continue
+	s=$(stage_of $p)
+	[ -n "$(programs_in "$s")" ] || continue
+	have=$base_libs
+	for n in $(needs_of $p); do
+		have="$have $(ls "$(stage_of $n)/lib/x86_64-linux-gnu" 2>/dev/null | tr '\n' ' ')"
+	done
+	copy_libs "$s" "$(libdirs_of $(pkgs_of lib) $(pkgs_of zfs-lib) $tool_pkgs $zpkgs)" "$have" $(programs_in "$s")
+done
+
+# 5. Terminal descriptions for dialog.
+for t in $(grep -v '^[[:space:]]*#' "$IMG/terminfo.list"); do
+	src=$(ls "$PKGS"/ncurses-base/lib/terminfo/$t "$PKGS"/ncurses-term/usr/share/terminfo/$t 2>/dev/null | head -n1)
+	[ -n "$src" ] || die "image/terminfo.list: no terminfo entry '$t'"
+	mkdir -p "$STAGE/usr/share/terminfo/${t%/*}"
+	cp -L "$src" "$STAGE/usr/share/terminfo/$t"
+done
+
+# 6. Kernel and modules: the names in image/modules/*.modules with the
+#    dependencies depmod finds, each in its pack (a dependency the base
+#    has stays there), plus the ZFS modules of scripts/build-zfs.sh; then
+#    depmod once over all of them, its index in the base.
+kpkg=$(pkgs_of kernel | grep '^linux-image-[0-9]' | head -n1)
+[ -n "$kpkg" ] || die "no kernel image package in dl/manifest.tsv"
+kver=$(ls "$PKGS/$kpkg/lib/modules" | head -n1)
+kdir=$PKGS/$kpkg/lib/modules/$kver
+cp "$PKGS/$kpkg/boot/vmlinuz-$kver" "$OUT/vmlinuz"
+[ -f "$kdir/modules.dep" ] || depmod -b "$PKGS/$kpkg" "$kver" || die "depmod failed on $kpkg"
+norm() { echo "$1" | tr '-' '_'; }
+index=$OUT/modules.index
+awk -F: '{ n=$1; sub(/.*\//,"",n); sub(/\.ko.*$/,"",n); gsub(/-/,"_",n); print n, $0 }' "$kdir/modules.dep" > "$index"
+deps_of() { awk -v n="$(norm "$1")" '$1 == n { $1=""; print; exit }' "$index" | tr -d ':'; }
+claims=$OUT/modules.claims	# "pack path" for every module file a pack wants
+: > "$claims"
+for f in "$IMG"/modules/*.modules; do
+	grep -v '^[[:space:]]*#' "$f" | while read -r m pack; do
+		[ -n "$m" ] || continue
+		pack=$(pack_in "$f" "$m" "$pack")
+		line=$(deps_of "$m")
+		if [ -z "$line" ]; then
+			grep -q "/$m.ko\$\|/$(norm "$m").ko\$" "$kdir/modules.builtin" && continue
+			die "${f#$ROOT/}: no module '$m' in $kver"
+		fi
+		for path in $line; do echo "$pack $path"; done >> "$claims"
+	done
+done
+# Soft dependencies (cifs names its crypto this way): busybox modprobe does
+# not follow them, so the build adds them here and bootbench loads them
+# before the mount. A name may be an alias (aes -> aesni_intel); one that is
+# built in, or names no module, needs nothing.
+for p in $PACKS; do
+	soft=$(awk -v p=$p '$1 == p { n=$2; sub(/.*\//,"",n); sub(/\.ko.*$/,"",n); print n }' "$claims" | sort -u |
+		awk 'NR == FNR { want[$1] = 1; next }
+		     $1 == "softdep" && want[$2] { for (i = 3; i <= NF; i++) if ($i != "pre:" && $i != "post:") print $i }' \
+		- "$kdir/modules.softdep" | sort -u)
+	for n in $soft; do
+		for target in $(awk -v n="$n" '$1 == "alias" && ($2 == n || $2 == "crypto-" n) { print $3 }' "$kdir/modules.alias" | sort -u) "$n"; do
+			for path in $(deps_of "$target"); do echo "$p $path"; done >> "$claims"
+		done
+	done
+done
+# The ZFS modules' kernel dependencies go with them.
+own=" $(cd "$OUT/zfs/modules" && ls | sed 's/\.ko$//' | tr '\n' ' ') "
+for dep in $(modinfo -F depends "$OUT"/zfs/modules/*.ko | tr ',' '\n' | sort -u); do
+	case "$own" in *" $dep "*) continue ;; esac
+	line=$(deps_of "$dep")
+	[ -n "$line" ] || die "the ZFS modules need '$dep', which $kver does not have"
+	for path in $line; do echo "zfs $path"; done >> "$claims"
+done
+# A module the base claims is in the base only; one several packs claim is
+# in each of them (a pack must work with the base alone).
+sort -u "$claims" | awk '$1 == "base" { base[$2] = 1 } { c[NR] = $0; p[NR] = $1; m[NR] = $2 }
+	END { for (i = 1; i <= NR; i++) if (p[i] == "base" || !base[m[i]]) print c[i] }' > "$claims.placed"
+# copy_module SRC DEST: a module file, compressed on its own (busybox
+# modprobe decompresses it; Debian's 6.1 kernel does not)
+copy_module() {
+	mkdir -p "$(dirname "$2")"
+	if [ "$MODULE_COMPRESS" = xz ]; then
+		xz -9 --check=crc32 -T1 -c "$1" > "$2.xz"
+	else
+		cp "$1" "$2"
+	fi
+}
+while read -r pack path; do
+	copy_module "$kdir/$path" "$(stage_of $pack)/lib/modules/$kver/$path"
+done < "$claims.placed"
+for ko in "$OUT"/zfs/modules/*.ko; do
+	copy_module "$ko" "$ZSTAGE/lib/modules/$kver/extra/zfs/${ko##*/}"
+done
+kdest=$STAGE/lib/modules/$kver
+mkdir -p "$kdest"
+cp "$kdir/modules.builtin" "$kdir/modules.order" "$kdest/"
+[ -f "$kdir/modules.builtin.modinfo" ] && cp "$kdir/modules.builtin.modinfo" "$kdest/"
+union=$OUT/modules.union
+rm -rf "$union"; mkdir -p "$union/lib/modules"
+for p in $PACKS; do
+	[ -d "$(stage_of $p)/lib/modules/$kver" ] && cp -a "$(stage_of $p)/lib/modules" "$union/lib/"
+done
+depmod -b "$union" "$kver" || die "depmod failed on the image's module set"
+cp "$union/lib/modules/$kver"/modules.* "$kdest/"
+rm -rf "$union"
+nmods() { find "$(stage_of $1)/lib/modules" -name '*.ko*' 2>/dev/null | wc -l; }
+
+# 7. Firmware: every file the image's modules name (modinfo -F firmware)
+#    that Debian's firmware packages have, into the firmware pack. Names no
+#    package has are listed in the release file: some are not
+#    redistributable, some are for hardware variants Debian never shipped.
+FSTAGE=$(stage_of firmware)
+fw_pkgs=$(pkgs_of firmware)
+fw_list=$OUT/firmware.list
+: > "$fw_list"
+awk '{ print $2 }' "$claims.placed" | sort -u | sed "s|^|$kdir/|" > "$claims.files"
+ls "$OUT"/zfs/modules/*.ko >> "$claims.files"
+while read -r ko; do
+	mod=${ko##*/}; mod=${mod%.ko}
+	for fw in $(modinfo -F firmware "$ko"); do
+		src="" from=""
+		for p in $fw_pkgs; do
+			for d in lib/firmware usr/lib/firmware; do
+				[ -e "$PKGS/$p/$d/$fw" ] && { src=$PKGS/$p/$d/$fw; from=$p; break 2; }
+			done
+		done
+		if [ -z "$src" ]; then
+			echo "firmware-missing $fw $mod" >> "$fw_list"
+			continue
+		fi
+		mkdir -p "$FSTAGE/lib/firmware/$(dirname "$fw")"
+		cp -L "$src" "$FSTAGE/lib/firmware/$fw"
+		echo "firmware $fw $mod $from $(version_of "$from")" >> "$fw_list"
+	done
+done < "$claims.files"
+sort -u -o "$fw_list" "$fw_list"
+rm -f "$claims.files"
+
+# The CA bundle curl reads (update-ca-certificates would write it on an
+# installed system; packages are only unpacked here): Mozilla's set.
+if [ -d "$PKGS/ca-certificates/usr/share/ca-certificates/mozilla" ]; then
+	mkdir -p "$STAGE/etc/ssl/certs"
+	cat "$PKGS"/ca-certificates/usr/share/ca-certificates/mozilla/*.crt > "$STAGE/etc/ssl/certs/ca-certificates.crt"
+fi
+
+# 8. Our overlay, then what git cannot carry.
+cp -a "$ROOT/rootfs/." "$STAGE/"
+grep -v '^[[:space:]]*#' "$IMG/permissions.table" | while read -r path mode; do
+	[ -n "$path" ] || continue
+	[ -e "$STAGE$path" ] || die "image/permissions.table: $path is not in the image"
+	chmod "$mode" "$STAGE$path"
+done
+# bootbench's registry: PROGRAM PACK FILE, for the programs of the packs
+awk 'NR == FNR { if ($0 !~ /^[[:space:]]*#/ && NF) file[$1] = $2; next }
+     $2 != "base" { print $1, $2, file[$2] }' "$IMG/packs.table" "$REGISTRY" | sort > "$STAGE/etc/bootbench/packs"
+rm -f "$REGISTRY"
+
+# 9. One archive a part: sorted names, the commit's time, root's owner, so
+#    equal inputs give equal bytes. Each pack marks itself loaded
+#    (/etc/bootbench/packs.d/NAME, its contents' count).
+# xz -9 with the x86 BCJ filter (the kernel's unxz has it): the image as
+# one archive was 28.9 MB with zstd -9, 22.5 MB with xz -9; the filter takes
+# 2-5% more off the programs and libraries. make bench-image gives each
+# choice's size and unpack time. -T2 always: xz's output differs between
+# its one- and many-thread modes, so the thread count must not follow the
+# machine.
+archive() { # stage out.img
+	find "$1" -exec touch -h -d "@$SOURCE_DATE_EPOCH" {} +
+	(cd "$1" && find . -mindepth 1 | LC_ALL=C sort |
+		cpio --quiet -o -H newc -R 0:0 --reproducible) > "${2%.img}.cpio"
+	case $COMPRESS in
+	xz) xz --x86 --lzma2=preset=9 -T2 --check=crc32 -q -f -c "${2%.img}.cpio" > "$2" ;;
+	zstd) zstd -9 -T2 -q -f "${2%.img}.cpio" -o "$2" ;;
+	esac
+	rm -f "${2%.img}.cpio"
+}
+KiB() { echo "$(( ($(stat -c %s "$1") + 1023) / 1024 )) KiB"; }
+for p in $PACKS; do
+	[ "$p" != base ] || continue
+	s=$(stage_of $p)
+	find "$s" -type f | wc -l > "$s/etc/bootbench/packs.d/$p"
+	archive "$s" "$OUT/$(file_of $p)"
+done
+
+# 10. What the image is made of: every package and version, the firmware,
+#     the toolchain that compiled busybox and bootbench, and the packs'
+#     checksums. Then the base archive.
+host_version() { dpkg-query -W -f '${Version}' "$1" 2>/dev/null || echo unknown; }
+{
+	echo "bootbench $("$OUT/bootbench" version | awk '{print $NF}')"
+	echo "kernel $kver"
+	for p in $PACKS; do echo "modules $p $(nmods $p)"; done
+	echo "compression $COMPRESS modules $MODULE_COMPRESS"
+	echo "source-date-epoch $SOURCE_DATE_EPOCH"
+	# the host's compiler and the libraries bootbench and busybox link
+	echo "host gcc $(host_version gcc-12) musl $(host_version musl-dev) liburing $(host_version liburing-dev) linux-libc-dev $(host_version linux-libc-dev)"
+	# the ZFS pack (out/zfs.img): what scripts/build-zfs.sh built
+	sed 's/^/part /' "$OUT/zfs/release"
+	for p in $PACKS; do
+		[ "$p" = base ] || echo "pack $p $(file_of $p) $(sha256sum < "$OUT/$(file_of $p)" | cut -d' ' -f1)"
+	done
+	echo "# firmware NAME MODULE PACKAGE VERSION; firmware-missing NAME MODULE"
+	cat "$fw_list"
+	echo "# role package version sha256"
+	awk -F'\t' '{ print $1, $2, $3, $4 }' "$DL/manifest.tsv"
+} > "$STAGE/etc/bootbench-release"
+find "$STAGE" -type f | wc -l > "$STAGE/etc/bootbench/packs.d/base"
+archive "$STAGE" "$OUT/initramfs.img"
+nfw=$(grep -c '^firmware ' "$fw_list" || true)
+nmiss=$(grep -c '^firmware-missing ' "$fw_list" || true)
+say "kernel $kver; initramfs.img $(KiB "$OUT/initramfs.img") ($(nmods base) modules)"
+for p in $PACKS; do
+	case $p in
+	base) ;;
+	firmware) say "$(file_of $p) $(KiB "$OUT/$(file_of $p)") ($nfw files; $nmiss named by modules are in no Debian package)" ;;
+	*) say "$(file_of $p) $(KiB "$OUT/$(file_of $p)") ($(nmods $p) modules, $(programs_in "$(stage_of $p)" | wc -l) programs)" ;;
+	esac
+done

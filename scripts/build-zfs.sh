@@ -14,7 +14,7 @@
 set -eu
 ROOT=${ROOT:-$(cd "$(dirname "$0")/.." && pwd)}
 DL=$ROOT/dl
-OUT=$ROOT/out/zfs
+OUT=${OUT:-$ROOT/out}/zfs
 die() { echo "zfs: $*" >&2; exit 2; }
 
 [ -f "$DL/manifest.tsv" ] || die "dl/manifest.tsv is missing: run scripts/fetch.sh"

@@ -9,9 +9,16 @@
 #   scripts/fetch.sh            binary packages of image/packages.list (with
 #                               the kernel's and the tools' library closure)
 #                               and the sources of busybox, fio, libaio
-# Output: dl/debs/*.deb, dl/src/{busybox,fio,libaio,jansson}-*/, dl/manifest.tsv (role, package,
-# version, sha256: the pins, copied into the image as /etc/bootbench-release).
-# A download that fails names the package and leaves no partial file.
+#   scripts/fetch.sh --print-pins   the pins of dl/manifest.tsv (make pins):
+#                               ROLE PACKAGE VERSION SHA256 a line
+# Output: dl/debs/*.deb, dl/src/{busybox,fio,libaio,jansson,curl,mbedtls}-*/,
+# dl/manifest.tsv (role, package, version, sha256: the pins, copied into the
+# image as /etc/bootbench-release). A download that fails names the package
+# and leaves no partial file.
+# BOOTBENCH_PINS=FILE (what --print-pins printed): every package and source
+# at exactly the version FILE names, with its checksum; a build refuses to
+# proceed, naming the package, when the archive no longer serves it or FILE
+# has no pin for a package the image needs.
 set -eu
 ROOT=${ROOT:-$(cd "$(dirname "$0")/.." && pwd)}
 DL=${DL:-$ROOT/dl}
@@ -20,8 +27,24 @@ KEYRING=/usr/share/keyrings/debian-archive-keyring.gpg
 APTDIR=$DL/apt
 PACKAGES=${PACKAGES:-$ROOT/image/packages.list}
 
+PINS=${BOOTBENCH_PINS:-}
 say() { echo "fetch: $*" >&2; }
 die() { echo "fetch: $*" >&2; rm -f "$DL/manifest.tsv.tmp"; exit 2; }
+
+if [ "${1:-}" = --print-pins ]; then
+	[ -f "$DL/manifest.tsv" ] || die "dl/manifest.tsv is missing: run scripts/fetch.sh"
+	echo "# bootbench package pins (BOOTBENCH_PINS=FILE): role package version sha256"
+	awk -F'\t' '{ print $1, $2, $3, $4 }' "$DL/manifest.tsv"
+	exit 0
+fi
+if [ -n "$PINS" ]; then
+	[ -r "$PINS" ] || die "BOOTBENCH_PINS=$PINS: no such file"
+	awk '!/^#/ && NF && (NF != 4 || $3 == "") { bad = 1 } END { exit bad }' "$PINS" ||
+		die "BOOTBENCH_PINS=$PINS: not a pins file (ROLE PACKAGE VERSION SHA256 a line, as make pins prints)"
+fi
+# pin_of PACKAGE [ROLE]: its pinned version, or nothing
+pin_of() { awk -v p="$1" -v r="${2:-}" '!/^#/ && $2 == p && (r == "" || $1 == r) { print $3; exit }' "$PINS"; }
+pinned_sha() { awk -v p="$1" '!/^#/ && $2 == p && $1 != "src" { print $4; exit }' "$PINS"; }
 
 for t in apt-get apt-cache dpkg-deb dpkg-source; do
 	command -v $t >/dev/null 2>&1 || die "$t is missing: apt-get install dpkg-dev apt (or run 'make deps' as root)"
@@ -55,9 +78,9 @@ mkdir -p "$APTDIR/lists/partial" "$APTDIR/cache/archives/partial" "$APTDIR/parts
 : > "$APTDIR/status"
 {
 	for type in deb deb-src; do
-		echo "$type [signed-by=$KEYRING] $MAIN_URI $SUITE main contrib"
-		echo "$type [signed-by=$KEYRING] $MAIN_URI $SUITE-updates main contrib"
-		[ -z "$SEC_URI" ] || echo "$type [signed-by=$KEYRING] $SEC_URI $SUITE-security main contrib"
+		echo "$type [signed-by=$KEYRING] $MAIN_URI $SUITE main contrib non-free-firmware"
+		echo "$type [signed-by=$KEYRING] $MAIN_URI $SUITE-updates main contrib non-free-firmware"
+		[ -z "$SEC_URI" ] || echo "$type [signed-by=$KEYRING] $SEC_URI $SUITE-security main contrib non-free-firmware"
 	done
 } > "$APTDIR/sources.list"
 
@@ -127,8 +150,19 @@ for role in kernel tool zfs zfs-src; do
 done
 sort -u -k2,2 -o "$wanted" "$wanted"
 
-# Versions and checksums from the index, in one call.
-pkgs=$(awk '{ print $2 }' "$wanted")
+# Versions and checksums from the index, in one call: the newest, or with
+# BOOTBENCH_PINS the pinned ones (apt-cache show skips a version the index
+# lacks, and the loop below names it).
+if [ -n "$PINS" ]; then
+	pkgs=""
+	for p in $(awk '{ print $2 }' "$wanted"); do
+		v=$(pin_of "$p")
+		[ -n "$v" ] || die "package '$p' has no pin in $PINS (the image needs it; make pins prints the current ones)"
+		pkgs="$pkgs $p=$v"
+	done
+else
+	pkgs=$(awk '{ print $2 }' "$wanted")
+fi
 dlapt apt-cache show --no-all-versions $pkgs 2>/dev/null |
 	awk '/^Package:/ {p=$2} /^Version:/ {v=$2} /^Filename:/ {f=$2} /^SHA256:/ {h=$2}
 	     /^$/ && p != "" { n=split(f,a,"/"); print p, v, h, a[n]; p="" }
@@ -136,9 +170,17 @@ dlapt apt-cache show --no-all-versions $pkgs 2>/dev/null |
 manifest_tmp="$DL/manifest.tsv.tmp"
 : > "$manifest_tmp"
 while read -r role pkg; do
-	fields=$(awk -v p="$pkg" '$1 == p { print $2, $3, $4; exit }' "$wanted.idx")
-	[ -n "$fields" ] || die "package '$pkg' (${PACKAGES#$ROOT/}) is not in Debian $SUITE"
-	set -- $fields
+	if [ -n "$PINS" ]; then
+		v=$(pin_of "$pkg")
+		fields=$(awk -v p="$pkg" -v v="$v" '$1 == p && $2 == v { print $2, $3, $4; exit }' "$wanted.idx")
+		[ -n "$fields" ] || die "package '$pkg' $v (pinned in $PINS) is no longer in the archive (Debian $SUITE)"
+		set -- $fields
+		[ "$2" = "$(pinned_sha "$pkg")" ] || die "package '$pkg' $v: the archive's checksum is not the one pinned in $PINS"
+	else
+		fields=$(awk -v p="$pkg" '$1 == p { print $2, $3, $4; exit }' "$wanted.idx")
+		[ -n "$fields" ] || die "package '$pkg' (${PACKAGES#$ROOT/}) is not in Debian $SUITE"
+		set -- $fields
+	fi
 	ver=$1 sha=$2 file=$3
 	printf '%s\t%s\t%s\t%s\t%s\n' "$role" "$pkg" "$ver" "$sha" "$file" >> "$manifest_tmp"
 	deb="$DL/debs/$file"
@@ -159,14 +201,22 @@ while read -r role pkg; do
 	rm -rf "$tmpd"
 done < "$wanted"
 rm -f "$wanted.idx"
-mv "$manifest_tmp" "$DL/manifest.tsv"
 
 # Source packages, built with musl: busybox (scripts/build-busybox.sh);
 # fio and the libaio it links (scripts/build-fio.sh: Debian's fio binary
 # needs 84 MB of shared libraries, ceph's and ICU's among them); jansson,
-# the JSON reader bootbench links (scripts/build-jansson.sh).
+# the JSON reader bootbench links (scripts/build-jansson.sh); curl and the
+# TLS library it is built with, mbedtls (scripts/build-curl.sh: Debian's
+# curl needs 16 MB of shared libraries, for LDAP, Kerberos, RTMP and SSH).
 fetch_source() { # package
-	ver=$(dlapt apt-cache showsrc "$1" 2>/dev/null | awk '/^Version:/ {print $2; exit}')
+	if [ -n "$PINS" ]; then
+		ver=$(pin_of "$1" src)
+		[ -n "$ver" ] || die "source package '$1' has no pin in $PINS"
+		dlapt apt-cache showsrc "$1" 2>/dev/null | grep -qx "Version: $ver" ||
+			die "source package '$1' $ver (pinned in $PINS) is no longer in the archive (Debian $SUITE)"
+	else
+		ver=$(dlapt apt-cache showsrc "$1" 2>/dev/null | awk '/^Version:/ {print $2; exit}')
+	fi
 	[ -n "$ver" ] || die "source package '$1' is not in Debian $SUITE"
 	upver=${ver#*:}; upver=${upver%-*}
 	if [ ! -f "$DL/src/$1-$ver.stamp" ]; then
@@ -183,11 +233,14 @@ fetch_source() { # package
 		rm -rf "$tmpd"
 		touch "$DL/src/$1-$ver.stamp"
 	fi
-	printf 'src\t%s\t%s\t-\t-\n' "$1" "$ver" >> "$DL/manifest.tsv"
+	printf 'src\t%s\t%s\t-\t-\n' "$1" "$ver" >> "$manifest_tmp"
 	ln -sfn "$1-$upver" "$DL/src/$1"
 }
 mkdir -p "$DL/src"
-for src in busybox fio libaio jansson; do
+for src in busybox fio libaio jansson curl mbedtls; do
 	fetch_source $src
 done
+# the manifest only when everything is there: make takes it for done (and
+# left as it was when nothing changed, so nothing is rebuilt for it)
+if cmp -s "$manifest_tmp" "$DL/manifest.tsv"; then rm -f "$manifest_tmp"; else mv "$manifest_tmp" "$DL/manifest.tsv"; fi
 say "$(wc -l < "$DL/manifest.tsv") packages pinned in dl/manifest.tsv"

@@ -35,6 +35,24 @@ if [ -f dl/apt/sources.list ]; then
 		env PACKAGES="$T/bad.list" scripts/fetch.sh
 	check "the manifest is untouched" [ "$(sha256sum dl/manifest.tsv)" = "$before" ]
 	check "no partial manifest is left" [ ! -e dl/manifest.tsv.tmp ]
+	# BOOTBENCH_PINS (issue 21): a version the archive no longer serves, a
+	# package without a pin, a file that is no pins file; each refused,
+	# named, the manifest untouched
+	make --no-print-directory pins > "$T/pins"
+	check "make pins prints a pin a package" sh -c "[ \$(grep -vc '^#' '$T/pins') = \$(wc -l < dl/manifest.tsv) ] &&
+		grep -q '^kernel linux-image-6[^ ]* [^ ]* [0-9a-f]\{64\}\$' '$T/pins'"
+	sed 's/^\(tool mdadm \)[^ ]*/\14.0-1/' "$T/pins" > "$T/pins-old"
+	row "a pinned version the archive no longer serves is named" 2 \
+		"package 'mdadm' 4.0-1 (pinned in $T/pins-old) is no longer in the archive" \
+		env BOOTBENCH_PINS="$T/pins-old" scripts/fetch.sh
+	grep -v ' mdadm ' "$T/pins" > "$T/pins-less"
+	row "a package without a pin is named" 2 "package 'mdadm' has no pin in $T/pins-less" \
+		env BOOTBENCH_PINS="$T/pins-less" scripts/fetch.sh
+	echo "mdadm" > "$T/pins-bad"
+	row "a file that is no pins file is refused" 2 "not a pins file" \
+		env BOOTBENCH_PINS="$T/pins-bad" scripts/fetch.sh
+	check "... the manifest is untouched" [ "$(sha256sum dl/manifest.tsv)" = "$before" ]
+	row "the pins as they are: the build proceeds" 0 "packages pinned" env BOOTBENCH_PINS="$T/pins" scripts/fetch.sh
 fi
 row "a bad firmware name is refused" 2 "--fw floppy: expected bios, uefi or secureboot" \
 	scripts/qemu.sh --fw floppy --kernel out/vmlinuz

@@ -57,6 +57,13 @@ refused "a recordsize not a power of two" "power of two from 4K to 1M" --zfs=str
 refused "an ARC cap under ZFS's least" "64M or more" --zfs=stripe --arc-max=16M --destroy="$a,$b" "$a" "$b"
 if ! command -v zpool >/dev/null 2>&1; then
 	refused "ZFS asked for where zpool is missing" "zpool is not installed" --zfs=stripe --destroy="$a,$b" "$a" "$b"
+	# in the image, the registry of the packs names the one that has zpool
+	echo "zpool zfs zfs.img" > "$T/packs"
+	export BOOTBENCH_PACKS="$T/packs"
+	refused "... in an image booted without the ZFS pack: named" \
+		"raid: --zfs: zpool is not here: it is in the zfs pack (zfs.img), which this boot did not load" \
+		--zfs=stripe --destroy="$a,$b" "$a" "$b"
+	unset BOOTBENCH_PACKS
 fi
 # issue 14 A.5: the cleanup stopped arrays and zeroed superblocks with no --destroy at all
 refused "--cleanup needs consent too" "refusing to clean up $a: name it in --destroy" --cleanup "$a"

@@ -49,6 +49,7 @@
 #include "parity.h"
 #include "profiles.h"
 #include "sysinfo.h"
+#include "packs.h"
 #include "util.h"
 #include "worker.h"
 #include "zfs.h"
@@ -242,7 +243,7 @@ static void check_zfs(void)
 {
 	unsigned i, k, pbs = 512;
 	int widths_given = R.nwidths > 0;
-	char why[128];
+	char why[256];
 
 	if (!widths_given)
 		R.widths[R.nwidths++] = R.n;
@@ -256,8 +257,11 @@ static void check_zfs(void)
 	}
 	if (R.nres + R.nlevels + R.nzfs * R.nwidths > MAX_RESULTS)
 		die_usage("raid: at most %d levels and pools in one run", MAX_RESULTS);
-	if (!have_program("zpool"))
-		die_usage("raid: --zfs: zpool is not installed (the image's ZFS part was not loaded)");
+	if (!have_program("zpool")) {
+		if (pack_missing_note("zpool", why, sizeof(why)))
+			die_usage("raid: --zfs: zpool is not here: %s", why);
+		die_usage("raid: --zfs: zpool is not installed");
+	}
 	if (zfs_load())
 		die_usage("raid: --zfs: %s", bb_err);
 	zfs_version(R.zfs_version, sizeof(R.zfs_version));

@@ -2,6 +2,7 @@
 /* util.c - error reporting, sleeping, checked allocation, atomic file writes,
  * running a helper program. */
 #include "util.h"
+#include "packs.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -232,7 +233,14 @@ int spawn(char *const argv[], const char *input, int ignore_int, char *out, size
 		dup2(res[1], STDOUT_FILENO);
 		dup2(res[1], STDERR_FILENO);
 		execvp(argv[0], argv);
-		dprintf(STDERR_FILENO, "cannot run %s: %s", argv[0], strerror(errno));
+		{
+			char why[256];
+
+			if (errno == ENOENT && pack_missing_note(argv[0], why, sizeof(why)))
+				dprintf(STDERR_FILENO, "cannot run %s: %s", argv[0], why);
+			else
+				dprintf(STDERR_FILENO, "cannot run %s: %s", argv[0], strerror(errno));
+		}
 		_exit(127);
 	}
 	close(res[1]);

@@ -13,6 +13,13 @@
 # the user says so.
 . /lib/bootbench/menu-lib.sh
 . /lib/bootbench/results.sh
+# A boot without the rescue pack (a PXE entry that leaves it out) has the
+# base's tools alone: said before anything is probed.
+if [ ! -e /etc/bootbench/packs.d/rescue ] && ! dialog --title " Rescue " --yesno "This boot did not load the rescue pack (rescue.img): LVM, LUKS, btrfs, NTFS, testdisk and ddrescue are not here. Boot an entry that loads it (the stick's, or PXE's \"all packs\") for those.
+
+Go on with what the base has (ext4, xfs, vfat, md arrays)?" 11 70; then
+	exit 0
+fi
 # record TITLE: the step's output (show's) appended to the log of this
 # boot's rescue (one folder for all of it)
 record() {

@@ -1,0 +1,61 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# Stage 2 of the image chain, beside busybox: curl, the HTTP(S) client
+# bootbench runs for WebDAV results, the Pushgateway and fetch-config, from
+# Debian's source (dl/src, fetched by scripts/fetch.sh), statically with
+# musl-gcc and TLS from Debian's mbedtls built the same way. Debian's own
+# curl program needs 16 MB of shared libraries (GnuTLS through RTMP and
+# LDAP, Kerberos, libssh2, OpenSSL): a third of the base initramfs, for
+# protocols bootbench never speaks. This one speaks HTTP and HTTPS (TLS 1.2,
+# mbedtls 2.28), verifies servers against /etc/ssl/certs/ca-certificates.crt
+# (or --cacert), and nothing else. Output: out/curl/curl (stripped).
+set -eu
+ROOT=${ROOT:-$(cd "$(dirname "$0")/.." && pwd)}
+OUT=${OUT:-$ROOT/out}
+CURL_SRC=$ROOT/dl/src/curl
+TLS_SRC=$ROOT/dl/src/mbedtls
+BUILD=$OUT/curl
+INC=$OUT/include
+die() { echo "curl: $*" >&2; exit 2; }
+
+[ -f "$CURL_SRC/configure" ] || die "no curl source in dl/src: run scripts/fetch.sh"
+[ -f "$TLS_SRC/library/Makefile" ] || die "no mbedtls source in dl/src: run scripts/fetch.sh"
+command -v musl-gcc >/dev/null || die "musl-gcc is missing: apt-get install musl-tools"
+[ -e "$INC/linux" ] || die "no kernel headers for musl in out/include: run make first"
+stamp=$BUILD/.built
+if [ -f "$stamp" ] && [ "$stamp" -nt "$0" ] && [ "$stamp" -nt "$CURL_SRC/configure" ] &&
+	[ "$stamp" -nt "$TLS_SRC/library/Makefile" ] && [ -x "$BUILD/curl" ]; then
+	exit 0
+fi
+echo "  BUILD   curl (musl, static, with mbedtls)"
+rm -rf "$BUILD"
+mkdir -p "$BUILD"
+# both built in copies: dl/ stays as fetched. The build paths are mapped to
+# fixed names, so that equal sources give an equal program.
+cp -a "$CURL_SRC/." "$BUILD/curl-src"
+cp -a "$TLS_SRC/." "$BUILD/mbedtls-src"
+CC="musl-gcc -isystem $INC"
+MAP="-ffile-prefix-map=$BUILD=/build"
+make -C "$BUILD/mbedtls-src/library" CC="$CC" CFLAGS="-O2 $MAP" -j"$(nproc)" \
+	libmbedcrypto.a libmbedx509.a libmbedtls.a > "$BUILD/build.log" 2>&1 ||
+	{ tail -20 "$BUILD/build.log" >&2; die "mbedtls build failed ($BUILD/build.log)"; }
+TLS=$BUILD/tls
+mkdir -p "$TLS/lib"
+cp -a "$BUILD/mbedtls-src/include" "$TLS/"
+cp "$BUILD"/mbedtls-src/library/*.a "$TLS/lib/"
+(cd "$BUILD/curl-src" && ./configure CC="$CC" CFLAGS="-O2 $MAP" LDFLAGS="-static" \
+	--host=x86_64-linux-musl --disable-shared --enable-static \
+	--with-mbedtls="$TLS" --with-ca-bundle=/etc/ssl/certs/ca-certificates.crt --without-ca-path \
+	--disable-ldap --disable-ldaps --disable-rtsp --disable-dict --disable-telnet --disable-tftp \
+	--disable-pop3 --disable-imap --disable-smtp --disable-gopher --disable-mqtt --disable-smb \
+	--disable-ftp --disable-file --disable-manual --disable-docs --disable-ntlm --disable-unix-sockets \
+	--without-zlib --without-brotli --without-zstd --without-libpsl --without-libidn2 \
+	--without-nghttp2 --without-libssh2 --without-librtmp --without-libgsasl --without-gssapi) \
+	>> "$BUILD/build.log" 2>&1 || { tail -20 "$BUILD/build.log" >&2; die "configure failed ($BUILD/build.log)"; }
+make -C "$BUILD/curl-src" -j"$(nproc)" V=0 LDFLAGS=-all-static >> "$BUILD/build.log" 2>&1 ||
+	{ tail -20 "$BUILD/build.log" >&2; die "build failed ($BUILD/build.log)"; }
+strip -o "$BUILD/curl" "$BUILD/curl-src/src/curl"
+readelf -l "$BUILD/curl" | grep -q INTERP && die "out/curl/curl is not static"
+"$BUILD/curl" --version | grep -q 'mbedTLS' || die "out/curl/curl has no TLS"
+rm -rf "$BUILD/curl-src" "$BUILD/mbedtls-src" "$TLS"
+touch "$stamp"

@@ -1,0 +1,67 @@
+# SPDX-License-Identifier: MIT
+# Boot test (issue 21): the image's parts in a guest.
+#   1. The stick loads the base and every pack: each marks itself loaded;
+#      the kernel's own firmware loader (test_firmware, the kernel's test of
+#      request_firmware) finds bnx2x's, ice's DDP package and a Realtek
+#      file in the firmware pack, byte for byte as Debian ships them, and
+#      a name no package has is refused; bnx2x and qede load from their
+#      xz-compressed module files (busybox modprobe decompresses them, with
+#      their dependencies).
+#      A btrfs is made on a virtio disk (mkfs.btrfs: the rescue pack).
+#   2. The kernel with the base alone (a PXE rack's entry without packs):
+#      the menu comes up; bootbench fsck of that btrfs names the pack that
+#      has btrfs-progs, not only "No such file or directory"; raid --zfs
+#      names the ZFS pack.
+# timeout: 420
+. tests/bootlib.sh
+need_artifacts
+need_commands tmux python3
+P=out/pkgs
+fw_sum() { sha256sum "$(ls "$P"/firmware-*/lib/firmware/"$1" "$P"/firmware-*/usr/lib/firmware/"$1" 2>/dev/null | head -n1)" | cut -c1-64; }
+BNX=bnx2x/bnx2x-e2-7.13.21.0.fw ICE=intel/ice/ddp/ice.pkg RTL=rtl_nic/rtl8168h-2.fw
+for f in $BNX $ICE $RTL; do
+	[ -n "$(fw_sum $f)" ] || { echo "out/pkgs has no $f: run 'make image'"; exit 1; }
+done
+cp "$OUT/bootbench-usb.img" "$T/stick.img"
+truncate -s 256M "$T/btrfs.img" "$T/z.img"
+console_boot 160 50 "--fw bios --usb '$T/stick.img' --disk virtio:'$T/btrfs.img'"
+step "the stick boots to the menu" "Esc goes back" 240
+keys 7 Enter
+step "the shell is reached" "Type 'exit' to return to the menu." 30
+type_line "clear; echo PACKS=\$(ls /etc/bootbench/packs.d | tr '\n' ,)"
+step_result "every pack is loaded: base, firmware, rescue, zfs" PACKS "PACKS=base,firmware,rescue,zfs," 30
+# request_firmware through the test module: the file the kernel got, read back
+fw_line() { # var name
+	echo "clear; modprobe test_firmware; T=/sys/devices/virtual/misc/test_firmware; printf %s $2 > \$T/trigger_request && echo $1=\$(sha256sum < /dev/test_firmware | cut -c1-64) || echo $1=1"
+}
+type_line "$(fw_line BNX $BNX)"
+step_result "the kernel loads bnx2x's firmware from the firmware pack, byte for byte" BNX "BNX=$(fw_sum $BNX)" 60
+type_line "$(fw_line ICE $ICE)"
+step_result "... ice's DDP package" ICE "ICE=$(fw_sum $ICE)" 60
+type_line "$(fw_line RTL $RTL)"
+step_result "... a Realtek NIC's" RTL "RTL=$(fw_sum $RTL)" 60
+type_line "clear; printf %s no/such-firmware.bin > /sys/devices/virtual/misc/test_firmware/trigger_request; echo NOFW=\$?"
+step_result "a firmware name no pack has is refused" NOFW "NOFW=1" 60
+type_line "clear; modprobe bnx2x && modprobe qede && echo MODS=\$(grep -c -e '^bnx2x ' -e '^qede ' -e '^qed ' -e '^mdio ' /proc/modules)"
+step_result "bnx2x and qede load from .ko.xz files, with qed and mdio" MODS "MODS=4" 60
+type_line "clear; mkfs.btrfs -q -f /dev/vda > /tmp/mkfs.log 2>&1; echo MKFS=\$?"
+step_result "mkfs.btrfs (the rescue pack) makes a btrfs on the virtio disk" MKFS "MKFS=0" 60
+type_line "exit"
+menu_power_off
+
+# 2. The base alone
+$TM kill-server 2>/dev/null
+console_boot 160 50 "--kernel '$OUT/vmlinuz' --initrd '$OUT/initramfs.img' --disk virtio:'$T/btrfs.img' --disk virtio:'$T/z.img' --append 'console=ttyS0,115200 bootbench.boot=net bootbench.id=$BOOT_ID'"
+step "the base alone boots to the menu" "Esc goes back" 240
+keys 7 Enter
+step "the shell is reached" "Type 'exit' to return to the menu." 30
+type_line "clear; echo PACKS=\$(ls /etc/bootbench/packs.d | tr '\n' ,)"
+step_result "only the base is loaded" PACKS "PACKS=base," 30
+type_line "clear; bootbench fsck /dev/vda > /tmp/fsck.log 2>&1; echo FSCK=\$?; grep cannot /tmp/fsck.log"
+step_result "fsck of the btrfs: btrfs is named as in the rescue pack, which this boot did not load" FSCK \
+	"cannot run btrfs: it is in the rescue pack (rescue.img), which this boot did not load" 60
+type_line "clear; bootbench raid --zfs=stripe --destroy=/dev/vda,/dev/vdb /dev/vda /dev/vdb > /tmp/z.log 2>&1; rc=\$?; cat /tmp/z.log; echo ZFS=\$rc \$(grep -c 'zpool is not here: it is in the zfs pack (zfs.img)' /tmp/z.log)"
+step_result "raid --zfs without the ZFS pack: exit 2, the pack named" ZFS "ZFS=2 1" 60
+type_line "exit"
+menu_power_off
+finish

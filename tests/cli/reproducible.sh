@@ -1,0 +1,44 @@
+# SPDX-License-Identifier: MIT
+# Reproducible bytes: a second build of this commit, from the same dl/,
+# into another output folder, gives the same initramfs, packs, USB image,
+# ISO and pxe/ files as out/ (make image). Here the cheap part of the chain
+# is built again: bootbench (compiled anew: no build path may reach the
+# stripped program) and the image stages (scripts/build-rootfs.sh,
+# scripts/build-image.sh) from out/'s busybox, fio, curl and ZFS modules.
+# `make bench-image` builds the whole chain twice, those included.
+# timeout: 900
+. tests/lib.sh
+for f in initramfs.img firmware.img rescue.img zfs.img bootbench-usb.img bootbench.iso pxe/boot.ipxe; do
+	[ -e "out/$f" ] || { echo "out/$f is missing: run 'make image'"; exit 1; }
+done
+B=$T/second
+mkdir -p "$B"
+# the first build's compiled inputs, as they are (the second build compiles
+# bootbench anew)
+cp -a out/busybox out/fio out/curl out/zfs "$B/"
+ln -s "$PWD/out/pkgs" "$B/pkgs"
+make --no-print-directory OUT="$B" "$B/bootbench" > "$T/make.log" 2>&1
+check "bootbench builds in a second output folder" [ $? = 0 ]
+strip -o "$T/bb1" out/bootbench && strip -o "$T/bb2" "$B/bootbench"
+check "... the same program, stripped, as out/bootbench" cmp -s "$T/bb1" "$T/bb2"
+check "no build path is in the image's programs" sh -c "
+	! grep -l -e '$PWD' -e '/tmp/' out/rootfs/usr/bin/bootbench out/rootfs/usr/bin/curl out/rootfs/usr/bin/fio out/rootfs/bin/busybox"
+sde=$(git log -1 --format=%ct 2>/dev/null || echo 0)
+check "busybox's banner carries the last commit's date" sh -c "
+	out/busybox/busybox 2>&1 | head -n1 | grep -qF \"(\$(date -u -d @$sde '+%Y-%m-%d %H:%M:%S UTC'))\""
+OUT="$B" scripts/build-rootfs.sh > "$T/rootfs.log" 2>&1
+check "the second build's root filesystem and packs" [ $? = 0 ]
+OUT="$B" scripts/build-image.sh > "$T/image.log" 2>&1
+check "the second build's images" [ $? = 0 ] || cat "$T/rootfs.log" "$T/image.log"
+sums() { (cd "$1" && sha256sum initramfs.img firmware.img rescue.img zfs.img bootbench-usb.img bootbench.iso \
+	$(find pxe -type f | LC_ALL=C sort)); }
+sums out > "$T/first.sums"
+sums "$B" > "$T/second.sums"
+echo "first build:"; cat "$T/first.sums"
+for f in $(awk '{ print $2 }' "$T/first.sums"); do
+	check "$f: the same bytes in both builds" sh -c "[ \"\$(grep ' $f\$' '$T/first.sums')\" = \"\$(grep ' $f\$' '$T/second.sums')\" ]"
+done
+check "the files of the FAT and ISO file systems carry the commit's time" sh -c "
+	mdir -i out/bootbench-usb.img@@1M ::/boot/initramfs.img | grep -q \"\$(date -u -d @$sde '+%Y-%m-%d')\" &&
+	xorriso -indev out/bootbench.iso -find /boot/initramfs.img -exec lsdl 2>/dev/null | grep -q \"\$(date -u -d @$sde '+%b %e')\""
+finish
