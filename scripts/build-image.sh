@@ -27,11 +27,12 @@ TPL=$ROOT/image/boot
 # a person looks at; quiet keeps the kernel's chatter off both.
 CMDLINE=${BOOTBENCH_CMDLINE:-"console=ttyS0,115200 console=tty0 quiet"}
 # The stick's FAT32 partition: what it carries, the FATs (4 bytes a
-# 512-byte cluster, twice), and RESULTS_MIB free for results (the summary,
-# JSON and logs of a run are tens to hundreds of KiB; a save that does not
-# fit goes to the console instead). At least 34 MiB: FAT32 needs 65525
-# clusters.
-RESULTS_MIB=${RESULTS_MIB:-4}
+# 512-byte cluster, twice), and RESULTS_MIB free for results: what keeps
+# the image under 48 MB with every pack on it (a run's summary, JSON and
+# report are 0.1-1 MiB; a save that does not fit goes to the console, and
+# to a network share when one is named). At least 34 MiB: FAT32 needs
+# 65525 clusters.
+RESULTS_MIB=${RESULTS_MIB:-2}
 die() { echo "image: $*" >&2; exit 2; }
 say() { echo "  IMAGE   $*"; }
 
@@ -143,10 +144,8 @@ cat > "$usb/bootbench.conf" <<'CONF'
 #after=poweroff
 CONF
 used_kib=$(du -sk --apparent-size "$usb" | cut -f1)
-part_mib=$(( (used_kib + used_kib / 60 + 1023) / 1024 + 1 + RESULTS_MIB ))
-[ $part_mib -ge 34 ] || part_mib=34
-USB_MIB=$((part_mib + 1))
-part_kib=$(( part_mib * 1024 ))
+part_kib=$(( (used_kib + used_kib / 60 + RESULTS_MIB * 1024 + 63) / 64 * 64 ))
+[ $part_kib -ge $((34 * 1024)) ] || part_kib=$((34 * 1024))
 fat_image "$WORK/part.img" $part_kib BOOTBENCH "$usb" 32
 # syslinux's installer works on the file through mtools: no loop device.
 "$PKGS/syslinux/usr/bin/syslinux" --install --directory /syslinux "$WORK/part.img" ||
@@ -156,13 +155,13 @@ fat_image "$WORK/part.img" $part_kib BOOTBENCH "$usb" 32
 backup=$(od -An -tu2 -j50 -N2 "$WORK/part.img" | tr -d ' ')
 [ "${backup:-0}" -gt 0 ] && dd if="$WORK/part.img" of="$WORK/part.img" bs=512 count=1 seek="$backup" conv=notrunc status=none
 img=$WORK/bootbench-usb.img
-truncate -s ${USB_MIB}M "$img"
+truncate -s $(( (part_kib + 1024) * 1024 )) "$img"
 printf 'label: dos\nlabel-id: 0xb007b0b0\nstart=2048, type=c, bootable\n' |
 	sfdisk -q --no-reread --no-tell-kernel "$img" >/dev/null || die "sfdisk failed on the USB image"
 dd if="$SYSLINUX/mbr/mbr.bin" of="$img" bs=440 count=1 conv=notrunc status=none
 dd if="$WORK/part.img" of="$img" bs=1M seek=1 conv=notrunc status=none
 mv "$img" "$OUT/bootbench-usb.img"
-say "out/bootbench-usb.img $(du -m --apparent-size "$OUT/bootbench-usb.img" | cut -f1) MiB"
+say "out/bootbench-usb.img $(( $(stat -c %s "$OUT/bootbench-usb.img") / 1000 )) kB, $(( $(minfo -i "$OUT/bootbench-usb.img@@1M" :: | sed -n 's/^free clusters=//p') / 2 )) KiB free for results"
 
 # --- ISO -----------------------------------------------------------------------
 iso=$WORK/iso

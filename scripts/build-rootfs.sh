@@ -12,7 +12,8 @@
 # out/zfs.img. No root needed: owners are set by cpio, device nodes come
 # from devtmpfs at boot. Equal inputs give equal bytes: names sorted, times
 # SOURCE_DATE_EPOCH (the last commit's), owners root.
-#   BOOTBENCH_COMPRESS=xz|zstd          the archives' compression (xz)
+#   BOOTBENCH_COMPRESS=xz|zstd          every archive's compression (default:
+#                                       each part's in image/packs.table)
 #   BOOTBENCH_MODULE_COMPRESS=xz|none   each kernel module's own (xz)
 set -eu
 ROOT=${ROOT:-$(cd "$(dirname "$0")/.." && pwd)}
@@ -21,11 +22,11 @@ OUT=${OUT:-$ROOT/out}
 PKGS=$OUT/pkgs
 STAGE=$OUT/rootfs
 IMG=$ROOT/image
-COMPRESS=${BOOTBENCH_COMPRESS:-xz}
+COMPRESS=${BOOTBENCH_COMPRESS:-}
 MODULE_COMPRESS=${BOOTBENCH_MODULE_COMPRESS:-xz}
 die() { echo "rootfs: $*" >&2; exit 2; }
 say() { echo "  ROOTFS  $*"; }
-case $COMPRESS in xz|zstd) ;; *) die "BOOTBENCH_COMPRESS=$COMPRESS: xz or zstd" ;; esac
+case $COMPRESS in ''|xz|zstd) ;; *) die "BOOTBENCH_COMPRESS=$COMPRESS: xz or zstd" ;; esac
 case $MODULE_COMPRESS in xz|none) ;; *) die "BOOTBENCH_MODULE_COMPRESS=$MODULE_COMPRESS: xz or none" ;; esac
 # the time every file of the image carries: the last commit's, given by make
 SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-$(git -C "$ROOT" log -1 --format=%ct 2>/dev/null || echo 0)}
@@ -48,6 +49,10 @@ PACKS=$(awk '!/^[[:space:]]*#/ && NF { print $1 }' "$IMG/packs.table")
 echo "$PACKS" | grep -qx base || die "image/packs.table has no 'base' line"
 stage_of() { if [ "$1" = base ]; then echo "$STAGE"; else echo "$OUT/packs/$1"; fi; }
 file_of() { awk -v p="$1" '!/^[[:space:]]*#/ && $1 == p { print $2 }' "$IMG/packs.table"; }
+compress_of() {
+	c=${COMPRESS:-$(awk -v p="$1" '!/^[[:space:]]*#/ && $1 == p { print $6 }' "$IMG/packs.table")}
+	case $c in xz|zstd) echo "$c" ;; *) die "image/packs.table: $1's compression '$c': xz or zstd" ;; esac
+}
 needs_of() { awk -v p="$1" '!/^[[:space:]]*#/ && $1 == p && $5 != "-" { gsub(/,/, " ", $5); print $5 }' "$IMG/packs.table"; }
 # a pack's needs come before it in the table, so their libraries are known
 seen=""
@@ -363,29 +368,27 @@ rm -f "$REGISTRY"
 
 # 9. One archive a part: sorted names, the commit's time, root's owner, so
 #    equal inputs give equal bytes. Each pack marks itself loaded
-#    (/etc/bootbench/packs.d/NAME, its contents' count).
-# xz -9 with the x86 BCJ filter (the kernel's unxz has it): the image as
-# one archive was 28.9 MB with zstd -9, 22.5 MB with xz -9; the filter takes
-# 2-5% more off the programs and libraries. make bench-image gives each
-# choice's size and unpack time. -T2 always: xz's output differs between
-# its one- and many-thread modes, so the thread count must not follow the
-# machine.
-archive() { # stage out.img
-	find "$1" -exec touch -h -d "@$SOURCE_DATE_EPOCH" {} +
-	(cd "$1" && find . -mindepth 1 | LC_ALL=C sort |
-		cpio --quiet -o -H newc -R 0:0 --reproducible) > "${2%.img}.cpio"
-	case $COMPRESS in
-	xz) xz --x86 --lzma2=preset=9 -T2 --check=crc32 -q -f -c "${2%.img}.cpio" > "$2" ;;
-	zstd) zstd -9 -T2 -q -f "${2%.img}.cpio" -o "$2" ;;
+#    (/etc/bootbench/packs.d/NAME, its contents' count). The compression is
+#    the part's (image/packs.table). xz: the x86 filter takes 2-5% more off
+#    the programs and libraries (the kernel's unxz has it). Both with -T2
+#    always: xz's and zstd's output differ between their one- and
+#    many-thread modes, so the thread count must not follow the machine.
+archive() { # part stage out.img
+	find "$2" -exec touch -h -d "@$SOURCE_DATE_EPOCH" {} +
+	(cd "$2" && find . -mindepth 1 | LC_ALL=C sort |
+		cpio --quiet -o -H newc -R 0:0 --reproducible) > "${3%.img}.cpio"
+	case $(compress_of "$1") in
+	xz) xz --x86 --lzma2=preset=9 -T2 --check=crc32 -q -f -c "${3%.img}.cpio" > "$3" ;;
+	zstd) zstd -19 -T2 -q -f "${3%.img}.cpio" -o "$3" ;;
 	esac
-	rm -f "${2%.img}.cpio"
+	rm -f "${3%.img}.cpio"
 }
 KiB() { echo "$(( ($(stat -c %s "$1") + 1023) / 1024 )) KiB"; }
 for p in $PACKS; do
 	[ "$p" != base ] || continue
 	s=$(stage_of $p)
 	find "$s" -type f | wc -l > "$s/etc/bootbench/packs.d/$p"
-	archive "$s" "$OUT/$(file_of $p)"
+	archive $p "$s" "$OUT/$(file_of $p)"
 done
 
 # 10. What the image is made of: every package and version, the firmware,
@@ -396,7 +399,8 @@ host_version() { dpkg-query -W -f '${Version}' "$1" 2>/dev/null || echo unknown;
 	echo "bootbench $("$OUT/bootbench" version | awk '{print $NF}')"
 	echo "kernel $kver"
 	for p in $PACKS; do echo "modules $p $(nmods $p)"; done
-	echo "compression $COMPRESS modules $MODULE_COMPRESS"
+	for p in $PACKS; do echo "compression $p $(compress_of $p)"; done
+	echo "compression modules $MODULE_COMPRESS"
 	echo "source-date-epoch $SOURCE_DATE_EPOCH"
 	# the host's compiler and the libraries bootbench and busybox link
 	echo "host gcc $(host_version gcc-12) musl $(host_version musl-dev) liburing $(host_version liburing-dev) linux-libc-dev $(host_version linux-libc-dev)"
@@ -411,7 +415,7 @@ host_version() { dpkg-query -W -f '${Version}' "$1" 2>/dev/null || echo unknown;
 	awk -F'\t' '{ print $1, $2, $3, $4 }' "$DL/manifest.tsv"
 } > "$STAGE/etc/bootbench-release"
 find "$STAGE" -type f | wc -l > "$STAGE/etc/bootbench/packs.d/base"
-archive "$STAGE" "$OUT/initramfs.img"
+archive base "$STAGE" "$OUT/initramfs.img"
 nfw=$(grep -c '^firmware ' "$fw_list" || true)
 nmiss=$(grep -c '^firmware-missing ' "$fw_list" || true)
 say "kernel $kver; initramfs.img $(KiB "$OUT/initramfs.img") ($(nmods base) modules)"
