@@ -29,14 +29,14 @@ SRC      := tools/bootbench
 # one folder per layer (README's Layout); every folder is on the include path
 SRC_DIRS := $(shell find $(SRC) -type d)
 CC       := musl-gcc
-INC      := $(OUT)/include
+INC      := $(ABS_OUT)/include
 LIBURING := /usr/lib/x86_64-linux-gnu/liburing.a
 JANSSON  := $(OUT)/jansson/libjansson.a
 # make test: builds run side by side (at least 2: one can wait on the network)
 BUILD_JOBS ?= $(shell n=$$(nproc); [ $$n -lt 2 ] && n=2; echo $$n)
 # EXTRA_CFLAGS: the sanitizer and fuzzing builds' instrumentation (make sanitize, make fuzz)
 CFLAGS   := -O2 -g -std=gnu11 -Wall -Wextra -Wno-unused-parameter -D_GNU_SOURCE \
-            -fno-strict-aliasing -ffile-prefix-map=$(CURDIR)=. -isystem $(INC) -isystem $(OUT)/jansson/include $(addprefix -I,$(SRC_DIRS)) \
+            -fno-strict-aliasing -ffile-prefix-map=$(CURDIR)=. -ffile-prefix-map=$(ABS_OUT)=out -isystem $(INC) -isystem $(OUT)/jansson/include $(addprefix -I,$(SRC_DIRS)) \
             $(EXTRA_CFLAGS)
 LDFLAGS  := -static
 LDLIBS   := $(JANSSON) $(LIBURING) -lm -lpthread

@@ -25,6 +25,8 @@ if [ -f "$stamp" ] && [ "$stamp" -nt "$FRAG" ] && [ "$stamp" -nt "$SRC/Makefile"
 	[ "$(cat "$stamp")" = "$SOURCE_DATE_EPOCH" ]; then
 	exit 0
 fi
+# from scratch: kconfig rewrites the banner's date only with a new .config
+rm -rf "$BUILD"
 mkdir -p "$BUILD"
 mk() { make -s -C "$SRC" O="$BUILD" CC="musl-gcc -isystem $INC" HOSTCC=gcc "$@"; }
 mk defconfig >/dev/null

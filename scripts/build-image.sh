@@ -36,7 +36,7 @@ RESULTS_MIB=${RESULTS_MIB:-2}
 die() { echo "image: $*" >&2; exit 2; }
 say() { echo "  IMAGE   $*"; }
 
-for t in mformat:mtools mcopy:mtools mmd:mtools sfdisk:fdisk xorriso:xorriso mkfs.fat:dosfstools; do
+for t in mformat:mtools mcopy:mtools mmd:mtools mlabel:mtools minfo:mtools sfdisk:fdisk xorriso:xorriso mkfs.fat:dosfstools; do
 	c=${t%%:*} p=${t#*:}
 	command -v "$c" >/dev/null 2>&1 || die "$c is missing: apt-get install $p (or run 'make deps' as root)"
 done
@@ -122,8 +122,11 @@ stamp_tree() { find "$1" -exec touch -h -d "@$SOURCE_DATE_EPOCH" {} +; }
 fat_image() { # file size_kib label dir fat_bits
 	rm -f "$1"
 	stamp_tree "$4"
-	mkfs.fat -C -F "$5" -S 512 -s 1 -n "$3" -i 0b0b0b0b "$1" "$2" >/dev/null ||
+	mkfs.fat -C -F "$5" -S 512 -s 1 -i 0b0b0b0b "$1" "$2" >/dev/null ||
 		die "mkfs.fat failed on ${1#$OUT/}"
+	# the label by mtools, which dates its entry SOURCE_DATE_EPOCH (mkfs.fat's
+	# -n dates it now)
+	mlabel -i "$1" ::"$3" || die "mlabel failed on ${1#$OUT/}"
 	(cd "$4" && for e in *; do mcopy -i "$1" -s -p -Q -m "$e" ::/ || exit 1; done) ||
 		die "mcopy into ${1#$OUT/} failed"
 }

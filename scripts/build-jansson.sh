@@ -59,7 +59,7 @@ cat > "$BUILD/obj/jansson_private_config.h" <<'EOF'
 #define INITIAL_HASHTABLE_ORDER 3
 EOF
 for c in "$SRC"/src/*.c; do
-	$CC -std=gnu11 -O2 -g -ffunction-sections -fdata-sections -ffile-prefix-map="$ROOT"=. $EXTRA_CFLAGS -DHAVE_CONFIG_H \
+	$CC -std=gnu11 -O2 -g -ffunction-sections -fdata-sections -ffile-prefix-map="$ROOT"=. -ffile-prefix-map="$BUILD"=out/jansson $EXTRA_CFLAGS -DHAVE_CONFIG_H \
 		-I"$BUILD/obj" -I"$BUILD/include" -I"$SRC/src" \
 		-c -o "$BUILD/obj/$(basename "$c" .c).o" "$c" 2>> "$BUILD/build.log" ||
 		{ tail -20 "$BUILD/build.log" >&2; die "building $(basename "$c") failed ($BUILD/build.log)"; }

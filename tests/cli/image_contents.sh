@@ -23,11 +23,13 @@ check "bootbench in the image is stripped, its debug file beside it in out/" sh 
 	! readelf -S '$R/usr/bin/bootbench' | grep -q '\.debug_info' && readelf -S out/bootbench.debug | grep -q '\.debug_info' &&
 	readelf -x .gnu_debuglink '$R/usr/bin/bootbench' | grep -q 'bootbench.debug'"
 [ "$(id -u)" = 0 ] || skip "needs root (the programs run in a chroot of out/rootfs)"
-# the tree a boot with pack $1 (and the base) unpacks
+# the tree a boot with pack $1 (after the base and the packs it needs) unpacks
 with_pack() {
 	rm -rf "$T/with"
 	cp -a "$R" "$T/with"
-	[ "$1" = base ] || cp -a "$P/$1/." "$T/with/"
+	for n in $(awk -v p="$1" '!/^[[:space:]]*#/ && $1 == p && $5 != "-" { gsub(/,/, " ", $5); print $5 }' image/packs.table) "$1"; do
+		[ "$n" = base ] || cp -a "$P/$n/." "$T/with/"
+	done
 	echo "$T/with"
 }
 pack_of() { awk -v t="$1" '!/^[[:space:]]*#/ && $1 == t { print ($2 == "" ? "base" : $2) }' image/tools.list; }

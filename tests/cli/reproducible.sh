@@ -21,8 +21,10 @@ make --no-print-directory OUT="$B" "$B/bootbench" > "$T/make.log" 2>&1
 check "bootbench builds in a second output folder" [ $? = 0 ]
 strip -o "$T/bb1" out/bootbench && strip -o "$T/bb2" "$B/bootbench"
 check "... the same program, stripped, as out/bootbench" cmp -s "$T/bb1" "$T/bb2"
+objcopy --only-keep-debug "$B/bootbench" "$T/bb2.debug"
+check "... and the same debug information" cmp -s out/bootbench.debug "$T/bb2.debug"
 check "no build path is in the image's programs" sh -c "
-	! grep -l -e '$PWD' -e '/tmp/' out/rootfs/usr/bin/bootbench out/rootfs/usr/bin/curl out/rootfs/usr/bin/fio out/rootfs/bin/busybox"
+	! grep -l -e '$PWD' -e '$B' out/rootfs/usr/bin/bootbench out/rootfs/usr/bin/curl out/rootfs/usr/bin/fio out/rootfs/bin/busybox"
 sde=$(git log -1 --format=%ct 2>/dev/null || echo 0)
 check "busybox's banner carries the last commit's date" sh -c "
 	out/busybox/busybox 2>&1 | head -n1 | grep -qF \"(\$(date -u -d @$sde '+%Y-%m-%d %H:%M:%S UTC'))\""
