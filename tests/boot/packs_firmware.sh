@@ -4,9 +4,8 @@
 #      the kernel's own firmware loader (test_firmware, the kernel's test of
 #      request_firmware) finds bnx2x's, ice's DDP package and a Realtek
 #      file in the firmware pack, byte for byte as Debian ships them, and
-#      a name no package has is refused; bnx2x and qede load from their
-#      xz-compressed module files (busybox modprobe decompresses them, with
-#      their dependencies).
+#      a name no package has is refused; bnx2x and qede (firmware pack) load
+#      with their dependencies.
 #      A btrfs is made on a virtio disk (mkfs.btrfs: the rescue pack).
 #   2. The kernel with the base alone (a PXE rack's entry without packs):
 #      the menu comes up; bootbench fsck of that btrfs names the pack that
@@ -43,7 +42,7 @@ step_result "... a Realtek NIC's" RTL "RTL=0 $(fw_sum $RTL)" 60
 type_line "clear; printf %s no/such-firmware.bin > /sys/devices/virtual/misc/test_firmware/trigger_request; echo NOFW=\$?"
 step_result "a firmware name no pack has is refused" NOFW "NOFW=1" 60
 type_line "clear; modprobe bnx2x && modprobe qede && echo MODS=\$(grep -c -e '^bnx2x ' -e '^qede ' -e '^qed ' -e '^mdio ' /proc/modules)"
-step_result "bnx2x and qede load from .ko.xz files, with qed and mdio" MODS "MODS=4" 60
+step_result "bnx2x and qede load from the firmware pack, with qed and mdio" MODS "MODS=4" 60
 type_line "clear; mkfs.btrfs -q -f /dev/vda > /tmp/mkfs.log 2>&1; echo MKFS=\$?"
 step_result "mkfs.btrfs (the rescue pack) makes a btrfs on the virtio disk" MKFS "MKFS=0" 60
 type_line "exit"
@@ -59,6 +58,8 @@ keys 7 Enter
 step "the shell is reached" "Type 'exit' to return to the menu." 30
 type_line "clear; echo PACKS=\$(ls /etc/bootbench/packs.d | wc -l) \$(ls /etc/bootbench/packs.d | tr '\n' ,)"
 step_result "only the base is loaded" PACKS "PACKS=1 base," 30
+type_line "clear; echo BADELF=\$(dmesg | grep -c 'Invalid ELF header')"
+step_result "the kernel log has no module refused as not ELF" BADELF "BADELF=0" 30
 type_line "clear; bootbench fsck /dev/vda > /tmp/fsck.log 2>&1; echo FSCK=\$?; grep cannot /tmp/fsck.log"
 step_result "fsck of the btrfs: btrfs is named as in the rescue pack, which this boot did not load" FSCK \
 	"cannot run btrfs: it is in the rescue pack (rescue.img), which this boot did not load" 60

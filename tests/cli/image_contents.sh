@@ -76,14 +76,19 @@ for f in image/modules/*.modules; do
 done > "$T/modules.bad"
 check "every listed module is in modules.dep, its file in its pack" [ ! -s "$T/modules.bad" ]
 cat "$T/modules.bad"
-check "the modules are xz-compressed, each on its own" sh -c "
+mc=$(sed -n 's/^compression modules //p' "$R/etc/bootbench-release")
+case $mc in
+xz) check "the modules are xz-compressed, each on its own (the release file says so)" sh -c "
 	[ \$(grep -c '\.ko\.xz:' '$dep') -gt 100 ] && ! grep -q '\.ko:' '$dep' &&
-	xz -t \$(find '$R/lib/modules' -name '*.ko.xz' | head -n 5)"
+	xz -t \$(find '$R/lib/modules' -name '*.ko.xz' | head -n 5)" ;;
+*) check "the modules are plain .ko files (the release file says '$mc')" sh -c "
+	[ '$mc' = none ] && [ \$(grep -c '\.ko:' '$dep') -gt 100 ] && ! grep -q '\.ko\.xz:' '$dep'" ;;
+esac
 # Firmware: every file the image's modules name is in the firmware pack, or
 # recorded as in no Debian package; the release file names each one's package
-find "$R/lib/modules" "$P"/*/lib/modules -name '*.ko.xz' | while read -r ko; do
-	xz -dc "$ko" > "$T/m.ko"
-	modinfo -F firmware "$T/m.ko"
+find "$R/lib/modules" "$P"/*/lib/modules -name '*.ko' -o -name '*.ko.xz' | while read -r ko; do
+	case $ko in *.xz) xz -dc "$ko" > "$T/m.ko"; ko=$T/m.ko ;; esac
+	modinfo -F firmware "$ko"
 done | sort -u > "$T/firmware.named"
 missing_fw=""
 while read -r fw; do
@@ -128,9 +133,11 @@ if [ -d "$Z" ]; then
 		esac
 	done
 	check "the base's module index has zfs and spl, their files in the ZFS pack" sh -c "
-		grep -q '^extra/zfs/zfs.ko.xz: .*extra/zfs/spl.ko.xz' '$dep' && [ -f '$Z/lib/modules/$kver/extra/zfs/zfs.ko.xz' ] &&
+		grep -q '^extra/zfs/zfs.ko\(.xz\)\?: .*extra/zfs/spl.ko' '$dep' && ls '$Z/lib/modules/$kver/extra/zfs/'zfs.ko* &&
 		[ ! -e '$R/lib/modules/$kver/extra/zfs' ]"
-	check "the ZFS modules are built for the image's kernel" sh -c "xz -dc '$Z/lib/modules/$kver/extra/zfs/zfs.ko.xz' > '$T/zfs.ko' && modinfo -F vermagic '$T/zfs.ko' | grep -q '^$kver '"
+	check "the ZFS modules are built for the image's kernel" sh -c "
+		f=\$(ls '$Z/lib/modules/$kver/extra/zfs/'zfs.ko*); case \$f in *.xz) xz -dc \$f > '$T/zfs.ko'; f='$T/zfs.ko' ;; esac
+		modinfo -F vermagic \$f | grep -q '^$kver '"
 	check "the release file names the ZFS part's source and modules" sh -c "
 		grep -q '^part zfs-dkms 2\.1\.' '$R/etc/bootbench-release' && grep -q '^part zfs-modules .*spl.* zfs ' '$R/etc/bootbench-release'"
 	check "the stick's boot loaders load every pack, in packs.table's order" sh -c "
