@@ -49,49 +49,25 @@ cat > "$B/probe/init" <<'PROBE'
 PROBE
 chmod 755 "$B/probe/init"
 (cd "$B/probe" && find . | LC_ALL=C sort | cpio --quiet -o -H newc -R 0:0) | zstd -q -12 > "$B/probe.img"
-# The base's tree four ways: its modules xz-compressed each (as built) or
-# not; the archive zstd -19 (as built) or xz -9 with the x86 filter (as the
-# packs are).
-rm -rf "$B/raw"; cp -a "$OUT/rootfs" "$B/raw"
-find "$B/raw/lib/modules" -name '*.ko.xz' -exec xz -d {} +
-for tree in rootfs raw; do
-	src=$OUT/rootfs; [ $tree = raw ] && src=$B/raw
-	(cd "$src" && find . -mindepth 1 | LC_ALL=C sort | cpio --quiet -o -H newc -R 0:0 --reproducible) > "$B/$tree.cpio"
+# The base's tree four ways: its modules plain or xz-compressed each; the
+# archive zstd -19 or xz -9 with the x86 filter (as the packs are). The
+# release file says which the build chose.
+built_mods=$(sed -n 's/^compression modules //p' "$OUT/rootfs/etc/bootbench-release")
+rm -rf "$B/plain" "$B/xzmod"
+cp -a "$OUT/rootfs" "$B/plain"
+find "$B/plain/lib/modules" -name '*.ko.xz' -exec xz -d {} +
+cp -a "$B/plain" "$B/xzmod"
+find "$B/xzmod/lib/modules" -name '*.ko' -exec xz -9 --check=crc32 {} +
+for tree in plain xzmod; do
+	(cd "$B/$tree" && find . -mindepth 1 | LC_ALL=C sort | cpio --quiet -o -H newc -R 0:0 --reproducible) > "$B/$tree.cpio"
 	xz --x86 --lzma2=preset=9 -T2 --check=crc32 -c "$B/$tree.cpio" > "$B/$tree.xz"
 	zstd -19 -T2 -q -c "$B/$tree.cpio" > "$B/$tree.zst"
-	rm -f "$B/$tree.cpio"
+	rm -rf "$B/$tree.cpio" "$B/$tree"
 done
-
-CMDLINE="console=tty0 console=ttyS0,115200 quiet"
-
-# Seconds from QEMU start until the serial log has the marker (or QEMU exits
-# when the marker is empty).
-timed_boot() { # marker qemu.sh-options...
-	marker=$1; shift
-	log=$B/serial.log
-	rm -f "$log"; : > "$log"
-	start=$(date +%s.%N)
-	setsid "$ROOT/scripts/qemu.sh" --serial "$log" --timeout $LIMIT "$@" >/dev/null 2>&1 &
-	pid=$!
-	if [ -z "$marker" ]; then
-		wait $pid || true
-	else
-		while ! grep -q "$marker" "$log" 2>/dev/null; do
-			kill -0 $pid 2>/dev/null || break
-			sleep 0.05
-		done
-	fi
-	end=$(date +%s.%N)
-	grep -q "${marker:-powering off\|probe: unpack}" "$log" || { echo "bench-image: boot did not reach '${marker:-power-off}'" >&2; tail -5 "$log" >&2; }
-	/bin/kill -TERM -- -$pid 2>/dev/null || true
-	wait $pid 2>/dev/null || true
-	awk -v s="$start" -v e="$end" 'BEGIN { printf "%.2f\n", e - s }'
-}
-median() { sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
 
 cp "$OUT/bootbench-usb.img" "$B/stick.img"
 : > "$B/floor.t"; : > "$B/kernel.t"; : > "$B/base.t"; : > "$B/usb.t"
-for v in rootfs.xz rootfs.zst raw.xz raw.zst; do : > "$B/$v.t"; done
+for v in plain.zst plain.xz xzmod.zst xzmod.xz; do : > "$B/$v.t"; done
 scripts/qemu.sh --kernel "$OUT/vmlinuz" --initrd "$B/floor.img" --append "$CMDLINE" --serial /dev/null --timeout 60 >/dev/null 2>&1 || true
 for r in $(seq "$ROUNDS"); do
 	timed_boot "" --kernel "$OUT/vmlinuz" --initrd "$B/floor.img" --append "$CMDLINE" >> "$B/floor.t"
@@ -100,7 +76,7 @@ for r in $(seq "$ROUNDS"); do
 	timed_boot "Esc goes back" --kernel "$OUT/vmlinuz" --initrd "$OUT/initramfs.img" \
 		--append "$CMDLINE" >> "$B/base.t"
 	timed_boot "Esc goes back" --usb "$B/stick.img" >> "$B/usb.t"
-	for v in rootfs.xz rootfs.zst raw.xz raw.zst; do
+	for v in plain.zst plain.xz xzmod.zst xzmod.xz; do
 		cat "$B/$v" "$B/probe.img" > "$B/probe-$v.img"
 		timed_boot "" --kernel "$OUT/vmlinuz" --initrd "$B/probe-$v.img" --append "$CMDLINE loglevel=7" >/dev/null
 		sed -n 's/.*probe: unpack \([0-9.]*\) s.*/\1/p' "$B/serial.log" | head -n1 >> "$B/$v.t"
@@ -138,11 +114,12 @@ printf '  %-40s %9s s %8s  %sx floor\n' "USB stick (SeaBIOS+syslinux) to menu" "
 echo
 echo "the base's unpack by the kernel (dmesg), each compression choice"
 printf '  %-40s %10s %10s\n' "modules / archive" "size" "unpack"
-for v in rootfs.xz rootfs.zst raw.xz raw.zst; do
-	case $v in rootfs.*) m="each .ko xz" ;; *) m="plain .ko" ;; esac
-	case $v in *.xz) a="xz -9 x86" ;; *) a="zstd -19" ;; esac
-	printf '  %-40s %7s MB %8s s%s\n' "$m / $a" "$(MB "$(size "$B/$v")")" "$(median < "$B/$v.t")" \
-		"$([ $v = rootfs.zst ] && echo '  (built)')"
+for v in plain.zst plain.xz xzmod.zst xzmod.xz; do
+	case $v in plain.*) m="plain .ko" mk=none ;; *) m="each .ko xz" mk=xz ;; esac
+	case $v in *.xz) a="xz -9 x86" ak=xz ;; *) a="zstd -19" ak=zstd ;; esac
+	built=""
+	[ "$mk" = "${built_mods:-none}" ] && grep -q "^compression base $ak\$" "$OUT/rootfs/etc/bootbench-release" && built="  (built)"
+	printf '  %-40s %7s MB %8s s%s\n' "$m / $a" "$(MB "$(size "$B/$v")")" "$(median < "$B/$v.t")" "$built"
 done
 
 # Reproducible bytes: the whole chain again, from the same dl/, into out/repro
