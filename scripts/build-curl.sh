@@ -52,7 +52,9 @@ cp "$BUILD"/mbedtls-src/library/*.a "$TLS/lib/"
 	--without-zlib --without-brotli --without-zstd --without-libpsl --without-libidn2 \
 	--without-nghttp2 --without-libssh2 --without-librtmp --without-libgsasl --without-gssapi) \
 	>> "$BUILD/build.log" 2>&1 || { tail -20 "$BUILD/build.log" >&2; die "configure failed ($BUILD/build.log)"; }
-make -C "$BUILD/curl-src" -j"$(nproc)" V=0 LDFLAGS=-all-static >> "$BUILD/build.log" 2>&1 ||
+# libtool's -all-static links the program static (configure's -static does
+# not reach it); LDFLAGS given here replaces configure's, -L included
+make -C "$BUILD/curl-src" -j"$(nproc)" V=0 LDFLAGS="-all-static -L$TLS/lib" >> "$BUILD/build.log" 2>&1 ||
 	{ tail -20 "$BUILD/build.log" >&2; die "build failed ($BUILD/build.log)"; }
 strip -o "$BUILD/curl" "$BUILD/curl-src/src/curl"
 readelf -l "$BUILD/curl" | grep -q INTERP && die "out/curl/curl is not static"
