@@ -45,7 +45,6 @@ done
 [ -x "$OUT/busybox/busybox" ] || die "out/busybox/busybox is missing: run scripts/build-busybox.sh"
 [ -x "$OUT/bootbench" ] || die "out/bootbench is missing: run make"
 [ -x "$OUT/fio/fio" ] || die "out/fio/fio is missing: run scripts/build-fio.sh"
-[ -x "$OUT/curl/curl" ] || die "out/curl/curl is missing: run scripts/build-curl.sh"
 [ -f "$OUT/zfs/release" ] || die "out/zfs/ is missing: run scripts/build-zfs.sh"
 
 # The parts (image/packs.table): each pack's staging tree; the base's is
@@ -107,10 +106,8 @@ done
 objcopy --only-keep-debug "$OUT/bootbench" "$OUT/bootbench.debug"
 strip -o "$STAGE/usr/bin/bootbench" "$OUT/bootbench"
 (cd "$OUT" && objcopy --add-gnu-debuglink=bootbench.debug "$STAGE/usr/bin/bootbench")
-# fio, static, for bootbench fio-server (scripts/build-fio.sh); curl,
-# static, for the network results (scripts/build-curl.sh)
+# fio, static, for bootbench fio-server (scripts/build-fio.sh)
 cp "$OUT/fio/fio" "$STAGE/usr/bin/fio"
-cp "$OUT/curl/curl" "$STAGE/usr/bin/curl"
 
 # 3. Tools from the unpacked tool packages, each into its pack; a busybox
 #    applet of the same name gives way to the real program. Which pack has

@@ -17,8 +17,6 @@ P=out/packs
 static() { ! readelf -l "$1" 2>/dev/null | grep -q 'program interpreter'; }
 check "busybox is static" static "$R/bin/busybox"
 check "bootbench is static" static "$R/usr/bin/bootbench"
-check "curl is static (built from Debian's source with mbedtls)" static "$R/usr/bin/curl"
-check "... and speaks HTTP and HTTPS alone" sh -c "'$R/usr/bin/curl' --version | grep -qx 'Protocols: http https'"
 check "bootbench in the image is stripped, its debug file beside it in out/" sh -c "
 	! readelf -S '$R/usr/bin/bootbench' | grep -q '\.debug_info' && readelf -S out/bootbench.debug | grep -q '\.debug_info' &&
 	readelf -x .gnu_debuglink '$R/usr/bin/bootbench' | grep -q 'bootbench.debug'"
