@@ -6,8 +6,8 @@
 #   tools/ + libjansson.a     -> out/bootbench (static musl)
 #   dl/src/busybox            -> out/busybox/busybox (scripts/build-busybox.sh)
 #   dl/src/fio, dl/src/libaio -> out/fio/fio (scripts/build-fio.sh: fio for fio-server)
-#   dl/src/curl, dl/src/mbedtls -> out/curl/curl (scripts/build-curl.sh; not in the
-#                                image yet: mbedtls 2.28 verifies no IP address SAN)
+#   dl/src/curl, dl/src/wolfssl -> out/curl/curl (scripts/build-curl.sh: HTTP(S) for
+#                                the network results)
 #   dl/debs (zfs-src)         -> out/zfs/modules (scripts/build-zfs.sh: OpenZFS for the
 #                                image kernel, from zfs-dkms's source)
 #   rootfs/ + image/ + above  -> out/rootfs, out/initramfs.img (the base) and the
@@ -155,7 +155,7 @@ $(OUT)/curl/curl: dl/manifest.tsv scripts/build-curl.sh $(INC)/.stamp
 $(OUT)/zfs/release: dl/manifest.tsv scripts/build-zfs.sh
 	$(Q)OUT=$(ABS_OUT) scripts/build-zfs.sh
 
-$(OUT)/initramfs.img: $(OUT)/bootbench $(OUT)/busybox/busybox $(OUT)/fio/fio $(OUT)/zfs/release \
+$(OUT)/initramfs.img: $(OUT)/bootbench $(OUT)/busybox/busybox $(OUT)/fio/fio $(OUT)/curl/curl $(OUT)/zfs/release \
 		dl/manifest.tsv $(OUT)/.source-date-epoch $(ROOTFS_FILES) scripts/build-rootfs.sh
 	$(Q)OUT=$(ABS_OUT) scripts/build-rootfs.sh
 

@@ -50,7 +50,7 @@ PROBE
 chmod 755 "$B/probe/init"
 (cd "$B/probe" && find . | LC_ALL=C sort | cpio --quiet -o -H newc -R 0:0) | zstd -q -12 > "$B/probe.img"
 # The base's tree four ways: its modules plain or xz-compressed each; the
-# archive zstd -19 or xz -9 with the x86 filter (as the packs are). The
+# archive zstd -22 or xz -9 with the x86 filter (as the packs are). The
 # release file says which the build chose.
 built_mods=$(sed -n 's/^compression modules //p' "$OUT/rootfs/etc/bootbench-release")
 rm -rf "$B/plain" "$B/xzmod"
@@ -61,7 +61,7 @@ find "$B/xzmod/lib/modules" -name '*.ko' -exec xz -9 --check=crc32 {} +
 for tree in plain xzmod; do
 	(cd "$B/$tree" && find . -mindepth 1 | LC_ALL=C sort | cpio --quiet -o -H newc -R 0:0 --reproducible) > "$B/$tree.cpio"
 	xz --x86 --lzma2=preset=9 -T2 --check=crc32 -c "$B/$tree.cpio" > "$B/$tree.xz"
-	zstd -19 -T2 -q -c "$B/$tree.cpio" > "$B/$tree.zst"
+	zstd --ultra -22 -T2 -q -c "$B/$tree.cpio" > "$B/$tree.zst"
 	rm -rf "$B/$tree.cpio" "$B/$tree"
 done
 
@@ -116,7 +116,7 @@ echo "the base's unpack by the kernel (dmesg), each compression choice"
 printf '  %-40s %10s %10s\n' "modules / archive" "size" "unpack"
 for v in plain.zst plain.xz xzmod.zst xzmod.xz; do
 	case $v in plain.*) m="plain .ko" mk=none ;; *) m="each .ko xz" mk=xz ;; esac
-	case $v in *.xz) a="xz -9 x86" ak=xz ;; *) a="zstd -19" ak=zstd ;; esac
+	case $v in *.xz) a="xz -9 x86" ak=xz ;; *) a="zstd -22" ak=zstd ;; esac
 	built=""
 	[ "$mk" = "${built_mods:-none}" ] && grep -q "^compression base $ak\$" "$OUT/rootfs/etc/bootbench-release" && built="  (built)"
 	printf '  %-40s %7s MB %8s s%s\n' "$m / $a" "$(MB "$(size "$B/$v")")" "$(median < "$B/$v.t")" "$built"

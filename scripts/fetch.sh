@@ -11,7 +11,7 @@
 #                               and the sources of busybox, fio, libaio
 #   scripts/fetch.sh --print-pins   the pins of dl/manifest.tsv (make pins):
 #                               ROLE PACKAGE VERSION SHA256 a line
-# Output: dl/debs/*.deb, dl/src/{busybox,fio,libaio,jansson,curl,mbedtls}-*/,
+# Output: dl/debs/*.deb, dl/src/{busybox,fio,libaio,jansson,curl,wolfssl}-*/,
 # dl/manifest.tsv (role, package, version, sha256: the pins, copied into the
 # image as /etc/bootbench-release). A download that fails names the package
 # and leaves no partial file.
@@ -206,7 +206,7 @@ rm -f "$wanted.idx"
 # fio and the libaio it links (scripts/build-fio.sh: Debian's fio binary
 # needs 84 MB of shared libraries, ceph's and ICU's among them); jansson,
 # the JSON reader bootbench links (scripts/build-jansson.sh); curl and the
-# TLS library it is built with, mbedtls (scripts/build-curl.sh: Debian's
+# TLS library it is built with, wolfssl (scripts/build-curl.sh: Debian's
 # curl needs 16 MB of shared libraries, for LDAP, Kerberos, RTMP and SSH).
 fetch_source() { # package
 	if [ -n "$PINS" ]; then
@@ -237,7 +237,7 @@ fetch_source() { # package
 	ln -sfn "$1-$upver" "$DL/src/$1"
 }
 mkdir -p "$DL/src"
-for src in busybox fio libaio jansson curl mbedtls; do
+for src in busybox fio libaio jansson curl wolfssl; do
 	fetch_source $src
 done
 # the manifest only when everything is there: make takes it for done (and

@@ -17,6 +17,8 @@ P=out/packs
 static() { ! readelf -l "$1" 2>/dev/null | grep -q 'program interpreter'; }
 check "busybox is static" static "$R/bin/busybox"
 check "bootbench is static" static "$R/usr/bin/bootbench"
+check "curl is static (built from Debian's source with wolfssl)" static "$R/usr/bin/curl"
+check "... and speaks HTTP and HTTPS alone" sh -c "'$R/usr/bin/curl' --version | grep -qx 'Protocols: http https'"
 check "bootbench in the image is stripped, its debug file beside it in out/" sh -c "
 	! readelf -S '$R/usr/bin/bootbench' | grep -q '\.debug_info' && readelf -S out/bootbench.debug | grep -q '\.debug_info' &&
 	readelf -x .gnu_debuglink '$R/usr/bin/bootbench' | grep -q 'bootbench.debug'"
@@ -113,6 +115,8 @@ check "the base's registry names cryptsetup's and zpool's packs" sh -c "
 	grep -qx 'cryptsetup rescue rescue.img' '$R/etc/bootbench/packs' && grep -qx 'zpool zfs zfs.img' '$R/etc/bootbench/packs'"
 check "the release file names the host's compiler, musl, liburing and kernel headers" \
 	grep -q '^host gcc [0-9].* musl [0-9].* liburing [0-9].* linux-libc-dev [0-9]' "$R/etc/bootbench-release"
+check "... and the autotools that make wolfssl's configure script" \
+	grep -q '^host autoconf [0-9].* automake [0-9].* libtool [0-9]' "$R/etc/bootbench-release"
 missing=$(awk -F'\t' '{ print $2 }' dl/manifest.tsv | while read -r p; do
 	grep -q " $p " "$R/etc/bootbench-release" || echo "$p"; done)
 check "every fetched package is in /etc/bootbench-release" [ -z "$missing" ]

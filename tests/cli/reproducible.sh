@@ -4,7 +4,7 @@
 # ISO and pxe/ files as out/ (make image). Here the cheap part of the chain
 # is built again: bootbench (compiled anew: no build path may reach the
 # stripped program) and the image stages (scripts/build-rootfs.sh,
-# scripts/build-image.sh) from out/'s busybox, fio and ZFS modules.
+# scripts/build-image.sh) from out/'s busybox, fio, curl and ZFS modules.
 # `make bench-image` builds the whole chain twice, those included.
 # timeout: 900
 . tests/lib.sh
@@ -15,7 +15,7 @@ B=$T/second
 mkdir -p "$B"
 # the first build's compiled inputs, as they are (the second build compiles
 # bootbench anew)
-cp -a out/busybox out/fio out/zfs "$B/"
+cp -a out/busybox out/fio out/curl out/zfs "$B/"
 ln -s "$PWD/out/pkgs" "$B/pkgs"
 make --no-print-directory OUT="$B" "$B/bootbench" > "$T/make.log" 2>&1
 check "bootbench builds in a second output folder" [ $? = 0 ]
@@ -24,7 +24,7 @@ check "... the same program, stripped, as out/bootbench" cmp -s "$T/bb1" "$T/bb2
 objcopy --only-keep-debug "$B/bootbench" "$T/bb2.debug"
 check "... and the same debug information" cmp -s out/bootbench.debug "$T/bb2.debug"
 check "no build path is in the image's programs" sh -c "
-	! grep -l -e '$PWD/out/' -e '$PWD/dl/' -e '$PWD/tools/' -e '$B' out/rootfs/usr/bin/bootbench out/rootfs/usr/bin/fio out/rootfs/bin/busybox"
+	! grep -l -e '$PWD/out/' -e '$PWD/dl/' -e '$PWD/tools/' -e '$B' out/rootfs/usr/bin/bootbench out/rootfs/usr/bin/curl out/rootfs/usr/bin/fio out/rootfs/bin/busybox"
 sde=$(git log -1 --format=%ct 2>/dev/null || echo 0)
 check "busybox's banner carries the last commit's date" sh -c "
 	out/busybox/busybox 2>&1 | head -n1 | grep -qF \"(\$(date -u -d @$sde '+%Y-%m-%d %H:%M:%S UTC'))\""
