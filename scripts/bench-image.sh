@@ -65,6 +65,33 @@ for tree in plain xzmod; do
 	rm -rf "$B/$tree.cpio" "$B/$tree"
 done
 
+CMDLINE="console=tty0 console=ttyS0,115200 quiet"
+
+# Seconds from QEMU start until the serial log has the marker (or QEMU exits
+# when the marker is empty).
+timed_boot() { # marker qemu.sh-options...
+	marker=$1; shift
+	log=$B/serial.log
+	rm -f "$log"; : > "$log"
+	start=$(date +%s.%N)
+	setsid "$ROOT/scripts/qemu.sh" --serial "$log" --timeout $LIMIT "$@" >/dev/null 2>&1 &
+	pid=$!
+	if [ -z "$marker" ]; then
+		wait $pid || true
+	else
+		while ! grep -q "$marker" "$log" 2>/dev/null; do
+			kill -0 $pid 2>/dev/null || break
+			sleep 0.05
+		done
+	fi
+	end=$(date +%s.%N)
+	grep -q "${marker:-powering off\|probe: unpack}" "$log" || { echo "bench-image: boot did not reach '${marker:-power-off}'" >&2; tail -5 "$log" >&2; }
+	/bin/kill -TERM -- -$pid 2>/dev/null || true
+	wait $pid 2>/dev/null || true
+	awk -v s="$start" -v e="$end" 'BEGIN { printf "%.2f\n", e - s }'
+}
+median() { sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
+
 cp "$OUT/bootbench-usb.img" "$B/stick.img"
 : > "$B/floor.t"; : > "$B/kernel.t"; : > "$B/base.t"; : > "$B/usb.t"
 for v in plain.zst plain.xz xzmod.zst xzmod.xz; do : > "$B/$v.t"; done

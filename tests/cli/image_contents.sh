@@ -101,7 +101,7 @@ check "every firmware file the modules name ($(wc -l < "$T/firmware.named")) is 
 for fw in bnx2x/bnx2x-e2-7.13.21.0.fw intel/ice/ddp/ice.pkg rtl_nic/rtl8168h-2.fw; do
 	check "the firmware pack has $fw" [ -s "$P/firmware/lib/firmware/$fw" ]
 done
-check "... and qed's and qla2xxx's" sh -c "ls $P/firmware/lib/firmware/qed/qed_init_values_zipped-*.bin && ls $P/firmware/lib/firmware/ql2500_fw.bin" 
+check "... and qed's and qla2xxx's" sh -c "ls $P/firmware/lib/firmware/qed/qed_init_values_zipped-*.bin >/dev/null && [ -f $P/firmware/lib/firmware/ql2500_fw.bin ]"
 check "the release file names the firmware packages with their versions" sh -c "
 	grep -q '^firmware bnx2x/bnx2x-e2-7.13.21.0.fw bnx2x firmware-bnx2x 2' '$R/etc/bootbench-release' &&
 	grep -q '^firmware intel/ice/ddp/ice.pkg ice firmware-misc-nonfree 2' '$R/etc/bootbench-release'"
@@ -135,7 +135,7 @@ if [ -d "$Z" ]; then
 		esac
 	done
 	check "the base's module index has zfs and spl, their files in the ZFS pack" sh -c "
-		grep -q '^extra/zfs/zfs.ko\(.xz\)\?: .*extra/zfs/spl.ko' '$dep' && ls '$Z/lib/modules/$kver/extra/zfs/'zfs.ko* &&
+		grep -q '^extra/zfs/zfs.ko\(.xz\)\?: .*extra/zfs/spl.ko' '$dep' && ls '$Z/lib/modules/$kver/extra/zfs/'zfs.ko* >/dev/null &&
 		[ ! -e '$R/lib/modules/$kver/extra/zfs' ]"
 	check "the ZFS modules are built for the image's kernel" sh -c "
 		f=\$(ls '$Z/lib/modules/$kver/extra/zfs/'zfs.ko*); case \$f in *.xz) xz -dc \$f > '$T/zfs.ko'; f='$T/zfs.ko' ;; esac

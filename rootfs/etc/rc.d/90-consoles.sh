@@ -28,6 +28,13 @@ done
 	echo "::ctrlaltdel:/sbin/reboot"
 	echo "::shutdown:/lib/bootbench/shutdown"
 } | awk '!seen[$1]++' > /etc/inittab
-log "boot finished in $(cut -d' ' -f1 /proc/uptime) s; consoles: $(cut -d: -f1 /etc/inittab | grep . | paste -sd' ' -)"
+# Where the time went: the kernel's part (from its log: the unpack of the
+# initramfs parts, then /init), and the two slowest steps before this one.
+kernel=$(dmesg 2>/dev/null | awk '{ t = $0; sub(/^\[ */, "", t); sub(/\].*/, "", t) }
+	/Trying to unpack rootfs/ { s = t } /Freeing initrd memory/ { e = t } /Run \/init as init process/ { i = t }
+	END { if (i != "") printf "kernel %.2f s (unpack %.2f s), ", i, e - s }')
+slowest=$(awk 'NR > 1 { printf "%s %.2f\n", $1, $2 - prev } { prev = $2 }' "$BB_RUNDIR/boot-times" 2>/dev/null |
+	sort -k2 -rn | head -n 2 | awk '{ printf "%s%s %s s", (NR > 1 ? ", " : ""), $1, $2 }')
+log "boot finished in $(cut -d' ' -f1 /proc/uptime) s: ${kernel}slowest steps ${slowest:-none}; consoles: $(cut -d: -f1 /etc/inittab | grep . | paste -sd' ' -)"
 # From here on, init's children write to their own terminals.
 exec >/dev/console 2>&1
