@@ -36,7 +36,7 @@ JANSSON  := $(OUT)/jansson/libjansson.a
 BUILD_JOBS ?= $(shell n=$$(nproc); [ $$n -lt 2 ] && n=2; echo $$n)
 # EXTRA_CFLAGS: the sanitizer and fuzzing builds' instrumentation (make sanitize, make fuzz)
 CFLAGS   := -O2 -g -std=gnu11 -Wall -Wextra -Wno-unused-parameter -D_GNU_SOURCE \
-            -fno-strict-aliasing -ffile-prefix-map=$(CURDIR)=. -ffile-prefix-map=$(ABS_OUT)=out -isystem $(INC) -isystem $(OUT)/jansson/include $(addprefix -I,$(SRC_DIRS)) \
+            -fno-strict-aliasing -ffile-prefix-map=$(CURDIR)=. -ffile-prefix-map=$(ABS_OUT)=out -ffile-prefix-map=$(OUT)=out -isystem $(INC) -isystem $(OUT)/jansson/include $(addprefix -I,$(SRC_DIRS)) \
             $(EXTRA_CFLAGS)
 LDFLAGS  := -static
 LDLIBS   := $(JANSSON) $(LIBURING) -lm -lpthread

@@ -45,12 +45,13 @@ OPT=-Os
 TLS=$BUILD/tls
 # TLS 1.2 and 1.3 only; SNI and ALPN for curl; IP addresses in a
 # certificate's subjectAltName matched (WOLFSSL_IP_ALT_NAME); the OpenSSL
-# compatibility layer, which curl's SHA-256 and MD5 use
+# compatibility layer, which curl's SHA-256 and MD5 use; no configure line
+# or build flags (build paths) kept in the library (reproducible-build)
 (cd "$BUILD/wolfssl-src" && autoreconf -fi && ./configure CC="$CC" CFLAGS="$OPT $MAP" \
 	--host=x86_64-linux-musl --prefix="$TLS" --disable-shared --enable-static \
 	--disable-oldtls --enable-tls13 --enable-sni --enable-alpn --enable-ip-alt-name --enable-opensslextra \
 	--disable-sha3 --disable-des3 --disable-examples --disable-crypttests --disable-benchmark \
-	--disable-jobserver) \
+	--disable-jobserver --enable-reproducible-build) \
 	> "$BUILD/build.log" 2>&1 || { tail -20 "$BUILD/build.log" >&2; die "wolfssl configure failed ($BUILD/build.log)"; }
 make -C "$BUILD/wolfssl-src" -j"$(nproc)" install >> "$BUILD/build.log" 2>&1 ||
 	{ tail -20 "$BUILD/build.log" >&2; die "wolfssl build failed ($BUILD/build.log)"; }

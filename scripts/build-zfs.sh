@@ -54,7 +54,9 @@ src=$(ls -d "$H"/zfs-* | head -n1)
 log=$OUT/build.log
 (cd "$src" && ./configure --with-config=kernel --with-linux="$H/$cpkg" --with-linux-obj="$H/$hpkg") > "$log" 2>&1 ||
 	{ tail -20 "$log" >&2; die "configure failed (out/zfs/build.log)"; }
-make -C "$src/module" -j"$(nproc)" >> "$log" 2>&1 || { tail -20 "$log" >&2; die "module build failed (out/zfs/build.log)"; }
+# the source's path (in every ASSERT's __FILE__) mapped to a fixed name,
+# so that equal sources give equal modules wherever out/ is
+make -C "$src/module" -j"$(nproc)" KCFLAGS="-ffile-prefix-map=$OUT/sys=/build" >> "$log" 2>&1 || { tail -20 "$log" >&2; die "module build failed (out/zfs/build.log)"; }
 for ko in $(find "$src/module" -name '*.ko'); do
 	strip --strip-debug -o "$OUT/modules/${ko##*/}" "$ko"
 done
