@@ -9,6 +9,8 @@ set -e
 pkgs="make musl-tools liburing-dev fio python3 python3-six util-linux e2fsprogs dmsetup"
 # image: fetch (apt, dpkg-source), busybox build, rootfs, FAT/ISO images
 pkgs="$pkgs apt dpkg-dev debian-archive-keyring bzip2 xz-utils binutils cpio zstd kmod"
+# each part's large files in a squashfs image (scripts/build-rootfs.sh)
+pkgs="$pkgs squashfs-tools"
 # curl's TLS library, wolfssl: Debian's source ships no configure script
 pkgs="$pkgs autoconf automake libtool"
 pkgs="$pkgs mtools dosfstools xorriso fdisk"

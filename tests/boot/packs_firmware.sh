@@ -7,7 +7,8 @@
 #      a name no package has is refused; bnx2x and qede (firmware pack) load
 #      with their dependencies.
 #      A btrfs is made on a virtio disk (mkfs.btrfs: the rescue pack).
-#      The boot's summary line says where its time went.
+#      Each part's squashfs image is mounted (its loop device is not
+#      offered as a disk). The boot's summary line says where its time went.
 #   2. The kernel with the base alone (a PXE rack's entry without packs):
 #      the menu comes up; bootbench fsck of that btrfs names the pack that
 #      has btrfs-progs, not only "No such file or directory"; raid --zfs
@@ -30,6 +31,8 @@ keys 7 Enter
 step "the shell is reached" "Type 'exit' to return to the menu." 30
 type_line "clear; echo PACKS=\$(ls /etc/bootbench/packs.d | wc -l) \$(ls /etc/bootbench/packs.d | tr '\n' ,)"
 step_result "every pack is loaded: base, firmware, rescue, zfs" PACKS "PACKS=4 base,firmware,rescue,zfs," 30
+type_line "clear; echo PARTS=\$(grep -c ' /lib/bootbench/parts/[a-z]* squashfs ro' /proc/mounts) LOOPS=\$(bootbench disks | grep -c '^loop')"
+step_result "each part's squashfs image is mounted read-only, and its loop device is no disk of bootbench's" PARTS "PARTS=4 LOOPS=0" 30
 type_line "clear; echo SUMMARY=\$(grep -c 'boot finished in [0-9.]* s: kernel [0-9.]* s (unpack [0-9.]* s), slowest steps [0-9][0-9]-[a-z-]*\.sh [0-9.]* s, [0-9][0-9]-' /run/bootbench/console.log)"
 step_result "the boot's summary names the kernel's part, its unpack and the two slowest steps" SUMMARY "SUMMARY=1" 30
 # request_firmware through the test module: the file the kernel got, read back

@@ -49,6 +49,25 @@ static uint64_t attr_u64(const char *disk, const char *rel)
 	return strtoull(buf, NULL, 10);
 }
 
+/*
+ * The image's own parts: the loop devices /etc/rc.d/05-parts.sh set up over
+ * the squashfs images in the initramfs. They are the running system, not a
+ * disk of the machine.
+ */
+#define IMAGE_PARTS_DIR "/lib/bootbench/parts/"
+
+static int image_part(const char *name)
+{
+	char path[PATH_MAX], backing[PATH_MAX];
+
+	if (strncmp(name, "loop", 4))
+		return 0;
+	snprintf(path, sizeof(path), "/sys/block/%s/loop/backing_file", name);
+	if (read_attr(path, backing, sizeof(backing)))
+		return 0;
+	return !strncmp(backing, IMAGE_PARTS_DIR, strlen(IMAGE_PARTS_DIR));
+}
+
 /* Devices that hold no data of their own, or are ours for a moment. */
 static int skip_device(const char *name)
 {
@@ -58,7 +77,7 @@ static int skip_device(const char *name)
 	for (i = 0; i < ARRAY_SIZE(prefixes); i++)
 		if (!strncmp(name, prefixes[i], strlen(prefixes[i])))
 			return 1;
-	return 0;
+	return image_part(name);
 }
 
 static void transport_of(struct disk *d)
