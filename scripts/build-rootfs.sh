@@ -8,8 +8,8 @@
 # (build-zfs.sh), plus the data in image/
 # and the rootfs/ overlay. Writes the staging trees out/rootfs/ (the base)
 # and out/packs/NAME/, out/vmlinuz, and one archive per part: newc cpio,
-# compressed, out/initramfs.img and out/firmware.img, out/rescue.img,
-# out/zfs.img. No root needed: owners are set by cpio, device nodes come
+# compressed, its large files in a squashfs image inside (step 9),
+# out/initramfs.img and out/firmware.img, out/rescue.img, out/zfs.img. No root needed: owners are set by cpio, device nodes come
 # from devtmpfs at boot. Equal inputs give equal bytes: names sorted, times
 # SOURCE_DATE_EPOCH (the last commit's), owners root.
 #   BOOTBENCH_COMPRESS=xz|zstd          every archive's compression (default:

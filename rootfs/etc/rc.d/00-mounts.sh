@@ -13,7 +13,6 @@ mount -t tmpfs -o mode=1777,nosuid,nodev shm /dev/shm
 mount -t tmpfs -o mode=755,nosuid,nodev run /run
 mount -t tmpfs -o mode=1777,nosuid,nodev tmp /tmp
 mount -t securityfs securityfs /sys/kernel/security 2>/dev/null
-[ -d /sys/firmware/efi/efivars ] && mount -t efivarfs efivarfs /sys/firmware/efi/efivars 2>/dev/null
 mkdir -p "$BB_RUNDIR"
 mkfifo "$BB_RUNDIR/log.fifo"
 # Every console= of the command line sees the log, not only /dev/console

@@ -8,3 +8,8 @@ for image in /lib/bootbench/parts/*.sqfs; do
 	mount -t squashfs -o ro,loop "$image" "${image%.sqfs}" ||
 		rescue "the part ${image##*/} did not mount: its programs, modules and firmware are missing"
 done
+# The EFI variables (Secure Boot's state, efibootmgr): efivarfs is a module,
+# which the kernel asks modprobe for at the mount, so it comes after the
+# parts are mounted.
+[ -d /sys/firmware/efi/efivars ] && mount -t efivarfs efivarfs /sys/firmware/efi/efivars 2>/dev/null
+true
