@@ -54,9 +54,12 @@ src=$(ls -d "$H"/zfs-* | head -n1)
 log=$OUT/build.log
 (cd "$src" && ./configure --with-config=kernel --with-linux="$H/$cpkg" --with-linux-obj="$H/$hpkg") > "$log" 2>&1 ||
 	{ tail -20 "$log" >&2; die "configure failed (out/zfs/build.log)"; }
-# the source's path (in every ASSERT's __FILE__) mapped to a fixed name,
-# so that equal sources give equal modules wherever out/ is
-make -C "$src/module" -j"$(nproc)" KCFLAGS="-ffile-prefix-map=$OUT/sys=/build" >> "$log" 2>&1 || { tail -20 "$log" >&2; die "module build failed (out/zfs/build.log)"; }
+# the source's path (in every ASSERT's __FILE__, and in the debug lines of
+# the assembler files: icp's AES and SHA, zlua's setjmp, which set the
+# build-id) mapped to a fixed name, so that equal sources give equal modules
+# wherever out/ is
+map="-ffile-prefix-map=$OUT/sys=/build"
+make -C "$src/module" -j"$(nproc)" KCFLAGS="$map" KAFLAGS="$map" >> "$log" 2>&1 || { tail -20 "$log" >&2; die "module build failed (out/zfs/build.log)"; }
 for ko in $(find "$src/module" -name '*.ko'); do
 	strip --strip-debug -o "$OUT/modules/${ko##*/}" "$ko"
 done
