@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 # Stage 4 of the image chain: wrap out/vmlinuz and out/initramfs.img (from
 # build-rootfs.sh) with the fetched boot loaders into the three artifacts:
-#   out/bootbench-usb.img  raw disk for dd: MBR, one FAT32 partition BOOTBENCH
+#   out/bootbench-usb.img  raw disk for dd: MBR, one FAT16 partition BOOTBENCH
 #                          with syslinux (BIOS), shim + signed GRUB (UEFI,
 #                          Secure Boot), kernel, initramfs, the packs
 #                          (image/packs.table), results/
@@ -26,13 +26,18 @@ TPL=$ROOT/image/boot
 # the serial line and the screen, the screen last so /dev/console is the one
 # a person looks at; quiet keeps the kernel's chatter off both.
 CMDLINE=${BOOTBENCH_CMDLINE:-"console=ttyS0,115200 console=tty0 quiet"}
-# The stick's FAT32 partition: what it carries, the FATs (4 bytes a
-# 512-byte cluster, twice), and RESULTS_MIB free for results: what keeps
-# the image under 48 MB with every pack on it (a run's summary, JSON and
-# report are 0.1-1 MiB; a save that does not fit goes to the console, and
-# to a network share when one is named). At least 34 MiB: FAT32 needs
-# 65525 clusters.
+# The stick's partition: FAT16 with 2 KiB clusters. FAT32 needs 65525
+# clusters at least, so a stick this small would have 512-byte ones and
+# FATs of 4 bytes each, twice: 0.7 MB of a 48 MB image; FAT16's are 0.1 MB.
+# syslinux, shim and GRUB, and UEFI firmware on removable media, read both
+# (the ISO's EFI image is FAT16 too), and 65524 clusters of 2 KiB hold
+# 128 MiB. Its size: what it carries (each file rounded up to a cluster),
+# the FATs (2 bytes a cluster, twice), the root directory, and RESULTS_MIB
+# free for results: what keeps the image under 48 MB with every pack on it
+# (a run's summary, JSON and report are 0.1-1 MiB; a save that does not fit
+# goes to the console, and to a network share when one is named).
 RESULTS_MIB=${RESULTS_MIB:-2}
+CLUSTER_KIB=2
 die() { echo "image: $*" >&2; exit 2; }
 say() { echo "  IMAGE   $*"; }
 
@@ -119,10 +124,10 @@ tree() { # dir boot
 stamp_tree() { find "$1" -exec touch -h -d "@$SOURCE_DATE_EPOCH" {} +; }
 
 # A FAT file system image filled from a directory, with mtools.
-fat_image() { # file size_kib label dir fat_bits
+fat_image() { # file size_kib label dir fat_bits [sectors_per_cluster]
 	rm -f "$1"
 	stamp_tree "$4"
-	mkfs.fat -C -F "$5" -S 512 -s 1 -i 0b0b0b0b "$1" "$2" >/dev/null ||
+	mkfs.fat -C -F "$5" -S 512 -s "${6:-1}" -i 0b0b0b0b "$1" "$2" >/dev/null ||
 		die "mkfs.fat failed on ${1#$OUT/}"
 	# the label by mtools, which dates its entry SOURCE_DATE_EPOCH (mkfs.fat's
 	# -n dates it now)
@@ -146,25 +151,22 @@ cat > "$usb/bootbench.conf" <<'CONF'
 #save=usb
 #after=poweroff
 CONF
-used_kib=$(du -sk --apparent-size "$usb" | cut -f1)
-part_kib=$(( (used_kib + used_kib / 60 + RESULTS_MIB * 1024 + 63) / 64 * 64 ))
-[ $part_kib -ge $((34 * 1024)) ] || part_kib=$((34 * 1024))
-fat_image "$WORK/part.img" $part_kib BOOTBENCH "$usb" 32
+# every file and directory in whole clusters
+used_kib=$(find "$usb" -mindepth 1 -printf '%s\n' | awk -v c=$((CLUSTER_KIB * 1024)) '{ k += int(($1 + c - 1) / c) } END { print k * c / 1024 }')
+part_kib=$(( used_kib + RESULTS_MIB * 1024 ))
+part_kib=$(( (part_kib + part_kib / 512 + 64 + 63) / 64 * 64 ))
+fat_image "$WORK/part.img" $part_kib BOOTBENCH "$usb" 16 $((CLUSTER_KIB * 2))
 # syslinux's installer works on the file through mtools: no loop device.
 "$PKGS/syslinux/usr/bin/syslinux" --install --directory /syslinux "$WORK/part.img" ||
 	die "syslinux could not install its boot sector"
-# FAT32 keeps a backup of the boot sector (its number at offset 50): the
-# copy of what syslinux wrote, so fsck.fat finds the stick clean
-backup=$(od -An -tu2 -j50 -N2 "$WORK/part.img" | tr -d ' ')
-[ "${backup:-0}" -gt 0 ] && dd if="$WORK/part.img" of="$WORK/part.img" bs=512 count=1 seek="$backup" conv=notrunc status=none
 img=$WORK/bootbench-usb.img
 truncate -s $(( (part_kib + 1024) * 1024 )) "$img"
-printf 'label: dos\nlabel-id: 0xb007b0b0\nstart=2048, type=c, bootable\n' |
+printf 'label: dos\nlabel-id: 0xb007b0b0\nstart=2048, type=e, bootable\n' |
 	sfdisk -q --no-reread --no-tell-kernel "$img" >/dev/null || die "sfdisk failed on the USB image"
 dd if="$SYSLINUX/mbr/mbr.bin" of="$img" bs=440 count=1 conv=notrunc status=none
 dd if="$WORK/part.img" of="$img" bs=1M seek=1 conv=notrunc status=none
 mv "$img" "$OUT/bootbench-usb.img"
-say "out/bootbench-usb.img $(( $(stat -c %s "$OUT/bootbench-usb.img") / 1000 )) kB, $(( $(minfo -i "$OUT/bootbench-usb.img@@1M" :: | sed -n 's/^free clusters=//p') / 2 )) KiB free for results"
+say "out/bootbench-usb.img $(( $(stat -c %s "$OUT/bootbench-usb.img") / 1000 )) kB, $(( $(mdir -i "$OUT/bootbench-usb.img@@1M" :: | sed -n 's/ *\([0-9 ]*\) bytes free/\1/p' | tr -d ' ') / 1024 )) KiB free for results"
 
 # --- ISO -----------------------------------------------------------------------
 iso=$WORK/iso

@@ -80,7 +80,7 @@ unattended() {
 	fi
 	describe_system "$out"
 	log "unattended run finished, exit status $status"
-	cp "$BB_LOG" "$out/console.log"
+	copy_log "$out/console.log" "unattended run finished, exit status $status"
 	SAVE_FAILED=""
 	save_results "$out" "$BB_SAVE" || SAVE_FAILED=1
 	[ -z "$SAVED_TO" ] || log "results saved to ${SAVED_TO#$BB_MEDIA/} on the stick"

@@ -14,6 +14,18 @@ log() {
 	return 0
 }
 
+# copy_log DEST LINE: the console log copied to DEST once it holds LINE, the
+# last one logged. The log reaches its file through the pipe and tee, a
+# moment after log() returns: a copy taken at once can lack the last lines.
+# Waits 5 s at most, then copies what is there.
+copy_log() {
+	i=0
+	while ! grep -qF "$2" "$BB_LOG" 2>/dev/null && [ $i -lt 50 ]; do
+		sleep 0.1; i=$((i + 1))
+	done
+	cp "$BB_LOG" "$1"
+}
+
 # A failed step: say so, and give the console a shell. Leaving the shell
 # goes on with the boot (the consoles), so a fixed problem needs no reboot.
 rescue() {
