@@ -26,21 +26,21 @@ case "${BB_CA:-}" in
 http://*|https://*|tftp://*)
 	wait_for_address 30 || log "config: no network address after 30 s"
 	if fetch "$BB_CA" "$BB_RUNDIR/ca.crt"; then BB_CA_FILE=$BB_RUNDIR/ca.crt
-	else BB_PARAM_ERRORS="${BB_PARAM_ERRORS:+$BB_PARAM_ERRORS; }cannot fetch bootbench.ca=$BB_CA"; fi ;;
+	else BB_PARAM_ERRORS="${BB_PARAM_ERRORS:+$BB_PARAM_ERRORS; }cannot fetch bootbench.ca=$(redact_url "$BB_CA")"; fi ;;
 esac
 if [ -n "${BB_CONF:-}" ]; then
 	if ! wait_for_address 30; then
-		why="no network address after 30 s to fetch bootbench.conf=$BB_CONF"
+		why="no network address after 30 s to fetch bootbench.conf=$(redact_url "$BB_CONF")"
 		log "config: $why"
 		BB_PARAM_ERRORS="${BB_PARAM_ERRORS:+$BB_PARAM_ERRORS; }$why"
 	elif fetch "$BB_CONF" "$BB_RUNDIR/fetched.conf"; then
-		log "config: read $(grep -c . "$BB_RUNDIR/fetched.conf") lines from $BB_CONF"
+		log "config: read $(grep -c . "$BB_RUNDIR/fetched.conf") lines from $(redact_url "$BB_CONF")"
 		params_from_conf "$BB_RUNDIR/fetched.conf"
 		# a CA the fetched config names as a URL
 		case "${BB_CA:-}" in
 		http://*|https://*|tftp://*) [ -n "$BB_CA_FILE" ] || { fetch "$BB_CA" "$BB_RUNDIR/ca.crt" && BB_CA_FILE=$BB_RUNDIR/ca.crt; } ;;
 		esac
 	else
-		BB_PARAM_ERRORS="${BB_PARAM_ERRORS:+$BB_PARAM_ERRORS; }cannot fetch bootbench.conf=$BB_CONF"
+		BB_PARAM_ERRORS="${BB_PARAM_ERRORS:+$BB_PARAM_ERRORS; }cannot fetch bootbench.conf=$(redact_url "$BB_CONF")"
 	fi
 fi

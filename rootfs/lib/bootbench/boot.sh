@@ -62,8 +62,18 @@ console_usable() { # /dev/NAME
 # Parameter whitelist: the lines of /etc/bootbench/params.
 params_table() { grep -v '^[[:space:]]*#' "$ROOT/etc/bootbench/params" | awk 'NF { print $1, $2, $3 }'; }
 
+# A URL for a message: a password written in it (user:password@) shown as
+# ***, as bootbench's url_redact does; anything else as given.
+redact_url() { # text
+	case "$1" in
+	*://*:*@*) printf '%s\n' "$1" | sed 's#^\([^:]*://[^:@]*:\)[^@]*@#\1***@#' ;;
+	*) printf '%s\n' "$1" ;;
+	esac
+}
+
 # Checks one value against its rule; prints the reason when it does not fit.
 param_check() { # name value
+	shown=$(redact_url "$2")
 	rule=$(params_table | awk -v n="$1" '$1 == n { print $2 }')
 	[ -n "$rule" ] || { echo "unknown boot parameter bootbench.$1 (known: $(params_table | awk '{ printf "%s ", $1 }'))"; return 1; }
 	# An empty value clears the parameter (a boot menu entry can turn off
@@ -74,31 +84,31 @@ param_check() { # name value
 		[ "$2" = all ] && return 0
 		for d in $(echo "$2" | tr ',' ' '); do
 			case "${d#/dev/}" in
-			''|*[!A-Za-z0-9_/.-]*|*..*) echo "bootbench.$1=$2: '$d' is not a device name (all, or /dev/X,/dev/Y)"; return 1 ;;
+			''|*[!A-Za-z0-9_/.-]*|*..*) echo "bootbench.$1=$shown: '$d' is not a device name (all, or /dev/X,/dev/Y)"; return 1 ;;
 			esac
 		done ;;
 	'<profile-or-jobfile>')
 		case "$2" in
-		''|*[!A-Za-z0-9_/.-]*|*..*) echo "bootbench.$1=$2: expected a profile name or a job file path on the stick"; return 1 ;;
+		''|*[!A-Za-z0-9_/.-]*|*..*) echo "bootbench.$1=$shown: expected a profile name or a job file path on the stick"; return 1 ;;
 		esac ;;
 	'<raid-levels>')
 		case "$2" in
-		*[!A-Za-z0-9,-]*) echo "bootbench.$1=$2: expected RAID levels, comma separated (e.g. 0,1,5,10)"; return 1 ;;
+		*[!A-Za-z0-9,-]*) echo "bootbench.$1=$shown: expected RAID levels, comma separated (e.g. 0,1,5,10)"; return 1 ;;
 		esac ;;
 	'<zfs-topologies>')
 		for t in $(echo "$2" | tr ',' ' '); do
 			case "$t" in
 			stripe|mirror|raidz1|raidz2|raidz3) ;;
-			*) echo "bootbench.$1=$2: '$t' is not a ZFS topology (stripe, mirror, raidz1, raidz2, raidz3)"; return 1 ;;
+			*) echo "bootbench.$1=$shown: '$t' is not a ZFS topology (stripe, mirror, raidz1, raidz2, raidz3)"; return 1 ;;
 			esac
 		done ;;
 	'<number>')
 		case "$2" in
-		*[!0-9.]*|.|*.*.*) echo "bootbench.$1=$2: expected a number such as 0.02 or 1"; return 1 ;;
+		*[!0-9.]*|.|*.*.*) echo "bootbench.$1=$shown: expected a number such as 0.02 or 1"; return 1 ;;
 		esac ;;
 	'<build-id>')
 		case "$2" in
-		*[!A-Za-z0-9.-]*|.*) echo "bootbench.$1=$2: expected the build's id file name (bootbench-HEX.id)"; return 1 ;;
+		*[!A-Za-z0-9.-]*|.*) echo "bootbench.$1=$shown: expected the build's id file name (bootbench-HEX.id)"; return 1 ;;
 		esac ;;
 	'<destinations>')
 		# none alone; else each destination as bootbench save reads it
@@ -107,32 +117,33 @@ param_check() { # name value
 			sed 's/^bootbench: save: /bootbench.'"$1"': /' | grep . && return 1 ;;
 	'<seconds>')
 		case "$2" in
-		*[!0-9]*) echo "bootbench.$1=$2: expected whole seconds"; return 1 ;;
+		*[!0-9]*) echo "bootbench.$1=$shown: expected whole seconds"; return 1 ;;
 		esac ;;
 	'<http-url>')
 		case "$2" in
+		http://*@*|https://*@*) echo "bootbench.$1=$shown: no user or password in the Pushgateway's URL"; return 1 ;;
 		http://?*|https://?*) ;;
-		*) echo "bootbench.$1=$2: expected the Pushgateway as http://host:port"; return 1 ;;
+		*) echo "bootbench.$1=$shown: expected the Pushgateway as http://host:port"; return 1 ;;
 		esac ;;
 	'<config-url>'|'<path-or-url>')
 		case "$2" in
 		http://?*|https://?*|tftp://?*) ;;
 		# a path on the stick (ca.crt or /certs/ca.crt), never out of it
-		*://*|*..*|'') echo "bootbench.$1=$2: expected $([ "$rule" = '<path-or-url>' ] && echo 'a path on the stick or ')an http://, https:// or tftp:// URL"; return 1 ;;
-		*) [ "$rule" = '<path-or-url>' ] || { echo "bootbench.$1=$2: expected an http://, https:// or tftp:// URL"; return 1; } ;;
+		*://*|*..*|'') echo "bootbench.$1=$shown: expected $([ "$rule" = '<path-or-url>' ] && echo 'a path on the stick or ')an http://, https:// or tftp:// URL"; return 1 ;;
+		*) [ "$rule" = '<path-or-url>' ] || { echo "bootbench.$1=$shown: expected an http://, https:// or tftp:// URL"; return 1; } ;;
 		esac ;;
 	'<dialect>')
 		case "$2" in
-		*[!0-9.]*) echo "bootbench.$1=$2: expected an SMB dialect such as 3, 3.0, 3.02 or 3.1.1"; return 1 ;;
+		*[!0-9.]*) echo "bootbench.$1=$shown: expected an SMB dialect such as 3, 3.0, 3.02 or 3.1.1"; return 1 ;;
 		esac ;;
 	'<modules>')
 		case "$2" in
-		''|*[!A-Za-z0-9_,-]*) echo "bootbench.$1=$2: expected module names, comma separated"; return 1 ;;
+		''|*[!A-Za-z0-9_,-]*) echo "bootbench.$1=$shown: expected module names, comma separated"; return 1 ;;
 		esac ;;
 	*)
 		case "|$rule|" in
 		*"|$2|"*) ;;
-		*) echo "bootbench.$1=$2: expected one of $rule"; return 1 ;;
+		*) echo "bootbench.$1=$shown: expected one of $rule"; return 1 ;;
 		esac ;;
 	esac
 	return 0

@@ -51,7 +51,7 @@ static int names_host(const char *p)
 
 int cmd_fetch_config(int argc, char **argv)
 {
-	char serial[128], mac[64], url[2048], out[512], tmp[4200];
+	char serial[128], mac[64], url[2048], shown[2048], out[512], tmp[4200];
 	const char *ca = NULL, *tmpl = NULL, *file = NULL;
 	int print_only = 0, rc, i;
 
@@ -81,10 +81,11 @@ int cmd_fetch_config(int argc, char **argv)
 	machine_mac(mac, sizeof(mac));
 	if (url_expand(tmpl, serial, mac, url, sizeof(url)))
 		die_usage("fetch-config: %s", bb_err);
+	url_redact(url, shown, sizeof(shown));
 	if (strncmp(url, "http://", 7) && strncmp(url, "https://", 8) && strncmp(url, "tftp://", 7))
-		die_usage("fetch-config: '%s': expected an http://, https:// or tftp:// URL", url);
+		die_usage("fetch-config: '%s': expected an http://, https:// or tftp:// URL", shown);
 	if (!names_host(strstr(url, "://") + 3))
-		die_usage("fetch-config: '%s': expected SCHEME://HOST[:PORT]/PATH", url);
+		die_usage("fetch-config: '%s': expected SCHEME://HOST[:PORT]/PATH", shown);
 	if (file) {
 		struct stat st;
 		char dir[4096];
@@ -108,7 +109,7 @@ int cmd_fetch_config(int argc, char **argv)
 		char *args[] = { "tftp", "-g", "-r", NULL, "-l", tmp, host, port, NULL };
 
 		if (!slash || slash == h)
-			die_usage("fetch-config: '%s': expected tftp://host/path", url);
+			die_usage("fetch-config: '%s': expected tftp://host/path", shown);
 		colon = memchr(h, ':', slash - h);
 		snprintf(host, sizeof(host), "%.*s", (int)((colon ? colon : slash) - h), h);
 		if (colon)
@@ -127,7 +128,7 @@ int cmd_fetch_config(int argc, char **argv)
 	}
 	if (rc) {
 		unlink(tmp);
-		note("fetch-config: %s: %s", url, out[0] ? out : "failed");
+		note("fetch-config: %s: %s", shown, out[0] ? out : "failed");
 		return EXIT_FAIL;
 	}
 	if (rename(tmp, file)) {
@@ -135,6 +136,6 @@ int cmd_fetch_config(int argc, char **argv)
 		unlink(tmp);
 		return EXIT_FAIL;
 	}
-	printf("fetch-config: %s -> %s\n", url, file);
+	printf("fetch-config: %s -> %s\n", shown, file);
 	return EXIT_OK;
 }

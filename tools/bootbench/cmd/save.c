@@ -9,6 +9,7 @@
  *        bootbench save --test [OPTIONS] DEST...
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -77,8 +78,11 @@ static unsigned spool_take(const char *spool, struct save_job **jobs)
 {
 	char line[4096];
 	unsigned n = 0;
-	FILE *f = fopen(spool, "re");
+	/* on the stick: a link there is not followed */
+	int fd = open(spool, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	FILE *f = fd < 0 ? NULL : fdopen(fd, "r");
 	struct stat st;
+	char manifest[PATH_MAX + 32];
 
 	*jobs = NULL;
 	if (!f)
@@ -97,8 +101,19 @@ static unsigned spool_take(const char *spool, struct save_job **jobs)
 			continue;
 		}
 		snprintf(j.dir, sizeof(j.dir), "%s", tab + 1);
-		if (stat(j.dir, &st)) {
+		if (lstat(j.dir, &st)) {
 			note("save: spool: %s for %s is gone: dropped", j.dir, line);
+			continue;
+		}
+		/*
+		 * The spool lies on the stick, which anyone may have edited: it
+		 * names only a finished run folder (bootbench's manifest in it),
+		 * never a link or any other local folder to send away.
+		 */
+		snprintf(manifest, sizeof(manifest), "%s/" MANIFEST_NAME, j.dir);
+		if (!S_ISDIR(st.st_mode) || lstat(manifest, &st) || !S_ISREG(st.st_mode)) {
+			note("save: spool: %s is no finished run folder (a link, or no " MANIFEST_NAME " in it): dropped",
+			     j.dir);
 			continue;
 		}
 		for (i = 0; i < n; i++)

@@ -19,11 +19,14 @@ char bb_err[512];
 
 int set_err(const char *fmt, ...)
 {
+	char line[sizeof(bb_err)];
 	va_list ap;
 
+	/* formatted apart, then copied: a caller may hand bb_err itself as an argument */
 	va_start(ap, fmt);
-	vsnprintf(bb_err, sizeof(bb_err), fmt, ap);
+	vsnprintf(line, sizeof(line), fmt, ap);
 	va_end(ap);
+	memcpy(bb_err, line, sizeof(bb_err));
 	return -1;
 }
 

@@ -39,13 +39,14 @@ static void base64url(const char *in, char *out, size_t len)
 int metrics_init(struct metrics *m, const char *url, const char *machine, const char *disk)
 {
 	struct dest_url u;
-	char a[400], b[400];
+	char a[400], b[400], shown[sizeof(u.text)];
 
 	memset(m, 0, sizeof(*m));
-	if (url_parse(url, &u) || (u.kind != DEST_HTTP && u.kind != DEST_HTTPS) || u.user[0] ||
-	    strcmp(u.path, "/"))
-		return set_err("metrics: '%s': expected the Pushgateway as http://host:port (%s)", url,
-			       bb_err[0] ? bb_err : "no user or path");
+	if (url_parse(url, &u))
+		return set_err("metrics: expected the Pushgateway as http://host:port: %s", bb_err);
+	if ((u.kind != DEST_HTTP && u.kind != DEST_HTTPS) || u.user[0] || strcmp(u.path, "/"))
+		return set_err("metrics: '%s': expected the Pushgateway as http://host:port (no user or path)",
+			       url_redact(url, shown, sizeof(shown)));
 	snprintf(m->url, sizeof(m->url), "%s", url);
 	while (m->url[strlen(m->url) - 1] == '/')
 		m->url[strlen(m->url) - 1] = 0;

@@ -409,12 +409,16 @@ int probe_all(const struct dest_url *urls, unsigned n, const struct dest_setting
 
 static void spool_add(const char *spool, const struct save_job *j)
 {
-	FILE *f = fopen(spool, "ae");	/* consent: the spool, a regular file */
+	/* on the stick: a link there is not followed */
+	int fd = open(spool, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);	/* consent: the spool, a regular file */
+	FILE *f = fd < 0 ? NULL : fdopen(fd, "a");
 
 	if (!f || fprintf(f, "%s\t%s\n", j->url.text, j->dir) < 0 || fflush(f) || fsync(fileno(f)))
 		note("save: cannot record %s in the spool %s: %s", j->url.text, spool, strerror(errno));
 	if (f)
 		fclose(f);
+	else if (fd >= 0)
+		close(fd);
 }
 
 /*
@@ -428,14 +432,19 @@ static void record_outcome(const struct dest_settings *set, const struct save_jo
 	char path[PATH_MAX], when[32], where[1400];
 	time_t now = time(NULL);
 	FILE *f;
+	int fd;
 
 	if (!set->stick || j->url.kind == DEST_USB || j->url.kind == DEST_CONSOLE)
 		return;
 	snprintf(path, sizeof(path), "%s/results/deliveries.log", set->stick);
 	strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
-	f = fopen(path, "ae");	/* consent: the stick's log, a regular file */
-	if (!f)
+	fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0644);	/* consent: the stick's log, a regular file */
+	f = fd < 0 ? NULL : fdopen(fd, "a");
+	if (!f) {
+		if (fd >= 0)
+			close(fd);
 		return;
+	}
 	fprintf(f, "%s %s %s %s\n", when, strrchr(j->dir, '/') ? strrchr(j->dir, '/') + 1 : j->dir,
 		url_where(&j->url, where, sizeof(where)), outcome);
 	fflush(f);
@@ -539,6 +548,7 @@ int dest_init(struct dest *d, const struct dest_url *url, const struct dest_sett
 	int rc;
 
 	memset(d, 0, sizeof(*d));
+	d->base_fd = -1;
 	d->url = *url;
 	d->set = set;
 	switch (url->kind) {

@@ -55,7 +55,9 @@ struct dest {
 	char password[256];
 	int has_password;
 	char mnt[PATH_MAX];		/* mounted kinds: the mount point, "" when not mounted */
-	char base[PATH_MAX];		/* mounted kinds: the folder results go in */
+	char base[PATH_MAX];		/* mounted kinds: the folder results go in (for messages) */
+	int base_fd;			/* mounted kinds: that folder, opened without following a link;
+					   every operation works below it, never through a path */
 	char base_url[2048];		/* WebDAV: the collection results go in, ending in '/' */
 };
 

@@ -44,6 +44,10 @@ static int errno_kind(int e)
 	case EROFS:
 	case EINVAL:
 	case ENODEV:
+	case ELOOP:
+	case ENOTDIR:
+	case EEXIST:
+	case EXDEV:
 		return DEST_PERMANENT;
 	default:
 		return DEST_RETRY;
@@ -61,6 +65,13 @@ static const char *errno_text(int e)
 		return "the share is full";
 	case EROFS:
 		return "the share is read-only";
+	case ELOOP:
+	case ENOTDIR:
+		return "a symbolic link or a file stands where a folder of ours belongs (links are never followed)";
+	case EEXIST:
+		return "something is already there (not made by this run)";
+	case EXDEV:
+		return "another filesystem is mounted below it (not emptied)";
 	default:
 		return strerror(e);
 	}
@@ -115,7 +126,7 @@ static int reach(struct dest *d, unsigned port, char *addr, size_t len)
 	return DEST_OK;
 }
 
-/* mkdir -p of PATH (absolute). */
+/* mkdir -p of PATH (absolute): our own mount point, under the save's mount folder. */
 static int make_dirs(const char *path)
 {
 	char p[PATH_MAX];
@@ -131,6 +142,80 @@ static int make_dirs(const char *path)
 		p[i] = '/';
 	}
 	return mkdir(p, 0755) && errno != EEXIST ? -1 : 0;
+}
+
+/*
+ * What is on a share or the stick is untrusted: anyone who can write there
+ * can leave a symbolic link where a folder of ours is expected, pointing at
+ * the stick, a mounted disk or /. So no path below the destination's base is
+ * ever resolved by the kernel in one go: each element is opened from the
+ * folder before it with O_NOFOLLOW, and a link met on the way is an error
+ * (ELOOP), never followed.
+ */
+static int open_dir_at(int dirfd, const char *name)
+{
+	return openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+}
+
+/* The next element of *P (skipping empty ones and "."), copied to NAME; 0 at the end. */
+static int next_element(const char **p, char *name, size_t len)
+{
+	for (;;) {
+		size_t n;
+
+		while (**p == '/')
+			(*p)++;
+		n = strcspn(*p, "/");
+		if (!n)
+			return 0;
+		if (n >= len || (n == 2 && !strncmp(*p, "..", 2))) {
+			errno = EINVAL;	/* a name too long, or one that climbs out */
+			return -1;
+		}
+		memcpy(name, *p, n);
+		name[n] = 0;
+		*p += n;
+		if (strcmp(name, "."))
+			return 1;
+	}
+}
+
+/* Walks REL below DIRFD; MAKE: makes missing folders (mkdir -p). Returns the last folder's fd, or -1 with errno. */
+static int walk_dirs(int dirfd, const char *rel, int make)
+{
+	char name[NAME_MAX + 1];
+	int fd = dup(dirfd), next, more;
+
+	while (fd >= 0 && (more = next_element(&rel, name, sizeof(name))) != 0) {
+		if (more < 0 || (make && mkdirat(fd, name, 0755) && errno != EEXIST)) {
+			int e = errno;
+
+			close(fd);
+			errno = e;
+			return -1;
+		}
+		next = open_dir_at(fd, name);
+		close(fd);
+		fd = next;
+	}
+	return fd;
+}
+
+/* The folder holding REL's last element, walked from the base without following a link; LEAF gets that element. */
+static int open_parent(struct dest *d, const char *rel, char *leaf, size_t len)
+{
+	char dir[PATH_MAX];
+	const char *slash = strrchr(rel, '/');
+	int fd;
+
+	snprintf(dir, sizeof(dir), "%.*s", slash ? (int)(slash - rel) : 0, rel);
+	snprintf(leaf, len, "%s", slash ? slash + 1 : rel);
+	if (!leaf[0] || !strcmp(leaf, ".") || !strcmp(leaf, "..") || strlen(slash ? slash + 1 : rel) >= len) {
+		errno = EINVAL;
+		return -1;
+	}
+	fd = walk_dirs(d->base_fd, dir, 0);
+	return fd;
 }
 
 /* Appends ",KEY=VALUE" with commas doubled, as cifs reads them. */
@@ -196,7 +281,9 @@ static int mount_share(struct dest *d)
 				 u->kind == DEST_NFS3 ? "3" : "4", addr, port, d->set->timeout_s * 10,
 				 u->kind == DEST_NFS3 ? ",nolock,proto=tcp,mountproto=tcp" : "");
 		}
-		if (!consent_mount_share(source, d->mnt, type, MS_NOSUID | MS_NODEV | MS_NOEXEC, opts))
+		/* nosymfollow: the kernel follows no link of the share's either */
+		if (!consent_mount_share(source, d->mnt, type, MS_NOSUID | MS_NODEV | MS_NOEXEC | MS_NOSYMFOLLOW,
+					 opts))
 			break;
 		rc = errno;
 		if (!first_rc) {
@@ -239,9 +326,13 @@ static int mount_share(struct dest *d)
 		return errno_kind(rc) == DEST_PERMANENT ? DEST_PERMANENT : DEST_RETRY;
 	}
 	snprintf(d->base, sizeof(d->base), "%s%s", d->mnt, sub);
-	if (make_dirs(d->base)) {
+	rc = open(d->mnt, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	d->base_fd = rc < 0 ? -1 : walk_dirs(rc, sub, 1);
+	if (rc >= 0)
+		close(rc);
+	if (d->base_fd < 0) {
 		rc = errno;
-		set_err("cannot make %s on the share: %s", sub, errno_text(rc));
+		set_err("cannot make %s on the share: %s", sub[0] ? sub : "/", errno_text(rc));
 		return errno_kind(rc);
 	}
 	return DEST_OK;
@@ -252,8 +343,17 @@ static int fs_attach(struct dest *d)
 	if (d->url.kind == DEST_USB) {
 		if (!d->set->stick)
 			return fail(DEST_PERMANENT, "no stick is mounted read-write for results%s%s", "", "");
+		int stick;
+
+		if (!d->set->stick)
+			return fail(DEST_PERMANENT, "no stick is mounted read-write for results%s%s", "", "");
 		snprintf(d->base, sizeof(d->base), "%s/results", d->set->stick);
-		if (make_dirs(d->base))
+		/* the stick's mount point is ours; what is on it is not (results/ may be a link) */
+		stick = open(d->set->stick, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		d->base_fd = stick < 0 ? -1 : walk_dirs(stick, "results", 1);
+		if (stick >= 0)
+			close(stick);
+		if (d->base_fd < 0)
 			return fail(errno_kind(errno), "cannot make %s: %s", d->base, errno_text(errno));
 		return DEST_OK;
 	}
@@ -262,78 +362,83 @@ static int fs_attach(struct dest *d)
 
 static void fs_detach(struct dest *d)
 {
+	if (d->base_fd >= 0) {
+		/*
+		 * What this save wrote, on its own filesystem only: a system-wide
+		 * sync() would wait on every other mount too, a dead share's
+		 * included. Each file and folder was fsynced already.
+		 */
+		syncfs(d->base_fd);
+		close(d->base_fd);
+		d->base_fd = -1;
+	}
 	if (!d->mnt[0])
 		return;
-	sync();
 	if (unmount_patiently(d->mnt))
 		note("save: cannot unmount %s: %s", d->mnt, strerror(errno));
 	rmdir(d->mnt);
 	d->mnt[0] = 0;
 }
 
-static void full(struct dest *d, const char *rel, char *out, size_t len)
+/* Sets bb_err for a failed operation on REL and returns how it bears on retrying. */
+static int op_failed(const char *what, const char *rel, int e)
 {
-	snprintf(out, len, "%s/%s", d->base, rel);
+	set_err("%s %s: %s", what, rel, errno_text(e));
+	return errno_kind(e);
 }
 
 static int fs_exists(struct dest *d, const char *rel)
 {
-	char p[PATH_MAX + 1100];
+	char leaf[NAME_MAX + 1];
 	struct stat st;
+	int dir = open_parent(d, rel, leaf, sizeof(leaf)), rc;
 
-	full(d, rel, p, sizeof(p));
-	if (!stat(p, &st))
-		return 1;
-	if (errno == ENOENT)
-		return 0;
-	set_err("%s: %s", rel, errno_text(errno));
-	return -errno_kind(errno);
-}
-
-/* fsync of a folder: its entry and its contents' entries on disk. */
-static int sync_dir(const char *path)
-{
-	int fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC), rc;
-
-	if (fd < 0)
-		return -1;
-	rc = fsync(fd);
-	close(fd);
-	return rc;
+	if (dir < 0)
+		return errno == ENOENT ? 0 : -op_failed("cannot look at", rel, errno);
+	rc = fstatat(dir, leaf, &st, AT_SYMLINK_NOFOLLOW);
+	close(dir);
+	if (rc)
+		return errno == ENOENT ? 0 : -op_failed("cannot look at", rel, errno);
+	if (S_ISLNK(st.st_mode))
+		return -op_failed("cannot look at", rel, ELOOP);
+	return 1;
 }
 
 static int fs_mkdirs(struct dest *d, const char *rel)
 {
-	char p[PATH_MAX + 1100];
+	int fd = walk_dirs(d->base_fd, rel, 1), rc;
 
-	full(d, rel, p, sizeof(p));
+	if (fd < 0)
+		return op_failed("cannot make", rel, errno);
 	/* the new folder's entry on disk before anything goes in it: on FAT
 	 * an entry left without its first cluster reads as the root
 	 * directory, and a later clean-up of it would empty the stick */
-	if (!make_dirs(p) && !sync_dir(p) && !sync_dir(d->base))
-		return DEST_OK;
-	set_err("cannot make %s: %s", rel, errno_text(errno));
-	return errno_kind(errno);
+	rc = fsync(fd) || fsync(d->base_fd) ? errno : 0;
+	close(fd);
+	return rc ? op_failed("cannot make", rel, rc) : DEST_OK;
 }
 
 static int fs_put(struct dest *d, const char *local, const char *rel)
 {
-	char p[PATH_MAX + 1100], buf[65536];
-	int in, out, e = 0;
+	char leaf[NAME_MAX + 1], buf[65536];
+	int in, out, dir, e = 0;
 	size_t unsynced = 0;
 	ssize_t n = 0;
 
-	full(d, rel, p, sizeof(p));
 	in = open(local, O_RDONLY | O_CLOEXEC);
 	if (in < 0)
 		return fail(DEST_PERMANENT, "cannot read %s: %s", local, strerror(errno));
-	out = open(p, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);	/* consent: a file on the share or stick */
+	dir = open_parent(d, rel, leaf, sizeof(leaf));
+	/* a new file in the folder this attempt made: whatever is there already (a link, a FIFO) is not ours */
+	out = dir < 0 ? -1 : openat(dir, leaf, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);	/* consent: a file on the share or stick */
 	if (out < 0) {
 		e = errno;
+		if (dir >= 0)
+			close(dir);
 		close(in);
-		set_err("cannot write %s: %s", rel, errno_text(e));
-		return errno_kind(e);
+		return op_failed("cannot write", rel, e);
 	}
+	close(dir);
 	while ((n = read(in, buf, sizeof(buf))) > 0) {
 		char *b = buf;
 
@@ -376,65 +481,91 @@ done:
 	return errno_kind(e);
 }
 
+/* FROM and TO: folders directly in the base (deliver.c's .NAME.partial and NAME). */
 static int fs_rename(struct dest *d, const char *from, const char *to)
 {
-	char a[PATH_MAX + 1100], b[PATH_MAX + 1100];
 	struct stat st;
+	int fd, e;
 
-	full(d, from, a, sizeof(a));
-	full(d, to, b, sizeof(b));
-	if (!stat(b, &st))
+	if (strchr(from, '/') || strchr(to, '/'))
+		return fail(DEST_PERMANENT, "renaming %s to %s: not folders of the base", from, to);
+	if (!fstatat(d->base_fd, to, &st, AT_SYMLINK_NOFOLLOW))
 		return fail(DEST_PERMANENT, "%s already exists (not made by this run)%s", to, "");
-	if (!rename(a, b)) {
-		/*
-		 * The rename on disk: the folder first, then its parent. On FAT
-		 * the renamed folder's new entry is written without its first
-		 * cluster, which only the folder's own inode write fills in: a
-		 * power cut after the parent's fsync alone left "new" pointing
-		 * at the root directory (tests/boot/power_cut.sh found it).
-		 */
-		if (sync_dir(b) || sync_dir(d->base)) {
-			int e = errno;
-
-			set_err("writing the rename of %s to disk failed: %s", to, errno_text(e));
-			return errno_kind(e);
-		}
-		return DEST_OK;
+	if (renameat(d->base_fd, from, d->base_fd, to)) {
+		e = errno;
+		set_err("renaming %s to %s failed: %s", from, to, errno_text(e));
+		return errno_kind(e);
 	}
-	set_err("renaming %s to %s failed: %s", from, to, errno_text(errno));
-	return errno_kind(errno);
+	/*
+	 * The rename on disk: the folder first, then its parent. On FAT
+	 * the renamed folder's new entry is written without its first
+	 * cluster, which only the folder's own inode write fills in: a
+	 * power cut after the parent's fsync alone left "new" pointing
+	 * at the root directory (tests/boot/power_cut.sh found it).
+	 */
+	fd = open_dir_at(d->base_fd, to);
+	e = fd < 0 || fsync(fd) || fsync(d->base_fd) ? errno : 0;
+	if (fd >= 0)
+		close(fd);
+	if (e) {
+		set_err("writing the rename of %s to disk failed: %s", to, errno_text(e));
+		return errno_kind(e);
+	}
+	return DEST_OK;
 }
 
-static int remove_tree(const char *path)
+/*
+ * Removes NAME in DIRFD and what is in it, on the filesystem DEV only. A
+ * link is removed itself, never what it points at; a folder is opened
+ * with O_NOFOLLOW (one swapped for a link meanwhile fails with ELOOP).
+ */
+static int remove_at(int dirfd, const char *name, dev_t dev, unsigned depth)
 {
-	DIR *dir = opendir(path);
 	struct dirent *e;
-	char p[PATH_MAX];
+	struct stat st;
+	DIR *dir;
+	int fd, rc = 0;
 
-	if (!dir)
-		return errno == ENOENT ? 0 : unlink(path);
-	while ((e = readdir(dir))) {
-		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
-			continue;
-		snprintf(p, sizeof(p), "%s/%s", path, e->d_name);
-		if (e->d_type == DT_DIR ? remove_tree(p) : unlink(p)) {
-			closedir(dir);
-			return -1;
-		}
+	if (fstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW))
+		return errno == ENOENT ? 0 : -1;
+	if (!S_ISDIR(st.st_mode))
+		return unlinkat(dirfd, name, 0);
+	if (st.st_dev != dev || depth > 64) {
+		errno = st.st_dev != dev ? EXDEV : ELOOP;
+		return -1;
 	}
+	fd = open_dir_at(dirfd, name);
+	if (fd < 0)
+		return -1;
+	dir = fdopendir(fd);
+	if (!dir) {
+		close(fd);
+		return -1;
+	}
+	while (!rc && (e = readdir(dir)))
+		if (strcmp(e->d_name, ".") && strcmp(e->d_name, ".."))
+			rc = remove_at(fd, e->d_name, dev, depth + 1);
 	closedir(dir);
-	return rmdir(path);
+	return rc ? -1 : unlinkat(dirfd, name, AT_REMOVEDIR);
 }
 
 static int fs_remove(struct dest *d, const char *rel)
 {
-	char p[PATH_MAX + 1100];
+	char leaf[NAME_MAX + 1];
+	struct stat base;
+	int dir = open_parent(d, rel, leaf, sizeof(leaf)), rc;
 
-	full(d, rel, p, sizeof(p));
-	if (!remove_tree(p) || errno == ENOENT)
-		return DEST_OK;
-	set_err("cannot remove %s: %s", rel, errno_text(errno));
-	return errno_kind(errno);
+	if (dir < 0)
+		return errno == ENOENT ? DEST_OK : op_failed("cannot remove", rel, errno);
+	rc = fstat(d->base_fd, &base) ? -1 : remove_at(dir, leaf, base.st_dev, 0);
+	if (rc) {
+		int e = errno;
+
+		close(dir);
+		return op_failed("cannot remove", rel, e);
+	}
+	close(dir);
+	return DEST_OK;
 }
 
 const struct dest_ops dest_fs_ops = {

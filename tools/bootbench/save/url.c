@@ -62,17 +62,37 @@ static int valid_host(const char *h)
 	return *h && strspn(h, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-_") == strlen(h);
 }
 
+const char *url_redact(const char *url, char *buf, size_t len)
+{
+	const char *auth = strstr(url, "://"), *colon, *at;
+
+	snprintf(buf, len, "%s", url);
+	if (!auth)
+		return buf;
+	auth += 3;
+	/* user:password@: whatever stands between the first ':' and the '@' after it (a
+	 * password holding '/' included: more is hidden rather than less) */
+	at = strchr(auth, '@');
+	colon = strchr(auth, ':');
+	if (at && colon && colon < at)
+		snprintf(buf, len, "%.*s***%s", (int)(colon + 1 - url), url, at);
+	return buf;
+}
+
 /* KEY: a credentials line's URL, which names no path. */
 static int parse(const char *s, struct dest_url *u, int key)
 {
+	char shown[sizeof(u->text)];
 	const char *p, *auth, *slash, *at, *hp, *colon;
 	const struct scheme *sc = NULL;
 	size_t n;
 	unsigned i;
 
 	memset(u, 0, sizeof(*u));
+	/* every message shows the URL without a password it may carry */
+	url_redact(s, shown, sizeof(shown));
 	if (strlen(s) >= sizeof(u->text))
-		return set_err("destination '%.60s...': too long", s);
+		return set_err("destination '%.60s...': too long", shown);
 	snprintf(u->text, sizeof(u->text), "%s", s);
 	if (!strcmp(s, "usb") || !strcmp(s, "console")) {
 		u->kind = s[0] == 'u' ? DEST_USB : DEST_CONSOLE;
@@ -82,13 +102,13 @@ static int parse(const char *s, struct dest_url *u, int key)
 	p = strstr(s, "://");
 	if (!p)
 		return set_err("destination '%s': expected usb, console, or a URL "
-			       "(nfs://, nfs3://, smb://, http://, https://)", s);
+			       "(nfs://, nfs3://, smb://, http://, https://)", shown);
 	for (i = 0; i < ARRAY_SIZE(schemes); i++)
 		if ((size_t)(p - s) == strlen(schemes[i].name) && !strncmp(s, schemes[i].name, p - s))
 			sc = &schemes[i];
 	if (!sc)
-		return set_err("destination '%s': unknown scheme '%.*s' (known: nfs, nfs3, smb, http, https)", s,
-			       (int)(p - s), s);
+		return set_err("destination '%s': unknown scheme '%.*s' (known: nfs, nfs3, smb, http, https)", shown,
+			       (int)(p - s), shown);
 	u->kind = sc->kind;
 	snprintf(u->scheme, sizeof(u->scheme), "%s", sc->name);
 	auth = p + 3;
@@ -96,7 +116,7 @@ static int parse(const char *s, struct dest_url *u, int key)
 	if (!slash)
 		slash = auth + strlen(auth);
 	if (strpbrk(auth, "?#"))
-		return set_err("destination '%s': a query or fragment (?, #) is not understood here", s);
+		return set_err("destination '%s': a query or fragment (?, #) is not understood here", shown);
 	at = memchr(auth, '@', slash - auth);
 	hp = auth;
 	if (at) {
@@ -105,19 +125,19 @@ static int parse(const char *s, struct dest_url *u, int key)
 
 		if (memchr(auth, ':', at - auth))
 			return set_err("destination '%s': no password in the URL: put it in the credentials "
-				       "(bootbench.conf: credential=URL PASSWORD)", s);
+				       "(bootbench.conf: credential=URL PASSWORD)", shown);
 		if (semi) {
 			if (u->kind != DEST_SMB)
-				return set_err("destination '%s': a domain (DOMAIN;user@) is for smb:// only", s);
-			if (decode(auth, semi - auth, u->domain, sizeof(u->domain), "domain", s))
+				return set_err("destination '%s': a domain (DOMAIN;user@) is for smb:// only", shown);
+			if (decode(auth, semi - auth, u->domain, sizeof(u->domain), "domain", shown))
 				return -1;
 		}
-		if (decode(user, at - user, u->user, sizeof(u->user), "user name", s))
+		if (decode(user, at - user, u->user, sizeof(u->user), "user name", shown))
 			return -1;
 		if (!u->user[0])
-			return set_err("destination '%s': empty user name before '@'", s);
+			return set_err("destination '%s': empty user name before '@'", shown);
 		if (u->kind == DEST_NFS4 || u->kind == DEST_NFS3)
-			return set_err("destination '%s': NFS takes no user name", s);
+			return set_err("destination '%s': NFS takes no user name", shown);
 		hp = at + 1;
 	}
 	/* host, [v6] or name, then :port */
@@ -125,20 +145,20 @@ static int parse(const char *s, struct dest_url *u, int key)
 		const char *close = memchr(hp, ']', slash - hp);
 
 		if (!close)
-			return set_err("destination '%s': unclosed '[' in the host", s);
+			return set_err("destination '%s': unclosed '[' in the host", shown);
 		colon = close + 1 < slash && close[1] == ':' ? close + 1 : NULL;
 		if (close + 1 < slash && !colon)
-			return set_err("destination '%s': junk after the host's ']'", s);
+			return set_err("destination '%s': junk after the host's ']'", shown);
 	} else {
 		colon = memchr(hp, ':', slash - hp);
 	}
 	n = (colon ? colon : slash) - hp;
 	if (n == 0 || n >= sizeof(u->host))
-		return set_err("destination '%s': %s host", s, n ? "too long a" : "no");
+		return set_err("destination '%s': %s host", shown, n ? "too long a" : "no");
 	memcpy(u->host, hp, n);
 	u->host[n] = 0;
 	if (!valid_host(u->host))
-		return set_err("destination '%s': '%s' is not a host name or address", s, u->host);
+		return set_err("destination '%s': '%s' is not a host name or address", shown, u->host);
 	if (colon) {
 		char *end;
 		unsigned long port;
@@ -146,24 +166,24 @@ static int parse(const char *s, struct dest_url *u, int key)
 		errno = 0;
 		port = strtoul(colon + 1, &end, 10);
 		if (end != slash || colon + 1 == slash || port < 1 || port > 65535 || !isdigit((unsigned char)colon[1]))
-			return set_err("destination '%s': the port must be a number from 1 to 65535", s);
+			return set_err("destination '%s': the port must be a number from 1 to 65535", shown);
 		u->port = (unsigned)port;
 	}
 	if (!*slash)
 		snprintf(u->path, sizeof(u->path), "/");
-	else if (decode(slash, strlen(slash), u->path, sizeof(u->path), "path", s))
+	else if (decode(slash, strlen(slash), u->path, sizeof(u->path), "path", shown))
 		return -1;
 	if (strstr(u->path, "/../") || (strlen(u->path) >= 3 && !strcmp(u->path + strlen(u->path) - 3, "/..")))
-		return set_err("destination '%s': '..' in the path", s);
+		return set_err("destination '%s': '..' in the path", shown);
 	if (key)
 		return 0;
 	if ((u->kind == DEST_NFS4 || u->kind == DEST_NFS3) && !strcmp(u->path, "/"))
-		return set_err("destination '%s': name the export path (nfs://host/export/path)", s);
+		return set_err("destination '%s': name the export path (nfs://host/export/path)", shown);
 	if (u->kind == DEST_SMB) {
 		if (!u->user[0])
-			return set_err("destination '%s': name the user (smb://[domain;]user@host/share/path)", s);
+			return set_err("destination '%s': name the user (smb://[domain;]user@host/share/path)", shown);
 		if (!strcmp(u->path, "/") || u->path[1] == '/')
-			return set_err("destination '%s': name the share (smb://user@host/share/path)", s);
+			return set_err("destination '%s': name the share (smb://user@host/share/path)", shown);
 	}
 	return 0;
 }
@@ -212,6 +232,9 @@ int url_expand(const char *tmpl, const char *serial, const char *mac, char *out,
 {
 	size_t o = 0;
 	const char *p = tmpl;
+	char shown[2048];
+
+	url_redact(tmpl, shown, sizeof(shown));
 
 	while (*p) {
 		if (p[0] == '$' && p[1] == '{') {
@@ -219,23 +242,23 @@ int url_expand(const char *tmpl, const char *serial, const char *mac, char *out,
 			const char *val;
 
 			if (!end)
-				return set_err("config URL '%s': unclosed ${", tmpl);
+				return set_err("config URL '%s': unclosed ${", shown);
 			if (end - p == 8 && !strncmp(p, "${serial}", 9))
 				val = serial;
 			else if (end - p == 5 && !strncmp(p, "${mac}", 6))
 				val = mac;
 			else
-				return set_err("config URL '%s': unknown variable '%.*s' (known: ${serial}, ${mac})", tmpl,
+				return set_err("config URL '%s': unknown variable '%.*s' (known: ${serial}, ${mac})", shown,
 					       (int)(end - p + 1), p);
 			if (!val || !*val)
-				return set_err("config URL '%s': this machine has no %.*s", tmpl, (int)(end - p - 2), p + 2);
+				return set_err("config URL '%s': this machine has no %.*s", shown, (int)(end - p - 2), p + 2);
 			if (put_encoded(out, len, &o, val))
-				return set_err("config URL '%s': too long once expanded", tmpl);
+				return set_err("config URL '%s': too long once expanded", shown);
 			p = end + 1;
 			continue;
 		}
 		if (o + 1 >= len)
-			return set_err("config URL '%s': too long once expanded", tmpl);
+			return set_err("config URL '%s': too long once expanded", shown);
 		out[o++] = *p++;
 	}
 	out[o] = 0;

@@ -32,6 +32,13 @@ int url_parse(const char *s, struct dest_url *u);
 /* Parses a credential's URL: a destination that need not name a path. */
 int url_parse_key(const char *s, struct dest_url *u);
 
+/*
+ * URL for a message: a password written in it (user:password@) replaced by
+ * ***, everything else as given. Every message that shows a URL someone
+ * typed shows it through this (the shell's is redact_url in boot.sh).
+ */
+const char *url_redact(const char *url, char *buf, size_t len);
+
 /* The URL without user info and with the default port left out: a key that
  * says where, not who (results folder names, messages). */
 const char *url_where(const struct dest_url *u, char *buf, size_t len);
