@@ -61,10 +61,10 @@ mkdir -p "$T/root/sys/class/dmi/id" "$T/root/sys/class/net/eth0/device" "$T/root
 echo "To be filled by O.E.M." > "$T/root/sys/class/dmi/id/product_serial"
 echo "52:54:00:12:34:56" > "$T/root/sys/class/net/eth0/address"
 echo "00:00:00:00:00:00" > "$T/root/sys/class/net/lo/address"
-id=$(ROOT="$T/root" $SH -c '. rootfs/lib/bootbench/results.sh; machine_id')
+id=$(ROOT="$T/root" BOOTBENCH="$BB" $SH -c '. rootfs/lib/bootbench/results.sh; machine_id')
 check "no DMI serial: the folder is named by the NIC's MAC ($id)" [ "$id" = mac-525400123456 ]
 echo "SN1234" > "$T/root/sys/class/dmi/id/product_serial"
-id=$(ROOT="$T/root" $SH -c '. rootfs/lib/bootbench/results.sh; machine_id')
+id=$(ROOT="$T/root" BOOTBENCH="$BB" $SH -c '. rootfs/lib/bootbench/results.sh; machine_id')
 check "a DMI serial names the folder ($id)" [ "$id" = SN1234 ]
 # issue 15: destinations, config URL, credentials
 row "save takes a comma-separated list of destinations" "bootbench.save=usb,nfs://10.0.2.2/results/r1,smb://RACK;bench@10.0.2.2:14450/results" "" \

@@ -6,24 +6,12 @@
 # the console (PXE, ISO), each file between marker lines a log reader can
 # cut out.
 
-# The machine's name for result folders: the DMI serial when the vendor set
-# one, else the first network card's MAC address (two machines without a
-# serial must never share a folder; the hostname is the same on all of them),
-# else the hostname; only characters safe on FAT.
+# The machine's name for result folders: bootbench's one rule (sys/machine.c:
+# the DMI serial unless it is a vendor's placeholder, else the first wired
+# NIC's MAC, else the hostname; only characters safe on FAT). $ROOT: a
+# test's fake /sys.
 machine_id() {
-	s=$(cat "$ROOT/sys/class/dmi/id/product_serial" 2>/dev/null | tr -c 'A-Za-z0-9._-' '_' | sed 's/_*$//')
-	case "$s" in ''|To_be_filled*|Default*|None|0|System_Serial*|Not_Specified)
-		s=""
-		for n in "$ROOT"/sys/class/net/*; do
-			[ -e "$n/device" ] || continue
-			m=$(cat "$n/address" 2>/dev/null)
-			case "$m" in ''|00:00:00:00:00:00) continue ;; esac
-			s=mac-$(echo "$m" | tr -d ':')
-			break
-		done
-		[ -n "$s" ] || s=$(hostname) ;;
-	esac
-	echo "$s"
+	BOOTBENCH_SYSROOT="${ROOT:-}" "${BOOTBENCH:-bootbench}" sysinfo --machine-id 2>/dev/null || hostname
 }
 
 # A new run's folder name: UTC time, machine, and a random run id, so two

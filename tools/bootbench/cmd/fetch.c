@@ -2,7 +2,8 @@
 /*
  * fetch.c - `bootbench fetch-config URL FILE`: the per-host configuration
  * a PXE server offers (bootbench.conf=URL), fetched at boot. ${serial} and
- * ${mac} in URL become this machine's DMI serial and first wired MAC
+ * ${mac} in URL become this machine's name (its DMI serial, or mac-MAC when
+ * the serial is a vendor's placeholder: sys/machine.c) and first wired MAC
  * (52-54-00-12-34-56, as pxelinux names its per-host files), so a rack has
  * one file per machine or one for all. http and https go through curl
  * (servers verified against --ca or the image's bundle), tftp through
@@ -59,7 +60,8 @@ int cmd_fetch_config(int argc, char **argv)
 		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
 			printf("usage: bootbench fetch-config [--ca=FILE] [--print-url] URL [FILE]\n\n"
 			       "Fetches the per-host config (http, https, tftp); ${serial} and ${mac} in URL\n"
-			       "become this machine's DMI serial and first MAC (aa-bb-cc-dd-ee-ff).\n");
+			       "become this machine's DMI serial (mac-aabbccddeeff when the vendor left a placeholder)\n"
+			       "and its first wired MAC (aa-bb-cc-dd-ee-ff).\n");
 			return EXIT_OK;
 		} else if (!strncmp(argv[i], "--ca=", 5)) {
 			ca = argv[i] + 5;
@@ -77,7 +79,8 @@ int cmd_fetch_config(int argc, char **argv)
 	}
 	if (!tmpl || (!file && !print_only))
 		die_usage("fetch-config: give the URL and the FILE to write");
-	machine_serial(serial, sizeof(serial));
+	/* ${serial}: the machine's one name, the MAC's form when its serial is a placeholder */
+	machine_unique_id(serial, sizeof(serial));
 	machine_mac(mac, sizeof(mac));
 	if (url_expand(tmpl, serial, mac, url, sizeof(url)))
 		die_usage("fetch-config: %s", bb_err);

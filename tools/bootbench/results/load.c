@@ -23,6 +23,7 @@
 #include <sys/stat.h>
 
 #include "load.h"
+#include "machine.h"
 #include "util.h"
 
 json_t *rs_read_json(const char *path)
@@ -131,6 +132,8 @@ static void machine_of(json_t *system, const char *fallback, char *out, size_t l
 	char buf[128];
 
 	rs_str(system, "dmi.product_serial", out, len);
+	if (serial_is_placeholder(out))
+		out[0] = 0;
 	if (!out[0])
 		snprintf(out, len, "%s", rs_str(json_array_get(json_object_get(system, "nics"), 0), "mac", buf,
 					      sizeof(buf)));

@@ -21,6 +21,7 @@
 
 #include "json.h"
 #include "sysinfo.h"
+#include "machine.h"
 #include "util.h"
 
 #define SECUREBOOT_VAR "/sys/firmware/efi/efivars/SecureBoot-8be4df61-93ca-11d2-aa0d-00e098032b8c"
@@ -226,9 +227,18 @@ int cmd_sysinfo(int argc, char **argv)
 	for (i = 0; i < argc; i++) {
 		if (!strcmp(argv[i], "--json")) {
 			as_json = 1;
+		} else if (!strcmp(argv[i], "--machine-id")) {
+			char id[128];
+
+			machine_id(id, sizeof(id));
+			printf("%s\n", id);
+			return EXIT_OK;
 		} else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-			printf("usage: bootbench sysinfo [--json]\n\nDescribes this machine: CPU, memory, "
-			       "kernel, DMI, firmware and Secure Boot, NICs.\n");
+			printf("usage: bootbench sysinfo [--json | --machine-id]\n\nDescribes this machine: CPU, memory, "
+			       "kernel, DMI, firmware and Secure Boot, NICs.\n"
+			       "--machine-id prints its one name: the DMI serial unless it is a vendor's placeholder,\n"
+			       "else mac- and the first wired NIC's MAC, else the hostname (result folders,\n"
+			       "${serial} in bootbench.conf URLs, the Pushgateway's group).\n");
 			return EXIT_OK;
 		} else {
 			die_usage("sysinfo: unknown argument '%s'", argv[i]);
