@@ -14,12 +14,15 @@ FIO_PORT=18765
 loopdev W "$T/w.img" 16M
 loopdev R "$T/r.img" 16M
 loopdev X "$T/x.img" 16M
+loopdev Y "$T/y.img" 16M
+mkfs.ext4 -q -F "$Y"
+truncate -s 16M "$T/other-file.img"
 dd if=/dev/urandom of="$R" bs=1M count=16 status=none
 not() { ! "$@"; }
 sum() { sha256sum < "$1" | cut -c1-16; }
 r_before=$(sum "$R") x_before=$(sum "$X") w_before=$(sum "$W")
 port_free $FIO_PORT || exit 1
-"$BB" fio-server --destroy="$W" --read="$R" --listen=127.0.0.1 --port=$FIO_PORT > "$T/server.log" 2>&1 &
+"$BB" fio-server --destroy="$W,$Y" --read="$R" --listen=127.0.0.1 --port=$FIO_PORT > "$T/server.log" 2>&1 &
 server=$!
 SERVER_PIDS="$SERVER_PIDS $server"
 check "fio-server listens on port $FIO_PORT" wait_port $FIO_PORT 10
@@ -68,6 +71,37 @@ check "a job writing a disk not named fails (no such device there, a read-only /
 	sh -c "[ \"\$(cat '$T/other.rc')\" != 0 ] && grep -q 'Read-only file system' '$T/other.out' '$T/other.err'"
 check "... and that disk is unchanged" [ "$(sum "$X")" = "$x_before" ]
 
+# a block node of a disk never named, on a filesystem the sandbox sees (read-only):
+# a read-only mount does not stop writes to a device, only nodev does
+node=/var/tmp/bbtest-node.$$
+mknod "$node" b "$(stat -c '%t' "$X" | xargs printf '%d')" "$(stat -c '%T' "$X" | xargs printf '%d')"
+client node "[node]
+filename=$node
+rw=write
+bs=64k
+size=1m"
+rm -f "$node"
+check "a job writing a disk through a device node on another filesystem fails (nodev)" \
+	sh -c "[ \"\$(cat '$T/node.rc')\" != 0 ] && grep -q 'Permission denied' '$T/node.out' '$T/node.err'"
+check "... and that disk is unchanged" [ "$(sum "$X")" = "$x_before" ]
+
+# the claim: a consented disk cannot be mounted while it is served, nor
+# detached and attached to another file (its device number then names
+# other data)
+mkdir -p "$T/ym"
+check "a consented disk cannot be mounted while it is served" not mount -o ro "$Y" "$T/ym"
+umount "$T/ym" 2>/dev/null
+losetup -d "$Y" 2>/dev/null
+check "a consented loop device cannot be attached to another file while it is served" \
+	not losetup "$Y" "$T/other-file.img"
+other_before=$(sum "$T/other-file.img")
+client reattached "[reattached]
+filename=$Y
+rw=write
+bs=64k
+size=1m"
+check "... a job on its device number never writes the other file" [ "$(sum "$T/other-file.img")" = "$other_before" ]
+
 # (not under /tmp: the server's /tmp is a tmpfs of its own)
 outside=/var/tmp/bbtest-outside.$$
 client outside "[outside]
@@ -99,6 +133,23 @@ wait $server 2>/dev/null
 fio_left() { pgrep -f "^/usr/bin/fio --server=127.0.0.1,$FIO_PORT" > /dev/null; }
 i=0; while fio_left && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
 check "kill -9 of bootbench fio-server: no fio server is left" not fio_left
+
+# a consented disk whose identity changes (here its size: the loop device's
+# file grew, and the kernel was told) is served no more: the next job stops
+"$BB" fio-server --destroy="$W" --listen=127.0.0.1 --port=$FIO_PORT > "$T/server2.log" 2>&1 &
+server=$!
+SERVER_PIDS="$SERVER_PIDS $server"
+check "fio-server listens again" wait_port $FIO_PORT 10
+truncate -s 32M "$T/w.img" && losetup -c "$W"
+w_before=$(sum "$W")
+client changed "[changed]
+filename=$W
+rw=write
+bs=64k
+size=1m"
+check "a disk that changed since consent: the job fails" [ "$(cat "$T/changed.rc")" != 0 ]
+check "... and the disk is unchanged" [ "$(sum "$W")" = "$w_before" ]
+check "... the server says why and stops" sh -c "grep -q 'no longer the disk consent was given for' '$T/server2.log' && ! kill -0 $server 2>/dev/null"
 
 # bad input: one line, exit 2, nothing started
 bad_input() { # description args...

@@ -26,6 +26,7 @@
 #include <sys/wait.h>
 
 #include "consent.h"
+#include "disks.h"
 #include "mountns.h"
 #include "util.h"
 
@@ -52,9 +53,10 @@ static void child_fail(const char *what)
 	_exit(127);
 }
 
-static int set_readonly(const char *path, unsigned flags)
+/* Read-only and nosuid; NODEV: no device node on it opens either (all but the sandbox's own /dev). */
+static int set_readonly(const char *path, unsigned flags, int nodev)
 {
-	struct mount_attr attr = { .attr_set = MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOSUID };
+	struct mount_attr attr = { .attr_set = MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOSUID | (nodev ? MOUNT_ATTR_NODEV : 0) };
 
 	return (int)syscall(SYS_mount_setattr, AT_FDCWD, path, flags, &attr, sizeof(attr));
 }
@@ -130,7 +132,12 @@ static void drop_caps(void)
 		child_fail("capset");
 }
 
-/* execve and execveat go to the supervisor; anything else runs. Returns the listener. */
+/*
+ * execve and execveat go to the supervisor, and so do fork and clone: fio
+ * starts each job (and each connection) in a process or thread of its own,
+ * and the supervisor checks the disks' identity before it runs. Anything
+ * else runs. Returns the listener.
+ */
 static int exec_filter(void)
 {
 	struct sock_filter f[] = {
@@ -138,8 +145,12 @@ static int exec_filter(void)
 		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, AUDIT_ARCH_X86_64, 1, 0),
 		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_KILL_PROCESS),
 		BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
-		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_execve, 2, 0),
-		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_execveat, 1, 0),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_execve, 6, 0),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_execveat, 5, 0),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_clone, 4, 0),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_clone3, 3, 0),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_fork, 2, 0),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_vfork, 1, 0),
 		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
 		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_USER_NOTIF),
 	};
@@ -209,7 +220,7 @@ static void run_program(const struct sandbox *sb, int sock)
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
 	if (consent_mount_api("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL) < 0)
 		child_fail("/proc of its own");
-	if (set_readonly("/proc", 0) < 0)
+	if (set_readonly("/proc", 0, 1) < 0)
 		child_fail("/proc read-only");
 	if (chdir(sb->workdir) < 0)
 		child_fail(sb->workdir);
@@ -240,8 +251,9 @@ static void build(const struct sandbox *sb, int sock)
 		note("fio-server sandbox: %s", bb_err);
 		_exit(127);
 	}
-	/* everything there is, read-only; then the new mounts, made after it */
-	if (set_readonly("/", AT_RECURSIVE) < 0) {
+	/* everything there is, read-only and without devices (a block node on any
+	 * filesystem would reach a disk never named); then the new mounts */
+	if (set_readonly("/", AT_RECURSIVE, 1) < 0) {
 		/*
 		 * A plain chroot (a test's fresh root, never the appliance): its root
 		 * is no mount point, so it cannot be made read-only. A bind of it is
@@ -249,11 +261,11 @@ static void build(const struct sandbox *sb, int sock)
 		 */
 		if (errno != EINVAL || (mkdir(SANDBOX_ROOT, 0700) < 0 && errno != EEXIST) ||
 		    consent_mount_api("/", SANDBOX_ROOT, NULL, MS_BIND | MS_REC, NULL) < 0 || chdir(SANDBOX_ROOT) < 0 ||
-		    chroot(".") < 0 || chdir("/") < 0 || set_readonly("/", AT_RECURSIVE) < 0)
+		    chroot(".") < 0 || chdir("/") < 0 || set_readonly("/", AT_RECURSIVE, 1) < 0)
 			child_fail("read-only mounts");
 	}
 	make_dev(sb);
-	if (set_readonly("/dev", 0) < 0)
+	if (set_readonly("/dev", 0, 0) < 0)
 		child_fail("/dev read-only");
 	if (consent_mount_api("bbtmp", "/tmp", "tmpfs", MS_NOSUID | MS_NODEV | MS_NOEXEC, "mode=1777,size=256m") < 0 ||
 	    consent_mount_api("bbwork", sb->workdir, "tmpfs", MS_NOSUID | MS_NODEV | MS_NOEXEC, "mode=0700,size=256m") < 0)
@@ -301,6 +313,39 @@ static pid_t parent_of(pid_t pid)
  * itself): fio's exec engine ignores a child that failed, so its job is
  * ended for the client to see it fail.
  */
+/*
+ * The claims on the disks it may write, held for the server's life: with
+ * an O_EXCL descriptor open the kernel refuses to mount them, to give them
+ * to md or dm, and a loop device cannot be detached and attached to
+ * another file. Their identity (disks.h) is checked before every job.
+ */
+static struct claim {
+	const char *path;
+	dev_t rdev;
+	int fd;
+	char identity[512];
+} claims[64];
+static unsigned nclaims;
+
+/* 0 when every claimed disk is the one consent was given for and unused; else -1 with bb_err. */
+static int claims_hold(void)
+{
+	char now[512], users[256];
+	unsigned i;
+
+	for (i = 0; i < nclaims; i++) {
+		struct claim *c = &claims[i];
+
+		if (disk_identity(c->rdev, c->fd, now, sizeof(now)) || strcmp(now, c->identity))
+			return set_err("%s is no longer the disk consent was given for (was %s, now %s)", c->path,
+				       c->identity, now[0] ? now : "gone");
+		consent_users(c->rdev, users, sizeof(users));
+		if (users[0])
+			return set_err("%s is in use now (%s)", c->path, users);
+	}
+	return 0;
+}
+
 static void supervise(int listener, pid_t child, int *status)
 {
 	pid_t program = 0;
@@ -326,6 +371,19 @@ static void supervise(int listener, pid_t child, int *status)
 			continue;	/* the caller died meanwhile */
 		memset(resp, 0, sizeof(*resp));
 		resp->id = req->id;
+		if (req->data.nr != SYS_execve && req->data.nr != SYS_execveat) {
+			/* a new job, connection or thread: only on the disks consent was given for */
+			if (!claims_hold()) {
+				resp->flags = SECCOMP_USER_NOTIF_FLAG_CONTINUE;
+				ioctl(listener, SECCOMP_IOCTL_NOTIF_SEND, resp);
+				continue;
+			}
+			note("fio-server: %s: it serves no more, every job stops", bb_err);
+			resp->error = -EPERM;
+			ioctl(listener, SECCOMP_IOCTL_NOTIF_SEND, resp);
+			kill(child, SIGKILL);
+			continue;
+		}
 		if (!execs++) {
 			resp->flags = SECCOMP_USER_NOTIF_FLAG_CONTINUE;
 			program = (pid_t)req->pid;
@@ -365,6 +423,15 @@ int sandbox_run(const struct sandbox *sb)
 				return set_err("more than %zu devices", ARRAY_SIZE(dev_rdev[0]));
 			dev_rdev[rw][i] = st.st_rdev;
 		}
+	}
+	for (d = sb->write_devs, nclaims = 0; d && *d; d++, nclaims++) {
+		struct claim *c = &claims[nclaims];
+
+		c->path = *d;
+		c->rdev = dev_rdev[1][nclaims];
+		c->fd = consent_open(*d, O_RDONLY);
+		if (c->fd < 0 || disk_identity(c->rdev, c->fd, c->identity, sizeof(c->identity)))
+			return -1;
 	}
 	if (mkdir(sb->workdir, 0700) < 0 && errno != EEXIST)
 		return set_err("cannot make %s: %s", sb->workdir, strerror(errno));

@@ -3,7 +3,14 @@
  * sandbox.h - runs a program that takes orders from the network (fio's
  * server: no authentication, any job a client sends) so that it can write
  * only the disks the user named and run no other program:
- *   - new mount and PID namespaces; every mount read-only; a /dev of its
+ *   - the disks named for writing claimed (O_EXCL) for its whole life, so
+ *     the kernel refuses to mount them or re-attach a loop device to other
+ *     data, and their identity (disks.h: serial, size, backing file; never
+ *     the name or numbers) checked before every process or thread it
+ *     starts (fio starts one per connection and job): a disk that changed
+ *     or came into use stops the server;
+ *   - new mount and PID namespaces; every mount read-only and nodev (a
+ *     block node on any filesystem would reach an unnamed disk); a /dev of its
  *     own holding null, zero, full, random, urandom, the disks named for
  *     writing (mode 0600) and those named for reading (0400); a tmpfs /tmp
  *     and working folder;

@@ -11,6 +11,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <linux/loop.h>
 #include <linux/nvme_ioctl.h>
 #include <stdlib.h>
 #include <string.h>
@@ -212,6 +213,94 @@ static void by_id(struct disk *d)
 		closedir(dir);
 	if (!d->by_id[0] && d->serial[0])
 		synth_by_id(d);
+}
+
+/* A USB disk without VPD page 80h: the serial of the USB device above it (iSerialNumber). */
+static void usb_serial(const char *name, char *buf, size_t len)
+{
+	char path[PATH_MAX], real[PATH_MAX], file[PATH_MAX + 16];
+
+	snprintf(path, sizeof(path), "/sys/block/%s/device", name);
+	if (!realpath(path, real))
+		return;
+	while (strlen(real) > 12 && strstr(real, "/usb")) {
+		snprintf(file, sizeof(file), "%s/idVendor", real);
+		if (!access(file, F_OK)) {
+			snprintf(file, sizeof(file), "%s/serial", real);
+			read_attr(file, buf, len);
+			return;
+		}
+		*strrchr(real, '/') = 0;
+	}
+}
+
+/* Printable, no blanks or commas: one word of the identity line. */
+static void identity_word(char *s)
+{
+	for (; *s; s++)
+		if ((unsigned char)*s <= ' ' || (unsigned char)*s >= 127 || *s == ',')
+			*s = '_';
+}
+
+int disk_identity(dev_t rdev, int fd, char *buf, size_t len)
+{
+	char path[PATH_MAX], link[PATH_MAX], name[64], whole[64], start[32] = "", part_size[32] = "";
+	struct disk d;
+	struct stat st;
+	ssize_t n;
+	int is_part;
+
+	buf[0] = 0;
+	snprintf(path, sizeof(path), "/sys/dev/block/%u:%u", major(rdev), minor(rdev));
+	n = readlink(path, link, sizeof(link) - 1);
+	if (n <= 0)
+		return set_err("device %u:%u is not there", major(rdev), minor(rdev));
+	link[n] = 0;
+	snprintf(name, sizeof(name), "%.63s", strrchr(link, '/') + 1);
+	snprintf(path + strlen(path), sizeof(path) - strlen(path), "/partition");
+	is_part = !stat(path, &st);
+	snprintf(whole, sizeof(whole), "%s", name);
+	if (is_part) {
+		*strrchr(link, '/') = 0;
+		snprintf(whole, sizeof(whole), "%.63s", strrchr(link, '/') + 1);
+		snprintf(path, sizeof(path), "/sys/class/block/%s/start", name);
+		read_attr(path, start, sizeof(start));
+		snprintf(path, sizeof(path), "/sys/class/block/%s/size", name);
+		read_attr(path, part_size, sizeof(part_size));
+	}
+	memset(&d, 0, sizeof(d));
+	snprintf(d.name, sizeof(d.name), "%.31s", whole);
+	identity(&d);
+	if (!d.serial[0])
+		attr(whole, "wwid", d.serial, sizeof(d.serial));
+	if (!d.serial[0])
+		usb_serial(whole, d.serial, sizeof(d.serial));
+	identity_word(d.model);
+	identity_word(d.serial);
+	snprintf(buf, len, "model=%s,serial=%s,sectors=%llu", d.model, d.serial,
+		 (unsigned long long)attr_u64(whole, "size"));
+	if (!strncmp(whole, "loop", 4)) {
+		/* a loop device is the file behind it: its device and inode, never its name */
+		struct loop_info64 info;
+		int own = fd < 0;
+
+		if (own) {
+			snprintf(path, sizeof(path), "/dev/%s", whole);
+			fd = open(path, O_RDONLY | O_CLOEXEC);
+		}
+		memset(&info, 0, sizeof(info));
+		if (fd >= 0 && !ioctl(fd, LOOP_GET_STATUS64, &info))
+			snprintf(buf + strlen(buf), len - strlen(buf), ",file=%llx:%llu,offset=%llu",
+				 (unsigned long long)info.lo_device, (unsigned long long)info.lo_inode,
+				 (unsigned long long)info.lo_offset);
+		else
+			snprintf(buf + strlen(buf), len - strlen(buf), ",file=none");
+		if (own && fd >= 0)
+			close(fd);
+	}
+	if (is_part)
+		snprintf(buf + strlen(buf), len - strlen(buf), ",part=%s+%s", start, part_size);
+	return 0;
 }
 
 static void append(char *buf, size_t len, const char *fmt, const char *a, const char *b)

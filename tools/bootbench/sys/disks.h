@@ -69,6 +69,14 @@ void disk_refusal(const struct disk *d, char *buf, size_t len);
 /* Whether a block device (or the disk it is a partition of) is the boot or
  * results medium /init recorded; why says which. Written under no consent. */
 int disk_is_our_medium(dev_t rdev, char *why, size_t len);
+/*
+ * A block device's identity, not its name or numbers (which a re-enumerated
+ * or re-attached device gives to another): the whole disk's model, serial
+ * (VPD 80h, NVMe/virtio serial, WWID, the USB device's serial) and size; a
+ * loop device's backing file by device and inode; a partition's place on
+ * its disk. FD: the device held open, or -1. -1 with bb_err when it is gone.
+ */
+int disk_identity(dev_t rdev, int fd, char *buf, size_t len);
 /* Whether a --destroy list (comma separated paths) names the block device
  * RDEV, by device number: /dev/sdb and a by-id link to it are the same. */
 int destroy_list_has(const char *destroy, dev_t rdev);
