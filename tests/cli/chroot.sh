@@ -66,13 +66,59 @@ check "... /proc/cmdline is the installed system's (its grub.cfg)" grep -qx 'roo
 check "... in a PID namespace of its own: bootbench its init, no other process" grep -qx 'init=bootbench processes=[2-6]' "$T/out"
 check "... /boot from the fstab is mounted, read-only" grep -q "^$BOOT /boot ext4 ro," "$T/out"
 check "... the root is read-only" grep -q "^$ROOT / ext4 ro," "$T/out"
-check "... proc, sysfs, devtmpfs, a tmpfs /run and /tmp" sh -c "grep -q '^proc /proc proc ' '$T/out' && grep -q '^sys /sys sysfs ro' '$T/out' && grep -q ' /dev devtmpfs ' '$T/out' && grep -q '^run /run tmpfs ' '$T/out' && grep -q '^tmp /tmp tmpfs ' '$T/out'"
+check "... proc and sysfs read-only, a tmpfs /dev of its own, read-only; a tmpfs /run and /tmp" sh -c "grep -q '^proc /proc proc ro,' '$T/out' && grep -q '^sys /sys sysfs ro' '$T/out' && grep -q '^dev /dev tmpfs ro,' '$T/out' && ! grep -q devtmpfs '$T/out' && grep -q '^run /run tmpfs ' '$T/out' && grep -q '^tmp /tmp tmpfs ' '$T/out'"
 check "... skipped swap, nfs, noauto; said the nofail device is left out" \
 	sh -c "! grep -q '/mnt/nas\|/media/usb' '$T/out' && grep -q 'LABEL=notthere.*nofail: left out' '$T/out'"
 check "... the system's own /etc/os-release is read" grep -q 'PRETTY_NAME="Bootbench Test Linux 1.0"' "$T/out"
 check "... nothing could be written" sh -c "! grep -q WROTE '$T/out'"
 check "... and the disk is unchanged (checksum)" [ "$(sha256sum < "$T/root.img")" = "$before" ]
 check "... nothing is mounted afterwards" not mounted_anywhere "$ROOT"
+# Issue 30.4: "read-only" means nothing can be changed, by the shell or what it runs.
+# Another disk of this machine (never named) and every way a root shell had to it.
+loopdev OTHER "$T/other.img" 8M
+dd if=/dev/urandom of="$OTHER" bs=1M count=8 status=none
+other_before=$(sha256sum < "$T/other.img")
+root_before=$(sha256sum < "$T/root.img")
+o_maj=$(stat -c '%t' "$OTHER" | xargs printf '%d') o_min=$(stat -c '%T' "$OTHER" | xargs printf '%d')
+"$BB" chroot -q "$ROOT" -- sh -c "
+	ls /dev | tr '\n' ' '; echo
+	for d in /dev/loop* ${OTHER} ${ROOT} ${BOOT}; do dd if=/dev/zero of=\$d bs=4k count=1 conv=notrunc 2>/dev/null && echo WROTE-\$d; done
+	mknod /tmp/disk b $o_maj $o_min 2>/dev/null && echo MADE-NODE
+	mkdir -p /tmp/d && mount -t devtmpfs none /tmp/d 2>/dev/null && echo MOUNTED-DEVTMPFS
+	mount -o remount,rw / 2>/dev/null && echo REMOUNTED
+	echo 1 > /proc/sys/vm/drop_caches 2>/dev/null && echo WROTE-PROC
+	mkdir -p /tmp/x/y && cd /tmp/x/y && chroot ../../../../.. true 2>/dev/null && echo ESCAPED
+	ls /proc/1/root/ >/dev/null 2>&1 && echo PROC1-ROOT
+	grep '^CapEff' /proc/self/status
+	exit 0" > "$T/ro" 2>&1
+rc=$?
+cat "$T/ro"
+check "read-only: the chroot's /dev holds what a shell needs and the system's own disks only" \
+	sh -c "[ $rc = 0 ] && head -n1 '$T/ro' | grep -q 'null' && head -n1 '$T/ro' | grep -q 'tty' && head -n1 '$T/ro' | grep -qw '${ROOT#/dev/}' && ! head -n1 '$T/ro' | grep -qw '${OTHER#/dev/}'"
+check "... no block device could be written, named or not" sh -c "! grep -q WROTE- '$T/ro'"
+check "... no device node made, no devtmpfs mounted, no remount, no /proc write" \
+	sh -c "! grep -q 'MADE-NODE\|MOUNTED-DEVTMPFS\|REMOUNTED\|WROTE-PROC' '$T/ro'"
+check "... no way out of the chroot, nor through /proc/1/root" sh -c "! grep -q 'ESCAPED\|PROC1-ROOT' '$T/ro'"
+check "... no capability to mount, make nodes, do raw I/O or override permissions" sh -c "
+	eff=\$(sed -n 's/^CapEff:[[:space:]]*//p' '$T/ro'); [ -n \"\$eff\" ] &&
+	for c in 21 27 17 1 18 19 16 2; do [ \$(( 0x\$eff >> c & 1 )) = 0 ] || exit 1; done"
+check "... and neither that disk nor the system's changed" \
+	sh -c "[ \"\$(sha256sum < '$T/other.img')\" = '$other_before' ] && [ \"\$(sha256sum < '$T/root.img')\" = '$root_before' ]"
+# the installed system's startup files: not run unless asked ($ENV for sh, .bashrc for bash)
+echo 'echo RC-RAN' > "$T/bbrc"
+printf 'cd /etc\nwrite %s bbrc\n' "$T/bbrc" | debugfs -w -f - "$T/root.img" > /dev/null 2>&1
+printf 'echo shell-ran; exit 0\n' | ENV=/etc/bbrc "$BB" chroot -q "$ROOT" > "$T/out" 2>&1
+check "read-only shell: the system's startup files are not run" sh -c "grep -q shell-ran '$T/out' && ! grep -q RC-RAN '$T/out'"
+printf 'echo shell-ran; exit 0\n' | ENV=/etc/bbrc "$BB" chroot -q --rc "$ROOT" > "$T/out" 2>&1
+check "... with --rc they are" grep -q RC-RAN "$T/out"
+# --write: only the devices named are writable
+"$BB" chroot -q --write="$ROOT" "$ROOT" -- sh -c "
+	for d in ${OTHER} ${BOOT}; do dd if=/dev/zero of=\$d bs=4k count=1 conv=notrunc 2>/dev/null && echo WROTE-\$d; done
+	dd if=/dev/zero of=${ROOT} bs=4k count=1 seek=4000 conv=notrunc 2>/dev/null && echo WROTE-ROOT; exit 0" > "$T/rw" 2>&1
+check "--write=ROOT: the root device is writable" grep -q WROTE-ROOT "$T/rw"
+check "... /boot's device (not named) and the other disk are not" sh -c "! grep -q 'WROTE-/dev' '$T/rw'"
+check "... the other disk is unchanged" [ "$(sha256sum < "$T/other.img")" = "$other_before" ]
+
 if [ -s /etc/resolv.conf ]; then
 	"$BB" chroot -q "$ROOT" -- cat /etc/resolv.conf > "$T/resolv" 2>&1
 	check "resolv.conf: the appliance's, through the system's link into /run" cmp -s "$T/resolv" /etc/resolv.conf
@@ -108,6 +154,17 @@ check "no command: root's shell from /etc/passwd runs, and its exit status comes
 # the exit status of the command comes back
 "$BB" chroot -q "$ROOT" -- sh -c 'exit 7' > /dev/null 2>&1
 check "the command's exit status is returned" [ $? = 7 ]
+
+# Issue 30.10: a root with an os-release but no init (a debootstrap
+# minbase, an init package a failed upgrade removed) is the one that most
+# needs rescue: listed, marked, and the chroot runs on it
+debugfs -w -R "rm /sbin/init" "$T/root.img" > /dev/null 2>&1
+"$BB" chroot --list > "$T/list" 2>&1
+check "a root without /sbin/init is listed, marked (no init)" grep -q "^Bootbench Test Linux 1.0 *$ROOT .*(no init)\$" "$T/list"
+"$BB" chroot --list --json > "$T/list.json"
+check "... in the JSON too" json "$T/list.json" "[s['missing'] for s in d['systems']] == ['no init']"
+"$BB" chroot "$ROOT" -- cat /etc/os-release > "$T/out" 2>&1
+check "... and a chroot runs on it, saying what it lacks" sh -c "[ \$? = 0 ] && grep -q 'PRETTY_NAME' '$T/out' && grep -q '(no init)' '$T/out'"
 
 # bad input: one line, exit 2, nothing mounted
 bad_input() { # description args...

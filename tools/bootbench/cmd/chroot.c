@@ -8,7 +8,7 @@
  * the helper is killed.
  *
  * usage: bootbench chroot --list [--json] [START...]
- *        bootbench chroot [START...] [--write=DEV[,DEV]] [--subvol=NAME] [-q] ROOT [-- COMMAND [ARG...]]
+ *        bootbench chroot [START...] [--write=DEV[,DEV]] [--subvol=NAME] [--rc] [-q] ROOT [-- COMMAND [ARG...]]
  *        bootbench chroot [START...] --write=DEV[,DEV] --repair=bootloader|initramfs ROOT
  *        START: --assemble --activate --open=DEV[,DEV] [--key-file=F]
  */
@@ -44,7 +44,7 @@ static const struct {
 static void usage(void)
 {
 	printf("usage: bootbench chroot --list [--json] [START...]\n"
-	       "       bootbench chroot [START...] [--write=DEV[,DEV]] [--subvol=NAME] [-q] ROOT [-- COMMAND [ARG...]]\n"
+	       "       bootbench chroot [START...] [--write=DEV[,DEV]] [--subvol=NAME] [--rc] [-q] ROOT [-- COMMAND [ARG...]]\n"
 	       "       bootbench chroot [START...] --write=DEV[,DEV] --repair=bootloader|initramfs ROOT\n"
 	       "       START: --assemble --activate --open=DEV[,DEV] [--key-file=F]\n\n"
 	       "--list finds the installed systems: every partition, disk, md array and LVM/LUKS volume\n"
@@ -55,11 +55,17 @@ static void usage(void)
 	       "the installed system's shell. /proc/cmdline inside is the installed system's (its\n"
 	       "grub.cfg). All of it in private mount and PID namespaces: when the command ends, or this\n"
 	       "helper is killed, nothing stays mounted and no process of the chroot survives.\n\n"
+	       "Without --write nothing can be changed: every mount is read-only, /dev holds only null,\n"
+	       "zero, full, random, urandom, tty, ptmx and the system's own disks (read-only), no\n"
+	       "capability to mount, make devices, do raw I/O or override permissions is kept, and the\n"
+	       "shell starts without the system's startup files (.bashrc, /etc/profile) unless --rc.\n"
+	       "With --write only the devices named there are writable.\n\n"
 	       "Options:\n"
 	       "  --list        list the installed systems (with --json: as JSON)\n"
 	       "  --write=DEVS  mount these devices read-write (consent: never the boot or results\n"
 	       "                medium, nothing mounted or in use); every other mount is read-only\n"
 	       "  --subvol=NAME btrfs: the root's subvolume (default: what --list found)\n"
+	       "  --rc          the shell runs the installed system's startup files (.bashrc, ...)\n"
 	       "  -q            no line per mount\n"
 	       "  --assemble    first assemble the md arrays found (read-only)\n"
 	       "  --activate    first activate the LVM volume groups found\n"
@@ -99,6 +105,7 @@ static void print_list(const struct installed *s, int n, int as_json)
 			json_str(&j, "boot", s[i].boot);
 			json_str(&j, "esp", s[i].esp);
 			json_str(&j, "cmdline", s[i].cmdline);
+			json_str(&j, "missing", s[i].missing);
 			json_obj_close(&j);
 		}
 		json_arr_close(&j);
@@ -114,7 +121,8 @@ static void print_list(const struct installed *s, int n, int as_json)
 		printf("%-32s %-18s %-6s %6.1f GiB", s[i].name, s[i].dev, s[i].fstype, s[i].bytes / 1073741824.0);
 		if (s[i].subvol[0])
 			printf("  subvol=%s", s[i].subvol);
-		printf("  /boot: %s  ESP: %s\n", s[i].boot[0] ? s[i].boot : "on the root", s[i].esp[0] ? s[i].esp : "-");
+		printf("  /boot: %s  ESP: %s", s[i].boot[0] ? s[i].boot : "on the root", s[i].esp[0] ? s[i].esp : "-");
+		printf(s[i].missing[0] ? "  (%s)\n" : "%s\n", s[i].missing);
 	}
 }
 
@@ -188,7 +196,7 @@ int cmd_chroot(int argc, char **argv)
 	const char *write_list = NULL, *subvol = NULL, *root = NULL, *open_list = NULL, *key_file = NULL;
 	const char *repair = NULL;
 	static char script[4096];
-	int list = 0, as_json = 0, quiet = 0, assemble = 0, activate = 0, i;
+	int list = 0, as_json = 0, quiet = 0, assemble = 0, activate = 0, rc_files = 0, i;
 	char *const *cmd = NULL;
 	struct chroot_request r = { 0 };
 	struct installed sys = { 0 };
@@ -207,6 +215,8 @@ int cmd_chroot(int argc, char **argv)
 			as_json = 1;
 		} else if (!strcmp(a, "-q")) {
 			quiet = 1;
+		} else if (!strcmp(a, "--rc")) {
+			rc_files = 1;
 		} else if (!strncmp(a, "--write=", 8)) {
 			write_list = a + 8;
 		} else if (!strncmp(a, "--subvol=", 9)) {
@@ -280,7 +290,7 @@ int cmd_chroot(int argc, char **argv)
 		free(copy);
 	}
 	if (find_installed(root, &sys))
-		die_usage("chroot: %s holds no installed system (no os-release and init found on it)", root);
+		die_usage("chroot: %s holds no installed system (no os-release found on it)", root);
 	r.root = root;
 	r.subvol = subvol ? subvol : sys.subvol;
 	r.argv = cmd;
@@ -288,7 +298,10 @@ int cmd_chroot(int argc, char **argv)
 	if (write_list)
 		setenv("BB_WRITE", write_list, 1);
 	r.quiet = quiet;
+	r.write_list = write_list;
+	r.rc_files = rc_files;
 	if (!quiet)
-		printf("chroot: %s on %s%s%s\n", sys.name, root, r.subvol[0] ? ", subvolume " : "", r.subvol);
+		printf("chroot: %s on %s%s%s%s%s%s\n", sys.name, root, r.subvol[0] ? ", subvolume " : "", r.subvol,
+		       sys.missing[0] ? " (" : "", sys.missing, sys.missing[0] ? ")" : "");
 	return chroot_session(&r);
 }

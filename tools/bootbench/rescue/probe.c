@@ -124,8 +124,13 @@ static int looks_installed(struct installed *s)
 	if (inroot_read(PROBE_DIR, "/etc/os-release", text, sizeof(text)) &&
 	    inroot_read(PROBE_DIR, "/usr/lib/os-release", text, sizeof(text)))
 		return 0;
+	/*
+	 * An os-release at the root's place makes a system to rescue; one
+	 * whose init is gone (a debootstrap minbase, a failed upgrade that
+	 * removed it) needs rescue the most: listed, marked.
+	 */
 	if (!inroot_executable(PROBE_DIR, "/sbin/init") && !inroot_executable(PROBE_DIR, "/usr/lib/systemd/systemd"))
-		return 0;
+		snprintf(s->missing, sizeof(s->missing), "no init");
 	os_release_value(text, "PRETTY_NAME", s->name, sizeof(s->name));
 	os_release_value(text, "ID", s->id, sizeof(s->id));
 	os_release_value(text, "VERSION_ID", s->version, sizeof(s->version));

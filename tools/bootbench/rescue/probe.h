@@ -4,7 +4,8 @@
  * whole disk without partitions, md array and device-mapper volume (LVM,
  * opened LUKS) with a Linux root filesystem is mounted read-only (nothing
  * replayed, nothing written) in a private mount namespace; one holding an
- * os-release and an init is a system. btrfs: its default subvolume, then
+ * os-release (/etc/os-release or /usr/lib/os-release) is a system, marked
+ * when its init is missing. btrfs: its default subvolume, then
  * the usual layouts (@, @root, root).
  */
 #ifndef BB_PROBE_H
@@ -24,6 +25,7 @@ struct installed {
 	char boot[PATH_MAX];	/* the device its fstab mounts on /boot, "" if none */
 	char esp[PATH_MAX];	/* on /boot/efi or /efi */
 	char cmdline[1024];	/* its boot loader's kernel command line, "" if not found */
+	char missing[32];	/* what a booting system lacks ("no init"), "" if nothing */
 };
 
 /*

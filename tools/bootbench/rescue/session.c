@@ -24,14 +24,20 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sched.h>
+#include <linux/capability.h>
+#include <linux/mount.h>
 #include <sys/mount.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/sysmacros.h>
 #include <sys/wait.h>
 #include <termios.h>
 #include <unistd.h>
 
+#include "caps.h"
 #include "consent.h"
+#include "disks.h"
 #include "fstab.h"
 #include "inroot.h"
 #include "mountns.h"
@@ -46,6 +52,9 @@
 static char mounted[MAX_MOUNTS][PATH_MAX];
 static unsigned nmounted;
 static int quiet;
+/* the installed system's devices mounted in the session: its /dev offers them */
+static char system_devs[MAX_MOUNTS][PATH_MAX];
+static unsigned nsystem_devs;
 
 static void say(const char *fmt, const char *a, const char *b, const char *c)
 {
@@ -100,6 +109,8 @@ static int mount_disk(const char *dev, const char *dir, const char *opts_data, c
 		return set_err("cannot mount %s (%s, %s) on %s: %s", dev, what, type, dir, why);
 	}
 	say("chroot: %s on %s (%s)\n", dev, dir, writable ? "read-write" : "read-only");
+	if (nsystem_devs < MAX_MOUNTS)
+		snprintf(system_devs[nsystem_devs++], PATH_MAX, "%s", dev);
 	return record(dir);
 }
 
@@ -125,9 +136,21 @@ static int mount_api(const char *src, const char *dir, const char *type, unsigne
 /* Unmounts everything in reverse; returns how many stayed busy, each named. */
 static unsigned teardown(void)
 {
-	unsigned busy = 0;
+	unsigned busy = 0, i;
 
-	sync();
+	/*
+	 * What the session wrote, each filesystem by its own descriptor: a
+	 * system-wide sync() would wait on every mount of the appliance too,
+	 * a dead network share's included, and hang here.
+	 */
+	for (i = 0; i < nmounted; i++) {
+		int fd = open(mounted[i], O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+
+		if (fd >= 0) {
+			syncfs(fd);
+			close(fd);
+		}
+	}
 	while (nmounted) {
 		const char *dir = mounted[--nmounted];
 
@@ -279,14 +302,128 @@ static int make_disk_links(const char *root)
 	return 0;
 }
 
+/* A node at DEV's place (/dev/X, /dev/mapper/X) under DEVDIR, its folders made. */
+static int dev_node(const char *devdir, const char *dev, mode_t mode, dev_t rdev)
+{
+	char path[PATH_MAX + 64], *slash;
+
+	if (strncmp(dev, "/dev/", 5) || strstr(dev, "/../"))
+		return 0;	/* no place under /dev: reached by no name inside */
+	snprintf(path, sizeof(path), "%s/%s", devdir, dev + 5);
+	for (slash = strchr(path + strlen(devdir) + 1, '/'); slash; slash = strchr(slash + 1, '/')) {
+		*slash = 0;
+		mkdir(path, 0755);
+		*slash = '/';
+	}
+	if (mknod(path, mode, rdev) && errno != EEXIST)
+		return set_err("cannot make %s in the chroot's /dev: %s", dev, strerror(errno));
+	return 0;
+}
+
+/* DEV, the whole disk it is on, and what a device-mapper or md device is built on: the system's devices. */
+static int system_dev(const char *devdir, const char *dev, const char *write_list, unsigned depth)
+{
+	char path[PATH_MAX], link[PATH_MAX], name[256];
+	struct stat st;
+	struct dirent *e;
+	DIR *d;
+	ssize_t n;
+	int rc;
+
+	if (stat(dev, &st) || !S_ISBLK(st.st_mode) || depth > 8)
+		return 0;
+	/* consent is by device number: 0600 only for a device --write named */
+	rc = dev_node(devdir, dev, S_IFBLK | (write_list && destroy_list_has(write_list, st.st_rdev) ? 0600 : 0400),
+		      st.st_rdev);
+	snprintf(path, sizeof(path), "/sys/dev/block/%u:%u", major(st.st_rdev), minor(st.st_rdev));
+	n = readlink(path, link, sizeof(link) - 1);
+	if (rc || n <= 0)
+		return rc;
+	link[n] = 0;
+	snprintf(path + strlen(path), sizeof(path) - strlen(path), "/partition");
+	if (!stat(path, &st)) {
+		*strrchr(link, '/') = 0;
+		snprintf(name, sizeof(name), "/dev/%.200s", strrchr(link, '/') + 1);
+		rc = system_dev(devdir, name, write_list, depth + 1);
+	}
+	snprintf(path, sizeof(path), "/sys/class/block/%.200s/slaves", strrchr(dev, '/') + 1);
+	d = opendir(path);
+	while (!rc && d && (e = readdir(d)))
+		if (e->d_name[0] != '.') {
+			snprintf(name, sizeof(name), "/dev/%.200s", e->d_name);
+			rc = system_dev(devdir, name, write_list, depth + 1);
+		}
+	if (d)
+		closedir(d);
+	return rc;
+}
+
+/*
+ * The chroot's /dev (a tmpfs of the session's): what a shell needs, and the
+ * installed system's own devices, by the names it knows them by. No other
+ * disk of this machine is there, and without CAP_MKNOD none can be made.
+ */
+static int make_dev(const char *devdir, const char *write_list)
+{
+	static const struct { const char *name; unsigned major, minor; } chars[] = {
+		{ "null", 1, 3 }, { "zero", 1, 5 }, { "full", 1, 7 }, { "random", 1, 8 }, { "urandom", 1, 9 },
+		{ "tty", 5, 0 }, { "ptmx", 5, 2 },
+	};
+	static const struct { const char *name, *target; } links[] = {
+		{ "fd", "/proc/self/fd" }, { "stdin", "/proc/self/fd/0" }, { "stdout", "/proc/self/fd/1" },
+		{ "stderr", "/proc/self/fd/2" },
+	};
+	char path[PATH_MAX + 64];
+	unsigned i;
+
+	for (i = 0; i < ARRAY_SIZE(chars); i++) {
+		snprintf(path, sizeof(path), "%s/%s", devdir, chars[i].name);
+		if (mknod(path, S_IFCHR | 0666, makedev(chars[i].major, chars[i].minor)))
+			return set_err("cannot make %s: %s", path, strerror(errno));
+	}
+	for (i = 0; i < ARRAY_SIZE(links); i++) {
+		snprintf(path, sizeof(path), "%s/%s", devdir, links[i].name);
+		symlink(links[i].target, path);
+	}
+	snprintf(path, sizeof(path), "%s/pts", devdir);
+	mkdir(path, 0755);
+	snprintf(path, sizeof(path), "%s/shm", devdir);
+	mkdir(path, 01777);
+	for (i = 0; i < nsystem_devs; i++)
+		if (system_dev(devdir, system_devs[i], write_list, 0))
+			return -1;
+	if (write_list) {
+		char *copy = xstrdup(write_list), *tok, *save, real[PATH_MAX];
+		int rc = 0;
+
+		/* what --write named besides: a BIOS GRUB's whole disk */
+		for (tok = strtok_r(copy, ",", &save); tok && !rc; tok = strtok_r(NULL, ",", &save))
+			rc = system_dev(devdir, realpath(tok, real) ? real : tok, write_list, 0);
+		free(copy);
+		if (rc)
+			return -1;
+	}
+	return 0;
+}
+
+/* DIR's mount read-only (its other flags as they are). */
+static int seal(const char *dir)
+{
+	struct mount_attr attr = { .attr_set = MOUNT_ATTR_RDONLY };
+
+	if (syscall(SYS_mount_setattr, AT_FDCWD, dir, 0, &attr, sizeof(attr)))
+		return set_err("cannot make %s read-only: %s", dir, strerror(errno));
+	return 0;
+}
+
 /* The kernel's filesystems, a private /run and /tmp, resolv.conf, and the installed system's cmdline. */
-static int mount_kernel_fs(const char *root, const char *state, const char *cmdline)
+static int mount_kernel_fs(const char *root, const char *state, const char *cmdline, const struct chroot_request *r)
 {
 	static const struct { const char *src, *dir, *type; unsigned long flags; const char *data; } api[] = {
 		{ "proc", "/proc", "proc", MS_NOSUID | MS_NOEXEC | MS_NODEV, NULL },
 		{ "sys", "/sys", "sysfs", MS_NOSUID | MS_NOEXEC | MS_NODEV | MS_RDONLY, NULL },
 		{ "efivarfs", "/sys/firmware/efi/efivars", "efivarfs", MS_NOSUID | MS_NOEXEC | MS_NODEV, NULL },
-		{ "udev", "/dev", "devtmpfs", MS_NOSUID, "mode=0755" },
+		{ "dev", "/dev", "tmpfs", MS_NOSUID | MS_NOEXEC, "mode=0755,size=1m" },
 		{ "/dev/pts", "/dev/pts", NULL, MS_BIND, NULL },
 		{ "shm", "/dev/shm", "tmpfs", MS_NOSUID | MS_NODEV, "mode=1777" },
 		{ "run", "/run", "tmpfs", MS_NOSUID | MS_NODEV, "mode=0755" },
@@ -306,7 +443,14 @@ static int mount_kernel_fs(const char *root, const char *state, const char *cmdl
 			continue;	/* the appliance has none to share */
 		if (stat(dir, &st) && strncmp(api[i].dir, "/run/", 5))
 			continue;	/* the installed system has no such folder */
-		if (mount_api(api[i].src, dir, api[i].type, api[i].flags, api[i].data))
+		if (mount_api(api[i].src, dir, api[i].type,
+			      api[i].flags | (!r->write_list && !strcmp(api[i].dir, "/sys/firmware/efi/efivars") ? MS_RDONLY : 0),
+			      api[i].data))
+			return -1;
+		/* the appliance's own folders (LVM's locks, udev's database): read-only unless a repair */
+		if (api[i].flags & MS_BIND && !r->write_list && !strncmp(api[i].dir, "/run/", 5) && seal(dir))
+			return -1;
+		if (!strcmp(api[i].dir, "/dev") && make_dev(dir, r->write_list))
 			return -1;
 	}
 	if (make_disk_links(root))
@@ -317,7 +461,7 @@ static int mount_kernel_fs(const char *root, const char *state, const char *cmdl
 	if (write_file_atomic(file, real, strlen(real)))
 		return -1;
 	snprintf(dir, sizeof(dir), "%s/proc/cmdline", root);
-	if (mount_api(file, dir, NULL, MS_BIND, NULL))
+	if (mount_api(file, dir, NULL, MS_BIND, NULL) || seal(dir))
 		return -1;
 	/* resolv.conf: bound onto what the installed system's link names, inside it (its /run is ours) */
 	snprintf(dir, sizeof(dir), "%s/etc/resolv.conf", root);
@@ -335,9 +479,10 @@ static int mount_kernel_fs(const char *root, const char *state, const char *cmdl
 			make_file_in(root, target);
 		if (inside(root, "/etc/resolv.conf", real, sizeof(real)))
 			return 0;	/* a dangling link elsewhere: the chroot has no name service */
-		return mount_api("/etc/resolv.conf", real, NULL, MS_BIND, NULL);
+		return mount_api("/etc/resolv.conf", real, NULL, MS_BIND, NULL) || seal(real);
 	}
-	return mount_api("/etc/resolv.conf", dir, NULL, MS_BIND, NULL);
+	/* the appliance's own resolv.conf: read, never written from inside */
+	return mount_api("/etc/resolv.conf", dir, NULL, MS_BIND, NULL) || seal(dir);
 }
 
 /* The installed system's shell for root (its /etc/passwd), else /bin/sh. */
@@ -363,6 +508,57 @@ static void root_shell(char *buf, size_t len)
 	free(text);
 }
 
+/*
+ * What the session's processes keep. Not CAP_SYS_ADMIN (mount: a devtmpfs
+ * with every disk), CAP_MKNOD, CAP_SYS_RAWIO, CAP_DAC_OVERRIDE (a 0400
+ * node opened for writing), CAP_SYS_CHROOT and CAP_SYS_PTRACE (out of the
+ * chroot into the appliance's own /dev, or through /proc/1/root),
+ * CAP_DAC_READ_SEARCH (open_by_handle_at out of a bound folder), modules,
+ * reboot, the clock, the network's settings. A repair (--write) keeps
+ * CAP_LINUX_IMMUTABLE too: EFI variables are immutable until efibootmgr
+ * clears the flag.
+ */
+static int drop_caps(int repair)
+{
+	static const int kept[] = {
+		CAP_CHOWN, CAP_FOWNER, CAP_FSETID, CAP_KILL, CAP_SETGID, CAP_SETUID, CAP_SETPCAP,
+		CAP_NET_BIND_SERVICE, CAP_NET_RAW, CAP_AUDIT_WRITE, CAP_SETFCAP, CAP_SYS_NICE, CAP_LINUX_IMMUTABLE,
+	};
+
+	return caps_keep_only(kept, ARRAY_SIZE(kept) - (repair ? 0 : 1));
+}
+
+/*
+ * The arguments that start SHELL interactive without its startup files
+ * (.bashrc, .profile, /etc/profile, $ENV): in a read-only session nothing
+ * of the installed system runs unless asked (--rc). A shell not known here
+ * is replaced by /bin/sh, which reads none of them when $ENV is unset.
+ */
+static void shell_argv(char *shell, size_t len, int rc_files, char **argv)
+{
+	static const struct { const char *name, *no_rc[2]; } shells[] = {
+		{ "bash", { "--noprofile", "--norc" } }, { "zsh", { "-f" } }, { "fish", { "--no-config" } },
+		{ "tcsh", { "-f" } }, { "csh", { "-f" } }, { "sh", { NULL } }, { "dash", { NULL } },
+		{ "ash", { NULL } }, { "ksh", { NULL } }, { "mksh", { NULL } }, { "busybox", { NULL } },
+	};
+	const char *base = strrchr(shell, '/') ? strrchr(shell, '/') + 1 : shell;
+	unsigned i, n = 0, k;
+
+	argv[n++] = shell;
+	if (!rc_files) {
+		unsetenv("ENV");
+		for (i = 0; i < ARRAY_SIZE(shells) && strcmp(base, shells[i].name); i++)
+			;
+		if (i == ARRAY_SIZE(shells))
+			snprintf(shell, len, "/bin/sh");
+		else
+			for (k = 0; k < 2 && shells[i].no_rc[k]; k++)
+				argv[n++] = (char *)shells[i].no_rc[k];
+	}
+	argv[n++] = "-i";
+	argv[n] = NULL;
+}
+
 /* The repair script, copied into the session's /run of the installed system. */
 static int copy_script(const char *path, const char *root)
 {
@@ -380,7 +576,7 @@ static int copy_script(const char *path, const char *root)
 /* PID 1 of the session's namespaces: mounts, runs the command, undoes. */
 static int session_init(const struct chroot_request *r)
 {
-	char state[PATH_MAX], root[PATH_MAX], data[300], shell[256];
+	char state[PATH_MAX], root[PATH_MAX], data[300], shell[256], *shell_args[6];
 	pid_t cmd, w;
 	int status = 0, rc;
 	unsigned busy;
@@ -401,8 +597,6 @@ static int session_init(const struct chroot_request *r)
 	mkdir(root, 0755);
 	snprintf(data, sizeof(data), "%s%s", r->subvol && *r->subvol ? "subvol=" : "", r->subvol ? r->subvol : "");
 	rc = mount_disk(r->root, root, data, "the root");
-	if (!rc && !inroot_executable(root, "/sbin/init") && !inroot_executable(root, "/usr/lib/systemd/systemd"))
-		rc = set_err("%s holds no installed system (no /sbin/init)", r->root);
 	if (!rc)
 		rc = mount_fstab(root);
 	if (!rc) {
@@ -413,7 +607,17 @@ static int session_init(const struct chroot_request *r)
 			snprintf(cmdline, sizeof(cmdline), "%s", r->cmdline);
 		else
 			probe_cmdline(root, cmdline, sizeof(cmdline));
-		rc = mount_kernel_fs(root, state, cmdline);
+		rc = mount_kernel_fs(root, state, cmdline, r);
+	}
+	if (!rc) {
+		char dir[PATH_MAX + 16];
+
+		/* after the last mount below them: /dev's nodes and /proc's files (sysrq-trigger) change nothing */
+		snprintf(dir, sizeof(dir), "%s/dev", root);
+		rc = seal(dir);
+		snprintf(dir, sizeof(dir), "%s/proc", root);
+		if (!rc)
+			rc = seal(dir);
 	}
 	if (rc) {
 		printf("chroot: %s\n", bb_err);
@@ -438,6 +642,10 @@ static int session_init(const struct chroot_request *r)
 			note("chroot: cannot enter %s: %s", root, strerror(errno));
 			_exit(EXIT_FAIL);
 		}
+		if (drop_caps(r->write_list != NULL)) {
+			note("chroot: cannot drop capabilities: %s", strerror(errno));
+			_exit(EXIT_FAIL);
+		}
 		setenv("PS1", "(chroot) \\w# ", 1);
 		setenv("PATH", "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin", 1);
 		setenv("HOME", "/root", 1);
@@ -452,7 +660,8 @@ static int session_init(const struct chroot_request *r)
 			_exit(127);
 		}
 		root_shell(shell, sizeof(shell));
-		execl(shell, shell, "-i", (char *)NULL);	/* consent: the installed system's shell */
+		shell_argv(shell, sizeof(shell), r->rc_files, shell_args);
+		execv(shell, shell_args);	/* consent: the installed system's shell */
 		note("chroot: cannot run %s: %s", shell, strerror(errno));
 		_exit(127);
 	}

@@ -7,6 +7,18 @@
  * the command ends, or the helper is killed even with SIGKILL, no mount of
  * the installed system is left on the appliance and no process of it
  * survives. Mounts are read-only unless their device was given consent.
+ *
+ * Without --write nothing can be changed, by the shell or anything it runs:
+ * its /dev holds only what a shell needs (null, zero, full, random, urandom,
+ * tty, ptmx) and the named system's own block devices, mode 0400; it keeps
+ * no capability that gets around that (CAP_SYS_ADMIN: mount; CAP_MKNOD;
+ * CAP_SYS_RAWIO; CAP_DAC_OVERRIDE: write a 0400 node; module loading,
+ * reboot, the clock, the network...); /proc, /sys, efivarfs and /dev are
+ * read-only; and the installed system's shell starts without its startup
+ * files (.bashrc, /etc/profile, $ENV) unless RC asks. With --write, the
+ * devices consented to are 0600, the rest of the system's 0400, and the
+ * same capabilities but those a repair needs (efivars, chown) are gone: only
+ * the named devices are writable.
  */
 #ifndef BB_SESSION_H
 #define BB_SESSION_H
@@ -18,6 +30,8 @@ struct chroot_request {
 	const char *cmdline;		/* what /proc/cmdline shows inside; NULL: the installed system's */
 	const char *script;		/* a repair: this file of the appliance is run with sh inside */
 	int quiet;			/* no "chroot: mounted ..." lines */
+	const char *write_list;		/* --write's devices (comma separated); NULL: nothing is writable */
+	int rc_files;			/* the shell runs its startup files (--rc) */
 };
 
 /*

@@ -25,6 +25,7 @@
 #include <sys/sysmacros.h>
 #include <sys/wait.h>
 
+#include "caps.h"
 #include "consent.h"
 #include "disks.h"
 #include "mountns.h"
@@ -105,31 +106,8 @@ static void make_dev(const struct sandbox *sb)
 /* Every capability but the kept ones leaves, bounding set included (no exec brings it back). */
 static void drop_caps(void)
 {
-	struct __user_cap_header_struct hdr = { .version = _LINUX_CAPABILITY_VERSION_3 };
-	struct __user_cap_data_struct data[2] = { { 0 } }, now[2];
-	int cap, last = CAP_LAST_CAP;
-	unsigned i;
-
-	for (cap = 0; cap <= last + 8; cap++) {
-		int keep = 0;
-
-		for (i = 0; i < ARRAY_SIZE(kept_caps); i++)
-			keep |= kept_caps[i] == cap;
-		/* EINVAL past the kernel's last capability: the loop's end */
-		if (!keep && prctl(PR_CAPBSET_DROP, cap, 0, 0, 0) < 0 && errno != EINVAL)
-			child_fail("dropping capabilities");
-	}
-	if (syscall(SYS_capget, &hdr, now) < 0)
-		child_fail("capget");
-	/* kept only where held now: a container may not have given them */
-	for (i = 0; i < ARRAY_SIZE(kept_caps); i++) {
-		unsigned k = (unsigned)kept_caps[i] / 32, bit = 1u << (kept_caps[i] % 32);
-
-		data[k].permitted |= now[k].permitted & bit;
-		data[k].effective |= now[k].permitted & bit;
-	}
-	if (syscall(SYS_capset, &hdr, data) < 0)
-		child_fail("capset");
+	if (caps_keep_only(kept_caps, ARRAY_SIZE(kept_caps)) < 0)
+		child_fail("dropping capabilities");
 }
 
 /*
