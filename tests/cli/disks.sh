@@ -26,6 +26,25 @@ check "the boot and results medium are flagged" json "$T/d.json" \
 	"d['disks'][0]['boot_medium'] and d['disks'][0]['results_medium'] and 'boot medium' in d['disks'][0]['refuse_writes']"
 BOOTBENCH_MEDIA_FILE="$T/media" "$BB" disks "$dev" > "$T/d.txt"
 check "the table says why writes are refused" grep -q 'it is the boot medium, it is the results medium' "$T/d.txt"
+# Issue 30.7: the media are remembered by identity, not by name. A stick
+# that re-enumerates leaves its old name to another disk: the line naming
+# $dev (the name it had) with the stick's identity still keeps the stick
+# ($stick, its new name) out, and not $dev.
+loopdev stick "$T/stick.img" 32M
+printf 'results %s %s\n' "$dev" "$("$BB" disks --identity="$stick")" > "$T/media"
+check "--identity of a loop device names its file, not its name" \
+	sh -c "'$BB' disks --identity='$stick' | grep -q 'file=[0-9a-f]*:[0-9]*' && ! '$BB' disks --identity='$stick' | grep -q '${stick#/dev/}'"
+check "disks --media: the stick under its new name, not the disk that took its old one" \
+	[ "$(BOOTBENCH_MEDIA_FILE="$T/media" "$BB" disks --media)" = "$stick" ]
+BOOTBENCH_MEDIA_FILE="$T/media" "$BB" run --name=w --filename="$stick" --rw=write --bs=4k --size=64k --destroy="$stick" \
+	> "$T/out" 2> "$T/err"
+rc=$?
+check "a write to the re-enumerated stick is refused, even with consent" \
+	sh -c "[ $rc = 2 ] && grep -q 'it is the results medium' '$T/err'"
+BOOTBENCH_MEDIA_FILE="$T/media" "$BB" run --name=w --filename="$dev" --rw=write --bs=4k --size=64k --destroy="$dev" \
+	> "$T/out" 2> "$T/err"
+rc=$?
+check "... and the disk that now has its old name is written with consent" [ $rc = 0 ]
 "$BB" disks /dev/bootbench-nonexistent > "$T/out" 2> "$T/err"
 check "an unknown device exits 2" [ $? = 2 ]
 check "an unknown device is named in one line" sh -c "[ \$(wc -l < '$T/err') = 1 ] && grep -q 'no such disk: /dev/bootbench-nonexistent' '$T/err'"

@@ -85,12 +85,21 @@ wait_for_medium() { # tries
 	[ -n "$found" ] && echo "$found"
 }
 
+# A medium's line for $BB_RUNDIR/media: its role, its whole disk, and that
+# disk's identity (model, serial, size): the consent gate recognises the
+# stick by it even when it re-enumerates under another name, and the name it
+# left to another disk does not carry it.
+medium() { # boot|results dev
+	disk=$(disk_of "$2")
+	echo "$1 $disk $(bootbench disks --identity="$disk" 2>/dev/null)" >> "$BB_RUNDIR/media"
+}
+
 # Mounts the stick for results; read-write only if the kernel really made it so.
 mount_results() { # dev type
 	mkdir -p "$BB_MEDIA"
 	if [ "$2" = vfat ] && mount -t vfat -o rw,noatime,flush "$1" "$BB_MEDIA" 2>/dev/null &&
 	   awk -v m="$BB_MEDIA" '$2 == m { split($4, o, ","); exit o[1] == "rw" ? 0 : 1 }' /proc/mounts; then
-		echo "results $(disk_of "$1")" >> "$BB_RUNDIR/media"
+		medium results "$1"
 		log "media: $1 ($2) on $BB_MEDIA, read-write for results"
 		return 0
 	fi
@@ -115,7 +124,7 @@ elif found=$(wait_for_medium $tries) && [ -n "$found" ]; then
 	else
 		dev=$found
 		type=$(blkid -s TYPE -o value "$dev")
-		echo "boot $(disk_of "$dev")" >> "$BB_RUNDIR/media"
+		medium boot "$dev"
 		mount_results "$dev" "$type"
 		params_from_conf "$BB_MEDIA/bootbench.conf"
 	fi
@@ -126,7 +135,7 @@ else
 fi
 if [ -n "$BB_MEDIA_AMBIGUOUS" ]; then
 	# no disk that might be the stick is a target, and nothing is written unattended
-	for d in $(labelled); do echo "boot $(disk_of "$d")" >> "$BB_RUNDIR/media"; done
+	for d in $(labelled); do medium boot "$d"; done
 	log "media: the boot medium is ambiguous: $BB_MEDIA_AMBIGUOUS; every BOOTBENCH disk is kept out of the targets, unattended writes are refused, results go to the console"
 fi
 params_defaults

@@ -10,10 +10,12 @@
 # Whole disks that may be targets: not the boot or results media, not
 # virtual devices of the running system.
 candidate_disks() {
+	# the media by identity, whatever their names are now (bootbench disks --media)
+	media=" $(bootbench disks --media | tr '\n' ' ') "
 	for b in /sys/block/*; do
 		n=${b##*/}
 		case "$n" in loop*|ram*|zram*|sr*|md*|dm-*|nbd*) continue ;; esac
-		grep -q " /dev/$n\$" "$BB_RUNDIR/media" 2>/dev/null && continue
+		case "$media" in *" /dev/$n "*) continue ;; esac
 		echo "/dev/$n"
 	done
 }

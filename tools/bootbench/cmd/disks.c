@@ -5,19 +5,41 @@
  *
  * usage: bootbench disks [--json] [DEVICE ...]
  */
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "disks.h"
 #include "util.h"
 
 static void usage(void)
 {
-	printf("usage: bootbench disks [--json] [DEVICE ...]\n\n"
+	printf("usage: bootbench disks [--json] [DEVICE ...]\n"
+	       "       bootbench disks --identity=DEVICE | --media\n\n"
 	       "Lists every disk (or the ones named): model, serial, size, transport, what is on it,\n"
 	       "who uses it, whether it is the boot or results medium, and NVMe health.\n"
+	       "--identity prints what names a device whatever the kernel calls it (model, serial,\n"
+	       "size; a loop device's file; a partition's place): what /init records of the boot and\n"
+	       "results media. --media prints the whole disks that are those media now.\n"
 	       "Exit status: 0 ok, 2 bad input (an unknown device).\n");
+}
+
+/* The whole disks that are the boot or results medium, by identity: /dev/NAME lines. */
+static int print_media(void)
+{
+	DIR *d = opendir("/sys/block");
+	struct dirent *e;
+	char why[256];
+	dev_t rdev;
+
+	while (d && (e = readdir(d)))
+		if (e->d_name[0] != '.' && !disk_rdev_of(e->d_name, &rdev) && disk_is_our_medium(rdev, why, sizeof(why)))
+			printf("/dev/%s\n", e->d_name);
+	if (d)
+		closedir(d);
+	return EXIT_OK;
 }
 
 static void table(const struct disk *v, unsigned n)
@@ -72,6 +94,18 @@ int cmd_disks(int argc, char **argv)
 			as_json = 1;
 		} else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
 			usage();
+			return EXIT_OK;
+		} else if (!strcmp(argv[i], "--media")) {
+			return print_media();
+		} else if (!strncmp(argv[i], "--identity=", 11)) {
+			char id[600];
+			struct stat st;
+
+			if (stat(argv[i] + 11, &st) || !S_ISBLK(st.st_mode))
+				die_usage("disks: --identity=%s: not a block device", argv[i] + 11);
+			if (disk_identity(st.st_rdev, -1, id, sizeof(id)))
+				die_usage("disks: --identity=%s: %s", argv[i] + 11, bb_err);
+			printf("%s\n", id);
 			return EXIT_OK;
 		} else if (argv[i][0] == '-') {
 			die_usage("disks: unknown option '%s'", argv[i]);

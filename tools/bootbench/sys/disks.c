@@ -393,20 +393,51 @@ static int belongs(const struct disk *d, const char *dev)
 	return !*name || (*name >= '0' && *name <= '9');
 }
 
-/* Whether a whole disk is the boot or results medium /init recorded. */
+int disk_rdev_of(const char *name, dev_t *rdev)
+{
+	char path[PATH_MAX], v[32];
+	unsigned ma, mi;
+
+	snprintf(path, sizeof(path), "/sys/class/block/%s/dev", name);
+	if (read_attr(path, v, sizeof(v)) || sscanf(v, "%u:%u", &ma, &mi) != 2)
+		return -1;
+	*rdev = makedev(ma, mi);
+	return 0;
+}
+
+/*
+ * Whether a whole disk is the boot or results medium /init recorded, as
+ * "boot|results /dev/NAME IDENTITY" lines: by its identity (a stick that
+ * re-enumerates keeps it, and the name it left to another disk does not
+ * carry it); by name only on a line without one.
+ */
 static void media_roles(const char *name, int *boot, int *results)
 {
-	char line[512], what[16], dev[256];
-	FILE *f = fopen(media_file(), "r");
+	char line[1024], what[16], dev[256], want[600], have[600] = "";
+	FILE *f = fopen(media_file(), "re");
+	int have_done = 0;
 
 	*boot = *results = 0;
 	while (f && fgets(line, sizeof(line), f)) {
-		if (sscanf(line, "%15s %255s", what, dev) != 2 ||
-		    strcmp(strrchr(dev, '/') ? strrchr(dev, '/') + 1 : dev, name))
+		int n = sscanf(line, "%15s %255s %599s", what, dev, want), match;
+
+		if (n < 2)
 			continue;
-		if (!strcmp(what, "boot"))
+		if (n == 3) {
+			dev_t rdev;
+
+			if (!have_done) {
+				have_done = 1;
+				if (disk_rdev_of(name, &rdev) || disk_identity(rdev, -1, have, sizeof(have)))
+					have[0] = 0;
+			}
+			match = have[0] && !strcmp(have, want);
+		} else {
+			match = !strcmp(strrchr(dev, '/') ? strrchr(dev, '/') + 1 : dev, name);
+		}
+		if (match && !strcmp(what, "boot"))
 			*boot = 1;
-		if (!strcmp(what, "results"))
+		if (match && !strcmp(what, "results"))
 			*results = 1;
 	}
 	if (f)

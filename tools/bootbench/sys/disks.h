@@ -77,6 +77,8 @@ int disk_is_our_medium(dev_t rdev, char *why, size_t len);
  * its disk. FD: the device held open, or -1. -1 with bb_err when it is gone.
  */
 int disk_identity(dev_t rdev, int fd, char *buf, size_t len);
+/* The device number of the block device the kernel calls NAME; -1 if none. */
+int disk_rdev_of(const char *name, dev_t *rdev);
 /* Whether a --destroy list (comma separated paths) names the block device
  * RDEV, by device number: /dev/sdb and a by-id link to it are the same. */
 int destroy_list_has(const char *destroy, dev_t rdev);
