@@ -22,8 +22,10 @@
 
 OUT      := out
 # Two builds of one commit give the same bytes: every time in the image is
-# the last commit's, and no build path is in a program (-ffile-prefix-map).
-export SOURCE_DATE_EPOCH := $(shell git log -1 --format=%ct 2>/dev/null || echo 0)
+# the last commit's (scripts/source-date.sh: the environment's, a release
+# tarball's image/source-date, git's), and no build path is in a program
+# (-ffile-prefix-map).
+export SOURCE_DATE_EPOCH := $(shell scripts/source-date.sh)
 ABS_OUT  := $(abspath $(OUT))
 SRC      := tools/bootbench
 # one folder per layer (README's Layout); every folder is on the include path

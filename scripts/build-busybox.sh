@@ -18,7 +18,7 @@ command -v musl-gcc >/dev/null || die "musl-gcc is missing: apt-get install musl
 
 # The banner's date (busybox --help) is SOURCE_DATE_EPOCH, the last
 # commit's (make exports it): a build of another commit is not reused.
-SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-$(git -C "$ROOT" log -1 --format=%ct 2>/dev/null || echo 0)}
+SOURCE_DATE_EPOCH=$("$ROOT/scripts/source-date.sh")
 export SOURCE_DATE_EPOCH
 stamp=$BUILD/.built
 if [ -f "$stamp" ] && [ "$stamp" -nt "$FRAG" ] && [ "$stamp" -nt "$SRC/Makefile" ] &&

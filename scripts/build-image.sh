@@ -18,7 +18,7 @@
 set -eu
 ROOT=${ROOT:-$(cd "$(dirname "$0")/.." && pwd)}
 OUT=${OUT:-$ROOT/out}
-SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-$(git -C "$ROOT" log -1 --format=%ct 2>/dev/null || echo 0)}
+SOURCE_DATE_EPOCH=$("$ROOT/scripts/source-date.sh")
 export SOURCE_DATE_EPOCH
 PKGS=$OUT/pkgs
 TPL=$ROOT/image/boot

@@ -34,7 +34,7 @@ say() { echo "  ROOTFS  $*"; }
 case $COMPRESS in ''|xz|zstd) ;; *) die "BOOTBENCH_COMPRESS=$COMPRESS: xz or zstd" ;; esac
 case $MODULE_COMPRESS in xz|none) ;; *) die "BOOTBENCH_MODULE_COMPRESS=$MODULE_COMPRESS: xz or none" ;; esac
 # the time every file of the image carries: the last commit's, given by make
-SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-$(git -C "$ROOT" log -1 --format=%ct 2>/dev/null || echo 0)}
+SOURCE_DATE_EPOCH=$("$ROOT/scripts/source-date.sh")
 
 for t in readelf objcopy strip cpio zstd xz depmod modinfo mksquashfs; do
 	command -v $t >/dev/null 2>&1 || {

@@ -32,7 +32,7 @@ rm -rf "$R2"
 check "no build path is in the image's programs and the ZFS modules" sh -c "
 	! grep -l -e '$PWD/out/' -e '$PWD/dl/' -e '$PWD/tools/' -e '$B' out/rootfs/usr/bin/bootbench out/rootfs/usr/bin/curl out/rootfs/usr/bin/fio out/rootfs/bin/busybox \
 		out/zfs/modules/*.ko"
-sde=$(git log -1 --format=%ct 2>/dev/null || echo 0)
+sde=$(scripts/source-date.sh)
 check "busybox's banner carries the last commit's date" sh -c "
 	out/busybox/busybox 2>&1 | head -n1 | grep -qF \"(\$(date -u -d @$sde '+%Y-%m-%d %H:%M:%S UTC'))\""
 OUT="$B" scripts/build-rootfs.sh > "$T/rootfs.log" 2>&1
