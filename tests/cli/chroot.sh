@@ -166,6 +166,21 @@ check "... in the JSON too" json "$T/list.json" "[s['missing'] for s in d['syste
 "$BB" chroot "$ROOT" -- cat /etc/os-release > "$T/out" 2>&1
 check "... and a chroot runs on it, saying what it lacks" sh -c "[ \$? = 0 ] && grep -q 'PRETTY_NAME' '$T/out' && grep -q '(no init)' '$T/out'"
 
+# an fstab is the installed system's text: it may name any device of this
+# machine, never the boot or results medium (the stick holds credentials)
+mkfs.ext4 -q -F "$OTHER"
+mkdir -p "$T/m3"; mount "$ROOT" "$T/m3"
+cp "$T/m3/etc/fstab" "$T/fstab.keep"
+echo "$OTHER /srv2 ext4 defaults 0 2" >> "$T/m3/etc/fstab"
+mkdir -p "$T/m3/srv2"
+umount "$T/m3"
+printf 'results %s\n' "$OTHER" > "$T/media"
+BOOTBENCH_MEDIA_FILE="$T/media" "$BB" chroot "$ROOT" -- true > "$T/out" 2>&1
+rc=$?
+check "an fstab line naming the results medium: refused, exit 2" sh -c "[ $rc = 2 ] && grep -q 'it is the results medium: refused' '$T/out'"
+check "... nothing is left mounted" not mounted_anywhere "$OTHER"
+mount "$ROOT" "$T/m3" && cp "$T/fstab.keep" "$T/m3/etc/fstab" && rmdir "$T/m3/srv2" && umount "$T/m3"
+
 # bad input: one line, exit 2, nothing mounted
 bad_input() { # description args...
 	d=$1; shift

@@ -206,6 +206,9 @@ int fstab_resolve(const char *spec, char *dev, size_t len)
 			memmove(value, value + 1, strlen(value));
 			value[strlen(value) - 1] = 0;
 		}
+		/* the installed system's text: a value is one link's name, never a path out of its folder */
+		if (strchr(value, '/') || !strcmp(value, ".") || !strcmp(value, ".."))
+			return set_err("%s: not a %.*s value", spec, (int)(n - 1), kinds[i].prefix);
 		snprintf(path, sizeof(path), "%s%s", kinds[i].dir, value);
 		if (realpath(path, out) && !stat(out, &st) && S_ISBLK(st.st_mode)) {
 			snprintf(dev, len, "%s", out);

@@ -54,6 +54,10 @@ static void os_release_value(const char *text, const char *key, char *buf, size_
 				k -= 2;
 			}
 			snprintf(buf, len, "%.*s", (int)k, v);
+			/* the disk's text, shown on a terminal: no control characters (escape sequences) */
+			for (char *c = buf; *c; c++)
+				if ((unsigned char)*c < ' ' || *c == 127)
+					*c = '?';
 			return;
 		}
 		p = strchr(p, '\n');

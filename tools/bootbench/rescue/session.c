@@ -91,6 +91,9 @@ static int mount_disk(const char *dev, const char *dir, const char *opts_data, c
 
 	if (stat(dev, &st) || !S_ISBLK(st.st_mode))
 		return set_err("%s (%s) is not a block device", dev, what);
+	/* an fstab is the installed system's text: it may name any device, never ours (the stick holds credentials) */
+	if (disk_is_our_medium(st.st_rdev, data, sizeof(data)))
+		return set_err("%s (%s): %s: refused", dev, what, data);
 	fs_type_of(dev, type, sizeof(type));
 	if (!type[0])
 		return set_err("%s (%s) holds no filesystem blkid knows", dev, what);

@@ -326,9 +326,10 @@ static int load_tree(struct rs_set *set, const char *dir, FILE *errs, int depth)
 		size_t len = strlen(names[i]);
 
 		snprintf(p, sizeof(p), "%s/%s", dir, names[i]);
-		if (!stat(p, &st) && S_ISDIR(st.st_mode) && depth < 16)
+		/* below the folders named: a results tree may be a share's, and no link in it is followed */
+		if (!lstat(p, &st) && S_ISDIR(st.st_mode) && depth < 16)
 			load_tree(set, p, errs, depth + 1);
-		else if (!stat(p, &st) && S_ISREG(st.st_mode) && len > 5 && !strcmp(names[i] + len - 5, ".json"))
+		else if (!lstat(p, &st) && S_ISREG(st.st_mode) && len > 5 && !strcmp(names[i] + len - 5, ".json"))
 			load_file(set, p, errs);
 		free(names[i]);
 	}

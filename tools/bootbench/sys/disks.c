@@ -137,6 +137,14 @@ static void scsi_serial(struct disk *d)
 	}
 }
 
+/* A device's own text (INQUIRY, VPD, NVMe identify) shown on a terminal: no control characters. */
+static void printable(char *s)
+{
+	for (; *s; s++)
+		if ((unsigned char)*s < ' ' || *s == 127)
+			*s = '?';
+}
+
 static void identity(struct disk *d)
 {
 	char buf[DISK_STR];
@@ -158,6 +166,9 @@ static void identity(struct disk *d)
 			snprintf(d->model, sizeof(d->model), "%.127s", model);
 		}
 	}
+	printable(d->model);
+	printable(d->serial);
+	printable(d->firmware);
 }
 
 /*
