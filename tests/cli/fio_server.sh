@@ -33,6 +33,12 @@ client() {
 	echo $? > "$T/$1.rc"
 	sed -n '/^{/,$p' "$T/$1.out" > "$T/$1.json"
 }
+# write_1m NAME DEVICE: a client's job writing 1 MiB of DEVICE
+write_1m() { client "$1" "[$1]
+filename=$2
+rw=write
+bs=64k
+size=1m"; }
 field() { python3 -c "import json,sys; c=json.load(open(sys.argv[1]))['client_stats'][0]; print($2)" "$T/$1.json" 2>/dev/null; }
 
 client read "[read]
@@ -75,11 +81,7 @@ check "... and that disk is unchanged" [ "$(sum "$X")" = "$x_before" ]
 # a read-only mount does not stop writes to a device, only nodev does
 node=/var/tmp/bbtest-node.$$
 mknod "$node" b "$(stat -c '%t' "$X" | xargs printf '%d')" "$(stat -c '%T' "$X" | xargs printf '%d')"
-client node "[node]
-filename=$node
-rw=write
-bs=64k
-size=1m"
+write_1m node "$node"
 rm -f "$node"
 check "a job writing a disk through a device node on another filesystem fails (nodev)" \
 	sh -c "[ \"\$(cat '$T/node.rc')\" != 0 ] && grep -q 'Permission denied' '$T/node.out' '$T/node.err'"
@@ -95,11 +97,7 @@ losetup -d "$Y" 2>/dev/null
 check "a consented loop device cannot be attached to another file while it is served" \
 	not losetup "$Y" "$T/other-file.img"
 other_before=$(sum "$T/other-file.img")
-client reattached "[reattached]
-filename=$Y
-rw=write
-bs=64k
-size=1m"
+write_1m reattached "$Y"
 check "... a job on its device number never writes the other file" [ "$(sum "$T/other-file.img")" = "$other_before" ]
 
 # (not under /tmp: the server's /tmp is a tmpfs of its own)
@@ -142,11 +140,7 @@ SERVER_PIDS="$SERVER_PIDS $server"
 check "fio-server listens again" wait_port $FIO_PORT 10
 truncate -s 32M "$T/w.img" && losetup -c "$W"
 w_before=$(sum "$W")
-client changed "[changed]
-filename=$W
-rw=write
-bs=64k
-size=1m"
+write_1m changed "$W"
 check "a disk that changed since consent: the job fails" [ "$(cat "$T/changed.rc")" != 0 ]
 check "... and the disk is unchanged" [ "$(sum "$W")" = "$w_before" ]
 check "... the server says why and stops" sh -c "grep -q 'no longer the disk consent was given for' '$T/server2.log' && ! kill -0 $server 2>/dev/null"

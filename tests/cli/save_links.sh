@@ -20,33 +20,32 @@ victim_intact() {
 		[ "$(find "$T/victim" | wc -l)" = 4 ]
 }
 save() { "$BB" save --stick="$T/stick" --spool="$T/spool" "$@"; }
+# linked_save WHERE: a fresh stick whose WHERE (below it) is a link to the victim, then a save; rc set
+linked_save() {
+	rm -rf "$T/stick"
+	mkdir -p "$T/stick/results"
+	rmdir "$T/stick/results"
+	[ "$1" = results ] || mkdir -p "$T/stick/results"
+	ln -s "$T/victim" "$T/stick/$1"
+	save usb "$R" > "$T/out" 2>&1
+	rc=$?
+}
 
 # 1. the stale temporary folder is a link to a local folder
-mkdir -p "$T/stick/results"
-ln -s "$T/victim" "$T/stick/results/.$RUN.partial"
-save usb "$R" > "$T/out" 2>&1
-rc=$?
+linked_save "results/.$RUN.partial"
 check "a .RUN.partial that is a link: the victim's files are all there" victim_intact
 check "... the save went on: exit 0" [ $rc = 0 ]
 check "... the run arrived whole" [ -f "$T/stick/results/$RUN/MANIFEST.sha256" ] && [ ! -L "$T/stick/results/$RUN" ]
 check "... the link itself is gone" [ ! -e "$T/stick/results/.$RUN.partial" ] && [ ! -L "$T/stick/results/.$RUN.partial" ]
 
 # 2. results/ on the stick is a link
-rm -rf "$T/stick"
-mkdir -p "$T/stick"
-ln -s "$T/victim" "$T/stick/results"
-save usb "$R" > "$T/out" 2>&1
-rc=$?
+linked_save results
 check "results/ a link: exit 1" [ $rc = 1 ]
 check "... saying links are not followed" grep -q "links are never followed" "$T/out"
 check "... nothing was written through it" victim_intact
 
 # 3. the run's final name is a link
-rm -rf "$T/stick"
-mkdir -p "$T/stick/results"
-ln -s "$T/victim" "$T/stick/results/$RUN"
-save usb "$R" > "$T/out" 2>&1
-rc=$?
+linked_save "results/$RUN"
 check "the run's folder a link: exit 1" [ $rc = 1 ]
 check "... nothing was written through it, nothing removed" victim_intact
 check "... no temporary folder is left beside it" [ -z "$(ls -A "$T/stick/results" | grep -v "^$RUN\$" | grep -v deliveries.log)" ]
