@@ -42,11 +42,16 @@ int metrics_init(struct metrics *m, const char *url, const char *machine, const 
 	char a[400], b[400], shown[sizeof(u.text)];
 
 	memset(m, 0, sizeof(*m));
-	if (url_parse(url, &u))
-		return set_err("metrics: expected the Pushgateway as http://host:port: %s", bb_err);
+	url_redact(url, shown, sizeof(shown));
+	if (url_parse(url, &u)) {
+		/* the parser's reason without its own "destination 'URL': ": the URL is named once */
+		const char *why = strncmp(bb_err, "destination '", 13) || !strstr(bb_err, "': ") ? bb_err :
+				  strstr(bb_err, "': ") + 3;
+
+		return set_err("metrics: '%s': expected the Pushgateway as http://host:port (%s)", shown, why);
+	}
 	if ((u.kind != DEST_HTTP && u.kind != DEST_HTTPS) || u.user[0] || strcmp(u.path, "/"))
-		return set_err("metrics: '%s': expected the Pushgateway as http://host:port (no user or path)",
-			       url_redact(url, shown, sizeof(shown)));
+		return set_err("metrics: '%s': expected the Pushgateway as http://host:port (no user or path)", shown);
 	snprintf(m->url, sizeof(m->url), "%s", url);
 	while (m->url[strlen(m->url) - 1] == '/')
 		m->url[strlen(m->url) - 1] = 0;
