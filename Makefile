@@ -219,6 +219,7 @@ bench-image: deps
 
 docs: all
 	$(Q)scripts/make-readme.sh
+	$(Q)scripts/make-man.sh
 
 clean:
 	rm -rf $(OUT)

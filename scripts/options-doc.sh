@@ -6,5 +6,5 @@
 BB=${BB:-out/bootbench}
 echo "| option | meaning [default] |"
 echo "|---|---|"
-"$BB" run --help | sed -n '/^Options/,$p' | tail -n +2 |
+"$BB" run --help | sed -n '/^Options/,/^$/p' | tail -n +2 | sed '/^$/d' |
 	sed -E 's/^  ([^ ]+) +(.*)$/| `\1` | \2 |/; s|^(\| `[^`/]+)/|\1`, `|'

@@ -4,7 +4,10 @@
 # folders where files are expected and files where devices are. Each row:
 # exit status 2, one line on stderr naming what is wrong, nothing on
 # stdout, and nothing written (the scratch folder's files and the loop
-# device's checksum unchanged). `run`'s own table is bad_input.sh.
+# device's checksum unchanged). `run`'s own table is bad_input.sh. The
+# rows after sysinfo's are what the one parser (lib/args.c) catches for
+# every command: an unknown flag, a flag without its value or with one it
+# does not take, a flag given twice.
 . tests/lib.sh
 cd "$T" || exit 1
 loopdev dev "$T/disk.img" 16M
@@ -87,6 +90,21 @@ compare|/nonexistent/results|/nonexistent/results
 disks|/nonexistent/dev|/nonexistent/dev
 disks|--colour|
 sysinfo|--colour|
+disks|--identity|--identity needs a value
+disks|--identity=/nonexistent/dev|/nonexistent/dev
+sysinfo|--json=yes|--json takes no value
+chroot|--list --list|--list given twice
+compare|--by=model --by=machine results|--by given twice
+report|--frobnicate results|unknown option '--frobnicate'
+fsck|--repair=yes $dev|--repair takes no value
+save|--timeout usb folder|--timeout needs a value
+fio-server|--port=1 --port=2|--port given twice
+parity|--disks=4 --disks=5|--disks given twice
+raid|--resync=1 --destroy=$dev $dev $dev|--resync takes no value
+profile|quick --output|--output needs a value
+fetch-config|--print-url=x http://pxe/x.conf|--print-url takes no value
+help|nosuch|nosuch
+version|extra|extra
 ROWS
 
 check "the table has its rows ($rows)" [ $rows -gt 50 ]

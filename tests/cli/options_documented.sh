@@ -6,7 +6,7 @@
 "$BB" run --help > "$T/help.txt"
 check "run --help exits 0" [ $? = 0 ]
 n=0
-for opt in $(sed -n '/^Options/,$p' "$T/help.txt" | tail -n +2 | awk '{print $1}' | tr -d ','); do
+for opt in $(sed -n '/^Options/,/^$/p' "$T/help.txt" | tail -n +2 | awk 'NF {print $1}' | tr -d ','); do
 	n=$((n + 1))
 	grep -q -- "\`$opt\`" README.md || bad "option $opt is not in README.md"
 done

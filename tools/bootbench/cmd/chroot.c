@@ -7,10 +7,7 @@
  * medium); everything in private namespaces, gone when the session ends or
  * the helper is killed.
  *
- * usage: bootbench chroot --list [--json] [START...]
- *        bootbench chroot [START...] [--write=DEV[,DEV]] [--subvol=NAME] [--rc] [-q] ROOT [-- COMMAND [ARG...]]
- *        bootbench chroot [START...] --write=DEV[,DEV] --repair=bootloader|initramfs ROOT
- *        START: --assemble --activate --open=DEV[,DEV] [--key-file=F]
+ * Its flags and help: the declaration at the end (lib/args.h).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -20,6 +17,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "args.h"
 #include "consent.h"
 #include "disks.h"
 #include "json.h"
@@ -40,48 +38,6 @@ static const struct {
 	{ "bootloader", "repair/bootloader.sh" },
 	{ "initramfs", "repair/initramfs.sh" },
 };
-
-static void usage(void)
-{
-	printf("usage: bootbench chroot --list [--json] [START...]\n"
-	       "       bootbench chroot [START...] [--write=DEV[,DEV]] [--subvol=NAME] [--rc] [-q] ROOT [-- COMMAND [ARG...]]\n"
-	       "       bootbench chroot [START...] --write=DEV[,DEV] --repair=bootloader|initramfs ROOT\n"
-	       "       START: --assemble --activate --open=DEV[,DEV] [--key-file=F]\n\n"
-	       "--list finds the installed systems: every partition, disk, md array and LVM/LUKS volume\n"
-	       "with a Linux filesystem is looked at read-only (nothing replayed, nothing written).\n\n"
-	       "chroot mounts ROOT and every local filesystem its /etc/fstab names (UUID=, PARTUUID=,\n"
-	       "LABEL=, PARTLABEL=, /dev/...; btrfs subvol=), /proc, /sys, efivarfs when booted by UEFI,\n"
-	       "/dev, /dev/pts, /dev/shm, a private /run and /tmp and resolv.conf, then runs COMMAND or\n"
-	       "the installed system's shell. /proc/cmdline inside is the installed system's (its\n"
-	       "grub.cfg). All of it in private mount and PID namespaces: when the command ends, or this\n"
-	       "helper is killed, nothing stays mounted and no process of the chroot survives.\n\n"
-	       "Without --write nothing can be changed: every mount is read-only, /dev holds only null,\n"
-	       "zero, full, random, urandom, tty, ptmx and the system's own disks (read-only), no\n"
-	       "capability to mount, make devices, do raw I/O or override permissions is kept, and the\n"
-	       "shell starts without the system's startup files (.bashrc, /etc/profile) unless --rc.\n"
-	       "With --write only the devices named there are writable.\n\n"
-	       "Options:\n"
-	       "  --list        list the installed systems (with --json: as JSON)\n"
-	       "  --write=DEVS  mount these devices read-write (consent: never the boot or results\n"
-	       "                medium, nothing mounted or in use); every other mount is read-only\n"
-	       "  --subvol=NAME btrfs: the root's subvolume (default: what --list found)\n"
-	       "  --rc          the shell runs the installed system's startup files (.bashrc, ...)\n"
-	       "  -q            no line per mount\n"
-	       "  --assemble    first assemble the md arrays found (read-only)\n"
-	       "  --activate    first activate the LVM volume groups found\n"
-	       "  --open=DEVS   first open these LUKS volumes as /dev/mapper/luks-UUID, asking for the\n"
-	       "                passphrase here (3 tries); read-only unless named in --write\n"
-	       "  --key-file=F  the key for --open instead of a passphrase\n"
-	       "  (LUKS is opened first, then md, then LVM; they stay started afterwards)\n"
-	       "  --repair=NAME run a repair inside, each step printed with its exit status:\n"
-	       "                bootloader  GRUB reinstalled as the system has it (UEFI: into its ESP,\n"
-	       "                            the removable path too, a boot entry; BIOS: on the disk of\n"
-	       "                            /boot, which must be in --write), then its grub.cfg\n"
-	       "                initramfs   update-initramfs, dracut or mkinitcpio, as the system uses\n\n"
-	       "Exit status: COMMAND's; 1 when a mount was still busy at the end; 2 bad input (a ROOT\n"
-	       "that is no installed system, is mounted or is the boot medium; a missing fstab device):\n"
-	       "then nothing is left mounted.\n");
-}
 
 static void print_list(const struct installed *s, int n, int as_json)
 {
@@ -191,57 +147,35 @@ static int start_volumes(const char *open_list, const char *key_file, int assemb
 	return 0;
 }
 
-int cmd_chroot(int argc, char **argv)
+struct chroot_opts {
+	int list, json, quiet, rc, assemble, activate;
+	const char *write, *subvol, *repair, *open, *key_file;
+};
+
+static int chroot_main(void *opts, int argc, char **argv)
 {
-	const char *write_list = NULL, *subvol = NULL, *root = NULL, *open_list = NULL, *key_file = NULL;
-	const char *repair = NULL;
+	struct chroot_opts *o = opts;
+	const char *write_list = o->write, *subvol = o->subvol, *root = NULL, *open_list = o->open;
+	const char *key_file = o->key_file, *repair = o->repair;
 	static char script[4096];
-	int list = 0, as_json = 0, quiet = 0, assemble = 0, activate = 0, rc_files = 0, i;
+	int list = o->list, as_json = o->json, quiet = o->quiet, assemble = o->assemble, activate = o->activate;
+	int rc_files = o->rc, i;
 	char *const *cmd = NULL;
 	struct chroot_request r = { 0 };
 	struct installed sys = { 0 };
 	char why[256];
 	struct stat st;
 
+	if (key_file && access(key_file, R_OK))
+		die_usage("chroot: --key-file=%s: %s", key_file, strerror(errno));
 	for (i = 0; i < argc; i++) {
-		const char *a = argv[i];
-
-		if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-			usage();
-			return EXIT_OK;
-		} else if (!strcmp(a, "--list")) {
-			list = 1;
-		} else if (!strcmp(a, "--json")) {
-			as_json = 1;
-		} else if (!strcmp(a, "-q")) {
-			quiet = 1;
-		} else if (!strcmp(a, "--rc")) {
-			rc_files = 1;
-		} else if (!strncmp(a, "--write=", 8)) {
-			write_list = a + 8;
-		} else if (!strncmp(a, "--subvol=", 9)) {
-			subvol = a + 9;
-		} else if (!strncmp(a, "--repair=", 9)) {
-			repair = a + 9;
-		} else if (!strcmp(a, "--assemble")) {
-			assemble = 1;
-		} else if (!strcmp(a, "--activate")) {
-			activate = 1;
-		} else if (!strncmp(a, "--open=", 7) && a[7]) {
-			open_list = a + 7;
-		} else if (!strncmp(a, "--key-file=", 11)) {
-			key_file = a + 11;
-			if (access(key_file, R_OK))
-				die_usage("chroot: --key-file=%s: %s", key_file, strerror(errno));
-		} else if (!strcmp(a, "--")) {
+		if (!strcmp(argv[i], "--")) {
 			if (i + 1 >= argc)
 				die_usage("chroot: -- must be followed by a command");
 			cmd = argv + i + 1;
 			break;
-		} else if (a[0] == '-') {
-			die_usage("chroot: unknown option '%s' (see 'bootbench chroot --help')", a);
 		} else if (!root) {
-			root = a;
+			root = argv[i];
 		} else {
 			die_usage("chroot: one ROOT (put the command after --)");
 		}
@@ -305,3 +239,64 @@ int cmd_chroot(int argc, char **argv)
 		       sys.missing[0] ? " (" : "", sys.missing, sys.missing[0] ? ")" : "");
 	return chroot_session(&r);
 }
+
+static const struct arg chroot_args[] = {
+	{ .name = "--list", .kind = ARG_FLAG, .offset = ARG_AT(struct chroot_opts, list),
+	  .help = "list the installed systems (with --json: as JSON)" },
+	{ .name = "--json", .kind = ARG_FLAG, .offset = ARG_AT(struct chroot_opts, json), .help = "--list as JSON" },
+	{ .name = "--write", .kind = ARG_STR, .offset = ARG_AT(struct chroot_opts, write), .meta = "DEVS",
+	  .help = "mount these devices read-write (consent: never the boot or results\n"
+		  "medium, nothing mounted or in use); every other mount is read-only" },
+	{ .name = "--subvol", .kind = ARG_STR, .offset = ARG_AT(struct chroot_opts, subvol), .meta = "NAME",
+	  .help = "btrfs: the root's subvolume (default: what --list found)" },
+	{ .name = "--rc", .kind = ARG_FLAG, .offset = ARG_AT(struct chroot_opts, rc),
+	  .help = "the shell runs the installed system's startup files (.bashrc, ...)" },
+	{ .name = "-q", .kind = ARG_FLAG, .offset = ARG_AT(struct chroot_opts, quiet), .help = "no line per mount" },
+	{ .name = "--assemble", .kind = ARG_FLAG, .offset = ARG_AT(struct chroot_opts, assemble),
+	  .help = "first assemble the md arrays found (read-only)" },
+	{ .name = "--activate", .kind = ARG_FLAG, .offset = ARG_AT(struct chroot_opts, activate),
+	  .help = "first activate the LVM volume groups found" },
+	{ .name = "--open", .kind = ARG_STR, .offset = ARG_AT(struct chroot_opts, open), .meta = "DEVS",
+	  .help = "first open these LUKS volumes as /dev/mapper/luks-UUID, asking for the\n"
+		  "passphrase here (3 tries); read-only unless named in --write" },
+	{ .name = "--key-file", .kind = ARG_STR, .offset = ARG_AT(struct chroot_opts, key_file), .meta = "F",
+	  .help = "the key for --open instead of a passphrase" },
+	{ .name = "--repair", .kind = ARG_STR, .offset = ARG_AT(struct chroot_opts, repair), .meta = "NAME",
+	  .help = "run a repair inside, each step printed with its exit status:\n"
+		  "bootloader  GRUB reinstalled as the system has it (UEFI: into its ESP,\n"
+		  "            the removable path too, a boot entry; BIOS: on the disk of\n"
+		  "            /boot, which must be in --write), then its grub.cfg\n"
+		  "initramfs   update-initramfs, dracut or mkinitcpio, as the system uses" },
+	{ NULL },
+};
+
+const struct command chroot_command = {
+	.name = "chroot",
+	.summary = "into an installed system to repair it (or --list the systems on this machine)",
+	.usage = "--list [--json] [START...]\n"
+		 "[START...] [--write=DEV[,DEV]] [--subvol=NAME] [--rc] [-q] ROOT [-- COMMAND [ARG...]]\n"
+		 "[START...] --write=DEV[,DEV] --repair=bootloader|initramfs ROOT\n"
+		 " START: --assemble --activate --open=DEV[,DEV] [--key-file=F]",
+	.help = "--list finds the installed systems: every partition, disk, md array and LVM/LUKS volume\n"
+		"with a Linux filesystem is looked at read-only (nothing replayed, nothing written); one\n"
+		"with an os-release is a system, marked (no init) when its init is missing.\n\n"
+		"chroot mounts ROOT and every local filesystem its /etc/fstab names (UUID=, PARTUUID=,\n"
+		"LABEL=, PARTLABEL=, /dev/...; btrfs subvol=), /proc, /sys, efivarfs when booted by UEFI,\n"
+		"a /dev of its own, /dev/pts, /dev/shm, a private /run and /tmp and resolv.conf, then\n"
+		"runs COMMAND or the installed system's shell. /proc/cmdline inside is the installed\n"
+		"system's (its grub.cfg). All of it in private mount and PID namespaces: when the command\n"
+		"ends, or this helper is killed, nothing stays mounted and no process of the chroot\n"
+		"survives.\n\n"
+		"Without --write nothing can be changed: every mount is read-only, /dev holds only null,\n"
+		"zero, full, random, urandom, tty, ptmx and the system's own disks (read-only), no\n"
+		"capability to mount, make devices, do raw I/O or override permissions is kept, and the\n"
+		"shell starts without the system's startup files (.bashrc, /etc/profile) unless --rc.\n"
+		"With --write only the devices named there are writable. LUKS is opened first, then md,\n"
+		"then LVM; they stay started afterwards.\n",
+	.exit_status = "COMMAND's; 1 when a mount was still busy at the end; 2 bad input (a ROOT\n"
+		       "that is no installed system, is mounted or is the boot medium; a missing fstab device):\n"
+		       "then nothing is left mounted.",
+	.args = chroot_args,
+	.opts_size = sizeof(struct chroot_opts),
+	.run = chroot_main,
+};

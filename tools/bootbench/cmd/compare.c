@@ -11,12 +11,13 @@
  * dbcommit verdict per disk (a commit's sync p50 over 10x a page write's)
  * names fsync-bound models.
  *
- * usage: bootbench compare [--by=model|firmware|machine] [--format=text|csv|json|html] PATH...
+ * Its flags and help: the declaration at the end (lib/args.h).
  */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "args.h"
 #include "html.h"
 #include "json.h"
 #include "load.h"
@@ -27,22 +28,6 @@
 
 enum by { BY_FIRMWARE, BY_MODEL, BY_MACHINE };
 enum compare_format { AS_TEXT, AS_CSV, AS_JSON, AS_HTML };
-
-static void usage(void)
-{
-	printf("usage: bootbench compare [--by=model|firmware|machine] [--format=text|csv|json|html] PATH...\n\n"
-	       "Compares the results under each PATH (result folders, searched recursively, or JSON\n"
-	       "files: bootbench's runs, profiles and raid baselines, or fio's own JSON) test by test.\n"
-	       "Disks are grouped by model, firmware and capacity (--by=firmware, the default), by\n"
-	       "model and capacity (--by=model), or by machine (--by=machine). For each group of %d or\n"
-	       "more: the median and MAD of its IOPS, and each disk's deviation from the median; a disk\n"
-	       "more than %.0f scaled MADs (1.4826 x MAD) and %.0f%% away is an OUTLIER, named by machine\n"
-	       "serial, disk serial and slot. Smaller groups are listed as too small, not compared.\n"
-	       "dbcommit results name fsync-bound models (a commit's sync p50 over 10x a page write's).\n\n"
-	       "Exit status: 0 no outlier, 1 an outlier, a fsync-bound disk or an unreadable file,\n"
-	       "2 bad input (no result at all, an unknown option).\n",
-	       OUTLIER_MIN_GROUP, OUTLIER_MADS, OUTLIER_REL * 100);
-}
 
 struct member {
 	const struct rs_figure *f;
@@ -643,46 +628,34 @@ static unsigned print_html(const struct rs_set *s, const char **tests, unsigned 
 	return outliers + fsb;
 }
 
-int cmd_compare(int argc, char **argv)
+struct compare_opts {
+	const char *by, *format;
+};
+
+static int compare_main(void *opts, int argc, char **argv)
 {
+	struct compare_opts *o = opts;
+	static const char *const bys[] = { [BY_FIRMWARE] = "firmware", [BY_MODEL] = "model", [BY_MACHINE] = "machine" };
+	static const char *const formats[] = { [AS_TEXT] = "text", [AS_CSV] = "csv", [AS_JSON] = "json",
+					       [AS_HTML] = "html" };
 	enum compare_format format = AS_TEXT;
 	struct rs_set set = { 0 };
 	const char **tests;
-	unsigned nt, found, bad;
-	int i, paths = 0;
+	unsigned nt, found, bad, k;
+	int i, paths = argc;
 
-	for (i = 0; i < argc; i++) {
-		const char *a = argv[i];
-
-		if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-			usage();
-			return EXIT_OK;
-		} else if (!strncmp(a, "--by=", 5)) {
-			if (!strcmp(a + 5, "firmware"))
-				grouping = BY_FIRMWARE;
-			else if (!strcmp(a + 5, "model"))
-				grouping = BY_MODEL;
-			else if (!strcmp(a + 5, "machine"))
-				grouping = BY_MACHINE;
-			else
-				die_usage("compare: --by=%s: expected model, firmware or machine", a + 5);
-		} else if (!strncmp(a, "--format=", 9)) {
-			if (!strcmp(a + 9, "text"))
-				format = AS_TEXT;
-			else if (!strcmp(a + 9, "csv"))
-				format = AS_CSV;
-			else if (!strcmp(a + 9, "json"))
-				format = AS_JSON;
-			else if (!strcmp(a + 9, "html"))
-				format = AS_HTML;
-			else
-				die_usage("compare: --format=%s: expected text, csv, json or html", a + 9);
-		} else if (a[0] == '-' && a[1]) {
-			die_usage("compare: unknown option '%s' (see 'bootbench compare --help')", a);
-		} else {
-			paths++;
-		}
-	}
+	for (k = 0; o->by && k < ARRAY_SIZE(bys) && strcmp(o->by, bys[k]); k++)
+		;
+	if (o->by && k == ARRAY_SIZE(bys))
+		die_usage("compare: --by=%s: expected model, firmware or machine", o->by);
+	if (o->by)
+		grouping = (enum by)k;
+	for (k = 0; o->format && k < ARRAY_SIZE(formats) && strcmp(o->format, formats[k]); k++)
+		;
+	if (o->format && k == ARRAY_SIZE(formats))
+		die_usage("compare: --format=%s: expected text, csv, json or html", o->format);
+	if (o->format)
+		format = (enum compare_format)k;
 	if (!paths)
 		die_usage("compare: no result folder or file named (see 'bootbench compare --help')");
 	for (i = 0; i < argc; i++)
@@ -700,3 +673,34 @@ int cmd_compare(int argc, char **argv)
 	rs_free(&set);
 	return found || bad ? EXIT_FAIL : EXIT_OK;
 }
+
+/* the help below says 3, 3 and 10%: the figures of stats/robust.h */
+_Static_assert(OUTLIER_MIN_GROUP == 3 && (int)(OUTLIER_MADS * 10) == 30 && (int)(OUTLIER_REL * 100 + 0.5) == 10,
+	       "compare's help names the outlier rule's figures");
+
+static const struct arg compare_args[] = {
+	{ .name = "--by", .kind = ARG_STR, .offset = ARG_AT(struct compare_opts, by), .meta = "model|firmware|machine",
+	  .help = "how disks are grouped [firmware]" },
+	{ .name = "--format", .kind = ARG_STR, .offset = ARG_AT(struct compare_opts, format), .meta = "text|csv|json|html",
+	  .help = "the output [text]" },
+	{ NULL },
+};
+
+const struct command compare_command = {
+	.name = "compare",
+	.summary = "many machines' results side by side: groups by model, the outliers named",
+	.usage = "[--by=model|firmware|machine] [--format=text|csv|json|html] PATH...",
+	.help = "Compares the results under each PATH (result folders, searched recursively, or JSON\n"
+		"files: bootbench's runs, profiles and raid baselines, or fio's own JSON) test by test.\n"
+		"Disks are grouped by model, firmware and capacity (--by=firmware, the default), by\n"
+		"model and capacity (--by=model), or by machine (--by=machine). For each group of 3 or\n"
+		"more: the median and MAD of its IOPS, and each disk's deviation from the median; a disk\n"
+		"more than 3 scaled MADs (1.4826 x MAD) and 10% away is an OUTLIER, named by machine\n"
+		"serial, disk serial and slot. Smaller groups are listed as too small, not compared.\n"
+		"dbcommit results name fsync-bound models (a commit's sync p50 over 10x a page write's).\n",
+	.exit_status = "0 no outlier, 1 an outlier, a fsync-bound disk or an unreadable file,\n"
+		       "2 bad input (no result at all, an unknown option).",
+	.args = compare_args,
+	.opts_size = sizeof(struct compare_opts),
+	.run = compare_main,
+};

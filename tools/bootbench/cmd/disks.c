@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 /*
- * cmd_disks.c - `bootbench disks`: every disk, what is on it, who uses it,
- * and its health, as a table (80 columns) or JSON.
- *
- * usage: bootbench disks [--json] [DEVICE ...]
+ * disks.c - `bootbench disks`: every disk, what is on it, who uses it,
+ * and its health, as a table (80 columns) or JSON; a device's identity, and
+ * which disks are the boot and results media. Its flags and help: the
+ * declaration at the end (lib/args.h).
  */
 #include <dirent.h>
 #include <stdio.h>
@@ -11,20 +11,9 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "args.h"
 #include "disks.h"
 #include "util.h"
-
-static void usage(void)
-{
-	printf("usage: bootbench disks [--json] [DEVICE ...]\n"
-	       "       bootbench disks --identity=DEVICE | --media\n\n"
-	       "Lists every disk (or the ones named): model, serial, size, transport, what is on it,\n"
-	       "who uses it, whether it is the boot or results medium, and NVMe health.\n"
-	       "--identity prints what names a device whatever the kernel calls it (model, serial,\n"
-	       "size; a loop device's file; a partition's place): what /init records of the boot and\n"
-	       "results media. --media prints the whole disks that are those media now.\n"
-	       "Exit status: 0 ok, 2 bad input (an unknown device).\n");
-}
 
 /* The whole disks that are the boot or results medium, by identity: /dev/NAME lines. */
 static int print_media(void)
@@ -83,45 +72,40 @@ static void table(const struct disk *v, unsigned n)
 		printf("(no disks)\n");
 }
 
-int cmd_disks(int argc, char **argv)
+struct disks_opts {
+	int json, media;
+	const char *identity;
+};
+
+static int disks_main(void *opts, int argc, char **argv)
 {
+	struct disks_opts *o = opts;
 	struct disk *v = NULL;
 	unsigned n = 0;
-	int as_json = 0, i, named = 0;
+	int i;
 
-	for (i = 0; i < argc; i++) {
-		if (!strcmp(argv[i], "--json")) {
-			as_json = 1;
-		} else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-			usage();
-			return EXIT_OK;
-		} else if (!strcmp(argv[i], "--media")) {
-			return print_media();
-		} else if (!strncmp(argv[i], "--identity=", 11)) {
-			char id[600];
-			struct stat st;
+	if (o->media)
+		return print_media();
+	if (o->identity) {
+		char id[600];
+		struct stat st;
 
-			if (stat(argv[i] + 11, &st) || !S_ISBLK(st.st_mode))
-				die_usage("disks: --identity=%s: not a block device", argv[i] + 11);
-			if (disk_identity(st.st_rdev, -1, id, sizeof(id)))
-				die_usage("disks: --identity=%s: %s", argv[i] + 11, bb_err);
-			printf("%s\n", id);
-			return EXIT_OK;
-		} else if (argv[i][0] == '-') {
-			die_usage("disks: unknown option '%s'", argv[i]);
-		} else {
-			named++;
-		}
+		if (stat(o->identity, &st) || !S_ISBLK(st.st_mode))
+			die_usage("disks: --identity=%s: not a block device", o->identity);
+		if (disk_identity(st.st_rdev, -1, id, sizeof(id)))
+			die_usage("disks: --identity=%s: %s", o->identity, bb_err);
+		printf("%s\n", id);
+		return EXIT_OK;
 	}
-	if (named) {
-		v = xcalloc(named, sizeof(*v));
+	if (argc) {
+		v = xcalloc(argc, sizeof(*v));
 		for (i = 0; i < argc; i++)
-			if (argv[i][0] != '-' && disk_find(argv[i], &v[n++]))
+			if (disk_find(argv[i], &v[n++]))
 				die_usage("disks: no such disk: %s", argv[i]);
 	} else {
 		n = disks_scan(&v);
 	}
-	if (as_json) {
+	if (o->json) {
 		struct json j;
 
 		json_init(&j, stdout);
@@ -138,3 +122,25 @@ int cmd_disks(int argc, char **argv)
 	free(v);
 	return EXIT_OK;
 }
+
+static const struct arg disks_args[] = {
+	{ .name = "--json", .kind = ARG_FLAG, .offset = ARG_AT(struct disks_opts, json), .help = "as JSON" },
+	{ .name = "--identity", .kind = ARG_STR, .offset = ARG_AT(struct disks_opts, identity), .meta = "DEVICE",
+	  .help = "what names DEVICE whatever the kernel calls it (model, serial, size;\n"
+		  "a loop device's file; a partition's place): /init records the media by it" },
+	{ .name = "--media", .kind = ARG_FLAG, .offset = ARG_AT(struct disks_opts, media),
+	  .help = "the whole disks that are the boot or results medium now" },
+	{ NULL },
+};
+
+const struct command disks_command = {
+	.name = "disks",
+	.summary = "list disks: identity, size, contents, users, health",
+	.usage = "[--json] [DEVICE ...]\n--identity=DEVICE | --media",
+	.help = "Lists every disk (or the ones named): model, serial, size, transport, what is on it,\n"
+		"who uses it, whether it is the boot or results medium, and NVMe health (80 columns).\n",
+	.exit_status = "0 ok, 2 bad input (an unknown device).",
+	.args = disks_args,
+	.opts_size = sizeof(struct disks_opts),
+	.run = disks_main,
+};

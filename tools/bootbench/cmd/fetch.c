@@ -8,8 +8,7 @@
  * one file per machine or one for all. http and https go through curl
  * (servers verified against --ca or the image's bundle), tftp through
  * busybox's tftp. FILE is written whole or not at all.
- *
- * usage: bootbench fetch-config [--ca=FILE] [--print-url] URL [FILE]
+ * Its flags and help: the declaration at the end (lib/args.h).
  */
 #include <ctype.h>
 #include <errno.h>
@@ -19,6 +18,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "args.h"
 #include "machine.h"
 #include "url.h"
 #include "util.h"
@@ -50,33 +50,20 @@ static int names_host(const char *p)
 	return !*p || *p == '/';
 }
 
-int cmd_fetch_config(int argc, char **argv)
-{
-	char serial[128], mac[64], url[2048], shown[2048], out[512], tmp[4200];
-	const char *ca = NULL, *tmpl = NULL, *file = NULL;
-	int print_only = 0, rc, i;
+struct fetch_opts {
+	const char *ca;
+	int print_url;
+};
 
-	for (i = 0; i < argc; i++) {
-		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-			printf("usage: bootbench fetch-config [--ca=FILE] [--print-url] URL [FILE]\n\n"
-			       "Fetches the per-host config (http, https, tftp); ${serial} and ${mac} in URL\n"
-			       "become this machine's DMI serial (mac-aabbccddeeff when the vendor left a placeholder)\n"
-			       "and its first wired MAC (aa-bb-cc-dd-ee-ff).\n");
-			return EXIT_OK;
-		} else if (!strncmp(argv[i], "--ca=", 5)) {
-			ca = argv[i] + 5;
-		} else if (!strcmp(argv[i], "--print-url")) {
-			print_only = 1;
-		} else if (argv[i][0] == '-') {
-			die_usage("fetch-config: unknown option '%s'", argv[i]);
-		} else if (!tmpl) {
-			tmpl = argv[i];
-		} else if (!file) {
-			file = argv[i];
-		} else {
-			die_usage("fetch-config: one URL and one FILE");
-		}
-	}
+static int fetch_main(void *opts, int argc, char **argv)
+{
+	struct fetch_opts *o = opts;
+	char serial[128], mac[64], url[2048], shown[2048], out[512], tmp[4200];
+	const char *ca = o->ca, *tmpl = argc > 0 ? argv[0] : NULL, *file = argc > 1 ? argv[1] : NULL;
+	int print_only = o->print_url, rc;
+
+	if (argc > 2)
+		die_usage("fetch-config: one URL and one FILE");
 	if (!tmpl || (!file && !print_only))
 		die_usage("fetch-config: give the URL and the FILE to write");
 	/* ${serial}: the machine's one name, the MAC's form when its serial is a placeholder */
@@ -142,3 +129,23 @@ int cmd_fetch_config(int argc, char **argv)
 	printf("fetch-config: %s -> %s\n", shown, file);
 	return EXIT_OK;
 }
+
+static const struct arg fetch_args[] = {
+	{ .name = "--ca", .kind = ARG_STR, .offset = ARG_AT(struct fetch_opts, ca), .meta = "FILE",
+	  .help = "https: verify the server against this CA file" },
+	{ .name = "--print-url", .kind = ARG_FLAG, .offset = ARG_AT(struct fetch_opts, print_url),
+	  .help = "print the URL with ${serial} and ${mac} expanded, fetch nothing" },
+	{ NULL },
+};
+
+const struct command fetch_config_command = {
+	.name = "fetch-config",
+	.summary = "fetch this machine's config from a PXE server (http, https, tftp)",
+	.usage = "[--ca=FILE] [--print-url] URL [FILE]",
+	.help = "Fetches the per-host config (http, https, tftp) into FILE, whole or not at all;\n"
+		"${serial} and ${mac} in URL become this machine's DMI serial (mac-aabbccddeeff when\n"
+		"the vendor left a placeholder) and its first wired MAC (aa-bb-cc-dd-ee-ff).\n",
+	.args = fetch_args,
+	.opts_size = sizeof(struct fetch_opts),
+	.run = fetch_main,
+};

@@ -9,8 +9,7 @@
  * no other program (its exec engine, exec_prerun, a shell). For an isolated
  * lab network only.
  *
- * usage: bootbench fio-server [--destroy=DEV[,DEV]] [--read=DEV[,DEV]] [--listen=IP] [--port=N]
- *                             [--fio=PATH]
+ * Its flags and help: the declaration at the end (lib/args.h).
  */
 #include <arpa/inet.h>
 #include <errno.h>
@@ -20,26 +19,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "args.h"
 #include "consent.h"
 #include "sandbox.h"
 #include "util.h"
 
 #define MAX_DEVS 64
 #define WORKDIR "/run/bootbench/fio-server"
-
-static void usage(void)
-{
-	printf("usage: bootbench fio-server [--destroy=DEV[,DEV]] [--read=DEV[,DEV]] [--listen=IP] [--port=N]\n"
-	       "                            [--fio=PATH]\n\n"
-	       "Runs fio's server (fio --server) for fio's clients, confined: it sees only the disks\n"
-	       "named here (--destroy: written, after the consent gate's checks; --read: read only),\n"
-	       "every other file read-only, a /tmp and working folder of its own, and it may run no\n"
-	       "other program (fio's exec engine and exec_prerun are refused). It has no\n"
-	       "authentication: use it on an isolated lab network only.\n\n"
-	       "  --listen=IP  the address to listen on [all]\n"
-	       "  --port=N     fio's port [8765]\n"
-	       "  --fio=PATH   the fio binary [/usr/bin/fio]\n");
-}
 
 /* Splits a comma-separated list into devs (NULL-ended). */
 static void split(char *list, const char **devs, unsigned *n)
@@ -54,44 +40,32 @@ static void split(char *list, const char **devs, unsigned *n)
 	devs[*n] = NULL;
 }
 
-int cmd_fio_server(int argc, char **argv)
+struct fio_server_opts {
+	const char *destroy, *read, *listen, *fio;
+	unsigned port;
+};
+
+static int fio_server_main(void *opts, int argc, char **argv)
 {
+	struct fio_server_opts *o = opts;
 	const char *write_devs[MAX_DEVS] = { NULL }, *read_devs[MAX_DEVS] = { NULL };
-	const char *fio = "/usr/bin/fio", *listen_ip = "";
+	const char *fio = o->fio ? o->fio : "/usr/bin/fio", *listen_ip = o->listen ? o->listen : "";
 	char server[128], *fio_argv[4];
-	unsigned nw = 0, nr = 0, port = 8765, i;
+	unsigned nw = 0, nr = 0, port = o->port ? o->port : 8765, i;
 	struct sandbox sb;
 	int rc;
 
-	for (i = 0; i < (unsigned)argc; i++) {
-		const char *a = argv[i];
-
-		if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-			usage();
-			return 0;
-		} else if (!strncmp(a, "--destroy=", 10)) {
-			if (consent_allow(a + 10))
-				die_usage("fio-server: --destroy: %s", bb_err);
-			split(xstrdup(a + 10), write_devs, &nw);
-		} else if (!strncmp(a, "--read=", 7)) {
-			split(xstrdup(a + 7), read_devs, &nr);
-		} else if (!strncmp(a, "--listen=", 9) && a[9]) {
-			listen_ip = a + 9;
-			if (strchr(listen_ip, ','))
-				die_usage("fio-server: --listen=%s: an address, without a port", listen_ip);
-		} else if (!strncmp(a, "--port=", 7)) {
-			char *end;
-			unsigned long p = strtoul(a + 7, &end, 10);
-
-			if (!a[7] || *end || !p || p > 65535)
-				die_usage("fio-server: --port=%s: expected a port from 1 to 65535", a + 7);
-			port = (unsigned)p;
-		} else if (!strncmp(a, "--fio=", 6) && a[6]) {
-			fio = a + 6;
-		} else {
-			die_usage("fio-server: unknown argument '%s' (see --help)", a);
-		}
+	if (argc)
+		die_usage("fio-server: unknown argument '%s' (see --help)", argv[0]);
+	if (o->destroy) {
+		if (consent_allow(o->destroy))
+			die_usage("fio-server: --destroy: %s", bb_err);
+		split(xstrdup(o->destroy), write_devs, &nw);
 	}
+	if (o->read)
+		split(xstrdup(o->read), read_devs, &nr);
+	if (strchr(listen_ip, ','))
+		die_usage("fio-server: --listen=%s: an address, without a port", listen_ip);
 	/* the consent gate's checks, for each disk it may write: before anything starts */
 	for (i = 0; i < nw; i++)
 		if (consent_check(write_devs[i]))
@@ -137,3 +111,33 @@ int cmd_fio_server(int argc, char **argv)
 	}
 	return rc;
 }
+
+static const struct arg fio_server_args[] = {
+	{ .name = "--destroy", .kind = ARG_STR, .offset = ARG_AT(struct fio_server_opts, destroy), .meta = "DEV[,DEV]",
+	  .help = "the disks its jobs may write (the consent gate's checks)" },
+	{ .name = "--read", .kind = ARG_STR, .offset = ARG_AT(struct fio_server_opts, read), .meta = "DEV[,DEV]",
+	  .help = "the disks its jobs may read" },
+	{ .name = "--listen", .kind = ARG_STR, .offset = ARG_AT(struct fio_server_opts, listen), .meta = "IP",
+	  .help = "the address to listen on [all]" },
+	{ .name = "--port", .kind = ARG_UINT, .offset = ARG_AT(struct fio_server_opts, port), .meta = "N",
+	  .help = "fio's port [8765]", .min = 1, .max = 65535 },
+	{ .name = "--fio", .kind = ARG_STR, .offset = ARG_AT(struct fio_server_opts, fio), .meta = "PATH",
+	  .help = "the fio binary [/usr/bin/fio]" },
+	{ NULL },
+};
+
+const struct command fio_server_command = {
+	.name = "fio-server",
+	.summary = "fio's server for fio's clients, confined to the disks named (lab networks only)",
+	.usage = "[--destroy=DEV[,DEV]] [--read=DEV[,DEV]] [--listen=IP] [--port=N] [--fio=PATH]",
+	.help = "Runs fio's server (fio --server) for fio's clients, confined: it sees only the disks\n"
+		"named here (--destroy: written, after the consent gate's checks, claimed for the\n"
+		"server's life and checked to be the same disks before every job; --read: read only),\n"
+		"every other file read-only, a /tmp and working folder of its own, and it may run no\n"
+		"other program (fio's exec engine and exec_prerun are refused). It has no\n"
+		"authentication: use it on an isolated lab network only.\n",
+	.exit_status = "fio's; 1 when the sandbox cannot be made or a disk changed; 2 bad input.",
+	.args = fio_server_args,
+	.opts_size = sizeof(struct fio_server_opts),
+	.run = fio_server_main,
+};

@@ -8,8 +8,7 @@
  * device named in --write, through the consent gate: never the boot or
  * results medium, nothing mounted or in use. btrfs is checked, never
  * repaired here (btrfs check --repair is a last resort to take by hand).
- *
- * usage: bootbench fsck [--repair --write=DEV[,DEV]] DEV...
+ * Its flags and help: the declaration at the end (lib/args.h).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -17,6 +16,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "args.h"
 #include "consent.h"
 #include "disks.h"
 #include "fstab.h"
@@ -36,18 +36,6 @@ static const struct checker {
 	{ "vfat", { "fsck.fat", "-n" }, { "fsck.fat", "-a" } },
 	{ "btrfs", { "btrfs", "check", "--readonly" }, { NULL } },
 };
-
-static void usage(void)
-{
-	printf("usage: bootbench fsck [--repair --write=DEV[,DEV]] DEV...\n\n"
-	       "Checks each filesystem without changing it (e2fsck -n, xfs_repair -n, fsck.fat -n,\n"
-	       "btrfs check --readonly), printing what runs and its exit status. With --repair, a\n"
-	       "filesystem with errors is repaired (e2fsck -y, xfs_repair, fsck.fat -a) when its device\n"
-	       "is named in --write (the consent gate: never the boot or results medium, nothing\n"
-	       "mounted or in use), then checked again. btrfs is never repaired here.\n\n"
-	       "Exit status: 0 every filesystem clean (or repaired clean), 1 errors remain,\n"
-	       "2 bad input (a device that is not a filesystem, is mounted or is the boot medium).\n");
-}
 
 static const struct checker *checker_of(const char *type)
 {
@@ -89,29 +77,19 @@ static int run_step(const char *const step[], const char *dev, int writes)
 	return rc;
 }
 
-int cmd_fsck(int argc, char **argv)
+struct fsck_opts {
+	int repair;
+	const char *write_list;
+};
+
+static int fsck_main(void *opts, int ndev, char **devs)
 {
-	const char *write_list = NULL;
-	int repair = 0, ndev = 0, i, failed = 0;
+	struct fsck_opts *o = opts;
+	const char *write_list = o->write_list;
+	int repair = o->repair, i, failed = 0;
 	char type[64], why[256];
-	const char **devs = xcalloc((size_t)argc + 1, sizeof(*devs));
 	struct stat st;
 
-	for (i = 0; i < argc; i++) {
-		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-			usage();
-			free(devs);
-			return EXIT_OK;
-		} else if (!strcmp(argv[i], "--repair")) {
-			repair = 1;
-		} else if (!strncmp(argv[i], "--write=", 8)) {
-			write_list = argv[i] + 8;
-		} else if (argv[i][0] == '-') {
-			die_usage("fsck: unknown option '%s' (see 'bootbench fsck --help')", argv[i]);
-		} else {
-			devs[ndev++] = argv[i];
-		}
-	}
 	if (!ndev)
 		die_usage("fsck: name the filesystems' devices (see 'bootbench chroot --list')");
 	if (write_list && !repair)
@@ -164,6 +142,29 @@ int cmd_fsck(int argc, char **argv)
 			printf("fsck: %s (%s) repaired, clean now\n", devs[i], type);
 		}
 	}
-	free(devs);
-	return failed ? EXIT_FAIL : EXIT_OK;
+		return failed ? EXIT_FAIL : EXIT_OK;
 }
+
+static const struct arg fsck_args[] = {
+	{ .name = "--repair", .kind = ARG_FLAG, .offset = ARG_AT(struct fsck_opts, repair),
+	  .help = "repair a filesystem with errors when its device is in --write" },
+	{ .name = "--write", .kind = ARG_STR, .offset = ARG_AT(struct fsck_opts, write_list), .meta = "DEV[,DEV]",
+	  .help = "the devices --repair may write (the consent gate)" },
+	{ NULL },
+};
+
+const struct command fsck_command = {
+	.name = "fsck",
+	.summary = "check filesystems without changing them; repair with consent",
+	.usage = "[--repair --write=DEV[,DEV]] DEV...",
+	.help = "Checks each filesystem without changing it (e2fsck -n, xfs_repair -n, fsck.fat -n,\n"
+		"btrfs check --readonly), printing what runs and its exit status. With --repair, a\n"
+		"filesystem with errors is repaired (e2fsck -y, xfs_repair, fsck.fat -a) when its device\n"
+		"is named in --write (the consent gate: never the boot or results medium, nothing\n"
+		"mounted or in use), then checked again. btrfs is never repaired here.\n",
+	.exit_status = "0 every filesystem clean (or repaired clean), 1 errors remain,\n"
+		       "2 bad input (a device that is not a filesystem, is mounted or is the boot medium).",
+	.args = fsck_args,
+	.opts_size = sizeof(struct fsck_opts),
+	.run = fsck_main,
+};

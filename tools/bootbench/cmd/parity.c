@@ -10,7 +10,7 @@
  * measured on all of them at once, against parity throughput: will RAID5/6
  * on these disks be bound by the CPU, and by how much.
  *
- * usage: bootbench parity [--disks=N] [--json] [--destroy=DEV[,DEV...] DISK...]
+ * Its flags and help: the declaration at the end (lib/args.h).
  */
 #include <pthread.h>
 #include <stdio.h>
@@ -20,6 +20,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "args.h"
 #include "collect.h"
 #include "disks.h"
 #include "json.h"
@@ -318,48 +319,34 @@ static void json_vs_kernel(struct json *j, const struct vs_kernel *v)
 	json_obj_close(j);
 }
 
-int cmd_parity(int argc, char **argv)
+struct parity_opts {
+	unsigned disks;
+	int json;
+	const char *destroy;
+};
+
+static int parity_main(void *opts, int argc, char **argv)
 {
+	struct parity_opts *o = opts;
 	unsigned n = 4, cpus = (unsigned)sysconf(_SC_NPROCESSORS_ONLN), i;
 	const struct parity_impl *best = parity_best();
 	double xor_best, pq_best, xor_all, pq_all;
-	int as_json = 0, rc = EXIT_OK;
-	const char *destroy = NULL;
+	int as_json = o->json, rc = EXIT_OK;
+	const char *destroy = o->destroy;
 	char *klines, *disks[64];
 	struct vs_kernel vk;
 	unsigned ndisks = 0;
 	double disks_bw = 0;
 	struct json j;
 
+	if (o->disks)
+		n = o->disks;
 	for (i = 0; i < (unsigned)argc; i++) {
-		if (!strncmp(argv[i], "--disks=", 8)) {
-			char *end;
-
-			n = (unsigned)strtoul(argv[i] + 8, &end, 10);
-			if (*end || n < 2 || n > 30)
-				die_usage("parity: --disks=%s: expected data disks from 2 to 30", argv[i] + 8);
-		} else if (!strcmp(argv[i], "--json")) {
-			as_json = 1;
-		} else if (!strncmp(argv[i], "--destroy=", 10)) {
-			destroy = argv[i] + 10;
-		} else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-			printf("usage: bootbench parity [--disks=N] [--json] [--destroy=DEV[,DEV...] DISK...]\n\n"
-			       "RAID5 (XOR) and RAID6 (P+Q) parity throughput of this CPU for N data disks\n"
-			       "(default 4), per implementation on one core and on all cores, beside the\n"
-			       "kernel's raid6:/xor: figures (raid456 is loaded for them).\n\n"
-			       "Given DISKs (each named in --destroy: they are written), the verdict: their\n"
-			       "aggregate sequential write bandwidth, measured on all at once, against parity\n"
-			       "throughput: whether RAID5/6 on them will be bound by the CPU, and by how much.\n");
-			return EXIT_OK;
-		} else if (argv[i][0] == '-') {
-			die_usage("parity: unknown argument '%s'", argv[i]);
-		} else if (ndisks < ARRAY_SIZE(disks)) {
-			if (strncmp(argv[i], "/dev/", 5) || access(argv[i], F_OK))
-				die_usage("parity: %s is not a device", argv[i]);
-			disks[ndisks++] = argv[i];
-		} else {
+		if (ndisks == ARRAY_SIZE(disks))
 			die_usage("parity: at most %zu disks", ARRAY_SIZE(disks));
-		}
+		if (strncmp(argv[i], "/dev/", 5) || access(argv[i], F_OK))
+			die_usage("parity: %s is not a device", argv[i]);
+		disks[ndisks++] = argv[i];
 	}
 	if (ndisks == 1 || ndisks > 32)
 		die_usage("parity: a RAID5 verdict needs 2 to 32 disks, %u given", ndisks);
@@ -459,3 +446,27 @@ int cmd_parity(int argc, char **argv)
 	free(klines);
 	return rc;
 }
+
+static const struct arg parity_args[] = {
+	{ .name = "--disks", .kind = ARG_UINT, .offset = ARG_AT(struct parity_opts, disks), .meta = "N",
+	  .help = "data disks of the parity computed [4]", .min = 2, .max = 30 },
+	{ .name = "--json", .kind = ARG_FLAG, .offset = ARG_AT(struct parity_opts, json), .help = "as JSON" },
+	{ .name = "--destroy", .kind = ARG_STR, .offset = ARG_AT(struct parity_opts, destroy), .meta = "DEV[,DEV...]",
+	  .help = "the DISKs the verdict may write (consent)" },
+	{ NULL },
+};
+
+const struct command parity_command = {
+	.name = "parity",
+	.summary = "RAID5/RAID6 parity throughput of this CPU beside the kernel's figures",
+	.usage = "[--disks=N] [--json] [--destroy=DEV[,DEV...] DISK...]",
+	.help = "RAID5 (XOR) and RAID6 (P+Q) parity throughput of this CPU for N data disks\n"
+		"(default 4), per implementation on one core and on all cores, beside the\n"
+		"kernel's raid6:/xor: figures (raid456 is loaded for them).\n\n"
+		"Given DISKs (each named in --destroy: they are written), the verdict: their\n"
+		"aggregate sequential write bandwidth, measured on all at once, against parity\n"
+		"throughput: whether RAID5/6 on them will be bound by the CPU, and by how much.\n",
+	.args = parity_args,
+	.opts_size = sizeof(struct parity_opts),
+	.run = parity_main,
+};

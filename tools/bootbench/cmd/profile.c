@@ -1,14 +1,12 @@
 // SPDX-License-Identifier: MIT
 /*
- * cmd_profile.c - `bootbench profile`: one of the field's methods (a job
+ * profile.c - `bootbench profile`: one of the field's methods (a job
  * file in the profile registry) on each target in turn, with the profile's
  * own summary table. Each target runs in a child process of its own, so one
  * target's failure or refusal does not touch the next; the exit status is
  * the worst of them.
  *
- * usage: bootbench profile --list
- *        bootbench profile NAME [--destroy=DEV[,DEV]] [--output=DIR] [--progress-fd=N]
- *                          [--duration=TIME] TARGET...
+ * Its flags and help: the declaration at the end (lib/args.h).
  */
 #include <errno.h>
 #include <signal.h>
@@ -19,32 +17,23 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "args.h"
 #include "disks.h"
 #include "options.h"
 #include "profiles.h"
 #include "run.h"
 #include "util.h"
 
-static void usage(void)
+/* The profiles, from their table: after the flags in --help, and alone for --list. */
+static void profile_list(FILE *f)
 {
 	unsigned i;
 
-	printf("usage: bootbench profile NAME [--destroy=DEV[,DEV]] [--output=DIR] TARGET...\n"
-	       "       bootbench profile --list\n"
-	       "       bootbench profile --show NAME\n\n"
-	       "Runs a profile (a fio job file, %s) on each TARGET (a block device or a file)\n"
-	       "and prints its summary table. Profiles that write need each device named in --destroy;\n"
-	       "every target and its consent is checked before the first one is written.\n"
-	       "--show NAME prints the profile's job file.\n"
-	       "--output=DIR saves DIR/NAME-TARGET.json (fio's JSON) for each target.\n"
-	       "--progress-fd=N writes a progress line each second to file descriptor N.\n"
-	       "--duration=TIME repeats the profile in rounds, each with new seeds, until TIME is up\n"
-	       "(a long burn-in: --duration=8h).\n"
-	       "BOOTBENCH_PROFILES=DIR reads DIR/NAME.fio instead of the built-in job files.\n"
-	       "BOOTBENCH_SCALE=F scales runtimes and sizes (0.02: seconds instead of minutes).\n\n"
-	       "Profiles:\n", profile_source(&profiles[0]));
+	fprintf(f, "\nProfiles (%s):\n", profile_source(&profiles[0]));
 	for (i = 0; i < profile_count; i++)
-		printf("  %-9s %s\n", profiles[i].name, profiles[i].summary);
+		fprintf(f, "  %-9s %s\n", profiles[i].name, profiles[i].summary);
+	fprintf(f, "BOOTBENCH_PROFILES=DIR reads DIR/NAME.fio instead of the built-in job files.\n"
+		"BOOTBENCH_SCALE=F scales runtimes and sizes (0.02: seconds instead of minutes).\n");
 }
 
 static const char *progress_arg;	/* --progress-fd=N, passed to each run */
@@ -156,40 +145,46 @@ static void check_all(const struct profile *p, int argc, char **argv, int name_a
 	}
 }
 
-int cmd_profile(int argc, char **argv)
+struct profile_opts {
+	int list, show;
+	const char *destroy, *duration, *progress_fd, *output;
+};
+
+static int profile_main(void *opts, int argc, char **argv)
 {
+	struct profile_opts *o = opts;
 	const struct profile *p = NULL;
-	const char *destroy = NULL, *outdir = NULL;
+	const char *destroy = o->destroy, *outdir = o->output;
 	uint64_t duration_us = 0, start = now_ns();
 	struct sigaction sa = { .sa_handler = on_signal };
+	static char progress[64];
 	unsigned round = 0;
 	int i, name_at = -1, ntargets = 0, status = EXIT_OK;
 	struct stat st;
 
-	for (i = 0; i < argc; i++) {
-		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h") || !strcmp(argv[i], "--list")) {
-			usage();
-			return EXIT_OK;
-		} else if (!strcmp(argv[i], "--show") || !strncmp(argv[i], "--show=", 7)) {
-			const char *name = argv[i][6] == '=' ? argv[i] + 7 : i + 1 < argc ? argv[i + 1] : "";
+	if (o->list) {
+		profile_list(stdout);
+		return EXIT_OK;
+	}
+	if (o->show) {
+		const char *name = argc ? argv[0] : "";
 
-			p = profile_find(name);
-			if (!p)
-				die_usage("profile: --show: no profile '%s' (see 'bootbench profile --list')", name);
-			if (profile_show(stdout, p))
-				die_usage("profile: %s", bb_err);
-			return EXIT_OK;
-		} else if (!strncmp(argv[i], "--destroy=", 10)) {
-			destroy = argv[i] + 10;
-		} else if (!strncmp(argv[i], "--duration=", 11)) {
-			if (parse_time_us(argv[i] + 11, 1000000, &duration_us) || !duration_us)
-				die_usage("profile: --duration=%s: expected a time such as 30m or 8h", argv[i] + 11);
-		} else if (!strncmp(argv[i], "--progress-fd=", 14)) {
-			progress_arg = argv[i];
-		} else if (!strncmp(argv[i], "--output=", 9)) {
-			outdir = argv[i] + 9;
-		} else if (argv[i][0] == '-') {
-			die_usage("profile: unknown option '%s' (see 'bootbench profile --help')", argv[i]);
+		p = profile_find(name);
+		if (!p)
+			die_usage("profile: --show: no profile '%s' (see 'bootbench profile --list')", name);
+		if (profile_show(stdout, p))
+			die_usage("profile: %s", bb_err);
+		return EXIT_OK;
+	}
+	if (o->duration && (parse_time_us(o->duration, 1000000, &duration_us) || !duration_us))
+		die_usage("profile: --duration=%s: expected a time such as 30m or 8h", o->duration);
+	if (o->progress_fd) {
+		snprintf(progress, sizeof(progress), "--progress-fd=%s", o->progress_fd);
+		progress_arg = progress;
+	}
+	for (i = 0; i < argc; i++) {
+		if (!strcmp(argv[i], "--")) {
+			die_usage("profile: unknown argument '--' (see 'bootbench profile --help')");
 		} else if (!p) {
 			name_at = i;
 			p = profile_find(argv[i]);
@@ -230,3 +225,32 @@ int cmd_profile(int argc, char **argv)
 		printf("%u round(s) in %.0f s: %s\n", round, (now_ns() - start) / 1e9, status == EXIT_OK ? "PASS" : "FAIL");
 	return status;
 }
+
+static const struct arg profile_args[] = {
+	{ .name = "--destroy", .kind = ARG_STR, .offset = ARG_AT(struct profile_opts, destroy), .meta = "DEV[,DEV]",
+	  .help = "consent: the devices a writing profile may write", .flags = ARG_EMPTY },
+	{ .name = "--output", .kind = ARG_STR, .offset = ARG_AT(struct profile_opts, output), .meta = "DIR",
+	  .help = "save DIR/NAME-TARGET.json (fio's JSON) for each target" },
+	{ .name = "--duration", .kind = ARG_STR, .offset = ARG_AT(struct profile_opts, duration), .meta = "TIME",
+	  .help = "repeat the profile in rounds, each with new seeds, until TIME is up\n"
+		  "(a long burn-in: --duration=8h)" },
+	{ .name = "--progress-fd", .kind = ARG_STR, .offset = ARG_AT(struct profile_opts, progress_fd), .meta = "N",
+	  .help = "a progress line each second on file descriptor N" },
+	{ .name = "--list", .kind = ARG_FLAG, .offset = ARG_AT(struct profile_opts, list), .help = "the profiles" },
+	{ .name = "--show", .kind = ARG_FLAG, .offset = ARG_AT(struct profile_opts, show),
+	  .help = "print profile NAME's job file" },
+	{ NULL },
+};
+
+const struct command profile_command = {
+	.name = "profile",
+	.summary = "run one of the field's methods (quick, yabs, ars, ...) with its summary",
+	.usage = "NAME [--destroy=DEV[,DEV]] [--output=DIR] [--duration=TIME] TARGET...\n--list\n--show NAME",
+	.help = "Runs a profile (a fio job file) on each TARGET (a block device or a file) and prints\n"
+		"its summary table. Profiles that write need each device named in --destroy; every\n"
+		"target and its consent is checked before the first one is written.\n",
+	.more_help = profile_list,
+	.args = profile_args,
+	.opts_size = sizeof(struct profile_opts),
+	.run = profile_main,
+};

@@ -16,12 +16,8 @@
  * table: each topology at each width created with zpool, the profile on a
  * file in it, then destroyed and its labels cleared, under the same rules.
  *
- * usage: bootbench raid --destroy=DEV[,DEV...] [--levels=L[,L...]] [--profile=NAME]
- *                       [--partition=SIZE] [--fs=ext4|xfs] [--chunk=SIZE] [--resync]
- *                       [--zfs=T[,T...]] [--zfs-width=N[,N...]] [--ashift=N]
- *                       [--recordsize=SIZE] [--arc-max=SIZE]
- *                       [--output=DIR] [--progress-fd=N] DISK...
- *        bootbench raid --cleanup DISK...
+ * Its flags and help: the declaration at the end (lib/args.h); the
+ * levels and topologies it lists come from their tables.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -40,6 +36,7 @@
 #include <unistd.h>
 
 #include "raid.h"
+#include "args.h"
 #include "collect.h"
 #include "consent.h"
 #include "disks.h"
@@ -60,46 +57,21 @@
 
 struct raid R;
 
-static void usage(void)
+/* The levels and topologies, from their tables: after the flags in --help. */
+static void raid_more_help(FILE *f)
 {
 	unsigned i;
 
-	printf("usage: bootbench raid --destroy=DEV[,DEV...] [--levels=L[,L...]] [--profile=NAME]\n"
-	       "                      [--partition=SIZE] [--fs=ext4|xfs] [--chunk=SIZE] [--resync]\n"
-	       "                      [--zfs=T[,T...]] [--zfs-width=N[,N...]] [--ashift=N]\n"
-	       "                      [--recordsize=SIZE] [--arc-max=SIZE]\n"
-	       "                      [--output=DIR] [--progress-fd=N] DISK...\n"
-	       "       bootbench raid --cleanup --destroy=DEV[,DEV...] DISK...\n\n"
-	       "Compares md RAID levels and ZFS pools on the same disks: the profile on every\n"
-	       "single disk first (the 1.00x baseline), then on an array of each level, created\n"
-	       "with mdadm, and on a file in each ZFS pool, made with zpool; each is wiped after.\n"
-	       "Every DISK must be named in --destroy: everything on it is lost.\n\n"
-	       "  --levels=L,L     levels to compare (default %s, those the disks allow):\n", DEFAULT_LEVELS);
+	fprintf(f, "\nLevels (--levels; default %s, those the disks allow):\n", DEFAULT_LEVELS);
 	for (i = 0; i < raid_level_count; i++)
-		printf("                     %-10s %s%s%s%s\n", raid_levels[i].name, raid_levels[i].what,
-		       raid_levels[i].alias ? " (or " : "", raid_levels[i].alias ? raid_levels[i].alias : "",
-		       raid_levels[i].alias ? ")" : "");
-	printf("  --zfs=T,T        ZFS pools to compare beside the levels (none by default):\n");
+		fprintf(f, "  %-10s %s%s%s%s\n", raid_levels[i].name, raid_levels[i].what,
+			raid_levels[i].alias ? " (or " : "", raid_levels[i].alias ? raid_levels[i].alias : "",
+			raid_levels[i].alias ? ")" : "");
+	fprintf(f, "ZFS pools (--zfs; none by default; ZFS needs Secure Boot off: its modules are built\n"
+		"by bootbench, and Debian's kernel under Secure Boot loads only Debian's):\n");
 	for (i = 0; i < zfs_topology_count; i++)
-		printf("                     %-10s %s\n", zfs_topologies[i].name, zfs_topologies[i].what);
-	printf("  --zfs-width=N,N  pools over the first N disks, each width in turn (default: all)\n"
-	       "  --ashift=N       the pools' sector size, 2^N bytes (default: the disks' physical)\n"
-	       "  --recordsize=S   the datasets' recordsize (default ZFS's 128K)\n"
-	       "  --arc-max=SIZE   the ARC's cap while measuring (default 64M; ZFS before 2.3\n"
-	       "                   reads and writes O_DIRECT files through it)\n"
-	       "                   ZFS needs Secure Boot off: its modules are built by bootbench,\n"
-	       "                   and Debian's kernel under Secure Boot loads only Debian's\n");
-	printf("  --profile=NAME   the tests (default mdraid; yabs and ars work too)\n"
-	       "  --partition=SIZE use a partition of SIZE at the head of each disk, not the whole disk\n"
-	       "  --fs=ext4|xfs    a filesystem on each array (and disk) and the tests on a file in it\n"
-	       "  --chunk=SIZE     mdadm's chunk size (default mdadm's: 512K)\n"
-	       "  --resync         wait for the initial resync instead of --assume-clean\n"
-	       "  --output=DIR     save raid.txt, raid.json and each run's fio JSON there\n"
-	       "  --progress-fd=N  stage and progress lines on file descriptor N\n"
-	       "  --cleanup        only stop and wipe what an earlier, killed run left\n\n"
-	       "BOOTBENCH_SCALE=F scales the profile's runtimes and sizes.\n"
-	       "Exit status: 0 every level measured, 1 a level failed or the run was stopped,\n"
-	       "2 bad input (nothing written).\n");
+		fprintf(f, "  %-10s %s\n", zfs_topologies[i].name, zfs_topologies[i].what);
+	fprintf(f, "BOOTBENCH_SCALE=F scales the profile's runtimes and sizes.\n");
 }
 
 static void on_signal(int sig)
@@ -509,84 +481,71 @@ static int run_pools(void)
 	return status;
 }
 
-int cmd_raid(int argc, char **argv)
+struct raid_opts {
+	const char *destroy, *levels, *profile, *partition, *fs, *chunk, *zfs, *widths, *recordsize, *arc_max;
+	const char *output;
+	const char *ashift;
+	unsigned progress_fd;
+	int resync, cleanup;
+};
+
+static int raid_main(void *opts, int argc, char **argv)
 {
-	const char *destroy = NULL, *levels = NULL, *zfs = NULL, *widths = NULL;
+	struct raid_opts *o = opts;
+	const char *destroy = o->destroy, *levels = o->levels, *zfs = o->zfs, *widths = o->widths;
 	struct sigaction sa = { .sa_handler = on_signal };
-	int i, cleanup_only = 0, status = EXIT_OK, found;
+	int i, cleanup_only = o->cleanup, status = EXIT_OK, found;
+	static char progress_arg[32];
 	unsigned k;
 	struct stat st;
 
 	/* the stages and mdadm's messages in the order they happened, also in a log */
 	setvbuf(stdout, NULL, _IOLBF, 0);
-	R.profile = profile_find("mdraid");
+	R.profile = profile_find(o->profile ? o->profile : "mdraid");
+	if (o->profile && !R.profile)
+		die_usage("raid: --profile: no profile '%s' (see 'bootbench profile --list')", o->profile);
+	if (o->partition && (parse_size(o->partition, &R.part_bytes) || !R.part_bytes || R.part_bytes % 512))
+		die_usage("raid: --partition=%s: expected a size such as 8G (whole sectors)", o->partition);
+	R.fs = o->fs;
+	if (R.fs && strcmp(R.fs, "ext4") && strcmp(R.fs, "xfs"))
+		die_usage("raid: --fs=%s: expected ext4 or xfs", R.fs);
+	if (o->chunk) {
+		uint64_t c;
+
+		if (parse_size(o->chunk, &c) || c < 4096 || (c & (c - 1)))
+			die_usage("raid: --chunk=%s: expected a power of two from 4K", o->chunk);
+		R.chunk = o->chunk;
+	}
+	if (o->ashift) {
+		char *end;
+		long v = strtol(o->ashift, &end, 10);
+
+		if (*end || v < 9 || v > 16)
+			die_usage("raid: --ashift=%s: expected 9 (512-byte sectors) to 16", o->ashift);
+		R.zs.ashift = (unsigned)v;
+	}
+	if (o->recordsize && (parse_size(o->recordsize, &R.zs.recordsize) || R.zs.recordsize < 4096 ||
+			      R.zs.recordsize > (1 << 20) || (R.zs.recordsize & (R.zs.recordsize - 1))))
+		die_usage("raid: --recordsize=%s: expected a power of two from 4K to 1M", o->recordsize);
+	if (o->arc_max && (parse_size(o->arc_max, &R.arc_max) || R.arc_max < (64ull << 20)))
+		die_usage("raid: --arc-max=%s: expected a size of 64M or more (ZFS's least)", o->arc_max);
+	R.resync = o->resync;
+	R.outdir = o->output;
+	if (R.outdir && (stat(R.outdir, &st) || !S_ISDIR(st.st_mode)))
+		die_usage("raid: --output=%s is not a directory", R.outdir);
+	if (o->progress_fd) {
+		R.progress_fd = (int)o->progress_fd;
+		if (fcntl(R.progress_fd, F_GETFD) < 0)
+			die_usage("raid: --progress-fd=%u: not an open file descriptor above 2", o->progress_fd);
+		snprintf(progress_arg, sizeof(progress_arg), "--progress-fd=%u", o->progress_fd);
+		R.progress_arg = progress_arg;
+	}
 	for (i = 0; i < argc; i++) {
-		const char *a = argv[i];
-
-		if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-			usage();
-			return EXIT_OK;
-		} else if (!strncmp(a, "--destroy=", 10)) {
-			destroy = a + 10;
-		} else if (!strncmp(a, "--levels=", 9)) {
-			levels = a + 9;
-		} else if (!strncmp(a, "--profile=", 10)) {
-			R.profile = profile_find(a + 10);
-			if (!R.profile)
-				die_usage("raid: --profile: no profile '%s' (see 'bootbench profile --list')", a + 10);
-		} else if (!strncmp(a, "--partition=", 12)) {
-			if (parse_size(a + 12, &R.part_bytes) || !R.part_bytes || R.part_bytes % 512)
-				die_usage("raid: --partition=%s: expected a size such as 8G (whole sectors)", a + 12);
-		} else if (!strncmp(a, "--fs=", 5)) {
-			R.fs = a + 5;
-			if (strcmp(R.fs, "ext4") && strcmp(R.fs, "xfs"))
-				die_usage("raid: --fs=%s: expected ext4 or xfs", R.fs);
-		} else if (!strncmp(a, "--chunk=", 8)) {
-			uint64_t c;
-
-			if (parse_size(a + 8, &c) || c < 4096 || (c & (c - 1)))
-				die_usage("raid: --chunk=%s: expected a power of two from 4K", a + 8);
-			R.chunk = a + 8;
-		} else if (!strncmp(a, "--zfs=", 6)) {
-			zfs = a + 6;
-		} else if (!strncmp(a, "--zfs-width=", 12)) {
-			widths = a + 12;
-		} else if (!strncmp(a, "--ashift=", 9)) {
-			char *end;
-			long v = strtol(a + 9, &end, 10);
-
-			if (*end || v < 9 || v > 16)
-				die_usage("raid: --ashift=%s: expected 9 (512-byte sectors) to 16", a + 9);
-			R.zs.ashift = (unsigned)v;
-		} else if (!strncmp(a, "--recordsize=", 13)) {
-			if (parse_size(a + 13, &R.zs.recordsize) || R.zs.recordsize < 4096 ||
-			    R.zs.recordsize > (1 << 20) || (R.zs.recordsize & (R.zs.recordsize - 1)))
-				die_usage("raid: --recordsize=%s: expected a power of two from 4K to 1M", a + 13);
-		} else if (!strncmp(a, "--arc-max=", 10)) {
-			if (parse_size(a + 10, &R.arc_max) || R.arc_max < (64ull << 20))
-				die_usage("raid: --arc-max=%s: expected a size of 64M or more (ZFS's least)", a + 10);
-		} else if (!strcmp(a, "--resync")) {
-			R.resync = 1;
-		} else if (!strncmp(a, "--output=", 9)) {
-			R.outdir = a + 9;
-			if (stat(R.outdir, &st) || !S_ISDIR(st.st_mode))
-				die_usage("raid: --output=%s is not a directory", R.outdir);
-		} else if (!strncmp(a, "--progress-fd=", 14)) {
-			char *end;
-
-			R.progress_fd = (int)strtol(a + 14, &end, 10);
-			if (*end || R.progress_fd < 3 || fcntl(R.progress_fd, F_GETFD) < 0)
-				die_usage("raid: --progress-fd=%s: not an open file descriptor above 2", a + 14);
-			R.progress_arg = a;
-		} else if (!strcmp(a, "--cleanup")) {
-			cleanup_only = 1;
-		} else if (a[0] == '-') {
-			die_usage("raid: unknown option '%s' (see 'bootbench raid --help')", a);
-		} else if (R.n < MD_MAX_DISKS) {
-			R.disks[R.n++] = argv[i];
-		} else {
+		if (!strcmp(argv[i], "--"))
+			die_usage("raid: unknown argument '--' (see 'bootbench raid --help')");
+		if (R.n == MD_MAX_DISKS)
 			die_usage("raid: at most %d disks", MD_MAX_DISKS);
-		}
+		R.disks[R.n++] = argv[i];
 	}
 	if (!R.profile)
 		die_usage("raid: the mdraid profile is missing");
@@ -693,3 +652,57 @@ out_teardown:
 	return status;
 }
 
+
+static const struct arg raid_args[] = {
+	{ .name = "--destroy", .kind = ARG_STR, .offset = ARG_AT(struct raid_opts, destroy), .meta = "DEV[,DEV...]",
+	  .help = "consent: every DISK must be named here; everything on it is lost" },
+	{ .name = "--levels", .kind = ARG_STR, .offset = ARG_AT(struct raid_opts, levels), .meta = "L[,L...]",
+	  .help = "the md levels to compare (below)" },
+	{ .name = "--zfs", .kind = ARG_STR, .offset = ARG_AT(struct raid_opts, zfs), .meta = "T[,T...]",
+	  .help = "ZFS pools to compare beside the levels (below)" },
+	{ .name = "--zfs-width", .kind = ARG_STR, .offset = ARG_AT(struct raid_opts, widths), .meta = "N[,N...]",
+	  .help = "pools over the first N disks, each width in turn [all]" },
+	{ .name = "--ashift", .kind = ARG_STR, .offset = ARG_AT(struct raid_opts, ashift), .meta = "N",
+	  .help = "the pools' sector size, 2^N bytes [the disks' physical]" },
+	{ .name = "--recordsize", .kind = ARG_STR, .offset = ARG_AT(struct raid_opts, recordsize), .meta = "SIZE",
+	  .help = "the datasets' recordsize [128K]" },
+	{ .name = "--arc-max", .kind = ARG_STR, .offset = ARG_AT(struct raid_opts, arc_max), .meta = "SIZE",
+	  .help = "the ARC's cap while measuring [64M]; ZFS before 2.3 reads and\n"
+		  "writes O_DIRECT files through it" },
+	{ .name = "--profile", .kind = ARG_STR, .offset = ARG_AT(struct raid_opts, profile), .meta = "NAME",
+	  .help = "the tests [mdraid; yabs and ars work too]" },
+	{ .name = "--partition", .kind = ARG_STR, .offset = ARG_AT(struct raid_opts, partition), .meta = "SIZE",
+	  .help = "use a partition of SIZE at the head of each disk, not the whole disk" },
+	{ .name = "--fs", .kind = ARG_STR, .offset = ARG_AT(struct raid_opts, fs), .meta = "ext4|xfs",
+	  .help = "a filesystem on each array (and disk) and the tests on a file in it" },
+	{ .name = "--chunk", .kind = ARG_STR, .offset = ARG_AT(struct raid_opts, chunk), .meta = "SIZE",
+	  .help = "mdadm's chunk size [mdadm's: 512K]" },
+	{ .name = "--resync", .kind = ARG_FLAG, .offset = ARG_AT(struct raid_opts, resync),
+	  .help = "wait for the initial resync instead of --assume-clean" },
+	{ .name = "--output", .kind = ARG_STR, .offset = ARG_AT(struct raid_opts, output), .meta = "DIR",
+	  .help = "save raid.txt, raid.json and each run's fio JSON there" },
+	{ .name = "--progress-fd", .kind = ARG_UINT, .offset = ARG_AT(struct raid_opts, progress_fd), .meta = "N",
+	  .help = "stage and progress lines on file descriptor N", .min = 3, .max = 65535 },
+	{ .name = "--cleanup", .kind = ARG_FLAG, .offset = ARG_AT(struct raid_opts, cleanup),
+	  .help = "only stop and wipe what an earlier, killed run left" },
+	{ NULL },
+};
+
+const struct command raid_command = {
+	.name = "raid",
+	.summary = "compare md RAID levels on the same disks, relative to one disk",
+	.usage = "--destroy=DEV[,DEV...] [--levels=L[,L...]] [--profile=NAME] [--partition=SIZE]\n"
+		 " [--fs=ext4|xfs] [--chunk=SIZE] [--resync] [--zfs=T[,T...]] [--zfs-width=N[,N...]]\n"
+		 " [--ashift=N] [--recordsize=SIZE] [--arc-max=SIZE] [--output=DIR] [--progress-fd=N] DISK...\n"
+		 "--cleanup --destroy=DEV[,DEV...] DISK...",
+	.help = "Compares md RAID levels and ZFS pools on the same disks: the profile on every\n"
+		"single disk first (the 1.00x baseline), then on an array of each level, created\n"
+		"with mdadm, and on a file in each ZFS pool, made with zpool; each is wiped after.\n"
+		"Every DISK must be named in --destroy: everything on it is lost.\n",
+	.more_help = raid_more_help,
+	.exit_status = "0 every level measured, 1 a level failed or the run was stopped,\n"
+		       "2 bad input (nothing written).",
+	.args = raid_args,
+	.opts_size = sizeof(struct raid_opts),
+	.run = raid_main,
+};

@@ -13,7 +13,7 @@
  * steady-state window; for `dbcommit` sync against page-write latency and
  * the verdict.
  *
- * usage: bootbench report [--output=FILE] RESULT-DIR|JSON...
+ * Its flags and help: the declaration at the end (lib/args.h).
  */
 #include <dirent.h>
 #include <errno.h>
@@ -25,21 +25,11 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "args.h"
 #include "html.h"
 #include "load.h"
 #include "svg.h"
 #include "util.h"
-
-static void usage(void)
-{
-	printf("usage: bootbench report [--output=FILE] RESULT-DIR|JSON...\n\n"
-	       "Writes one self-contained HTML page (inline SVG and CSS, no script, no external URL)\n"
-	       "of the results named: a result folder (its sysinfo.json, disks.json, each run's JSON\n"
-	       "and summary, raid.json, console.log) or JSON files (bootbench's or fio's own).\n"
-	       "--output=FILE  where the page goes (default: RESULT-DIR/report.html for one folder,\n"
-	       "               else standard output); written whole or not at all.\n"
-	       "Exit status: 0 written, 1 written but a file was unreadable, 2 bad input (nothing written).\n");
-}
 
 static FILE *out;
 static unsigned unreadable;
@@ -624,9 +614,13 @@ static void one_folder(const char *dir)
 	bad_blocks(p);
 }
 
-int cmd_report(int argc, char **argv)
+struct report_opts {
+	const char *output;
+};
+
+static int report_main(void *opts, int argc, char **argv)
 {
-	const char *output = NULL;
+	const char *output = ((struct report_opts *)opts)->output;
 	char *buf = NULL, when[32], defpath[PATH_MAX];
 	size_t len = 0;
 	time_t now = time(NULL);
@@ -634,16 +628,7 @@ int cmd_report(int argc, char **argv)
 	int i, n = 0, dirs = 0;
 
 	for (i = 0; i < argc; i++) {
-		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-			usage();
-			return EXIT_OK;
-		} else if (!strncmp(argv[i], "--output=", 9)) {
-			output = argv[i] + 9;
-			if (!output[0])
-				die_usage("report: --output= needs a file name");
-		} else if (argv[i][0] == '-' && argv[i][1]) {
-			die_usage("report: unknown option '%s' (see 'bootbench report --help')", argv[i]);
-		} else if (stat(argv[i], &st)) {
+		if (stat(argv[i], &st)) {
 			die_usage("report: %s: %s", argv[i], strerror(errno));
 		} else if (!S_ISDIR(st.st_mode) && !S_ISREG(st.st_mode)) {
 			die_usage("report: %s: neither a result folder nor a JSON file", argv[i]);
@@ -698,3 +683,23 @@ int cmd_report(int argc, char **argv)
 	free(buf);
 	return unreadable ? EXIT_FAIL : EXIT_OK;
 }
+
+static const struct arg report_args[] = {
+	{ .name = "--output", .kind = ARG_STR, .offset = ARG_AT(struct report_opts, output), .meta = "FILE",
+	  .help = "where the page goes (default: RESULT-DIR/report.html for one folder,\n"
+		  "else standard output); written whole or not at all" },
+	{ NULL },
+};
+
+const struct command report_command = {
+	.name = "report",
+	.summary = "one self-contained HTML page of a run: identity, tables, latency curves, series",
+	.usage = "[--output=FILE] RESULT-DIR|JSON...",
+	.help = "Writes one self-contained HTML page (inline SVG and CSS, no script, no external URL)\n"
+		"of the results named: a result folder (its sysinfo.json, disks.json, each run's JSON\n"
+		"and summary, raid.json, console.log) or JSON files (bootbench's or fio's own).\n",
+	.exit_status = "0 written, 1 written but a file was unreadable, 2 bad input (nothing written).",
+	.args = report_args,
+	.opts_size = sizeof(struct report_opts),
+	.run = report_main,
+};

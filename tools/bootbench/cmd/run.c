@@ -5,12 +5,14 @@
  * and writes the reports it asked for. Ctrl-C stops the workers; the
  * results so far are printed and marked interrupted.
  *
- * usage: bootbench run [--option=value ...] [jobfile ...]
+ * Its help: the declaration at the end (lib/args.h); its options are the
+ * option table's (job/options.c), parsed by the job layer.
  */
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "args.h"
 #include "jobs.h"
 #include "report.h"
 #include "run.h"
@@ -63,16 +65,16 @@ static int emit(const struct run_result *r, const struct run_opts *run)
 	return rc;
 }
 
-static void usage(void)
+/* Its options are fio's, from the option table (job/options.c): after the rest of --help. */
+static void run_options_help(FILE *f)
 {
-	printf("usage: bootbench run [--option=value ...] [jobfile ...]\n\n"
-	       "Runs fio-style jobs on io_uring. Options before the first --name, and in [global]\n"
-	       "sections, apply to the jobs after them. Exit status: 0 ok, 1 I/O error or\n"
-	       "interrupted, 2 bad input (nothing written).\n\n");
-	opts_help(stdout);
+	fputc('\n', f);
+	opts_help(f);
 }
 
-int cmd_run(int argc, char **argv)
+extern const struct command run_command;
+
+static int run_main(void *unused, int argc, char **argv)
 {
 	static struct jobset js;
 	struct run_result r;
@@ -82,7 +84,7 @@ int cmd_run(int argc, char **argv)
 	if (jobset_parse_args(&js, argc, argv))
 		die_usage("%s", bb_err);
 	if (js.run.help) {
-		usage();
+		args_help(stdout, &run_command);
 		return EXIT_OK;
 	}
 	if (!js.n)
@@ -116,3 +118,15 @@ int cmd_run(int argc, char **argv)
 	run_result_free(&r);
 	return status;
 }
+
+const struct command run_command = {
+	.name = "run",
+	.summary = "run fio-style jobs (options or job files) on io_uring",
+	.usage = "[--option=value ...] [jobfile ...]",
+	.help = "Runs fio-style jobs on io_uring. Options before the first --name, and in [global]\n"
+		"sections, apply to the jobs after them.\n",
+	.more_help = run_options_help,
+	.exit_status = "0 ok, 1 I/O error or interrupted, 2 bad input (nothing written).",
+	.raw = 1,
+	.run = run_main,
+};

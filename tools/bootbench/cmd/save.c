@@ -4,9 +4,7 @@
  * (save/url.h), the stick first when there is one; undelivered ones are
  * spooled. `--pending` retries the spool.
  *
- * usage: bootbench save [OPTIONS] DEST... RESULT-DIR
- *        bootbench save --pending [OPTIONS]
- *        bootbench save --test [OPTIONS] DEST...
+ * Its flags and help: the declaration at the end (lib/args.h).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -17,35 +15,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "args.h"
 #include "deliver.h"
 #include "util.h"
 
 #define RUNDIR "/run/bootbench"
-
-static void usage(void)
-{
-	printf("usage: bootbench save [OPTIONS] DEST... RESULT-DIR\n"
-	       "       bootbench save --pending [OPTIONS]\n"
-	       "       bootbench save --test [OPTIONS] DEST...\n\n"
-	       "Sends a result folder to each DEST, whole or not at all: under a temporary name,\n"
-	       "MANIFEST.sha256 last, then one rename. With a stick mounted for results its copy is\n"
-	       "written first. Each other DEST is retried with backoff (1, 2, 4 ... 32 s, then every\n"
-	       "60 s) until --timeout; what is not delivered stays in the spool for --pending.\n\n"
-	       "DEST: usb | console | nfs://host[:port]/export/path | nfs3://host[:port]/export/path\n"
-	       "      | smb://[domain;]user@host[:port]/share/path | http[s]://[user@]host[:port]/path/\n\n"
-	       "Options:\n"
-	       "  --pending          retry what the spool holds\n"
-	       "  --check            only check that the destinations are well-formed\n"
-	       "  --test             write, find and remove a test file on each DEST (one attempt each,\n"
-	       "                     nothing delivered, the stick not written)\n"
-	       "  --timeout=S        give up on a destination after S seconds (default 600)\n"
-	       "  --credentials=F    \"URL PASSWORD\" lines (default " RUNDIR "/credentials)\n"
-	       "  --ca=F             HTTPS: verify servers against this CA file\n"
-	       "  --smb-vers=V       SMB dialect for cifs (default 3: 3.0 or newer)\n"
-	       "  --stick=DIR|none   the stick's mount point (default: the results medium /init mounted)\n"
-	       "  --spool=F          the spool (default: results/.pending on the stick, else " RUNDIR "/pending)\n\n"
-	       "Exit status: 0 all delivered, 1 some not (spooled), 2 bad input (nothing sent).\n");
-}
 
 /* The stick /init mounted read-write for results, if any. */
 static const char *default_stick(void)
@@ -64,13 +38,6 @@ static const char *default_stick(void)
 	if (f)
 		fclose(f);
 	return results ? "/media/bootbench" : NULL;
-}
-
-static const char *opt_value(const char *arg, const char *name)
-{
-	size_t n = strlen(name);
-
-	return !strncmp(arg, name, n) && arg[n] == '=' ? arg + n + 1 : NULL;
 }
 
 /* Reads the spool into jobs and empties it (what fails again is added back). */
@@ -130,59 +97,49 @@ static unsigned spool_take(const char *spool, struct save_job **jobs)
 	return n;
 }
 
-int cmd_save(int argc, char **argv)
+struct save_opts {
+	int pending, check, test;
+	const char *check_credential, *credentials, *ca, *smb_vers, *stick, *spool;
+	unsigned timeout;
+};
+
+static int save_main(void *opts, int argc, char **argv)
 {
+	struct save_opts *o = opts;
 	struct dest_settings set = { .credentials = RUNDIR "/credentials", .mount_dir = RUNDIR "/mnt",
 				     .timeout_s = 10 };
 	char spool_buf[PATH_MAX], stick_copy[PATH_MAX], dir[PATH_MAX];
-	const char *spool = NULL, *v, *dir_arg = NULL;
+	const char *spool = o->spool, *dir_arg = NULL;
 	struct save_job *jobs = NULL, usb = { 0 };
-	unsigned n = 0, total_s = 600, i, ndest = 0;
-	int pending = 0, check_only = 0, test_only = 0, want_usb = 0, stick_set = 0, failed = 0;
+	unsigned n = 0, total_s = o->timeout, i, ndest = 0;
+	int pending = o->pending, check_only = o->check, test_only = o->test, want_usb = 0, stick_set = 0, failed = 0;
 	struct stat st;
 
+	if (o->check_credential) {
+		struct dest_url key;
+
+		/* a credential line's URL (bootbench.conf credential=) */
+		if (url_parse_key(o->check_credential, &key) || !key.user[0])
+			die_usage("save: credential URL: %s", key.user[0] || bb_err[0] ? bb_err : "no user@");
+		return EXIT_OK;
+	}
+	if (o->credentials)
+		set.credentials = o->credentials;
+	if (o->ca && access(o->ca, R_OK))
+		die_usage("save: --ca=%s: %s", o->ca, strerror(errno));
+	set.ca_file = o->ca;
+	if (o->smb_vers && strspn(o->smb_vers, "0123456789.") != strlen(o->smb_vers))
+		die_usage("save: --smb-vers=%s: expected a dialect such as 3, 3.0, 3.02 or 3.1.1", o->smb_vers);
+	set.smb_vers = o->smb_vers;
+	if (o->stick) {
+		set.stick = strcmp(o->stick, "none") ? o->stick : NULL;
+		stick_set = 1;
+	}
 	for (i = 0; i < (unsigned)argc; i++) {
 		const char *a = argv[i];
 
-		if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-			usage();
-			return EXIT_OK;
-		} else if (!strcmp(a, "--pending")) {
-			pending = 1;
-		} else if (!strcmp(a, "--check")) {
-			check_only = 1;
-		} else if (!strcmp(a, "--test")) {
-			test_only = 1;
-		} else if ((v = opt_value(a, "--check-credential"))) {
-			struct dest_url key;
-
-			/* a credential line's URL (bootbench.conf credential=) */
-			if (url_parse_key(v, &key) || !key.user[0])
-				die_usage("save: credential URL '%s': %s", v, key.user[0] || bb_err[0] ? bb_err : "no user@");
-			return EXIT_OK;
-		} else if ((v = opt_value(a, "--timeout"))) {
-			char *end;
-
-			total_s = (unsigned)strtoul(v, &end, 10);
-			if (*end || !*v || total_s > 86400)
-				die_usage("save: --timeout=%s: expected seconds from 0 to 86400", v);
-		} else if ((v = opt_value(a, "--credentials"))) {
-			set.credentials = v;
-		} else if ((v = opt_value(a, "--ca"))) {
-			if (access(v, R_OK))
-				die_usage("save: --ca=%s: %s", v, strerror(errno));
-			set.ca_file = v;
-		} else if ((v = opt_value(a, "--smb-vers"))) {
-			if (!*v || strspn(v, "0123456789.") != strlen(v))
-				die_usage("save: --smb-vers=%s: expected a dialect such as 3, 3.0, 3.02 or 3.1.1", v);
-			set.smb_vers = v;
-		} else if ((v = opt_value(a, "--stick"))) {
-			set.stick = strcmp(v, "none") ? v : NULL;
-			stick_set = 1;
-		} else if ((v = opt_value(a, "--spool"))) {
-			spool = v;
-		} else if (a[0] == '-') {
-			die_usage("save: unknown option '%s' (see 'bootbench save --help')", a);
+		if (!strcmp(a, "--")) {
+			die_usage("save: unknown argument '--' (see 'bootbench save --help')");
 		} else if (!strstr(a, "://") && strcmp(a, "usb") && strcmp(a, "console") && i == (unsigned)argc - 1 &&
 			   !pending && !check_only && !test_only) {
 			dir_arg = a;
@@ -281,3 +238,46 @@ int cmd_save(int argc, char **argv)
 	free(jobs);
 	return failed ? EXIT_FAIL : EXIT_OK;
 }
+
+static const struct arg save_args[] = {
+	{ .name = "--pending", .kind = ARG_FLAG, .offset = ARG_AT(struct save_opts, pending),
+	  .help = "retry what the spool holds" },
+	{ .name = "--check", .kind = ARG_FLAG, .offset = ARG_AT(struct save_opts, check),
+	  .help = "only check that the destinations are well-formed" },
+	{ .name = "--test", .kind = ARG_FLAG, .offset = ARG_AT(struct save_opts, test),
+	  .help = "write, find and remove a test file on each DEST (one attempt each,\n"
+		  "nothing delivered, the stick not written)" },
+	{ .name = "--timeout", .kind = ARG_UINT, .offset = ARG_AT(struct save_opts, timeout), .meta = "S",
+	  .help = "give up on a destination after S seconds [600]", .max = 86400 },
+	{ .name = "--credentials", .kind = ARG_STR, .offset = ARG_AT(struct save_opts, credentials), .meta = "F",
+	  .help = "\"URL PASSWORD\" lines [" RUNDIR "/credentials]" },
+	{ .name = "--ca", .kind = ARG_STR, .offset = ARG_AT(struct save_opts, ca), .meta = "F",
+	  .help = "HTTPS: verify servers against this CA file" },
+	{ .name = "--smb-vers", .kind = ARG_STR, .offset = ARG_AT(struct save_opts, smb_vers), .meta = "V",
+	  .help = "SMB dialect for cifs [3: 3.0 or newer]" },
+	{ .name = "--stick", .kind = ARG_STR, .offset = ARG_AT(struct save_opts, stick), .meta = "DIR|none",
+	  .help = "the stick's mount point [the results medium /init mounted]" },
+	{ .name = "--spool", .kind = ARG_STR, .offset = ARG_AT(struct save_opts, spool), .meta = "F",
+	  .help = "the spool [results/.pending on the stick, else " RUNDIR "/pending]" },
+	{ .name = "--check-credential", .kind = ARG_STR, .offset = ARG_AT(struct save_opts, check_credential), .meta = "URL",
+	  .help = "only check a credential line's URL (smb://user@host, https://user@host)" },
+	{ NULL },
+};
+
+const struct command save_command = {
+	.name = "save",
+	.summary = "send a result folder to the stick, NFS, SMB or WebDAV, whole or not at all",
+	.usage = "[OPTIONS] DEST... RESULT-DIR\n--pending [OPTIONS]\n--test [OPTIONS] DEST...",
+	.help = "Sends a result folder to each DEST, whole or not at all: under a temporary name,\n"
+		"MANIFEST.sha256 last, then one rename. With a stick mounted for results its copy is\n"
+		"written first. Each other DEST is retried with backoff (1, 2, 4 ... 32 s, then every\n"
+		"60 s) until --timeout; what is not delivered stays in the spool for --pending. No link\n"
+		"found on a destination is followed.\n\n"
+		"DEST: usb | console | nfs://host[:port]/export/path | nfs3://host[:port]/export/path\n"
+		"      | smb://[domain;]user@host[:port]/share/path | http[s]://[user@]host[:port]/path/\n",
+	.exit_status = "0 all delivered, 1 some not (spooled), 2 bad input (nothing sent).",
+	.args = save_args,
+	.opts_size = sizeof(struct save_opts),
+	.defaults = &(const struct save_opts){ .timeout = 600 },
+	.run = save_main,
+};

@@ -1,11 +1,9 @@
 // SPDX-License-Identifier: MIT
 /*
- * sysinfo.c - `bootbench sysinfo`: what a result needs to be compared with
- * another: CPU, memory, kernel, DMI identity, firmware (BIOS/UEFI, Secure
- * Boot from the SecureBoot EFI variable), NICs with driver, link and address.
- * All from /proc and /sys: nothing is run.
- *
- * usage: bootbench sysinfo [--json]
+ * sysinfo.c - what a result needs to be compared with another: CPU,
+ * memory, kernel, DMI identity, firmware (BIOS/UEFI, Secure Boot from the
+ * SecureBoot EFI variable), NICs with driver, link and address. All from
+ * /proc and /sys: nothing is run. The command is cmd/sysinfo.c.
  */
 #include <arpa/inet.h>
 #include <dirent.h>
@@ -21,7 +19,6 @@
 
 #include "json.h"
 #include "sysinfo.h"
-#include "machine.h"
 #include "util.h"
 
 #define SECUREBOOT_VAR "/sys/firmware/efi/efivars/SecureBoot-8be4df61-93ca-11d2-aa0d-00e098032b8c"
@@ -219,39 +216,10 @@ static void print_table(const struct sysinfo_data *s)
 	}
 }
 
-int cmd_sysinfo(int argc, char **argv)
+void sysinfo_print(void)
 {
 	struct sysinfo_data s;
-	int as_json = 0, i;
 
-	for (i = 0; i < argc; i++) {
-		if (!strcmp(argv[i], "--json")) {
-			as_json = 1;
-		} else if (!strcmp(argv[i], "--machine-id")) {
-			char id[128];
-
-			machine_id(id, sizeof(id));
-			printf("%s\n", id);
-			return EXIT_OK;
-		} else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-			printf("usage: bootbench sysinfo [--json | --machine-id]\n\nDescribes this machine: CPU, memory, "
-			       "kernel, DMI, firmware and Secure Boot, NICs.\n"
-			       "--machine-id prints its one name: the DMI serial unless it is a vendor's placeholder,\n"
-			       "else mac- and the first wired NIC's MAC, else the hostname (result folders,\n"
-			       "${serial} in bootbench.conf URLs, the Pushgateway's group).\n");
-			return EXIT_OK;
-		} else {
-			die_usage("sysinfo: unknown argument '%s'", argv[i]);
-		}
-	}
 	collect(&s);
-	if (as_json) {
-		struct json j;
-
-		json_init(&j, stdout);
-		write_json(&j, NULL, &s);
-		putchar('\n');
-	} else
-		print_table(&s);
-	return EXIT_OK;
+	print_table(&s);
 }

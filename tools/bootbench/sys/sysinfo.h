@@ -8,4 +8,7 @@
 /* Writes the description as an object under key (NULL inside an array or at the top). */
 void sysinfo_json(struct json *j, const char *key);
 
+/* Prints the description as a table (`bootbench sysinfo`). */
+void sysinfo_print(void);
+
 #endif

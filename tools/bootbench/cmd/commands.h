@@ -1,0 +1,21 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * commands.h - every command, in `bootbench help`'s order, once: main.c
+ * makes its table from this list (COMMAND(id) names id_command, declared
+ * in cmd/ID.c), so a new command is one file and one line here.
+ */
+COMMAND(run)
+COMMAND(profile)
+COMMAND(raid)
+COMMAND(parity)
+COMMAND(save)
+COMMAND(fetch_config)
+COMMAND(chroot)
+COMMAND(fsck)
+COMMAND(fio_server)
+COMMAND(report)
+COMMAND(compare)
+COMMAND(disks)
+COMMAND(sysinfo)
+COMMAND(version)
+COMMAND(help)

@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: MIT
+/*
+ * sysinfo.c - `bootbench sysinfo`: this machine described (sys/sysinfo.h),
+ * as a table or JSON, or its one name (sys/machine.h). Its flags and help:
+ * the declaration at the end (lib/args.h).
+ */
+#include <stdio.h>
+
+#include "args.h"
+#include "json.h"
+#include "machine.h"
+#include "sysinfo.h"
+#include "util.h"
+
+struct sysinfo_opts {
+	int json, machine_id;
+};
+
+static int sysinfo_main(void *opts, int argc, char **argv)
+{
+	struct sysinfo_opts *o = opts;
+
+	if (argc)
+		die_usage("sysinfo: unknown argument '%s'", argv[0]);
+	if (o->machine_id) {
+		char id[128];
+
+		machine_id(id, sizeof(id));
+		printf("%s\n", id);
+	} else if (o->json) {
+		struct json j;
+
+		json_init(&j, stdout);
+		sysinfo_json(&j, NULL);
+		putchar('\n');
+	} else {
+		sysinfo_print();
+	}
+	return EXIT_OK;
+}
+
+static const struct arg sysinfo_args[] = {
+	{ .name = "--json", .kind = ARG_FLAG, .offset = ARG_AT(struct sysinfo_opts, json), .help = "as JSON" },
+	{ .name = "--machine-id", .kind = ARG_FLAG, .offset = ARG_AT(struct sysinfo_opts, machine_id),
+	  .help = "its one name: the DMI serial unless it is a vendor's placeholder, else\n"
+		  "mac- and the first wired NIC's MAC, else the hostname (result folders,\n"
+		  "${serial} in bootbench.conf URLs, the Pushgateway's group)" },
+	{ NULL },
+};
+
+const struct command sysinfo_command = {
+	.name = "sysinfo",
+	.summary = "describe this machine: CPU, memory, firmware, DMI, NICs",
+	.usage = "[--json | --machine-id]",
+	.help = "Describes this machine: CPU, memory, kernel, DMI, firmware and Secure Boot, NICs.\n",
+	.args = sysinfo_args,
+	.opts_size = sizeof(struct sysinfo_opts),
+	.run = sysinfo_main,
+};
