@@ -27,7 +27,7 @@ check "mount(2) only in consent.c${out:+: $out}" [ -z "$out" ]
 out=$(lines 'popen\(|system\(|exec[lv]p?\(' | grep -v 'consent:' | grep -v '^tools/bootbench/lib/util.c:')
 check "no other way to run a program${out:+: $out}" [ -z "$out" ]
 # the gate's users: each writer calls it
-for f in safety/target.c raid/mdraid.c raid/members.c raid/zfs.c; do
+for f in job/target.c raid/mdraid.c raid/members.c raid/zfs.c; do
 	check "$f writes through consent_*()" grep -q 'consent_\(open\|spawn\|tool\|mount\|check\)' "$src/$f"
 done
 out=$(grep -rnE "(^|[^a-z-])(mkfs[.a-z0-9]*|mdadm|wipefs|sfdisk|grub-install|fsck[.a-z0-9]*|dd|blkdiscard|parted|mkswap)( |$)" \

@@ -10,8 +10,8 @@
 #include <stdio.h>
 
 #include "fuzz.h"
-#include "jobs.h"
-#include "util.h"
+#include "job/jobs.h"
+#include "lib/util.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

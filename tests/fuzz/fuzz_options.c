@@ -5,9 +5,9 @@
  * (the first byte picks the option, opt_apply). Leaks: see fuzz_jobfile.c.
  */
 #include "fuzz.h"
-#include "jobs.h"
-#include "options.h"
-#include "util.h"
+#include "job/jobs.h"
+#include "job/options.h"
+#include "lib/util.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

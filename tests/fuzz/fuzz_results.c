@@ -11,10 +11,11 @@
 #include <unistd.h>
 
 #include "fuzz.h"
-#include "load.h"
+#include "lib/args.h"
+#include "results/load.h"
 
-int cmd_report(int argc, char **argv);
-int cmd_compare(int argc, char **argv);
+/* the commands as `bootbench` runs them (cmd/report.c, cmd/compare.c) */
+extern const struct command report_command, compare_command;
 
 static char dir[64], file[96];
 
@@ -52,13 +53,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (set.n || set.nlv) {
 		char *cmp[] = { "--format=html", dir, NULL };
 
-		cmd_compare(2, cmp);
+		args_run(&compare_command, 2, cmp);
 	}
 	{
 		char out[128], *rep[] = { out, file, NULL };
 
 		snprintf(out, sizeof(out), "--output=%s/page.html", dir);
-		cmd_report(2, rep);
+		args_run(&report_command, 2, rep);
 	}
 	rs_free(&set);
 	fclose(null);

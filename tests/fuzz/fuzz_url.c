@@ -9,7 +9,7 @@
 #include <unistd.h>
 
 #include "fuzz.h"
-#include "url.h"
+#include "save/url.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

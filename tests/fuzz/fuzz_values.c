@@ -6,8 +6,8 @@
  * first byte picks the parser, the rest is the value.
  */
 #include "fuzz.h"
-#include "options.h"
-#include "values.h"
+#include "job/options.h"
+#include "job/values.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

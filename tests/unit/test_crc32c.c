@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "crc32c.h"
+#include "lib/crc32c.h"
 #include "unit.h"
 
 static uint32_t reference(const unsigned char *p, size_t len)

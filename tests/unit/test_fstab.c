@@ -3,9 +3,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fstab.h"
+#include "rescue/fstab.h"
 #include "unit.h"
-#include "util.h"
+#include "lib/util.h"
 
 int main(void)
 {

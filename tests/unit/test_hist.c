@@ -4,8 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hist.h"
-#include "rand.h"
+#include "stats/hist.h"
+#include "lib/rand.h"
 #include "unit.h"
 
 static int cmp_u64(const void *a, const void *b)

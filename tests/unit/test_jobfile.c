@@ -4,9 +4,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "jobs.h"
+#include "job/jobs.h"
 #include "unit.h"
-#include "util.h"
+#include "lib/util.h"
 
 static char dir[] = "/tmp/bb-jobfile-XXXXXX";
 

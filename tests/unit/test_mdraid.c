@@ -10,7 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "mdraid.h"
+#include "raid/mdraid.h"
 #include "unit.h"
 
 static const struct {

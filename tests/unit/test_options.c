@@ -2,10 +2,10 @@
 /* test_options.c - size and time suffixes, and each option type's parser through the table. */
 #include <string.h>
 
-#include "options.h"
-#include "rand.h"
+#include "job/options.h"
+#include "lib/rand.h"
 #include "unit.h"
-#include "util.h"
+#include "lib/util.h"
 
 static void sizes(void)
 {

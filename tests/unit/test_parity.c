@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "parity.h"
+#include "raid/parity.h"
 #include "unit.h"
 
 #define MAXN 16

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rand.h"
+#include "lib/rand.h"
 #include "unit.h"
 
 static void coverage(void)

@@ -15,10 +15,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "load.h"
-#include "robust.h"
+#include "results/load.h"
+#include "stats/robust.h"
 #include "unit.h"
-#include "util.h"
+#include "lib/util.h"
 
 static char dir[] = "/tmp/bbresults.XXXXXX";
 

@@ -11,8 +11,8 @@
 #include <unistd.h>
 
 #include "unit.h"
-#include "url.h"
-#include "util.h"
+#include "save/url.h"
+#include "lib/util.h"
 
 static void accepts(const char *s, enum dest_kind kind, const char *domain, const char *user, const char *host,
 		    unsigned port, const char *path)

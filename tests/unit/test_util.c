@@ -14,7 +14,7 @@
 #include <unistd.h>
 
 #include "unit.h"
-#include "util.h"
+#include "lib/util.h"
 
 #define HOLD_NS (300 * 1000000ull)
 

@@ -13,7 +13,7 @@
 #include <unistd.h>
 
 #include "unit.h"
-#include "zfs.h"
+#include "raid/zfs.h"
 
 static size_t put32(unsigned char *p, uint32_t v)
 {

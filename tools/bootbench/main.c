@@ -12,16 +12,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "args.h"
-#include "util.h"
+#include "lib/args.h"
+#include "lib/util.h"
 
 #define COMMAND(id) extern const struct command id##_command;
-#include "commands.h"
+#include "cmd/commands.h"
 #undef COMMAND
 
 static const struct command *const commands[] = {
 #define COMMAND(id) &id##_command,
-#include "commands.h"
+#include "cmd/commands.h"
 #undef COMMAND
 };
 
@@ -204,8 +204,6 @@ const struct command version_command = {
 int main(int argc, char **argv)
 {
 	const struct command *c;
-	void *opts;
-	int n;
 
 	if (argc < 2) {
 		help_main(&(struct help_opts){ 0 }, 0, NULL);
@@ -218,13 +216,5 @@ int main(int argc, char **argv)
 	c = find(argv[1]);
 	if (!c)
 		die_usage("unknown command '%s' (see 'bootbench help')", argv[1]);
-	if (c->raw)
-		return c->run(NULL, argc - 2, argv + 2);
-	opts = xcalloc(1, c->opts_size ? c->opts_size : 1);
-	if (c->defaults)
-		memcpy(opts, c->defaults, c->opts_size);
-	n = args_parse(c, argc - 2, argv + 2, opts);
-	n = c->run(opts, n, argv + 2);
-	free(opts);
-	return n;
+	return args_run(c, argc - 2, argv + 2);
 }

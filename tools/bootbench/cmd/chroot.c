@@ -17,15 +17,15 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "args.h"
-#include "consent.h"
-#include "disks.h"
-#include "json.h"
-#include "mounts.h"
-#include "probe.h"
-#include "session.h"
-#include "util.h"
-#include "volumes.h"
+#include "lib/args.h"
+#include "lib/json.h"
+#include "lib/util.h"
+#include "rescue/probe.h"
+#include "rescue/session.h"
+#include "rescue/volumes.h"
+#include "safety/consent.h"
+#include "sys/disks.h"
+#include "sys/mounts.h"
 
 /*
  * The repairs: scripts of the image (under /usr/share/bootbench/repair, or

@@ -17,177 +17,20 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "args.h"
-#include "html.h"
-#include "json.h"
-#include "load.h"
-#include "profiles.h"
-#include "robust.h"
-#include "svg.h"
-#include "util.h"
+#include "lib/args.h"
+#include "lib/json.h"
+#include "lib/util.h"
+#include "profiles/profiles.h"
+#include "report/html.h"
+#include "report/svg.h"
+#include "results/fleet.h"
+#include "results/load.h"
+#include "stats/robust.h"
 
-enum by { BY_FIRMWARE, BY_MODEL, BY_MACHINE };
 enum compare_format { AS_TEXT, AS_CSV, AS_JSON, AS_HTML };
 
-struct member {
-	const struct rs_figure *f;
-	double dev;		/* relative to the group's median */
-	int outlier;		/* -1 slow, +1 fast, 0 not */
-};
-
-struct group {
-	char key[512];
-	struct member *m;
-	unsigned n;
-	double median, mad, median_bw;
-	int compared;
-};
-
-static enum by grouping;
-
-static void group_key(const struct rs_figure *f, char *key, size_t len)
-{
-	char size[32];
-
-	fmt_iec((double)f->disk.size, size, sizeof(size));
-	if (grouping == BY_MACHINE)
-		snprintf(key, len, "machine %s", f->disk.machine);
-	else if (grouping == BY_MODEL)
-		snprintf(key, len, "%s / %s", f->disk.model[0] ? f->disk.model : "unknown model", size);
-	else
-		snprintf(key, len, "%s / %s / %s", f->disk.model[0] ? f->disk.model : "unknown model",
-			 f->disk.firmware[0] ? f->disk.firmware : "unknown firmware", size);
-}
-
-static int by_disk(const void *a, const void *b)
-{
-	const struct member *x = a, *y = b;
-	int c = strcmp(x->f->disk.machine, y->f->disk.machine);
-
-	return c ? c : strcmp(x->f->disk.slot, y->f->disk.slot);
-}
-
-static int by_key(const void *a, const void *b)
-{
-	return strcmp(((const struct group *)a)->key, ((const struct group *)b)->key);
-}
-
-/* The groups of TEST's figures, each summed up; caller frees with free_groups. */
-static struct group *groups_of(const struct rs_set *s, const char *test, unsigned *ng)
-{
-	struct group *g = NULL;
-	unsigned i, k, n = 0;
-
-	for (i = 0; i < s->n; i++) {
-		char key[512];
-
-		if (strcmp(s->fig[i].test, test))
-			continue;
-		group_key(&s->fig[i], key, sizeof(key));
-		for (k = 0; k < n && strcmp(g[k].key, key); k++)
-			;
-		if (k == n) {
-			g = xrealloc(g, (n + 1) * sizeof(*g));
-			memset(&g[n], 0, sizeof(*g));
-			snprintf(g[n].key, sizeof(g[n].key), "%s", key);
-			n++;
-		}
-		g[k].m = xrealloc(g[k].m, (g[k].n + 1) * sizeof(*g[k].m));
-		g[k].m[g[k].n++] = (struct member){ .f = &s->fig[i] };
-	}
-	for (k = 0; k < n; k++) {
-		double *iops = xcalloc(g[k].n, sizeof(*iops)), *bw = xcalloc(g[k].n, sizeof(*bw));
-
-		qsort(g[k].m, g[k].n, sizeof(*g[k].m), by_disk);
-		for (i = 0; i < g[k].n; i++) {
-			iops[i] = g[k].m[i].f->iops;
-			bw[i] = g[k].m[i].f->bw_bytes;
-		}
-		g[k].median = median_of(iops, g[k].n);
-		g[k].median_bw = median_of(bw, g[k].n);
-		g[k].mad = mad_of(iops, g[k].n, g[k].median);
-		g[k].compared = g[k].n >= OUTLIER_MIN_GROUP;
-		for (i = 0; i < g[k].n; i++) {
-			struct member *m = &g[k].m[i];
-
-			m->dev = g[k].median > 0 ? m->f->iops / g[k].median - 1 : 0;
-			if (g[k].compared && is_outlier(m->f->iops, g[k].median, g[k].mad))
-				m->outlier = m->f->iops < g[k].median ? -1 : 1;
-		}
-		free(iops);
-		free(bw);
-	}
-	if (n)
-		qsort(g, n, sizeof(*g), by_key);
-	*ng = n;
-	return g;
-}
-
-static void free_groups(struct group *g, unsigned n)
-{
-	while (n)
-		free(g[--n].m);
-	free(g);
-}
-
-/* The tests in the order their first figure came. */
-static const char **tests_of(const struct rs_set *s, unsigned *nt)
-{
-	const char **t = NULL;
-	unsigned i, k, n = 0;
-
-	for (i = 0; i < s->n; i++) {
-		for (k = 0; k < n && strcmp(t[k], s->fig[i].test); k++)
-			;
-		if (k == n) {
-			t = xrealloc(t, (n + 1) * sizeof(*t));
-			t[n++] = s->fig[i].test;
-		}
-	}
-	*nt = n;
-	return t;
-}
-
-static const char *who(const struct rs_figure *f, char *buf, size_t len)
-{
-	snprintf(buf, len, "machine %s, disk %s, slot %s", f->disk.machine[0] ? f->disk.machine : "?",
-		 f->disk.serial[0] ? f->disk.serial : "(no serial)", f->disk.slot[0] ? f->disk.slot : "?");
-	return buf;
-}
-
-/*
- * dbcommit's verdict per disk: its log job's sync p50 over 10x its page
- * job's write p50 (profiles.c's rule). Returns the number of fsync-bound
- * disks; each is listed through EACH (NULL: only counted).
- */
-static unsigned fsync_bound(const struct rs_set *s, void (*each)(const struct rs_figure *log, double ratio, void *arg),
-			    void *arg)
-{
-	unsigned i, k, found = 0;
-
-	for (i = 0; i < s->n; i++) {
-		const struct rs_figure *log = &s->fig[i];
-		char pages[160];
-
-		if (strncmp(log->test, "dbcommit-log-", 13) || !log->sync_p50_ns)
-			continue;
-		snprintf(pages, sizeof(pages), "dbcommit-pages-%s", log->test + 13);
-		for (k = 0; k < s->n; k++) {
-			const struct rs_figure *p = &s->fig[k];
-
-			if (strcmp(p->test, pages) || strcmp(p->file, log->file) || strcmp(p->disk.slot, log->disk.slot) ||
-			    !p->clat_p50_ns)
-				continue;
-			if (log->sync_p50_ns > 10 * p->clat_p50_ns) {
-				found++;
-				if (each)
-					each(log, log->sync_p50_ns / p->clat_p50_ns, arg);
-			}
-			break;
-		}
-	}
-	return found;
-}
+/* --by: the rule the groups are made by */
+static enum fleet_by grouping;
 
 /*
  * The seeds' own tables. YABS: every disk that ran the yabs profile, in
@@ -230,51 +73,16 @@ static void yabs_views(const struct rs_set *s)
 					}
 			}
 		}
-		printf("\nYABS's table: %s (%s)\n", who(first, buf, sizeof(buf)), first->file);
+		printf("\nYABS's table: %s (%s)\n", fleet_who(first, buf, sizeof(buf)), first->file);
 		yabs_layout(stdout, c, ARRAY_SIZE(sizes));
 	}
-}
-
-/* The levels' cells of TEST and LEVEL: how many runs, their median ratio and p99. */
-static unsigned level_median(const struct rs_set *s, const char *test, const char *level, double *vs, double *p99)
-{
-	double *v = xcalloc(s->nlv ? s->nlv : 1, sizeof(*v)), *p = xcalloc(s->nlv ? s->nlv : 1, sizeof(*p));
-	unsigned i, n = 0;
-
-	for (i = 0; i < s->nlv; i++)
-		if (!strcmp(s->lv[i].test, test) && !strcmp(s->lv[i].level, level) && !s->lv[i].failed &&
-		    s->lv[i].vs_baseline > 0) {
-			v[n] = s->lv[i].vs_baseline;
-			p[n++] = s->lv[i].clat_p99_ns;
-		}
-	*vs = median_of(v, n);
-	*p99 = median_of(p, n);
-	free(v);
-	free(p);
-	return n;
-}
-
-/* Names in the order they first come: the tests of raid.json cells, or the levels. */
-static unsigned firsts(const struct rs_set *s, int levels, const char **out, unsigned max)
-{
-	unsigned i, k, n = 0;
-
-	for (i = 0; i < s->nlv; i++) {
-		const char *name = levels ? s->lv[i].level : s->lv[i].test;
-
-		for (k = 0; k < n && strcmp(out[k], name); k++)
-			;
-		if (k == n && n < max)
-			out[n++] = name;
-	}
-	return n;
 }
 
 /* The Ars comparison and the RAID5-vs-RAID10 one: each level relative to one disk, over all raid.json. */
 static void levels_view(const struct rs_set *s)
 {
 	const char *tests[64], *levels[64];
-	unsigned nt = firsts(s, 0, tests, 64), nl = firsts(s, 1, levels, 64), t, l;
+	unsigned nt = fleet_firsts(s, 0, tests, 64), nl = fleet_firsts(s, 1, levels, 64), t, l;
 
 	if (!s->nlv)
 		return;
@@ -283,7 +91,7 @@ static void levels_view(const struct rs_set *s)
 	for (t = 0; t < nt; t++)
 		for (l = 0; l < nl; l++) {
 			double vs, p99;
-			unsigned n = level_median(s, tests[t], levels[l], &vs, &p99);
+			unsigned n = fleet_level_median(s, tests[t], levels[l], &vs, &p99);
 
 			if (n)
 				printf("%-28.28s %-14.14s %5u %8.2fx %10.1f\n", l ? "" : tests[t], levels[l], n, vs,
@@ -297,7 +105,7 @@ static void text_fsync(const struct rs_figure *log, double ratio, void *arg)
 
 	(void)arg;
 	printf("  fsync-bound: %s (%s): %s sync p50 %.0f us, %.0fx a page write's\n",
-	       log->disk.model[0] ? log->disk.model : "unknown model", who(log, buf, sizeof(buf)), log->test,
+	       log->disk.model[0] ? log->disk.model : "unknown model", fleet_who(log, buf, sizeof(buf)), log->test,
 	       log->sync_p50_ns / 1000, ratio);
 }
 
@@ -307,13 +115,13 @@ static unsigned print_text(const struct rs_set *s, const char **tests, unsigned 
 	char a[32], c[32], buf[512];
 
 	printf("bootbench compare: %u result file(s), %u figure(s), grouped by %s\n", s->files, s->n,
-	       grouping == BY_MACHINE ? "machine" : grouping == BY_MODEL ? "model and capacity" :
+	       grouping == FLEET_BY_MACHINE ? "machine" : grouping == FLEET_BY_MODEL ? "model and capacity" :
 	       "model, firmware and capacity");
 	printf("outlier: more than %.0f scaled MADs and %.0f%% from its group's median IOPS, in groups of %d or "
 	       "more\n", OUTLIER_MADS, OUTLIER_REL * 100, OUTLIER_MIN_GROUP);
 	for (t = 0; t < nt; t++) {
 		unsigned ng;
-		struct group *g = groups_of(s, tests[t], &ng);
+		struct fleet_group *g = fleet_groups(s, tests[t], grouping, &ng);
 
 		printf("\n%s\n", tests[t]);
 		for (k = 0; k < ng; k++) {
@@ -327,7 +135,7 @@ static unsigned print_text(const struct rs_set *s, const char **tests, unsigned 
 			printf("    %-18s %-18s %-14s %9s %10s %9s %9s\n", "machine", "disk serial", "slot", "IOPS",
 			       "MB/s", "p99 us", "vs median");
 			for (i = 0; i < g[k].n; i++) {
-				const struct member *m = &g[k].m[i];
+				const struct fleet_member *m = &g[k].m[i];
 
 				printf("    %-18.18s %-18.18s %-14.14s %9s %10.1f %9.1f %+8.1f%%", m->f->disk.machine,
 				       m->f->disk.serial[0] ? m->f->disk.serial : "-", m->f->disk.slot,
@@ -336,20 +144,20 @@ static unsigned print_text(const struct rs_set *s, const char **tests, unsigned 
 				if (m->outlier) {
 					outliers++;
 					printf("  OUTLIER (%s): %s", m->outlier < 0 ? "slow" : "fast",
-					       who(m->f, buf, sizeof(buf)));
+					       fleet_who(m->f, buf, sizeof(buf)));
 				}
 				putchar('\n');
 			}
 		}
-		free_groups(g, ng);
+		fleet_free(g, ng);
 	}
 	yabs_views(s);
 	levels_view(s);
 	printf("\n%u outlier(s)\n", outliers);
-	fsb = fsync_bound(s, NULL, NULL);
+	fsb = fleet_fsync_bound(s, NULL, NULL);
 	if (fsb) {
 		printf("%u fsync-bound disk(s) (dbcommit):\n", fsb);
-		fsync_bound(s, text_fsync, NULL);
+		fleet_fsync_bound(s, text_fsync, NULL);
 	}
 	return outliers + fsb;
 }
@@ -373,11 +181,11 @@ static unsigned print_csv(const struct rs_set *s, const char **tests, unsigned n
 	       "firmware,size_bytes,iops,bw_bytes,clat_p99_ns,deviation,outlier,file\n");
 	for (t = 0; t < nt; t++) {
 		unsigned ng;
-		struct group *g = groups_of(s, tests[t], &ng);
+		struct fleet_group *g = fleet_groups(s, tests[t], grouping, &ng);
 
 		for (k = 0; k < ng; k++) {
 			for (i = 0; i < g[k].n; i++) {
-				const struct member *m = &g[k].m[i];
+				const struct fleet_member *m = &g[k].m[i];
 
 				csv_field(tests[t]);
 				putchar(',');
@@ -400,9 +208,9 @@ static unsigned print_csv(const struct rs_set *s, const char **tests, unsigned n
 				outliers += m->outlier != 0;
 			}
 		}
-		free_groups(g, ng);
+		fleet_free(g, ng);
 	}
-	return outliers + fsync_bound(s, NULL, NULL);
+	return outliers + fleet_fsync_bound(s, NULL, NULL);
 }
 
 static void json_fsync(const struct rs_figure *log, double ratio, void *arg)
@@ -427,13 +235,13 @@ static unsigned print_json(const struct rs_set *s, const char **tests, unsigned 
 
 	json_init(&j, stdout);
 	json_obj_open(&j, NULL);
-	json_str(&j, "grouped_by", grouping == BY_MACHINE ? "machine" : grouping == BY_MODEL ? "model" : "firmware");
+	json_str(&j, "grouped_by", grouping == FLEET_BY_MACHINE ? "machine" : grouping == FLEET_BY_MODEL ? "model" : "firmware");
 	json_uint(&j, "files", s->files);
 	json_uint(&j, "unreadable_files", s->bad);
 	json_arr_open(&j, "tests");
 	for (t = 0; t < nt; t++) {
 		unsigned ng;
-		struct group *g = groups_of(s, tests[t], &ng);
+		struct fleet_group *g = fleet_groups(s, tests[t], grouping, &ng);
 
 		json_obj_open(&j, NULL);
 		json_str(&j, "test", tests[t]);
@@ -447,7 +255,7 @@ static unsigned print_json(const struct rs_set *s, const char **tests, unsigned 
 			json_double(&j, "mad_iops", g[k].mad);
 			json_arr_open(&j, "members");
 			for (i = 0; i < g[k].n; i++) {
-				const struct member *m = &g[k].m[i];
+				const struct fleet_member *m = &g[k].m[i];
 
 				json_obj_open(&j, NULL);
 				json_str(&j, "machine", m->f->disk.machine);
@@ -470,18 +278,18 @@ static unsigned print_json(const struct rs_set *s, const char **tests, unsigned 
 		}
 		json_arr_close(&j);
 		json_obj_close(&j);
-		free_groups(g, ng);
+		fleet_free(g, ng);
 	}
 	json_arr_close(&j);
 	{
 		const char *tests[64], *levels[64];
-		unsigned nt2 = firsts(s, 0, tests, 64), nl = firsts(s, 1, levels, 64), l;
+		unsigned nt2 = fleet_firsts(s, 0, tests, 64), nl = fleet_firsts(s, 1, levels, 64), l;
 
 		json_arr_open(&j, "levels_vs_one_disk");
 		for (t = 0; t < nt2; t++)
 			for (l = 0; l < nl; l++) {
 				double vs, p99;
-				unsigned n = level_median(s, tests[t], levels[l], &vs, &p99);
+				unsigned n = fleet_level_median(s, tests[t], levels[l], &vs, &p99);
 
 				if (!n)
 					continue;
@@ -497,7 +305,7 @@ static unsigned print_json(const struct rs_set *s, const char **tests, unsigned 
 	}
 	json_uint(&j, "outliers", outliers);
 	json_arr_open(&j, "fsync_bound");
-	k = fsync_bound(s, json_fsync, &j);
+	k = fleet_fsync_bound(s, json_fsync, &j);
 	json_arr_close(&j);
 	json_obj_close(&j);
 	putchar('\n');
@@ -511,7 +319,7 @@ static void html_fsync(const struct rs_figure *log, double ratio, void *arg)
 	(void)arg;
 	fputs("<li class=\"bad\">fsync-bound: ", stdout);
 	html_escape(stdout, log->disk.model[0] ? log->disk.model : "unknown model");
-	printf(" (%s): %s sync p50 %.0f us, %.0fx a page write's</li>\n", who(log, buf, sizeof(buf)), log->test,
+	printf(" (%s): %s sync p50 %.0f us, %.0fx a page write's</li>\n", fleet_who(log, buf, sizeof(buf)), log->test,
 	       log->sync_p50_ns / 1000, ratio);
 }
 
@@ -525,11 +333,11 @@ static unsigned print_html(const struct rs_set *s, const char **tests, unsigned 
 	printf("<p>%u result file(s), %u figure(s), grouped by %s. An OUTLIER lies more than %.0f scaled MADs "
 	       "and %.0f%% from its group's median IOPS, in groups of %d or more; its bar is hatched. The dashed "
 	       "line is the group's median.</p>\n", s->files, s->n,
-	       grouping == BY_MACHINE ? "machine" : grouping == BY_MODEL ? "model and capacity" :
+	       grouping == FLEET_BY_MACHINE ? "machine" : grouping == FLEET_BY_MODEL ? "model and capacity" :
 	       "model, firmware and capacity", OUTLIER_MADS, OUTLIER_REL * 100, OUTLIER_MIN_GROUP);
 	for (t = 0; t < nt; t++) {
 		unsigned ng;
-		struct group *g = groups_of(s, tests[t], &ng);
+		struct fleet_group *g = fleet_groups(s, tests[t], grouping, &ng);
 
 		fputs("<h2>", stdout);
 		html_escape(stdout, tests[t]);
@@ -558,7 +366,7 @@ static unsigned print_html(const struct rs_set *s, const char **tests, unsigned 
 			fputs("<table><tr><th>machine</th><th>disk serial</th><th>slot</th><th>IOPS</th><th>MB/s</th>"
 			      "<th>p99 us</th><th>vs median</th><th></th></tr>\n", stdout);
 			for (i = 0; i < g[k].n; i++) {
-				const struct member *m = &g[k].m[i];
+				const struct fleet_member *m = &g[k].m[i];
 
 				fputs("<tr><td>", stdout);
 				html_escape(stdout, m->f->disk.machine);
@@ -578,11 +386,11 @@ static unsigned print_html(const struct rs_set *s, const char **tests, unsigned 
 			free(vals);
 			free(mark);
 		}
-		free_groups(g, ng);
+		fleet_free(g, ng);
 	}
 	if (s->nlv) {
 		const char *tests2[64], *levels[64], *labels[64];
-		unsigned nt2 = firsts(s, 0, tests2, 64), nl = firsts(s, 1, levels, 64), l, n;
+		unsigned nt2 = fleet_firsts(s, 0, tests2, 64), nl = fleet_firsts(s, 1, levels, 64), l, n;
 		char names[64][96];
 		double vals[64];
 
@@ -592,7 +400,7 @@ static unsigned print_html(const struct rs_set *s, const char **tests, unsigned 
 		for (t = 0; t < nt2; t++) {
 			for (l = 0, n = 0; l < nl; l++) {
 				double vs, p99;
-				unsigned runs = level_median(s, tests2[t], levels[l], &vs, &p99);
+				unsigned runs = fleet_level_median(s, tests2[t], levels[l], &vs, &p99);
 
 				if (!runs)
 					continue;
@@ -609,7 +417,7 @@ static unsigned print_html(const struct rs_set *s, const char **tests, unsigned 
 	printf("<h2>Findings</h2>\n<ul>\n<li>%u outlier(s)</li>\n", outliers);
 	for (t = 0; t < nt; t++) {
 		unsigned ng;
-		struct group *g = groups_of(s, tests[t], &ng);
+		struct fleet_group *g = fleet_groups(s, tests[t], grouping, &ng);
 
 		for (k = 0; k < ng; k++)
 			for (i = 0; i < g[k].n; i++)
@@ -617,12 +425,12 @@ static unsigned print_html(const struct rs_set *s, const char **tests, unsigned 
 					fputs("<li class=\"bad\">OUTLIER: ", stdout);
 					html_escape(stdout, tests[t]);
 					fputs(": ", stdout);
-					html_escape(stdout, who(g[k].m[i].f, buf, sizeof(buf)));
+					html_escape(stdout, fleet_who(g[k].m[i].f, buf, sizeof(buf)));
 					printf(", %+.1f%% from its group's median</li>\n", g[k].m[i].dev * 100);
 				}
-		free_groups(g, ng);
+		fleet_free(g, ng);
 	}
-	fsb = fsync_bound(s, html_fsync, NULL);
+	fsb = fleet_fsync_bound(s, html_fsync, NULL);
 	fputs("</ul>\n", stdout);
 	html_end(stdout);
 	return outliers + fsb;
@@ -635,7 +443,7 @@ struct compare_opts {
 static int compare_main(void *opts, int argc, char **argv)
 {
 	struct compare_opts *o = opts;
-	static const char *const bys[] = { [BY_FIRMWARE] = "firmware", [BY_MODEL] = "model", [BY_MACHINE] = "machine" };
+	static const char *const bys[] = { [FLEET_BY_FIRMWARE] = "firmware", [FLEET_BY_MODEL] = "model", [FLEET_BY_MACHINE] = "machine" };
 	static const char *const formats[] = { [AS_TEXT] = "text", [AS_CSV] = "csv", [AS_JSON] = "json",
 					       [AS_HTML] = "html" };
 	enum compare_format format = AS_TEXT;
@@ -649,7 +457,7 @@ static int compare_main(void *opts, int argc, char **argv)
 	if (o->by && k == ARRAY_SIZE(bys))
 		die_usage("compare: --by=%s: expected model, firmware or machine", o->by);
 	if (o->by)
-		grouping = (enum by)k;
+		grouping = (enum fleet_by)k;
 	for (k = 0; o->format && k < ARRAY_SIZE(formats) && strcmp(o->format, formats[k]); k++)
 		;
 	if (o->format && k == ARRAY_SIZE(formats))
@@ -664,7 +472,7 @@ static int compare_main(void *opts, int argc, char **argv)
 				die_usage("compare: %s", bb_err);
 	if (!set.n && !set.nlv)
 		die_usage("compare: no results found in what was named (%u file(s) unreadable)", set.bad);
-	tests = tests_of(&set, &nt);
+	tests = fleet_tests(&set, &nt);
 	found = format == AS_CSV ? print_csv(&set, tests, nt) : format == AS_JSON ? print_json(&set, tests, nt) :
 		format == AS_HTML ? print_html(&set, tests, nt) : print_text(&set, tests, nt);
 	fflush(stdout);

@@ -11,9 +11,9 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "args.h"
-#include "disks.h"
-#include "util.h"
+#include "lib/args.h"
+#include "lib/util.h"
+#include "sys/disks.h"
 
 /* The whole disks that are the boot or results medium, by identity: /dev/NAME lines. */
 static int print_media(void)

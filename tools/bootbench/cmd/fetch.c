@@ -18,10 +18,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "args.h"
-#include "machine.h"
-#include "url.h"
-#include "util.h"
+#include "lib/args.h"
+#include "lib/util.h"
+#include "save/url.h"
+#include "sys/machine.h"
 
 /* HOST[:PORT] then '/' or the end: a name or IPv4 of letters, digits, '.', '-', or an [IPv6]. */
 static int names_host(const char *p)

@@ -19,10 +19,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "args.h"
-#include "consent.h"
-#include "sandbox.h"
-#include "util.h"
+#include "lib/args.h"
+#include "lib/util.h"
+#include "safety/consent.h"
+#include "safety/sandbox.h"
 
 #define MAX_DEVS 64
 #define WORKDIR "/run/bootbench/fio-server"

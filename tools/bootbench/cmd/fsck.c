@@ -16,12 +16,12 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "args.h"
-#include "consent.h"
-#include "disks.h"
-#include "fstab.h"
-#include "mounts.h"
-#include "util.h"
+#include "lib/args.h"
+#include "lib/util.h"
+#include "rescue/fstab.h"
+#include "safety/consent.h"
+#include "sys/disks.h"
+#include "sys/mounts.h"
 
 /* A checker: the filesystem type, its no-change check and its repair (NULL: none here). */
 static const struct checker {

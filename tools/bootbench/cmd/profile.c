@@ -17,12 +17,13 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "args.h"
-#include "disks.h"
-#include "options.h"
-#include "profiles.h"
-#include "run.h"
-#include "util.h"
+#include "job/options.h"
+#include "job/run.h"
+#include "lib/args.h"
+#include "lib/util.h"
+#include "profiles/profiles.h"
+#include "report/report.h"
+#include "sys/disks.h"
 
 /* The profiles, from their table: after the flags in --help, and alone for --list. */
 static void profile_list(FILE *f)

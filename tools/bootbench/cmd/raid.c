@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * cmd_raid.c - `bootbench raid`: the published RAID comparisons (mdadm
+ * raid.c - `bootbench raid`: the published RAID comparisons (mdadm
  * RAID5 vs RAID10 near2/far2 on disks; RAID0/10/5 on NVMe) in one run.
  * First a profile on every single disk (the 1.00x baseline; a disk more than
  * 10% off its siblings is named), then for each level: create the array with
@@ -35,27 +35,26 @@
 #include <sys/statvfs.h>
 #include <unistd.h>
 
-#include "raid.h"
-#include "args.h"
-#include "collect.h"
-#include "consent.h"
-#include "disks.h"
-#include "json.h"
-#include "mdraid.h"
-#include "options.h"
-#include "parity.h"
-#include "profiles.h"
-#include "sysinfo.h"
-#include "packs.h"
-#include "util.h"
-#include "worker.h"
-#include "zfs.h"
+#include "job/options.h"
+#include "job/worker.h"
+#include "lib/args.h"
+#include "lib/json.h"
+#include "lib/packs.h"
+#include "lib/util.h"
+#include "profiles/profiles.h"
+#include "raid/collect.h"
+#include "raid/mdraid.h"
+#include "raid/parity.h"
+#include "raid/raid.h"
+#include "raid/zfs.h"
+#include "safety/consent.h"
+#include "sys/disks.h"
+#include "sys/sysinfo.h"
 
 #define DEFAULT_LEVELS "0,1,5,10"
 /* the smallest ARC ZFS accepts: what is measured is the disks, not memory */
 #define DEFAULT_ARC_MAX (64ull << 20)
 
-struct raid R;
 
 /* The levels and topologies, from their tables: after the flags in --help. */
 static void raid_more_help(FILE *f)
@@ -91,11 +90,11 @@ static void stage(const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(text, sizeof(text), fmt, ap);
 	va_end(ap);
-	R.stage++;
-	printf("== %u/%u %s ==\n", R.stage, R.stages, text);
+	raid_ctx.stage++;
+	printf("== %u/%u %s ==\n", raid_ctx.stage, raid_ctx.stages, text);
 	fflush(stdout);
-	if (R.progress_fd > 0)
-		dprintf(R.progress_fd, "stage %u %u %s\n", R.stage, R.stages, text);
+	if (raid_ctx.progress_fd > 0)
+		dprintf(raid_ctx.progress_fd, "stage %u %u %s\n", raid_ctx.stage, raid_ctx.stages, text);
 }
 
 /* ---- input ---- */
@@ -119,14 +118,14 @@ static void parse_levels(const char *list)
 
 		if (!l)
 			die_usage("raid: --levels: no RAID level '%s' (see 'bootbench raid --help')", tok);
-		for (i = 0; i < R.nlevels; i++)
-			if (R.levels[i] == l)
+		for (i = 0; i < raid_ctx.nlevels; i++)
+			if (raid_ctx.levels[i] == l)
 				die_usage("raid: --levels: %s is named twice", l->name);
-		if (R.nlevels == MAX_LEVELS)
+		if (raid_ctx.nlevels == MAX_LEVELS)
 			die_usage("raid: --levels: at most %d levels", MAX_LEVELS);
-		R.levels[R.nlevels++] = l;
+		raid_ctx.levels[raid_ctx.nlevels++] = l;
 	}
-	if (!R.nlevels)
+	if (!raid_ctx.nlevels)
 		die_usage("raid: --levels: name at least one level");
 }
 
@@ -141,12 +140,12 @@ static void parse_zfs(const char *list)
 
 		if (!t)
 			die_usage("raid: --zfs: no ZFS topology '%s' (stripe, mirror, raidz1, raidz2, raidz3)", tok);
-		for (i = 0; i < R.nzfs; i++)
-			if (R.zfs[i] == t)
+		for (i = 0; i < raid_ctx.nzfs; i++)
+			if (raid_ctx.zfs[i] == t)
 				die_usage("raid: --zfs: %s is named twice", t->name);
-		R.zfs[R.nzfs++] = t;
+		raid_ctx.zfs[raid_ctx.nzfs++] = t;
 	}
-	if (!R.nzfs)
+	if (!raid_ctx.nzfs)
 		die_usage("raid: --zfs: name at least one topology");
 }
 
@@ -161,14 +160,14 @@ static void parse_widths(const char *list)
 
 		if (*end || w < 1 || w > MD_MAX_DISKS)
 			die_usage("raid: --zfs-width=%s: expected disk counts such as 2,4,8", list);
-		for (i = 0; i < R.nwidths; i++)
-			if (R.widths[i] == (unsigned)w)
+		for (i = 0; i < raid_ctx.nwidths; i++)
+			if (raid_ctx.widths[i] == (unsigned)w)
 				die_usage("raid: --zfs-width: %ld is named twice", w);
-		if (R.nwidths == ZFS_MAX_WIDTHS)
+		if (raid_ctx.nwidths == ZFS_MAX_WIDTHS)
 			die_usage("raid: --zfs-width: at most %d widths", ZFS_MAX_WIDTHS);
-		R.widths[R.nwidths++] = (unsigned)w;
+		raid_ctx.widths[raid_ctx.nwidths++] = (unsigned)w;
 	}
-	if (!R.nwidths)
+	if (!raid_ctx.nwidths)
 		die_usage("raid: --zfs-width: name at least one width");
 }
 
@@ -180,12 +179,12 @@ static void drop_levels_too_big(void)
 {
 	unsigned i, kept = 0;
 
-	for (i = 0; i < R.nlevels; i++)
-		if (R.n >= R.levels[i]->min_disks)
-			R.levels[kept++] = R.levels[i];
+	for (i = 0; i < raid_ctx.nlevels; i++)
+		if (raid_ctx.n >= raid_ctx.levels[i]->min_disks)
+			raid_ctx.levels[kept++] = raid_ctx.levels[i];
 		else if (nleft_out < ARRAY_SIZE(left_out))
-			left_out[nleft_out++] = R.levels[i];
-	R.nlevels = kept;
+			left_out[nleft_out++] = raid_ctx.levels[i];
+	raid_ctx.nlevels = kept;
 }
 
 /* Said once the input is known good: bad input prints its one line and nothing else. */
@@ -194,7 +193,7 @@ static void say_left_out(void)
 	unsigned i;
 
 	for (i = 0; i < nleft_out; i++)
-		printf("%s left out: it needs %u disks, %u given\n", left_out[i]->name, left_out[i]->min_disks, R.n);
+		printf("%s left out: it needs %u disks, %u given\n", left_out[i]->name, left_out[i]->min_disks, raid_ctx.n);
 }
 
 static int have_program(const char *name)
@@ -214,20 +213,20 @@ static int have_program(const char *name)
 static void check_zfs(void)
 {
 	unsigned i, k, pbs = 512;
-	int widths_given = R.nwidths > 0;
+	int widths_given = raid_ctx.nwidths > 0;
 	char why[256];
 
 	if (!widths_given)
-		R.widths[R.nwidths++] = R.n;
-	for (k = 0; k < R.nwidths; k++) {
-		if (R.widths[k] > R.n)
-			die_usage("raid: --zfs-width=%u: only %u disks given", R.widths[k], R.n);
-		for (i = 0; i < R.nzfs; i++)
-			if (!zfs_width_fits(R.zfs[i], R.widths[k], why, sizeof(why)))
-				die_usage("raid: --zfs=%s over %u disks: %s%s", R.zfs[i]->name, R.widths[k], why,
+		raid_ctx.widths[raid_ctx.nwidths++] = raid_ctx.n;
+	for (k = 0; k < raid_ctx.nwidths; k++) {
+		if (raid_ctx.widths[k] > raid_ctx.n)
+			die_usage("raid: --zfs-width=%u: only %u disks given", raid_ctx.widths[k], raid_ctx.n);
+		for (i = 0; i < raid_ctx.nzfs; i++)
+			if (!zfs_width_fits(raid_ctx.zfs[i], raid_ctx.widths[k], why, sizeof(why)))
+				die_usage("raid: --zfs=%s over %u disks: %s%s", raid_ctx.zfs[i]->name, raid_ctx.widths[k], why,
 					  widths_given ? "" : " (--zfs-width=N makes it of N disks)");
 	}
-	if (R.nres + R.nlevels + R.nzfs * R.nwidths > MAX_RESULTS)
+	if (raid_ctx.nres + raid_ctx.nlevels + raid_ctx.nzfs * raid_ctx.nwidths > MAX_RESULTS)
 		die_usage("raid: at most %d levels and pools in one run", MAX_RESULTS);
 	if (!have_program("zpool")) {
 		if (pack_missing_note("zpool", why, sizeof(why)))
@@ -236,21 +235,21 @@ static void check_zfs(void)
 	}
 	if (zfs_load())
 		die_usage("raid: --zfs: %s", bb_err);
-	zfs_version(R.zfs_version, sizeof(R.zfs_version));
-	if (!R.zs.ashift) {
-		for (i = 0; i < R.n; i++) {
+	zfs_version(raid_ctx.zfs_version, sizeof(raid_ctx.zfs_version));
+	if (!raid_ctx.zs.ashift) {
+		for (i = 0; i < raid_ctx.n; i++) {
 			struct disk d;
 
-			if (!disk_find(R.disks[i], &d) && d.pbs > pbs)
+			if (!disk_find(raid_ctx.disks[i], &d) && d.pbs > pbs)
 				pbs = d.pbs;
 		}
-		for (R.zs.ashift = 9; (1u << R.zs.ashift) < pbs && R.zs.ashift < 16; R.zs.ashift++)
+		for (raid_ctx.zs.ashift = 9; (1u << raid_ctx.zs.ashift) < pbs && raid_ctx.zs.ashift < 16; raid_ctx.zs.ashift++)
 			;
 	}
-	if (!R.zs.recordsize)
-		R.zs.recordsize = 128 << 10;
-	if (!R.arc_max)
-		R.arc_max = DEFAULT_ARC_MAX;
+	if (!raid_ctx.zs.recordsize)
+		raid_ctx.zs.recordsize = 128 << 10;
+	if (!raid_ctx.arc_max)
+		raid_ctx.arc_max = DEFAULT_ARC_MAX;
 }
 
 /* Everything about the input checked before anything is written. */
@@ -259,45 +258,45 @@ static void check_input(const char *destroy, int cleanup_only)
 	uint64_t smallest = UINT64_MAX;
 	unsigned i, k;
 
-	if (!R.n)
+	if (!raid_ctx.n)
 		die_usage("raid: name the disks (e.g. bootbench raid --destroy=/dev/sdb,/dev/sdc /dev/sdb /dev/sdc)");
-	for (i = 0; i < R.n; i++) {
+	for (i = 0; i < raid_ctx.n; i++) {
 		struct disk d;
 
-		if (strncmp(R.disks[i], "/dev/", 5) || disk_find(R.disks[i], &d))
-			die_usage("raid: %s is not a whole disk (see 'bootbench disks')", R.disks[i]);
+		if (strncmp(raid_ctx.disks[i], "/dev/", 5) || disk_find(raid_ctx.disks[i], &d))
+			die_usage("raid: %s is not a whole disk (see 'bootbench disks')", raid_ctx.disks[i]);
 		for (k = 0; k < i; k++)
-			if (!strcmp(R.disks[k], R.disks[i]))
-				die_usage("raid: %s is named twice", R.disks[i]);
+			if (!strcmp(raid_ctx.disks[k], raid_ctx.disks[i]))
+				die_usage("raid: %s is named twice", raid_ctx.disks[i]);
 		/* --cleanup too: it stops arrays and zeroes superblocks only on named disks */
-		if (!in_list(destroy, R.disks[i]))
+		if (!in_list(destroy, raid_ctx.disks[i]))
 			die_usage("raid: refusing to %s %s: name it in --destroy=%s to go on", cleanup_only ?
-				  "clean up" : "write", R.disks[i], R.disks[i]);
+				  "clean up" : "write", raid_ctx.disks[i], raid_ctx.disks[i]);
 		if (d.size < smallest)
 			smallest = d.size;
 	}
 	if (cleanup_only)
 		return;
-	if (R.n < 2)
-		die_usage("raid: an array needs at least 2 disks, %u given", R.n);
-	if (R.n > MD_MAX_DISKS)
+	if (raid_ctx.n < 2)
+		die_usage("raid: an array needs at least 2 disks, %u given", raid_ctx.n);
+	if (raid_ctx.n > MD_MAX_DISKS)
 		die_usage("raid: at most %d disks", MD_MAX_DISKS);
-	for (i = 0; i < R.nlevels; i++)
-		if (R.n < R.levels[i]->min_disks)
-			die_usage("raid: %s needs at least %u disks, %u given", R.levels[i]->name,
-				  R.levels[i]->min_disks, R.n);
+	for (i = 0; i < raid_ctx.nlevels; i++)
+		if (raid_ctx.n < raid_ctx.levels[i]->min_disks)
+			die_usage("raid: %s needs at least %u disks, %u given", raid_ctx.levels[i]->name,
+				  raid_ctx.levels[i]->min_disks, raid_ctx.n);
 	/* a head partition starts at 1 MiB and leaves room for GPT's backup */
-	if (R.part_bytes && R.part_bytes + (2ull << 20) > smallest)
+	if (raid_ctx.part_bytes && raid_ctx.part_bytes + (2ull << 20) > smallest)
 		die_usage("raid: --partition: %llu bytes do not fit on the smallest disk (%llu bytes)",
-			  (unsigned long long)R.part_bytes, (unsigned long long)smallest);
-	if (R.part_bytes && R.part_bytes < (8ull << 20))
+			  (unsigned long long)raid_ctx.part_bytes, (unsigned long long)smallest);
+	if (raid_ctx.part_bytes && raid_ctx.part_bytes < (8ull << 20))
 		die_usage("raid: --partition: at least 8M");
-	if (R.fs && !have_program(!strcmp(R.fs, "ext4") ? "mkfs.ext4" : "mkfs.xfs"))
-		die_usage("raid: --fs=%s: mkfs.%s is not installed", R.fs, R.fs);
-	if (R.nlevels && !have_program("mdadm"))
+	if (raid_ctx.fs && !have_program(!strcmp(raid_ctx.fs, "ext4") ? "mkfs.ext4" : "mkfs.xfs"))
+		die_usage("raid: --fs=%s: mkfs.%s is not installed", raid_ctx.fs, raid_ctx.fs);
+	if (raid_ctx.nlevels && !have_program("mdadm"))
 		die_usage("raid: mdadm is not installed");
-	R.member_size = R.part_bytes ? R.part_bytes : smallest;
-	if (R.nzfs)
+	raid_ctx.member_size = raid_ctx.part_bytes ? raid_ctx.part_bytes : smallest;
+	if (raid_ctx.nzfs)
 		check_zfs();
 }
 
@@ -310,21 +309,21 @@ static int measure(const char *dev, const char *label, struct cells *cells, char
 	int argc = 0, rc;
 
 	memset(cells, 0, sizeof(*cells));
-	if (prepare_target(dev, target, sizeof(target), &hooks.size_max)) {
+	if (raid_prepare_target(dev, target, sizeof(target), &hooks.size_max)) {
 		snprintf(err, errlen, "%s", bb_err);
-		release_target(dev);
+		raid_release_target(dev);
 		return EXIT_FAIL;
 	}
-	if (R.outdir) {
-		snprintf(out, sizeof(out), "--output=%s/%s.json", R.outdir, label);
+	if (raid_ctx.outdir) {
+		snprintf(out, sizeof(out), "--output=%s/%s.json", raid_ctx.outdir, label);
 		argv[argc++] = "--output-format=json+";	/* the report draws latency curves from the bins */
 		argv[argc++] = out;
 	}
-	if (R.progress_arg)
-		argv[argc++] = (char *)R.progress_arg;
+	if (raid_ctx.progress_arg)
+		argv[argc++] = (char *)raid_ctx.progress_arg;
 	/* DEV's consent: a named disk, or a partition or array this run made of named disks */
 	setenv("TARGET", target, 1);
-	if (profile_jobset(&js, R.profile, argc, argv)) {
+	if (profile_jobset(&js, raid_ctx.profile, argc, argv)) {
 		snprintf(err, errlen, "%s", bb_err);
 		rc = EXIT_USAGE;
 	} else {
@@ -332,13 +331,13 @@ static int measure(const char *dev, const char *label, struct cells *cells, char
 	}
 	if (rc && !stop_requested)
 		snprintf(err, errlen, "the %s profile exited with status %d (its messages are above)",
-			 R.profile->name, rc);
-	if (release_target(dev)) {
+			 raid_ctx.profile->name, rc);
+	if (raid_release_target(dev)) {
 		snprintf(err, errlen, "%s", bb_err);
 		rc = EXIT_FAIL;
 	}
 	if (!rc && !cells->n) {
-		snprintf(err, errlen, "the %s profile reported no figures", R.profile->name);
+		snprintf(err, errlen, "the %s profile reported no figures", raid_ctx.profile->name);
 		rc = EXIT_FAIL;
 	}
 	return rc;
@@ -365,10 +364,10 @@ static void check_foreign_pools(void)
 	char pool[256], dev[300];
 	unsigned i;
 
-	for (i = 0; i < R.n; i++)
-		if (zfs_foreign_pool(R.disks[i], pool, sizeof(pool), dev, sizeof(dev)) == 1)
+	for (i = 0; i < raid_ctx.n; i++)
+		if (zfs_foreign_pool(raid_ctx.disks[i], pool, sizeof(pool), dev, sizeof(dev)) == 1)
 			die_usage("raid: refusing to write %s: %s holds ZFS pool '%s' (zpool destroy it, or "
-				  "zpool labelclear %s, if it is not needed)", R.disks[i], dev, pool, dev);
+				  "zpool labelclear %s, if it is not needed)", raid_ctx.disks[i], dev, pool, dev);
 }
 
 /* After cleanup: no disk may be a medium of ours, mounted, held or swap. */
@@ -376,15 +375,15 @@ static void check_free(void)
 {
 	unsigned i;
 
-	for (i = 0; i < R.n; i++) {
+	for (i = 0; i < raid_ctx.n; i++) {
 		char why[512];
 		struct disk d;
 
-		if (disk_find(R.disks[i], &d))
-			die_usage("raid: %s is gone", R.disks[i]);
+		if (disk_find(raid_ctx.disks[i], &d))
+			die_usage("raid: %s is gone", raid_ctx.disks[i]);
 		disk_refusal(&d, why, sizeof(why));
 		if (why[0])
-			die_usage("raid: refusing to write %s: %s", R.disks[i], why);
+			die_usage("raid: refusing to write %s: %s", raid_ctx.disks[i], why);
 	}
 }
 
@@ -393,27 +392,27 @@ static int run_levels(void)
 	unsigned i;
 	int status = EXIT_OK;
 
-	for (i = 0; i < R.nlevels && !stop_requested; i++) {
-		struct level_result *r = &R.res[R.nres++];
+	for (i = 0; i < raid_ctx.nlevels && !stop_requested; i++) {
+		struct level_result *r = &raid_ctx.res[raid_ctx.nres++];
 		char label[80];
 
-		r->l = R.levels[i];
+		r->l = raid_ctx.levels[i];
 		r->resync_s = -1;
 		snprintf(r->name, sizeof(r->name), "%s", r->l->name);
 		stage("%s: %s", r->l->name, r->l->what);
-		if (md_create(r->l, R.member, R.n, R.chunk, !R.resync, &r->a)) {
+		if (md_create(r->l, raid_ctx.member, raid_ctx.n, raid_ctx.chunk, !raid_ctx.resync, &r->a)) {
 			snprintf(r->error, sizeof(r->error), "%s", bb_err);
 			note("%s", bb_err);
 			r->status = EXIT_FAIL;
 			/* mdadm may have written superblocks before it failed */
-			if (md_cleanup_ours(R.member, R.n, stdout) < 0)
+			if (md_cleanup_ours(raid_ctx.member, raid_ctx.n, stdout) < 0)
 				return -1;
 			status = EXIT_FAIL;
 			continue;
 		}
-		R.live = &r->a;
+		raid_ctx.live = &r->a;
 		printf("%s is %s: %s\n", r->a.name, r->a.dev, r->a.cmdline);
-		if (R.resync && r->l->redundant) {
+		if (raid_ctx.resync && r->l->redundant) {
 			r->resync_s = md_wait_resync(&r->a, &stop_requested);
 			if (r->resync_s >= 0)
 				printf("resync took %.1f s\n", r->resync_s);
@@ -426,7 +425,7 @@ static int run_levels(void)
 				note("%s: %s", r->l->name, r->error);
 			status = EXIT_FAIL;
 		}
-		if (teardown_array())
+		if (raid_teardown_array())
 			return -1;
 	}
 	return status;
@@ -438,35 +437,35 @@ static int run_pools(void)
 	unsigned i, k, w;
 	int status = EXIT_OK;
 
-	if (!R.nzfs || stop_requested)
+	if (!raid_ctx.nzfs || stop_requested)
 		return EXIT_OK;
-	if (prepare_zfs_members())
+	if (raid_prepare_zfs_members())
 		return -1;
-	R.arc_max = zfs_direct_io() ? 0 : R.arc_max;
-	for (k = 0; k < R.nwidths && !stop_requested; k++)
-		for (i = 0; i < R.nzfs && !stop_requested; i++) {
-			struct level_result *r = &R.res[R.nres++];
+	raid_ctx.arc_max = zfs_direct_io() ? 0 : raid_ctx.arc_max;
+	for (k = 0; k < raid_ctx.nwidths && !stop_requested; k++)
+		for (i = 0; i < raid_ctx.nzfs && !stop_requested; i++) {
+			struct level_result *r = &raid_ctx.res[raid_ctx.nres++];
 
-			r->z = R.zfs[i];
-			r->width = w = R.widths[k];
+			r->z = raid_ctx.zfs[i];
+			r->width = w = raid_ctx.widths[k];
 			r->resync_s = -1;
 			snprintf(r->name, sizeof(r->name), "zfs-%s/%u", r->z->name, w);
 			stage("%s: %s over %u disks", r->name, r->z->what + 5, w);
-			if (zfs_create(r->z, w, R.zmember, &R.zs, &r->pool)) {
+			if (zfs_create(r->z, w, raid_ctx.zmember, &raid_ctx.zs, &r->pool)) {
 				snprintf(r->error, sizeof(r->error), "%s", bb_err);
 				note("%s", bb_err);
 				r->status = EXIT_FAIL;
 				status = EXIT_FAIL;
 				/* zpool may have written labels before it failed */
-				if (zfs_cleanup_ours(R.zmember, w, stdout) < 0)
+				if (zfs_cleanup_ours(raid_ctx.zmember, w, stdout) < 0)
 					return -1;
 				continue;
 			}
-			R.live_pool = &r->pool;
-			R.live_width = w;
+			raid_ctx.live_pool = &r->pool;
+			raid_ctx.live_width = w;
 			printf("%s is mounted on %s: %s\n", r->pool.name, r->pool.mountpoint, r->pool.cmdline);
-			if (R.arc_max)
-				r->pool.arc_max = zfs_cap_arc(R.arc_max);
+			if (raid_ctx.arc_max)
+				r->pool.arc_max = zfs_cap_arc(raid_ctx.arc_max);
 			if (!stop_requested)
 				r->status = measure(r->pool.name, r->pool.name + strlen(ZFS_NAME_PREFIX), &r->cells,
 						    r->error, sizeof(r->error));
@@ -475,7 +474,7 @@ static int run_pools(void)
 					note("%s: %s", r->name, r->error);
 				status = EXIT_FAIL;
 			}
-			if (teardown_array())
+			if (raid_teardown_array())
 				return -1;
 		}
 	return status;
@@ -501,20 +500,20 @@ static int raid_main(void *opts, int argc, char **argv)
 
 	/* the stages and mdadm's messages in the order they happened, also in a log */
 	setvbuf(stdout, NULL, _IOLBF, 0);
-	R.profile = profile_find(o->profile ? o->profile : "mdraid");
-	if (o->profile && !R.profile)
+	raid_ctx.profile = profile_find(o->profile ? o->profile : "mdraid");
+	if (o->profile && !raid_ctx.profile)
 		die_usage("raid: --profile: no profile '%s' (see 'bootbench profile --list')", o->profile);
-	if (o->partition && (parse_size(o->partition, &R.part_bytes) || !R.part_bytes || R.part_bytes % 512))
+	if (o->partition && (parse_size(o->partition, &raid_ctx.part_bytes) || !raid_ctx.part_bytes || raid_ctx.part_bytes % 512))
 		die_usage("raid: --partition=%s: expected a size such as 8G (whole sectors)", o->partition);
-	R.fs = o->fs;
-	if (R.fs && strcmp(R.fs, "ext4") && strcmp(R.fs, "xfs"))
-		die_usage("raid: --fs=%s: expected ext4 or xfs", R.fs);
+	raid_ctx.fs = o->fs;
+	if (raid_ctx.fs && strcmp(raid_ctx.fs, "ext4") && strcmp(raid_ctx.fs, "xfs"))
+		die_usage("raid: --fs=%s: expected ext4 or xfs", raid_ctx.fs);
 	if (o->chunk) {
 		uint64_t c;
 
 		if (parse_size(o->chunk, &c) || c < 4096 || (c & (c - 1)))
 			die_usage("raid: --chunk=%s: expected a power of two from 4K", o->chunk);
-		R.chunk = o->chunk;
+		raid_ctx.chunk = o->chunk;
 	}
 	if (o->ashift) {
 		char *end;
@@ -522,32 +521,32 @@ static int raid_main(void *opts, int argc, char **argv)
 
 		if (*end || v < 9 || v > 16)
 			die_usage("raid: --ashift=%s: expected 9 (512-byte sectors) to 16", o->ashift);
-		R.zs.ashift = (unsigned)v;
+		raid_ctx.zs.ashift = (unsigned)v;
 	}
-	if (o->recordsize && (parse_size(o->recordsize, &R.zs.recordsize) || R.zs.recordsize < 4096 ||
-			      R.zs.recordsize > (1 << 20) || (R.zs.recordsize & (R.zs.recordsize - 1))))
+	if (o->recordsize && (parse_size(o->recordsize, &raid_ctx.zs.recordsize) || raid_ctx.zs.recordsize < 4096 ||
+			      raid_ctx.zs.recordsize > (1 << 20) || (raid_ctx.zs.recordsize & (raid_ctx.zs.recordsize - 1))))
 		die_usage("raid: --recordsize=%s: expected a power of two from 4K to 1M", o->recordsize);
-	if (o->arc_max && (parse_size(o->arc_max, &R.arc_max) || R.arc_max < (64ull << 20)))
+	if (o->arc_max && (parse_size(o->arc_max, &raid_ctx.arc_max) || raid_ctx.arc_max < (64ull << 20)))
 		die_usage("raid: --arc-max=%s: expected a size of 64M or more (ZFS's least)", o->arc_max);
-	R.resync = o->resync;
-	R.outdir = o->output;
-	if (R.outdir && (stat(R.outdir, &st) || !S_ISDIR(st.st_mode)))
-		die_usage("raid: --output=%s is not a directory", R.outdir);
+	raid_ctx.resync = o->resync;
+	raid_ctx.outdir = o->output;
+	if (raid_ctx.outdir && (stat(raid_ctx.outdir, &st) || !S_ISDIR(st.st_mode)))
+		die_usage("raid: --output=%s is not a directory", raid_ctx.outdir);
 	if (o->progress_fd) {
-		R.progress_fd = (int)o->progress_fd;
-		if (fcntl(R.progress_fd, F_GETFD) < 0)
+		raid_ctx.progress_fd = (int)o->progress_fd;
+		if (fcntl(raid_ctx.progress_fd, F_GETFD) < 0)
 			die_usage("raid: --progress-fd=%u: not an open file descriptor above 2", o->progress_fd);
 		snprintf(progress_arg, sizeof(progress_arg), "--progress-fd=%u", o->progress_fd);
-		R.progress_arg = progress_arg;
+		raid_ctx.progress_arg = progress_arg;
 	}
 	for (i = 0; i < argc; i++) {
 		if (!strcmp(argv[i], "--"))
 			die_usage("raid: unknown argument '--' (see 'bootbench raid --help')");
-		if (R.n == MD_MAX_DISKS)
+		if (raid_ctx.n == MD_MAX_DISKS)
 			die_usage("raid: at most %d disks", MD_MAX_DISKS);
-		R.disks[R.n++] = argv[i];
+		raid_ctx.disks[raid_ctx.n++] = argv[i];
 	}
-	if (!R.profile)
+	if (!raid_ctx.profile)
 		die_usage("raid: the mdraid profile is missing");
 	if (zfs)
 		parse_zfs(zfs);
@@ -569,11 +568,11 @@ static int raid_main(void *opts, int argc, char **argv)
 	if (consent_allow(destroy))
 		die_usage("raid: %s", bb_err);
 	/* what a killed --partition run left on a named disk is the cleanup's to remove */
-	for (k = 0; k < R.n; k++)
-		consent_allow_partitions_of(R.disks[k]);
-	found = md_cleanup_ours(R.disks, R.n, stdout);
+	for (k = 0; k < raid_ctx.n; k++)
+		consent_allow_partitions_of(raid_ctx.disks[k]);
+	found = md_cleanup_ours(raid_ctx.disks, raid_ctx.n, stdout);
 	if (found >= 0) {
-		int zfound = zfs_cleanup_ours(R.disks, R.n, stdout), parts;
+		int zfound = zfs_cleanup_ours(raid_ctx.disks, raid_ctx.n, stdout), parts;
 
 		found = zfound < 0 ? -1 : found + zfound;
 		/* last: the arrays and pools on those partitions are gone now */
@@ -596,29 +595,29 @@ static int raid_main(void *opts, int argc, char **argv)
 	/* `bootbench raid | tee log` and Ctrl-C: tee goes first, and the
 	 * teardown must still run when our output has nowhere to go */
 	signal(SIGPIPE, SIG_IGN);
-	R.stages = R.n + R.nlevels + R.nzfs * R.nwidths;
-	print_setup(stdout);
-	if (prepare_members()) {
+	raid_ctx.stages = raid_ctx.n + raid_ctx.nlevels + raid_ctx.nzfs * raid_ctx.nwidths;
+	raid_print_setup(stdout);
+	if (raid_prepare_members()) {
 		note("raid: %s", bb_err);
 		status = EXIT_FAIL;
 		goto out_teardown;
 	}
-	for (k = 0; k < R.n && !stop_requested; k++) {
+	for (k = 0; k < raid_ctx.n && !stop_requested; k++) {
 		char label[128], err[512] = "";
 
-		stage("baseline: %s alone", R.member[k]);
-		snprintf(label, sizeof(label), "baseline-%s", R.member[k] + 5);
-		if (measure(R.member[k], label, &R.base[k], err, sizeof(err))) {
+		stage("baseline: %s alone", raid_ctx.member[k]);
+		snprintf(label, sizeof(label), "baseline-%s", raid_ctx.member[k] + 5);
+		if (measure(raid_ctx.member[k], label, &raid_ctx.base[k], err, sizeof(err))) {
 			if (err[0])
-				note("raid: baseline on %s: %s", R.member[k], err);
+				note("raid: baseline on %s: %s", raid_ctx.member[k], err);
 			status = EXIT_FAIL;
 			goto out_teardown;
 		}
 	}
 	if (stop_requested)
 		goto out_teardown;
-	baseline_median();
-	print_outliers(stdout, NULL);
+	raid_baseline_median();
+	raid_print_outliers(stdout, NULL);
 	i = run_levels();
 	if (i >= 0 && !stop_requested) {
 		int z = run_pools();
@@ -632,7 +631,7 @@ static int raid_main(void *opts, int argc, char **argv)
 		status = i;
 	}
 out_teardown:
-	if (teardown_array() || teardown_members()) {
+	if (raid_teardown_array() || raid_teardown_members()) {
 		note("raid: teardown failed: %s; run 'bootbench raid --cleanup' on these disks", bb_err);
 		status = EXIT_FAIL;
 	}
@@ -640,15 +639,15 @@ out_teardown:
 		note("raid: interrupted: the table covers the run until then; arrays are torn down");
 		status = EXIT_FAIL;
 	}
-	if (R.median.n) {
+	if (raid_ctx.median.n) {
 		putchar('\n');
-		print_table(stdout);
-		print_failures(stdout);
+		raid_print_table(stdout);
+		raid_print_failures(stdout);
 		putchar('\n');
-		print_verdict(stdout, NULL);
+		raid_print_verdict(stdout, NULL);
 	}
-	save("raid.txt", status, 0);
-	save("raid.json", status, 1);
+	raid_save("raid.txt", status, 0);
+	raid_save("raid.json", status, 1);
 	return status;
 }
 

@@ -12,11 +12,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "args.h"
-#include "jobs.h"
-#include "report.h"
-#include "run.h"
-#include "util.h"
+#include "job/jobs.h"
+#include "job/run.h"
+#include "lib/args.h"
+#include "lib/util.h"
+#include "report/report.h"
 
 static void on_signal(int sig)
 {

@@ -15,9 +15,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "args.h"
-#include "deliver.h"
-#include "util.h"
+#include "lib/args.h"
+#include "lib/util.h"
+#include "save/deliver.h"
 
 #define RUNDIR "/run/bootbench"
 

@@ -6,11 +6,11 @@
  */
 #include <stdio.h>
 
-#include "args.h"
-#include "json.h"
-#include "machine.h"
-#include "sysinfo.h"
-#include "util.h"
+#include "lib/args.h"
+#include "lib/json.h"
+#include "lib/util.h"
+#include "sys/machine.h"
+#include "sys/sysinfo.h"
 
 struct sysinfo_opts {
 	int json, machine_id;

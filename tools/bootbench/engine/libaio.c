@@ -16,9 +16,9 @@
 #include <linux/aio_abi.h>
 #include <sys/syscall.h>
 
-#include "engine.h"
-#include "util.h"
-#include "worker.h"
+#include "engine/engine.h"
+#include "job/worker.h"
+#include "lib/util.h"
 
 struct libaio_data {
 	aio_context_t ctx;

@@ -10,9 +10,9 @@
 #include <string.h>
 #include <sys/mman.h>
 
-#include "engine.h"
-#include "util.h"
-#include "worker.h"
+#include "engine/engine.h"
+#include "job/worker.h"
+#include "lib/util.h"
 
 struct mmap_data {
 	void **map;	/* per file: its range, mapped */

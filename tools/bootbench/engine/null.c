@@ -1,15 +1,15 @@
 // SPDX-License-Identifier: MIT
 /*
- * engine_null.c - an engine that does no I/O: queued I/Os complete at the
+ * null.c - an engine that does no I/O: queued I/Os complete at the
  * next commit, as fio's null engine. It measures the harness itself and
  * lets tests run the whole job machinery without a disk.
  */
 #include <errno.h>
 #include <stdlib.h>
 
-#include "engine.h"
-#include "util.h"
-#include "worker.h"
+#include "engine/engine.h"
+#include "job/worker.h"
+#include "lib/util.h"
 
 struct null_data {
 	struct io_unit **fifo;		/* queued I/Os, oldest at head */

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * engine_psync.c - the synchronous engines: psync (pread/pwrite, one call
+ * psync.c - the synchronous engines: psync (pread/pwrite, one call
  * per I/O), sync (lseek + read/write, as fio's sync engine) and pvsync2
  * (preadv2/pwritev2, with RWF_HIPRI, a polled completion, when hipri=1).
  * Each I/O completes inside queue(), so the queue depth is one.
@@ -11,8 +11,8 @@
 #include <sys/syscall.h>
 #include <sys/uio.h>
 
-#include "engine.h"
-#include "worker.h"
+#include "engine/engine.h"
+#include "job/worker.h"
 
 static int psync_queue(struct worker *w, struct io_unit *io)
 {

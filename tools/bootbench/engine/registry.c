@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: MIT
-/* engines.c - the engine registry and the check every engine must pass. */
-#include "engine.h"
+/* registry.c - the engine registry and the check every engine must pass. */
+#include "engine/engine.h"
 
 #include <errno.h>
 #include <liburing.h>
 
-#include "options.h"
-#include "util.h"
+#include "job/options.h"
+#include "lib/util.h"
 
 static const struct engine_ops *const registry[] = {
 	[ENGINE_IO_URING] = &engine_io_uring,

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * engine_uring.c - io_uring through liburing. Buffers and files are
+ * uring.c - io_uring through liburing. Buffers and files are
  * registered when the kernel allows (no page pinning or fd lookup per I/O);
  * submission and the wait for completions are one io_uring_enter call;
  * completions are reaped in batches from the shared ring. SQPOLL and
@@ -22,9 +22,9 @@
 #include <sys/syscall.h>
 #include <sys/uio.h>
 
-#include "engine.h"
-#include "util.h"
-#include "worker.h"
+#include "engine/engine.h"
+#include "job/worker.h"
+#include "lib/util.h"
 
 /*
  * A deeper queue is placed by how often the job thread slept for its

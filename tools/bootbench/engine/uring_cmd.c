@@ -13,9 +13,9 @@
 #include <string.h>
 #include <linux/nvme_ioctl.h>
 
-#include "engine.h"
-#include "util.h"
-#include "worker.h"
+#include "engine/engine.h"
+#include "job/worker.h"
+#include "lib/util.h"
 
 enum { NVME_CMD_FLUSH = 0x00, NVME_CMD_WRITE = 0x01, NVME_CMD_READ = 0x02 };
 

@@ -9,13 +9,13 @@
  * I/O are capped; what is left unprobed then is named as a range "not
  * narrowed".
  */
-#include "worker.h"
+#include "job/worker.h"
 
 #include <errno.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "util.h"
+#include "lib/util.h"
 
 #define PROBES_MAX 256
 

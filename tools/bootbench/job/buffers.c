@@ -5,7 +5,7 @@
  * so that deduplicating storage cannot skip a rewritten buffer; or exactly
  * buffer_pattern, repeated from the start of each I/O's buffer, as fio.
  */
-#include "worker.h"
+#include "job/worker.h"
 
 #include <string.h>
 

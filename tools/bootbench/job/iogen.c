@@ -5,11 +5,11 @@
  * block once per loop, or a random distribution), and the byte range a job
  * uses in each of its targets.
  */
-#include "worker.h"
+#include "job/worker.h"
 
 #include <string.h>
 
-#include "util.h"
+#include "lib/util.h"
 
 static uint64_t pick_bs(struct worker *w, int ddir)
 {

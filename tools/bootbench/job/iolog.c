@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /* iolog.c - fio's per-job log files (iolog.h says what they hold). */
-#include "iolog.h"
+#include "job/iolog.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -10,8 +10,8 @@
 #include <unistd.h>
 #include <sys/stat.h>
 
-#include "util.h"
-#include "worker.h"
+#include "job/worker.h"
+#include "lib/util.h"
 
 /* fio's histogram has FIO_IO_U_PLAT_NR buckets: 29 groups of 64 */
 #define FIO_HIST_NR (29 * HIST_VAL)

@@ -5,15 +5,15 @@
  * jobs that follow, as in fio; every unknown option is an error naming where
  * it was found: nothing is silently ignored.
  */
-#include "jobs.h"
+#include "job/jobs.h"
 
 #include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "rand.h"
-#include "util.h"
+#include "lib/rand.h"
+#include "lib/util.h"
 
 #define INCLUDE_DEPTH_MAX 8
 /*

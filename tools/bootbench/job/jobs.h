@@ -7,7 +7,7 @@
 #ifndef BB_JOBS_H
 #define BB_JOBS_H
 
-#include "options.h"
+#include "job/options.h"
 
 struct kv {
 	char *key, *val;

@@ -7,7 +7,7 @@
  * checked at least once per iodepth I/Os whatever the engine does. Ramp time
  * runs the same loop with the figures thrown away at its end.
  */
-#include "worker.h"
+#include "job/worker.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -19,8 +19,8 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
-#include "iolog.h"
-#include "util.h"
+#include "job/iolog.h"
+#include "lib/util.h"
 
 volatile sig_atomic_t stop_requested;
 volatile int exit_all;

@@ -5,7 +5,7 @@
  * it drives parsing, --help, README's list and options_documented.sh), and
  * each value type's parser sits beside the rows that use it.
  */
-#include "options.h"
+#include "job/options.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -15,9 +15,9 @@
 #include <string.h>
 #include <strings.h>
 
-#include "rand.h"
-#include "util.h"
-#include "values.h"
+#include "job/values.h"
+#include "lib/rand.h"
+#include "lib/util.h"
 
 enum opt_type {
 	T_STR, T_UINT, T_U64, T_SIZE, T_SIZEPCT, T_BOOL, T_BOOL_INV, T_TIME_S,

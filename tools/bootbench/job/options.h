@@ -11,7 +11,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
-enum ddir { DDIR_READ, DDIR_WRITE, DDIR_TRIM, DDIR_NR };
+#include "stats/stats.h"
+
 enum verify_kind { VERIFY_NONE, VERIFY_CRC32C };
 /* continue_on_error=: bit 1 << ddir for I/O errors, CONTINUE_VERIFY for the read-back */
 enum continue_on { CONTINUE_NONE = 0, CONTINUE_READ = 1, CONTINUE_WRITE = 2, CONTINUE_IO = 3,
@@ -181,6 +182,6 @@ void opts_help(FILE *f);
 const char *rw_name(int rw);
 const char *engine_name(int id);
 
-#include "values.h"
+#include "job/values.h"
 
 #endif

@@ -6,7 +6,7 @@
  * prioclass) the block layer gives its requests. Applied by the thread to
  * itself when it starts.
  */
-#include "worker.h"
+#include "job/worker.h"
 
 #include <errno.h>
 #include <sched.h>
@@ -15,7 +15,7 @@
 #include <sys/resource.h>
 #include <sys/syscall.h>
 
-#include "util.h"
+#include "lib/util.h"
 
 #define IOPRIO_WHO_PROCESS 1
 #define IOPRIO_CLASS_SHIFT 13

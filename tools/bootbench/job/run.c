@@ -8,7 +8,7 @@
  * request ends the workers; the results so far are kept and marked
  * interrupted.
  */
-#include "run.h"
+#include "job/run.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -20,15 +20,15 @@
 #include <sys/time.h>
 #include <unistd.h>
 
-#include "consent.h"
-#include "disks.h"
-#include "machine.h"
-#include "metrics.h"
-#include "target.h"
-#include "iolog.h"
-#include "iosched.h"
-#include "util.h"
-#include "worker.h"
+#include "job/iolog.h"
+#include "job/target.h"
+#include "job/worker.h"
+#include "lib/util.h"
+#include "safety/consent.h"
+#include "save/metrics.h"
+#include "sys/disks.h"
+#include "sys/iosched.h"
+#include "sys/machine.h"
 
 struct job_plan {
 	struct target **targets;	/* per clone: ntargets entries */

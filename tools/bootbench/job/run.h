@@ -10,8 +10,8 @@
 #include <signal.h>
 #include <stdint.h>
 
-#include "jobs.h"
-#include "report.h"
+#include "job/jobs.h"
+#include "job/result.h"
 
 struct run_hooks {
 	uint64_t size_max;	/* no job's range exceeds this many bytes (0: no cap), so a

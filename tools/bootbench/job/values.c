@@ -7,9 +7,9 @@
  * Each returns 0, or -1 for a value it cannot take (the caller names the
  * option and what it expected).
  */
-#include "values.h"
+#include "job/values.h"
 
-#include "options.h"
+#include "job/options.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -18,8 +18,8 @@
 #include <string.h>
 #include <strings.h>
 
-#include "rand.h"
-#include "util.h"
+#include "lib/rand.h"
+#include "lib/util.h"
 
 /*
  * The multiplier of a size suffix, as fio reads them: k m g t p, with an

@@ -4,14 +4,14 @@
  * read-back that checks every block a job wrote (see verify_files for which
  * blocks and which pass each must show).
  */
-#include "worker.h"
+#include "job/worker.h"
 
 #include <errno.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "crc32c.h"
-#include "util.h"
+#include "lib/crc32c.h"
+#include "lib/util.h"
 
 /*
  * verify=crc32c: each written block starts with this header; the CRC covers

@@ -4,15 +4,15 @@
  * I/O units with their buffers, its random state. The loop is in loop.c,
  * the choice of each I/O in iogen.c, verify= in verify.c, data in buffers.c.
  */
-#include "worker.h"
+#include "job/worker.h"
 
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "iolog.h"
-#include "util.h"
+#include "job/iolog.h"
+#include "lib/util.h"
 
 void job_bs_bounds(const struct job_opts *o, uint64_t *min, uint64_t *max)
 {

@@ -12,11 +12,11 @@
 #include <signal.h>
 #include <stdint.h>
 
-#include "engine.h"
-#include "jobs.h"
-#include "rand.h"
-#include "stats.h"
-#include "target.h"
+#include "engine/engine.h"
+#include "job/jobs.h"
+#include "job/target.h"
+#include "lib/rand.h"
+#include "stats/stats.h"
 
 struct io_unit {
 	void *buf;

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: MIT
 /* args.c - the one parser and help printer of every command's flag table (args.h). */
-#include "args.h"
+#include "lib/args.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "util.h"
+#include "lib/util.h"
 
 static const struct arg *find(const struct command *c, const char *a, size_t n)
 {
@@ -85,6 +85,22 @@ int args_parse(const struct command *c, int argc, char **argv, void *opts)
 	}
 	argv[operands] = NULL;
 	return operands;
+}
+
+int args_run(const struct command *c, int argc, char **argv)
+{
+	void *opts;
+	int n;
+
+	if (c->raw)
+		return c->run(NULL, argc, argv);
+	opts = xcalloc(1, c->opts_size ? c->opts_size : 1);
+	if (c->defaults)
+		memcpy(opts, c->defaults, c->opts_size);
+	n = args_parse(c, argc, argv, opts);
+	n = c->run(opts, n, argv);
+	free(opts);
+	return n;
 }
 
 /* TEXT with every line after the first indented by INDENT spaces. */

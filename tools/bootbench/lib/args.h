@@ -66,6 +66,8 @@ struct command {
  * and exit 0.
  */
 int args_parse(const struct command *c, int argc, char **argv, void *opts);
+/* Runs C with ARGV (its arguments, after its name): parsed, then its run; returns its exit status. */
+int args_run(const struct command *c, int argc, char **argv);
 /* `bootbench CMD --help`: usage, what it does, the flags, the exit status. */
 void args_help(FILE *f, const struct command *c);
 /* The flags as a table: "  --write=DEV[,DEV]  mount these ..." lines. */

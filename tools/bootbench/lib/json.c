@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /* json.c - the JSON writer. */
-#include "json.h"
+#include "lib/json.h"
 
 #include <inttypes.h>
 #include <math.h>

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "packs.h"
+#include "lib/packs.h"
 
 int pack_missing_note(const char *program, char *buf, size_t len)
 {

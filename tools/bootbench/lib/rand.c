@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /* rand.c - seeding, the block permutation, zipf and pareto. */
-#include "rand.h"
+#include "lib/rand.h"
 
 #include <math.h>
 

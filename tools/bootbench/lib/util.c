@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 /* util.c - error reporting, sleeping, checked allocation, atomic file writes,
  * running a helper program. */
-#include "util.h"
-#include "packs.h"
+#include "lib/packs.h"
+#include "lib/util.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -15,7 +15,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-char bb_err[512];
+__thread char bb_err[512];
 
 int set_err(const char *fmt, ...)
 {

@@ -20,8 +20,13 @@ enum {
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
-/* The last error a parser or checker saw, printed by the caller as one line. */
-extern char bb_err[512];
+/*
+ * The last error a parser or checker saw, printed by the caller as one
+ * line. One per thread: a worker's engine setup and the main thread's
+ * checks each write their own (a worker hands its message on in its
+ * statistics, job/worker.h), never each other's.
+ */
+extern __thread char bb_err[512];
 int set_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 void die_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));

@@ -9,11 +9,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "disks.h"
-#include "hist.h"
-#include "jobs.h"
-#include "profiles.h"
-#include "util.h"
+#include "job/jobs.h"
+#include "lib/util.h"
+#include "profiles/profiles.h"
+#include "stats/hist.h"
+#include "sys/disks.h"
 
 static double mb_s(const struct report *rep, int d)
 {

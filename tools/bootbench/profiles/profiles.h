@@ -10,7 +10,7 @@
 
 #include <stdio.h>
 
-#include "report.h"
+#include "job/result.h"
 
 struct profile {
 	const char *name;

@@ -17,31 +17,31 @@
 #include <sys/statvfs.h>
 #include <unistd.h>
 
-#include "raid.h"
-#include "consent.h"
-#include "json.h"
-#include "sysinfo.h"
-#include "util.h"
-#include "worker.h"
-#include "parity.h"
-#include "robust.h"
+#include "job/worker.h"
+#include "lib/json.h"
+#include "lib/util.h"
+#include "raid/raid.h"
+#include "raid/verdict.h"
+#include "safety/consent.h"
+#include "stats/robust.h"
+#include "sys/sysinfo.h"
 
 
 /* The baseline: per test and direction, the median of the disks. */
-void baseline_median(void)
+void raid_baseline_median(void)
 {
-	const struct cells *first = &R.base[0];
+	const struct cells *first = &raid_ctx.base[0];
 	unsigned i, k;
 
-	R.median.c = xcalloc(first->n ? first->n : 1, sizeof(struct cell));
-	R.median.n = 0;
+	raid_ctx.median.c = xcalloc(first->n ? first->n : 1, sizeof(struct cell));
+	raid_ctx.median.n = 0;
 	for (i = 0; i < first->n; i++) {
 		double iops[MD_MAX_DISKS], bw[MD_MAX_DISKS], p99[MD_MAX_DISKS];
-		struct cell *m = &R.median.c[R.median.n];
+		struct cell *m = &raid_ctx.median.c[raid_ctx.median.n];
 		unsigned have = 0;
 
-		for (k = 0; k < R.n; k++) {
-			const struct cell *c = cells_find(&R.base[k], first->c[i].test, first->c[i].dir);
+		for (k = 0; k < raid_ctx.n; k++) {
+			const struct cell *c = cells_find(&raid_ctx.base[k], first->c[i].test, first->c[i].dir);
 
 			if (!c)
 				continue;
@@ -53,11 +53,11 @@ void baseline_median(void)
 		m->iops = median_of(iops, have);
 		m->bw = median_of(bw, have);
 		m->p99_us = median_of(p99, have);
-		R.median.n++;
+		raid_ctx.median.n++;
 	}
 }
 
-double ratio(const struct cell *c, const struct cell *base)
+double raid_ratio(const struct cell *c, const struct cell *base)
 {
 	if (!c || !base)
 		return NAN;
@@ -67,26 +67,26 @@ double ratio(const struct cell *c, const struct cell *base)
 }
 
 /* Disks off the median of their siblings by more than OUTLIER, named (to F or J). */
-unsigned print_outliers(FILE *f, struct json *j)
+unsigned raid_print_outliers(FILE *f, struct json *j)
 {
 	unsigned i, k, found = 0;
 
 	if (j)
 		json_arr_open(j, "outliers");
-	for (k = 0; k < R.n; k++)
-		for (i = 0; i < R.median.n; i++) {
-			const struct cell *m = &R.median.c[i];
-			double x = ratio(cells_find(&R.base[k], m->test, m->dir), m);
+	for (k = 0; k < raid_ctx.n; k++)
+		for (i = 0; i < raid_ctx.median.n; i++) {
+			const struct cell *m = &raid_ctx.median.c[i];
+			double x = raid_ratio(cells_find(&raid_ctx.base[k], m->test, m->dir), m);
 
 			if (isnan(x) || fabs(x - 1) <= OUTLIER)
 				continue;
 			found++;
 			if (f)
-				fprintf(f, "%s differs from its siblings: %s %s %.2fx of the median disk\n", R.disks[k],
+				fprintf(f, "%s differs from its siblings: %s %s %.2fx of the median disk\n", raid_ctx.disks[k],
 					m->test, m->dir, x);
 			if (j) {
 				json_obj_open(j, NULL);
-				json_str(j, "disk", R.disks[k]);
+				json_str(j, "disk", raid_ctx.disks[k]);
 				json_str(j, "test", m->test);
 				json_str(j, "dir", m->dir);
 				json_double(j, "vs_median", x);
@@ -108,22 +108,22 @@ static void row(FILE *f, const char *test, const char *dir, const char *level, c
 		return;
 	}
 	fprintf(f, "%-20.20s %-5s %-12s %7.0f %7.1f %6.2fx %8.*f\n", test, dir, level, c->iops, c->bw / 1e6,
-		ratio(c, base), c->p99_us >= 100000 ? 0 : 1, c->p99_us);
+		raid_ratio(c, base), c->p99_us >= 100000 ? 0 : 1, c->p99_us);
 }
 
-void print_table(FILE *f)
+void raid_print_table(FILE *f)
 {
 	unsigned i, k;
 
 	/* 72 columns: the menu shows it in a 78-column box */
 	fprintf(f, "%-20s %-5s %-12s %7s %7s %7s %8s\n", "test", "dir", "level", "IOPS", "MB/s", "vs disk",
 		"p99 us");
-	for (i = 0; i < R.median.n; i++) {
-		const struct cell *m = &R.median.c[i];
+	for (i = 0; i < raid_ctx.median.n; i++) {
+		const struct cell *m = &raid_ctx.median.c[i];
 
 		row(f, m->test, m->dir, "1 disk", m, m, NULL);
-		for (k = 0; k < R.nres; k++) {
-			const struct level_result *r = &R.res[k];
+		for (k = 0; k < raid_ctx.nres; k++) {
+			const struct level_result *r = &raid_ctx.res[k];
 
 			row(f, "", "", r->name, cells_find(&r->cells, m->test, m->dir), m,
 			    r->status && !r->cells.n ? "failed" : NULL);
@@ -131,13 +131,13 @@ void print_table(FILE *f)
 	}
 }
 
-void print_failures(FILE *f)
+void raid_print_failures(FILE *f)
 {
 	unsigned k;
 
-	for (k = 0; k < R.nres; k++)
-		if (R.res[k].error[0])
-			fprintf(f, "%s failed: %s\n", R.res[k].name, R.res[k].error);
+	for (k = 0; k < raid_ctx.nres; k++)
+		if (raid_ctx.res[k].error[0])
+			fprintf(f, "%s failed: %s\n", raid_ctx.res[k].name, raid_ctx.res[k].error);
 }
 
 /* How the pools were made and measured: what the ZFS rows depend on. */
@@ -146,39 +146,39 @@ static void print_zfs_setup(FILE *f)
 	char rs[32], arc[32];
 	unsigned i;
 
-	fmt_iec((double)R.zs.recordsize, rs, sizeof(rs));
+	fmt_iec((double)raid_ctx.zs.recordsize, rs, sizeof(rs));
 	fprintf(f, "ZFS %s: zfs-TOPOLOGY/WIDTH rows are pools over the first WIDTH disks;\n"
 		   "ashift %u (%u-byte sectors), recordsize %s, compression=off, atime=off;\n"
-		   "pools on %s;\n", R.zfs_version, R.zs.ashift, 1u << R.zs.ashift, rs,
-		R.part_bytes ? "the head partitions" : "a partition over each disk from 1 MiB, as zpool lays one out");
+		   "pools on %s;\n", raid_ctx.zfs_version, raid_ctx.zs.ashift, 1u << raid_ctx.zs.ashift, rs,
+		raid_ctx.part_bytes ? "the head partitions" : "a partition over each disk from 1 MiB, as zpool lays one out");
 	if (zfs_direct_io())
 		fprintf(f, "tests on a file in the pool with O_DIRECT (ZFS Direct I/O)\n");
 	else
 		fprintf(f, "tests on a file in the pool, buffered: ZFS before 2.3 serves O_DIRECT\n"
 			   "through its ARC, so the ARC was capped at %s (zfs_arc_max)\n",
-			fmt_iec((double)R.arc_max, arc, sizeof(arc)));
-	for (i = 0; i < R.nzfs; i++)
-		fprintf(f, "  %-7s %s\n", R.zfs[i]->name, R.zfs[i]->what + 5);
+			fmt_iec((double)raid_ctx.arc_max, arc, sizeof(arc)));
+	for (i = 0; i < raid_ctx.nzfs; i++)
+		fprintf(f, "  %-7s %s\n", raid_ctx.zfs[i]->name, raid_ctx.zfs[i]->what + 5);
 }
 
-void print_setup(FILE *f)
+void raid_print_setup(FILE *f)
 {
 	unsigned i;
 	char size[32];
 
-	fprintf(f, "bootbench raid: profile %s on %u disks:", R.profile->name, R.n);
-	for (i = 0; i < R.n; i++)
-		fprintf(f, " %s", R.disks[i] + 5);
+	fprintf(f, "bootbench raid: profile %s on %u disks:", raid_ctx.profile->name, raid_ctx.n);
+	for (i = 0; i < raid_ctx.n; i++)
+		fprintf(f, " %s", raid_ctx.disks[i] + 5);
 	fprintf(f, "\nmembers: %s, %s each; tests on %s;\nchunk %s; no write-intent bitmap\n",
-		R.part_bytes ? "a partition at the head of each disk" : "whole disks",
-		fmt_iec((double)R.member_size, size, sizeof(size)),
-		R.fs ? (!strcmp(R.fs, "ext4") ? "a file on ext4 (lazy init off)" : "a file on xfs") : "the raw device",
-		R.chunk ? R.chunk : "mdadm's default (512K)");
-	if (R.nzfs)
+		raid_ctx.part_bytes ? "a partition at the head of each disk" : "whole disks",
+		fmt_iec((double)raid_ctx.member_size, size, sizeof(size)),
+		raid_ctx.fs ? (!strcmp(raid_ctx.fs, "ext4") ? "a file on ext4 (lazy init off)" : "a file on xfs") : "the raw device",
+		raid_ctx.chunk ? raid_ctx.chunk : "mdadm's default (512K)");
+	if (raid_ctx.nzfs)
 		print_zfs_setup(f);
 	fprintf(f, "1 disk: the median of the disks; vs disk: bandwidth relative to it;\n"
 		   "p99 us: completion latency, 99th percentile\n");
-	if (R.resync)
+	if (raid_ctx.resync)
 		fprintf(f, "resync: mirrors and parity were synced before measuring (--resync)\n");
 	else
 		fprintf(f, "resync: skipped with --assume-clean on redundant levels; valid here because the tests\n"
@@ -191,18 +191,18 @@ void print_setup(FILE *f)
  * the disks take against the parity throughput of one core (md computes a
  * stripe's parity in its raid5d thread unless group_thread_cnt is raised).
  */
-void print_verdict(FILE *f, struct json *j)
+void raid_print_verdict(FILE *f, struct json *j)
 {
 	double best_write = 0;
 	unsigned i, k;
 
-	for (k = 0; k < R.median.n; k++)
-		if (!strcmp(R.median.c[k].dir, "write") && R.median.c[k].bw > best_write)
-			best_write = R.median.c[k].bw;
+	for (k = 0; k < raid_ctx.median.n; k++)
+		if (!strcmp(raid_ctx.median.c[k].dir, "write") && raid_ctx.median.c[k].bw > best_write)
+			best_write = raid_ctx.median.c[k].bw;
 	if (j)
 		json_arr_open(j, "parity_verdict");
-	for (i = 0; i < R.nlevels; i++) {
-		const struct raid_level *l = R.levels[i];
+	for (i = 0; i < raid_ctx.nlevels; i++) {
+		const struct raid_level *l = raid_ctx.levels[i];
 		int raid6 = !strcmp(l->md_level, "6");
 
 		if (strcmp(l->md_level, "5") && !raid6)
@@ -212,7 +212,7 @@ void print_verdict(FILE *f, struct json *j)
 				fprintf(f, "%s: no write test in the profile, so no parity verdict\n", l->name);
 			continue;
 		}
-		parity_verdict(f, j, l->name, R.n, raid6, best_write * (R.n - (raid6 ? 2 : 1)));
+		parity_verdict(f, j, l->name, raid_ctx.n, raid6, best_write * (raid_ctx.n - (raid6 ? 2 : 1)));
 	}
 	if (j)
 		json_arr_close(j);

@@ -14,10 +14,10 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
-#include "mdraid.h"
-#include "consent.h"
-#include "mounts.h"
-#include "util.h"
+#include "lib/util.h"
+#include "raid/mdraid.h"
+#include "safety/consent.h"
+#include "sys/mounts.h"
 
 const struct raid_level raid_levels[] = {
 	{ "linear", NULL, "linear", NULL, "linear", 2, 0, "disks end to end, no striping" },

@@ -19,28 +19,31 @@
 #include <sys/statvfs.h>
 #include <unistd.h>
 
-#include "raid.h"
-#include "consent.h"
-#include "json.h"
-#include "sysinfo.h"
-#include "util.h"
-#include "worker.h"
+#include "job/worker.h"
+#include "lib/json.h"
+#include "lib/util.h"
+#include "raid/raid.h"
+#include "safety/consent.h"
+#include "sys/sysinfo.h"
 
-void first_partition(const char *disk, char *out, size_t len)
+/* the one comparison this process runs (raid.h) */
+struct raid raid_ctx;
+
+void raid_first_partition(const char *disk, char *out, size_t len)
 {
 	size_t n = strlen(disk);
 
 	snprintf(out, len, "%s%s1", disk, n && disk[n - 1] >= '0' && disk[n - 1] <= '9' ? "p" : "");
 }
 
-int wipe(const char *dev)
+int raid_wipe(const char *dev)
 {
 	char *argv[] = { "wipefs", "-a", "-q", (char *)dev, NULL };
 
 	return consent_tool("wiping signatures", dev, argv, NULL, 1);
 }
 
-int wait_for_node(const char *dev)
+int raid_wait_for_node(const char *dev)
 {
 	struct stat st;
 	int i;
@@ -62,31 +65,31 @@ static int partition(const char *disk, uint64_t bytes, const char *name, char *p
 	if (bytes)
 		snprintf(size, sizeof(size), " size=%llu,", (unsigned long long)(bytes / 512));
 	snprintf(script, sizeof(script), "label: gpt\nstart=2048,%s name=%s\n", size, name);
-	R.partitioned = 1;
-	if (wipe(disk) || consent_tool("partitioning", disk, argv, script, 0))
+	raid_ctx.partitioned = 1;
+	if (raid_wipe(disk) || consent_tool("partitioning", disk, argv, script, 0))
 		return -1;
-	first_partition(disk, part, len);
+	raid_first_partition(disk, part, len);
 	/* the partition this run wrote on a named disk is the run's to write */
-	if (wait_for_node(part))
+	if (raid_wait_for_node(part))
 		return -1;
 	consent_allow_partitions_of(disk);
-	return wipe(part);
+	return raid_wipe(part);
 }
 
 /* Whole disks: old signatures off. --partition: one GPT partition at 1 MiB. */
-int prepare_members(void)
+int raid_prepare_members(void)
 {
 	unsigned i;
 
-	for (i = 0; i < R.n; i++) {
-		if (!R.part_bytes) {
-			snprintf(R.members[i], sizeof(R.members[i]), "%s", R.disks[i]);
-			if (wipe(R.disks[i]))
+	for (i = 0; i < raid_ctx.n; i++) {
+		if (!raid_ctx.part_bytes) {
+			snprintf(raid_ctx.members[i], sizeof(raid_ctx.members[i]), "%s", raid_ctx.disks[i]);
+			if (raid_wipe(raid_ctx.disks[i]))
 				return -1;
-		} else if (partition(R.disks[i], R.part_bytes, "bootbench-raid", R.members[i], sizeof(R.members[i]))) {
+		} else if (partition(raid_ctx.disks[i], raid_ctx.part_bytes, "bootbench-raid", raid_ctx.members[i], sizeof(raid_ctx.members[i]))) {
 			return -1;
 		}
-		R.member[i] = R.members[i];
+		raid_ctx.member[i] = raid_ctx.members[i];
 	}
 	return 0;
 }
@@ -97,38 +100,38 @@ int prepare_members(void)
  * (Given a whole disk, zpool waits for udev to announce the partition it
  * made, and the image runs no udev.)
  */
-int prepare_zfs_members(void)
+int raid_prepare_zfs_members(void)
 {
 	unsigned i;
 
-	for (i = 0; i < R.n; i++) {
-		if (R.part_bytes)
-			memcpy(R.zmembers[i], R.members[i], sizeof(R.zmembers[i]));	/* the same size */
-		else if (partition(R.disks[i], 0, "bootbench-zfs", R.zmembers[i], sizeof(R.zmembers[i])))
+	for (i = 0; i < raid_ctx.n; i++) {
+		if (raid_ctx.part_bytes)
+			memcpy(raid_ctx.zmembers[i], raid_ctx.members[i], sizeof(raid_ctx.zmembers[i]));	/* the same size */
+		else if (partition(raid_ctx.disks[i], 0, "bootbench-zfs", raid_ctx.zmembers[i], sizeof(raid_ctx.zmembers[i])))
 			return -1;
-		R.zmember[i] = R.zmembers[i];
+		raid_ctx.zmember[i] = raid_ctx.zmembers[i];
 	}
 	return 0;
 }
 
 /* The device or file a run measures: DEV itself, or a file on a new filesystem on it. */
-int prepare_target(const char *dev, char *target, size_t len, uint64_t *size_max)
+int raid_prepare_target(const char *dev, char *target, size_t len, uint64_t *size_max)
 {
 	char *ext4[] = { "mkfs.ext4", "-F", "-q", "-E", "lazy_itable_init=0,lazy_journal_init=0", (char *)dev, NULL };
 	char *xfs[] = { "mkfs.xfs", "-f", "-q", (char *)dev, NULL };
-	char *modprobe[] = { "modprobe", "-q", (char *)R.fs, NULL };
+	char *modprobe[] = { "modprobe", "-q", (char *)raid_ctx.fs, NULL };
 	struct statvfs vfs;
 	int rc;
 
-	if (R.live_pool) {
+	if (raid_ctx.live_pool) {
 		/* ZFS mounted the pool's dataset itself */
-		snprintf(target, len, "%s/bootbench-raid.dat", R.live_pool->mountpoint);
-		if (statvfs(R.live_pool->mountpoint, &vfs))
-			return set_err("cannot read the free space of %s: %s", R.live_pool->mountpoint, strerror(errno));
+		snprintf(target, len, "%s/bootbench-raid.dat", raid_ctx.live_pool->mountpoint);
+		if (statvfs(raid_ctx.live_pool->mountpoint, &vfs))
+			return set_err("cannot read the free space of %s: %s", raid_ctx.live_pool->mountpoint, strerror(errno));
 		*size_max = (uint64_t)(vfs.f_bavail * (double)vfs.f_frsize * 0.8) & ~((1ull << 20) - 1);
 		return 0;
 	}
-	if (!R.fs) {
+	if (!raid_ctx.fs) {
 		unsigned long long bytes = 0;
 		int fd = open(dev, O_RDONLY | O_CLOEXEC);
 
@@ -143,21 +146,21 @@ int prepare_target(const char *dev, char *target, size_t len, uint64_t *size_max
 		*size_max = bytes;
 		return 0;
 	}
-	if (consent_tool("mkfs", dev, !strcmp(R.fs, "ext4") ? ext4 : xfs, NULL, 0))
+	if (consent_tool("mkfs", dev, !strcmp(raid_ctx.fs, "ext4") ? ext4 : xfs, NULL, 0))
 		return -1;
 	mkdir(RUNDIR, 0755);
 	mkdir(MOUNTPOINT, 0755);
-	rc = consent_mount(dev, MOUNTPOINT, R.fs, 0);
+	rc = consent_mount(dev, MOUNTPOINT, raid_ctx.fs, 0);
 	if (rc && errno == ENODEV) {
 		/* the filesystem is a module not loaded yet */
 		spawn(modprobe, NULL, 0, NULL, 0);	/* consent: loads a module, writes no device */
-		rc = consent_mount(dev, MOUNTPOINT, R.fs, 0);
+		rc = consent_mount(dev, MOUNTPOINT, raid_ctx.fs, 0);
 	}
 	if (rc && errno == EPERM)
 		return -1;
 	if (rc)
-		return set_err("cannot mount %s (%s) on %s: %s", dev, R.fs, MOUNTPOINT, strerror(errno));
-	R.mounted = 1;
+		return set_err("cannot mount %s (%s) on %s: %s", dev, raid_ctx.fs, MOUNTPOINT, strerror(errno));
+	raid_ctx.mounted = 1;
 	snprintf(target, len, MOUNTPOINT "/bootbench-raid.dat");
 	if (statvfs(MOUNTPOINT, &vfs))
 		return set_err("cannot read the free space of %s: %s", MOUNTPOINT, strerror(errno));
@@ -166,38 +169,38 @@ int prepare_target(const char *dev, char *target, size_t len, uint64_t *size_max
 	return 0;
 }
 
-int release_target(const char *dev)
+int raid_release_target(const char *dev)
 {
-	if (R.live_pool)
+	if (raid_ctx.live_pool)
 		return 0;	/* the file goes with the pool */
-	if (R.mounted) {
+	if (raid_ctx.mounted) {
 		if (unmount_patiently(MOUNTPOINT))
 			return set_err("cannot unmount %s: %s", MOUNTPOINT, strerror(errno));
-		R.mounted = 0;
+		raid_ctx.mounted = 0;
 	}
 	/* the filesystem's signature goes, so no later array or disk shows it */
-	return R.fs ? wipe(dev) : 0;
+	return raid_ctx.fs ? raid_wipe(dev) : 0;
 }
 
 /* Takes the live array down; anything that fails here is a loud error. */
-int teardown_array(void)
+int raid_teardown_array(void)
 {
-	struct md_array *a = R.live;
-	struct zfs_pool *p = R.live_pool;
+	struct md_array *a = raid_ctx.live;
+	struct zfs_pool *p = raid_ctx.live_pool;
 
 	if (p) {
-		R.live_pool = NULL;
-		if (zfs_destroy(p, R.zmember, R.live_width))
+		raid_ctx.live_pool = NULL;
+		if (zfs_destroy(p, raid_ctx.zmember, raid_ctx.live_width))
 			return -1;
 		printf("%s destroyed, labels cleared\n", p->name);
 		return 0;
 	}
 	if (!a)
 		return 0;
-	R.live = NULL;
-	if (R.mounted && release_target(a->dev))
+	raid_ctx.live = NULL;
+	if (raid_ctx.mounted && raid_release_target(a->dev))
 		return -1;
-	if (md_destroy(a, R.member, R.n))
+	if (md_destroy(a, raid_ctx.member, raid_ctx.n))
 		return -1;
 	printf("%s stopped, superblocks zeroed\n", a->name);
 	return 0;
@@ -255,31 +258,31 @@ int cleanup_partition_tables(FILE *log)
 	unsigned i;
 	int cleaned = 0;
 
-	for (i = 0; i < R.n; i++) {
-		if (!gpt_is_ours(R.disks[i]))
+	for (i = 0; i < raid_ctx.n; i++) {
+		if (!gpt_is_ours(raid_ctx.disks[i]))
 			continue;
-		first_partition(R.disks[i], part, sizeof(part));
-		if (!access(part, F_OK) && wipe(part))
+		raid_first_partition(raid_ctx.disks[i], part, sizeof(part));
+		if (!access(part, F_OK) && raid_wipe(part))
 			return -1;
-		if (wipe(R.disks[i]))
+		if (raid_wipe(raid_ctx.disks[i]))
 			return -1;
-		fprintf(log, "cleanup: removed the partition table of an earlier run on %s\n", R.disks[i]);
+		fprintf(log, "cleanup: removed the partition table of an earlier run on %s\n", raid_ctx.disks[i]);
 		cleaned++;
 	}
 	return cleaned;
 }
 
-int teardown_members(void)
+int raid_teardown_members(void)
 {
 	unsigned i;
 	int rc = 0;
 
-	if (!R.partitioned)
+	if (!raid_ctx.partitioned)
 		return 0;
-	for (i = 0; i < R.n; i++) {
-		if (R.zmember[i] && strcmp(R.zmember[i], R.members[i]) && wipe(R.zmember[i]))
+	for (i = 0; i < raid_ctx.n; i++) {
+		if (raid_ctx.zmember[i] && strcmp(raid_ctx.zmember[i], raid_ctx.members[i]) && raid_wipe(raid_ctx.zmember[i]))
 			rc = -1;
-		if (wipe(R.members[i]) || wipe(R.disks[i]))
+		if (raid_wipe(raid_ctx.members[i]) || raid_wipe(raid_ctx.disks[i]))
 			rc = -1;
 	}
 	if (!rc)

@@ -16,12 +16,12 @@
 #include <sys/statvfs.h>
 #include <unistd.h>
 
-#include "raid.h"
-#include "consent.h"
-#include "json.h"
-#include "sysinfo.h"
-#include "util.h"
-#include "worker.h"
+#include "job/worker.h"
+#include "lib/json.h"
+#include "lib/util.h"
+#include "raid/raid.h"
+#include "safety/consent.h"
+#include "sys/sysinfo.h"
 
 static void cells_json(struct json *j, const char *key, const struct cells *cs)
 {
@@ -30,8 +30,8 @@ static void cells_json(struct json *j, const char *key, const struct cells *cs)
 	json_arr_open(j, key);
 	for (i = 0; i < cs->n; i++) {
 		const struct cell *c = &cs->c[i];
-		const struct cell *m = cells_find(&R.median, c->test, c->dir);
-		double x = ratio(c, m);
+		const struct cell *m = cells_find(&raid_ctx.median, c->test, c->dir);
+		double x = raid_ratio(c, m);
 
 		json_obj_open(j, NULL);
 		json_str(j, "test", c->test);
@@ -53,44 +53,44 @@ static void write_json(FILE *f, int status)
 
 	json_init(&j, f);
 	json_obj_open(&j, NULL);
-	json_str(&j, "profile", R.profile->name);
+	json_str(&j, "profile", raid_ctx.profile->name);
 	json_arr_open(&j, "disks");
-	for (i = 0; i < R.n; i++) {
+	for (i = 0; i < raid_ctx.n; i++) {
 		json_obj_open(&j, NULL);
-		json_str(&j, "disk", R.disks[i]);
-		json_str(&j, "member", R.members[i]);
-		cells_json(&j, "baseline", &R.base[i]);
+		json_str(&j, "disk", raid_ctx.disks[i]);
+		json_str(&j, "member", raid_ctx.members[i]);
+		cells_json(&j, "baseline", &raid_ctx.base[i]);
 		json_obj_close(&j);
 	}
 	json_arr_close(&j);
-	json_uint(&j, "member_bytes", R.member_size);
-	json_str(&j, "members", R.part_bytes ? "head partition" : "whole disk");
-	json_str(&j, "filesystem", R.fs ? R.fs : "");
-	json_bool(&j, "assume_clean", !R.resync);
-	if (R.nzfs) {
+	json_uint(&j, "member_bytes", raid_ctx.member_size);
+	json_str(&j, "members", raid_ctx.part_bytes ? "head partition" : "whole disk");
+	json_str(&j, "filesystem", raid_ctx.fs ? raid_ctx.fs : "");
+	json_bool(&j, "assume_clean", !raid_ctx.resync);
+	if (raid_ctx.nzfs) {
 		json_obj_open(&j, "zfs");
-		json_str(&j, "version", R.zfs_version);
-		json_uint(&j, "ashift", R.zs.ashift);
-		json_uint(&j, "recordsize", R.zs.recordsize);
+		json_str(&j, "version", raid_ctx.zfs_version);
+		json_uint(&j, "ashift", raid_ctx.zs.ashift);
+		json_uint(&j, "recordsize", raid_ctx.zs.recordsize);
 		json_str(&j, "compression", "off");
 		json_str(&j, "atime", "off");
 		json_str(&j, "io", zfs_direct_io() ? "direct" : "buffered, ARC capped");
-		json_uint(&j, "arc_max_bytes", R.arc_max);
+		json_uint(&j, "arc_max_bytes", raid_ctx.arc_max);
 		json_obj_close(&j);
 	}
-	cells_json(&j, "baseline_median", &R.median);
-	print_outliers(NULL, &j);
+	cells_json(&j, "baseline_median", &raid_ctx.median);
+	raid_print_outliers(NULL, &j);
 	json_arr_open(&j, "levels");
-	for (i = 0; i < R.nres; i++) {
-		const struct level_result *r = &R.res[i];
+	for (i = 0; i < raid_ctx.nres; i++) {
+		const struct level_result *r = &raid_ctx.res[i];
 
 		json_obj_open(&j, NULL);
 		json_str(&j, "level", r->name);
 		json_str(&j, "kind", r->l ? "md" : "zfs");
 		if (r->l) {
 			json_str(&j, "mdadm", r->a.cmdline);
-			json_double(&j, "capacity_disks", raid_capacity(r->l, R.n));
-			json_uint(&j, "disks", R.n);
+			json_double(&j, "capacity_disks", raid_capacity(r->l, raid_ctx.n));
+			json_uint(&j, "disks", raid_ctx.n);
 		} else {
 			json_str(&j, "topology", r->z->name);
 			json_uint(&j, "disks", r->width);
@@ -107,7 +107,7 @@ static void write_json(FILE *f, int status)
 		json_obj_close(&j);
 	}
 	json_arr_close(&j);
-	print_verdict(NULL, &j);
+	raid_print_verdict(NULL, &j);
 	json_bool(&j, "interrupted", stop_requested != 0);
 	json_int(&j, "exit_status", status);
 	sysinfo_json(&j, "system");
@@ -115,13 +115,13 @@ static void write_json(FILE *f, int status)
 	fputc('\n', f);
 }
 
-void save(const char *name, int status, int as_json)
+void raid_save(const char *name, int status, int as_json)
 {
 	char path[4200], *buf = NULL;
 	size_t len = 0;
 	FILE *f;
 
-	if (!R.outdir)
+	if (!raid_ctx.outdir)
 		return;
 	f = open_memstream(&buf, &len);
 	if (!f)
@@ -129,14 +129,14 @@ void save(const char *name, int status, int as_json)
 	if (as_json) {
 		write_json(f, status);
 	} else {
-		print_setup(f);
-		print_outliers(f, NULL);
-		print_table(f);
-		print_failures(f);
-		print_verdict(f, NULL);
+		raid_print_setup(f);
+		raid_print_outliers(f, NULL);
+		raid_print_table(f);
+		raid_print_failures(f);
+		raid_print_verdict(f, NULL);
 	}
 	fclose(f);
-	snprintf(path, sizeof(path), "%s/%s", R.outdir, name);
+	snprintf(path, sizeof(path), "%s/%s", raid_ctx.outdir, name);
 	if (write_file_atomic(path, buf, len))
 		note("%s", bb_err);
 	free(buf);

@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "parity.h"
-#include "util.h"
+#include "lib/util.h"
+#include "raid/parity.h"
 
 static inline uint8_t gf_mul2(uint8_t x)
 {

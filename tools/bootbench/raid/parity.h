@@ -29,12 +29,4 @@ const struct parity_impl *parity_best(void);
 void raid6_recover2(unsigned n, size_t len, uint8_t *const *data, unsigned a, unsigned b, const uint8_t *p,
 		    const uint8_t *q);
 
-/*
- * The verdict for RAID5 (raid6=0) or RAID6 on NDISKS disks that take
- * DATA_BW bytes/s of data together: whether one core's parity throughput
- * (md's raid5d thread) keeps up, and by how much; to F and/or J.
- */
-struct json;
-void parity_verdict(FILE *f, struct json *j, const char *level, unsigned ndisks, int raid6, double data_bw);
-
 #endif

@@ -11,11 +11,11 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "collect.h"
-#include "json.h"
-#include "mdraid.h"
-#include "profiles.h"
-#include "zfs.h"
+#include "lib/json.h"
+#include "profiles/profiles.h"
+#include "raid/collect.h"
+#include "raid/mdraid.h"
+#include "raid/zfs.h"
 
 #define MAX_LEVELS 16
 #define MAX_RESULTS (MAX_LEVELS + 5 * ZFS_MAX_WIDTHS)
@@ -67,31 +67,32 @@ struct raid {
 	unsigned live_width;
 };
 
-extern struct raid R;
+/* the one comparison this process runs: its disks, levels, results and what is up now */
+extern struct raid raid_ctx;
 
 
 /* members.c */
-void first_partition(const char *disk, char *out, size_t len);
-int wipe(const char *dev);
-int wait_for_node(const char *dev);
-int prepare_members(void);
-int prepare_target(const char *dev, char *target, size_t len, uint64_t *size_max);
-int release_target(const char *dev);
-int teardown_array(void);
-int teardown_members(void);
-int prepare_zfs_members(void);
+void raid_first_partition(const char *disk, char *out, size_t len);
+int raid_wipe(const char *dev);
+int raid_wait_for_node(const char *dev);
+int raid_prepare_members(void);
+int raid_prepare_target(const char *dev, char *target, size_t len, uint64_t *size_max);
+int raid_release_target(const char *dev);
+int raid_teardown_array(void);
+int raid_teardown_members(void);
+int raid_prepare_zfs_members(void);
 /* Partition tables of ours (every partition named bootbench-...) on the named disks: removed. */
 int cleanup_partition_tables(FILE *log);
 /* figures.c */
 /* A cell relative to the baseline cell (bandwidth), 0 when either is missing. */
-double ratio(const struct cell *c, const struct cell *base);
-void baseline_median(void);
-unsigned print_outliers(FILE *f, struct json *j);
-void print_table(FILE *f);
-void print_failures(FILE *f);
-void print_setup(FILE *f);
-void print_verdict(FILE *f, struct json *j);
+double raid_ratio(const struct cell *c, const struct cell *base);
+void raid_baseline_median(void);
+unsigned raid_print_outliers(FILE *f, struct json *j);
+void raid_print_table(FILE *f);
+void raid_print_failures(FILE *f);
+void raid_print_setup(FILE *f);
+void raid_print_verdict(FILE *f, struct json *j);
 /* output.c */
-void save(const char *name, int status, int as_json);
+void raid_save(const char *name, int status, int as_json);
 
 #endif

@@ -18,9 +18,9 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
-#include "zfs.h"
-#include "consent.h"
-#include "util.h"
+#include "lib/util.h"
+#include "raid/zfs.h"
+#include "safety/consent.h"
 
 const struct zfs_topology zfs_topologies[] = {
 	{ "stripe", 0, 0, 1, "ZFS: one vdev per disk, striped (no redundancy)" },

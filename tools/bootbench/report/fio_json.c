@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * report_json.c - fio's JSON and JSON+ layout (fio 3.x: "fio version",
+ * fio_json.c - fio's JSON and JSON+ layout (fio 3.x: "fio version",
  * timestamps, "global options", jobs[] with read/write/trim/sync, latency
  * buckets, disk_util), so fio's consumers read it unchanged. What fio does
  * not have (per-second series, device identity, notes) is under "bootbench".
@@ -12,10 +12,10 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "json.h"
-#include "report.h"
-#include "sysinfo.h"
-#include "util.h"
+#include "lib/json.h"
+#include "lib/util.h"
+#include "report/report.h"
+#include "sys/sysinfo.h"
 
 static void lat_object(struct json *j, const char *key, const struct hist *h, const struct plist *pl,
 		       int percentiles, int plus)
@@ -331,4 +331,20 @@ void report_json(FILE *f, const struct run_result *r, int plus)
 		disk_util_array(&j, r);
 	ours(&j, r);
 	json_obj_close(&j);
+}
+
+int report_json_file(const char *path, const struct run_result *r, int plus)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	int rc;
+
+	if (!f)
+		return set_err("out of memory");
+	report_json(f, r, plus);
+	fclose(f);
+	rc = write_file_atomic(path, buf, len);
+	free(buf);
+	return rc;
 }

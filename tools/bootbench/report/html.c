@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /* html.c - the shell of the self-contained pages (html.h). */
-#include "html.h"
+#include "report/html.h"
 
 /* Black on white, so it prints; the charts' classes are svg.c's. */
 static const char style[] =

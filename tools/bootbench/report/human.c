@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * report_human.c - the readable summary, laid out as fio's normal output so
+ * human.c - the readable summary, laid out as fio's normal output so
  * that people who read fio read this: per job IOPS and bandwidth, latency
  * with its percentiles, per-second ranges, CPU and queue depths, then one
  * line per group and direction.
@@ -9,8 +9,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "report.h"
-#include "util.h"
+#include "lib/util.h"
+#include "report/report.h"
 
 /* nsec, usec or msec: whichever keeps the largest figure readable */
 static double lat_unit(const struct hist *h, const char **name)

@@ -1,58 +1,18 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * report.h - a finished run as the reports see it: one entry per job (or per
- * clone without group_reporting), the disks' own counters, and what the run
- * had to note. report_json.c writes fio's layout, report_human.c a summary.
+ * report.h - a finished run (job/result.h) written out: fio_json.c in fio's
+ * layout (json and json+), human.c as fio's readable summary.
  */
 #ifndef BB_REPORT_H
 #define BB_REPORT_H
 
 #include <stdio.h>
 
-#include "jobs.h"
-#include "stats.h"
-#include "target.h"
-
-struct report {
-	const struct job *job;
-	struct job_stats st;
-	struct target **targets;
-	unsigned ntargets;
-	const char *engine_note;
-};
-
-#define DISKSTAT_FIELDS 11
-
-struct disk_util {
-	char name[64];
-	uint64_t before[DISKSTAT_FIELDS], after[DISKSTAT_FIELDS];
-	uint64_t t_before_ns, t_after_ns;
-};
-
-struct run_result {
-	const struct jobset *js;
-	struct report *reports;
-	unsigned nreports;
-	struct disk_util *du;
-	unsigned ndu;
-	int interrupted;
-	uint64_t timestamp_ms;
-	const char *notes[8];
-	unsigned nnotes;
-	void *plans;		/* run_jobs' own, freed by run_result_free */
-};
+#include "job/result.h"
 
 void report_json(FILE *f, const struct run_result *r, int plus);
 /* fio's JSON written whole to PATH (write_file_atomic); -1 with bb_err. */
 int report_json_file(const char *path, const struct run_result *r, int plus);
 void report_human(FILE *f, const struct run_result *r);
-
-/* Shared by both reports. */
-double report_bw_bytes(const struct report *rep, int ddir);
-double report_iops(const struct report *rep, int ddir);
-void sample_stats(const struct report *rep, int ddir, int want_bw, double *min, double *max, double *mean,
-		  double *dev, unsigned *n);
-uint64_t group_bw_bytes(const struct run_result *r, unsigned groupid, int ddir);
-extern const char *const ddir_names[DDIR_NR];
 
 #endif

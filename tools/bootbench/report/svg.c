@@ -9,9 +9,9 @@
 #include <math.h>
 #include <string.h>
 
-#include "html.h"
-#include "svg.h"
-#include "util.h"
+#include "lib/util.h"
+#include "report/html.h"
+#include "report/svg.h"
 
 #define MARGIN_L 70
 #define MARGIN_R 34

@@ -13,9 +13,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "fstab.h"
-#include "modules.h"
-#include "util.h"
+#include "lib/util.h"
+#include "rescue/fstab.h"
+#include "sys/modules.h"
 
 /* One whitespace-separated field, its \NNN escapes decoded; the end of it in *P. */
 static int field(const char **p, char *out, size_t len)
@@ -235,4 +235,13 @@ int fs_type_of(const char *dev, char *type, size_t len)
 	/* the mount that follows needs the filesystem's module (btrfs and xfs are modules in the image) */
 	module_load(type);
 	return 0;
+}
+
+void readonly_data(const char *fstype, const char *extra, char *buf, unsigned long len)
+{
+	/* a read-only mount of ext3/4 or xfs still replays a dirty journal: that would write the disk */
+	const char *no_replay = !strncmp(fstype, "ext", 3) ? "noload" : !strcmp(fstype, "xfs") ? "norecovery" :
+				!strcmp(fstype, "btrfs") ? "rescue=nologreplay" : "";
+
+	snprintf(buf, len, "%s%s%s", no_replay, *no_replay && extra && *extra ? "," : "", extra ? extra : "");
 }

@@ -52,4 +52,7 @@ int fstab_resolve(const char *spec, char *dev, size_t len);
 /* The filesystem type on DEV (blkid's low-level probe, no cache), its module loaded; -1 and "" if none. */
 int fs_type_of(const char *dev, char *type, size_t len);
 
+/* The mount data for a read-only look that writes nothing (noload, norecovery) for FSTYPE, plus EXTRA. */
+void readonly_data(const char *fstype, const char *extra, char *buf, unsigned long len);
+
 #endif

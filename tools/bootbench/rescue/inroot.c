@@ -12,7 +12,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include "inroot.h"
+#include "rescue/inroot.h"
 
 #ifndef SYS_openat2
 #define SYS_openat2 437

@@ -15,14 +15,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "consent.h"
-#include "fstab.h"
-#include "inroot.h"
-#include "mounts.h"
-#include "mountns.h"
-#include "probe.h"
-#include "session.h"
-#include "util.h"
+#include "lib/util.h"
+#include "rescue/fstab.h"
+#include "rescue/inroot.h"
+#include "rescue/probe.h"
+#include "safety/consent.h"
+#include "safety/mountns.h"
+#include "sys/mounts.h"
 
 #define PROBE_DIR "/run/bootbench/probe-root"
 

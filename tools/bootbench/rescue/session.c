@@ -35,15 +35,15 @@
 #include <termios.h>
 #include <unistd.h>
 
-#include "caps.h"
-#include "consent.h"
-#include "disks.h"
-#include "fstab.h"
-#include "inroot.h"
-#include "mountns.h"
-#include "probe.h"
-#include "session.h"
-#include "util.h"
+#include "lib/util.h"
+#include "rescue/fstab.h"
+#include "rescue/inroot.h"
+#include "rescue/probe.h"
+#include "rescue/session.h"
+#include "safety/caps.h"
+#include "safety/consent.h"
+#include "safety/mountns.h"
+#include "sys/disks.h"
 
 #define SESSION_DIR "/run/bootbench/chroot"
 #define MAX_MOUNTS 64
@@ -62,15 +62,6 @@ static void say(const char *fmt, const char *a, const char *b, const char *c)
 		printf(fmt, a, b, c);
 		fflush(stdout);
 	}
-}
-
-void readonly_data(const char *fstype, const char *extra, char *buf, unsigned long len)
-{
-	/* a read-only mount of ext3/4 or xfs still replays a dirty journal: that would write the disk */
-	const char *no_replay = !strncmp(fstype, "ext", 3) ? "noload" : !strcmp(fstype, "xfs") ? "norecovery" :
-				!strcmp(fstype, "btrfs") ? "rescue=nologreplay" : "";
-
-	snprintf(buf, len, "%s%s%s", no_replay, *no_replay && extra && *extra ? "," : "", extra ? extra : "");
 }
 
 static int record(const char *dir)

@@ -41,7 +41,4 @@ struct chroot_request {
  */
 int chroot_session(const struct chroot_request *r);
 
-/* The mount data for a read-only look that writes nothing (noload, norecovery) for FSTYPE, plus EXTRA. */
-void readonly_data(const char *fstype, const char *extra, char *buf, unsigned long len);
-
 #endif

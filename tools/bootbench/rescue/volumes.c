@@ -13,9 +13,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "consent.h"
-#include "volumes.h"
-#include "util.h"
+#include "lib/util.h"
+#include "rescue/volumes.h"
+#include "safety/consent.h"
 
 /* Runs ARGV on this terminal (cryptsetup asks for the passphrase there); its exit status. */
 static int run_on_terminal(char *const argv[])

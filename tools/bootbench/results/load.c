@@ -22,9 +22,9 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "load.h"
-#include "machine.h"
-#include "util.h"
+#include "lib/util.h"
+#include "results/load.h"
+#include "sys/machine.h"
 
 json_t *rs_read_json(const char *path)
 {

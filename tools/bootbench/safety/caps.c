@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /* caps.c - keeping only the named capabilities (caps.h). */
-#include "caps.h"
+#include "safety/caps.h"
 
 #include <errno.h>
 #include <linux/capability.h>

@@ -5,7 +5,7 @@
  * another between the check and the write: consent_open compares the device
  * it opened with the one it checked.
  */
-#include "consent.h"
+#include "safety/consent.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -18,10 +18,10 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
-#include "disks.h"
-#include "mounts.h"
-#include "target.h"
-#include "util.h"
+#include "lib/util.h"
+#include "sys/contents.h"
+#include "sys/disks.h"
+#include "sys/mounts.h"
 
 #define CONSENT_MAX 256
 
@@ -211,7 +211,7 @@ static int check_dev(const char *path, dev_t rdev)
 
 		fd = open(path, O_RDONLY | O_CLOEXEC);
 		if (fd >= 0) {
-			target_describe(fd, holds, sizeof(holds));
+			contents_describe(fd, holds, sizeof(holds));
 			close(fd);
 		}
 		return set_err("refusing to write %s (%s): name it in --destroy=%s to consent", path,

@@ -1,15 +1,15 @@
 // SPDX-License-Identifier: MIT
 /* mountns.c - a private mount namespace (mountns.h). */
-#include "mountns.h"
+#include "safety/mountns.h"
 
 #include <errno.h>
 #include <sched.h>
 #include <string.h>
 #include <sys/mount.h>
 
-#include "consent.h"
-#include "mounts.h"
-#include "util.h"
+#include "lib/util.h"
+#include "safety/consent.h"
+#include "sys/mounts.h"
 
 static int make_private(const char *src, const char *mnt, void *ctx)
 {

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /* sandbox.c - a program run so that it writes only the named disks and runs nothing else (sandbox.h). */
-#include "sandbox.h"
+#include "safety/sandbox.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -25,11 +25,11 @@
 #include <sys/sysmacros.h>
 #include <sys/wait.h>
 
-#include "caps.h"
-#include "consent.h"
-#include "disks.h"
-#include "mountns.h"
-#include "util.h"
+#include "lib/util.h"
+#include "safety/caps.h"
+#include "safety/consent.h"
+#include "safety/mountns.h"
+#include "sys/disks.h"
 
 /* where a plain chroot's root is bound to become a mount of its own */
 #define SANDBOX_ROOT "/run/bootbench/sandbox-root"

@@ -23,8 +23,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "deliver.h"
-#include "util.h"
+#include "lib/util.h"
+#include "save/deliver.h"
 
 static int by_name(const void *a, const void *b)
 {

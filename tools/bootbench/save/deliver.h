@@ -8,7 +8,7 @@
 #ifndef BB_DELIVER_H
 #define BB_DELIVER_H
 
-#include "dest.h"
+#include "save/dest.h"
 
 #define MANIFEST_NAME "MANIFEST.sha256"
 

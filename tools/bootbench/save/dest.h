@@ -15,7 +15,7 @@
 
 #include <limits.h>
 
-#include "url.h"
+#include "save/url.h"
 
 /* What a failure means for retrying: later may work, or it will not. */
 enum dest_error { DEST_OK = 0, DEST_RETRY = 1, DEST_PERMANENT = 2 };

@@ -22,10 +22,10 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
-#include "consent.h"
-#include "dest.h"
-#include "modules.h"
-#include "util.h"
+#include "lib/util.h"
+#include "safety/consent.h"
+#include "save/dest.h"
+#include "sys/modules.h"
 
 static int fail(int kind, const char *fmt, const char *a, const char *b)
 {

@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dest.h"
-#include "util.h"
+#include "lib/util.h"
+#include "save/dest.h"
 
 /* Appends S to OUT percent-encoded for a URL path ('/' kept). */
 static void path_encode(char *out, size_t len, const char *s)

@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "url.h"
-#include "util.h"
+#include "lib/util.h"
+#include "save/url.h"
 
 static const struct scheme {
 	const char *name;

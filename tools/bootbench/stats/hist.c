@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /* hist.c - the latency histogram's slow-path helpers: merge, moments, percentiles. */
-#include "hist.h"
+#include "stats/hist.h"
 
 #include <math.h>
 #include <string.h>

@@ -4,8 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "robust.h"
-#include "util.h"
+#include "lib/util.h"
+#include "stats/robust.h"
 
 static int by_value(const void *a, const void *b)
 {

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 /* stats.c - merging the statistics of job clones for group reporting. */
-#include "stats.h"
+#include "stats/stats.h"
 
 #include <string.h>
 
-#include "util.h"
+#include "lib/util.h"
 
 void stats_add_sample(struct job_stats *s, const struct sample *smp)
 {

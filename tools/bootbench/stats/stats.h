@@ -10,8 +10,10 @@
 
 #include <stdint.h>
 
-#include "hist.h"
-#include "options.h"
+#include "stats/hist.h"
+
+/* The directions of I/O, as fio counts them (the job options name them too). */
+enum ddir { DDIR_READ, DDIR_WRITE, DDIR_TRIM, DDIR_NR };
 
 struct dir_stats {
 	struct hist slat, clat, lat;

@@ -20,10 +20,10 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
-#include "disks.h"
-#include "mounts.h"
-#include "target.h"
-#include "util.h"
+#include "lib/util.h"
+#include "sys/contents.h"
+#include "sys/disks.h"
+#include "sys/mounts.h"
 
 /* Written by /init; tests point BOOTBENCH_MEDIA_FILE elsewhere. */
 static const char *media_file(void)
@@ -328,7 +328,7 @@ static void contents(const char *dev, char *buf, size_t len)
 	buf[0] = 0;
 	if (fd < 0)
 		return;
-	target_describe(fd, buf, len);
+	contents_describe(fd, buf, len);
 	close(fd);
 }
 

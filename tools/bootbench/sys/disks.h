@@ -13,7 +13,7 @@
 #include <stdio.h>
 #include <sys/types.h>
 
-#include "json.h"
+#include "lib/json.h"
 
 #define DISK_STR 128
 

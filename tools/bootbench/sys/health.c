@@ -12,8 +12,8 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
-#include "disks.h"
-#include "util.h"
+#include "lib/util.h"
+#include "sys/disks.h"
 
 /* NVMe SMART / Health Information log (NVMe base spec, log page 02h). */
 static void nvme_health(struct disk *d)

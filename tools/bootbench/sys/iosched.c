@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /* iosched.c - a disk's I/O scheduler switched for a run (iosched.h). */
-#include "iosched.h"
+#include "sys/iosched.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -10,7 +10,7 @@
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 
-#include "util.h"
+#include "lib/util.h"
 
 /* The queue/scheduler file of the disk holding dev (a partition: its parent's). */
 static int scheduler_path(dev_t dev, char *path, size_t len)

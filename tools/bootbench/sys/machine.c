@@ -27,8 +27,8 @@
 #include <strings.h>
 #include <unistd.h>
 
-#include "machine.h"
-#include "util.h"
+#include "lib/util.h"
+#include "sys/machine.h"
 
 static const char *const placeholders[] = {
 	"To Be Filled By O.E.M.", "To Be Filled By O.E.M", "To Be Filled", "To Be Defined By O.E.M.",

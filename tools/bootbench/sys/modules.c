@@ -7,8 +7,8 @@
 #include <string.h>
 #include <sys/utsname.h>
 
-#include "modules.h"
-#include "util.h"
+#include "lib/util.h"
+#include "sys/modules.h"
 
 /*
  * Loads MODULE and the modules it names as soft dependencies (cifs names

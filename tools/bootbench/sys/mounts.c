@@ -9,8 +9,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "mounts.h"
-#include "util.h"
+#include "lib/util.h"
+#include "sys/mounts.h"
 
 /* Undoes \ooo in place. */
 static void unescape(char *s)

@@ -17,9 +17,9 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
-#include "json.h"
-#include "sysinfo.h"
-#include "util.h"
+#include "lib/json.h"
+#include "lib/util.h"
+#include "sys/sysinfo.h"
 
 #define SECUREBOOT_VAR "/sys/firmware/efi/efivars/SecureBoot-8be4df61-93ca-11d2-aa0d-00e098032b8c"
 

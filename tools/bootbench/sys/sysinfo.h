@@ -3,7 +3,7 @@
 #ifndef BB_SYSINFO_H
 #define BB_SYSINFO_H
 
-#include "json.h"
+#include "lib/json.h"
 
 /* Writes the description as an object under key (NULL inside an array or at the top). */
 void sysinfo_json(struct json *j, const char *key);

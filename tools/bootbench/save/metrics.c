@@ -15,9 +15,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "metrics.h"
-#include "url.h"
-#include "util.h"
+#include "lib/util.h"
+#include "save/metrics.h"
+#include "save/url.h"
 
 static void base64url(const char *in, char *out, size_t len)
 {

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
-/* report.c - figures both reports derive from the statistics. */
-#include <stdlib.h>
-
-#include "report.h"
-#include "util.h"
+/* result.c - the figures every reader of a result derives from its statistics (result.h). */
+#include "job/result.h"
 
 #include <math.h>
+#include <stdlib.h>
+
+#include "lib/util.h"
 
 const char *const ddir_names[DDIR_NR] = { "read", "write", "trim" };
 
@@ -69,20 +69,4 @@ uint64_t group_bw_bytes(const struct run_result *r, unsigned groupid, int ddir)
 		if (r->reports[i].job->groupid == groupid)
 			total += report_bw_bytes(&r->reports[i], ddir);
 	return (uint64_t)total;
-}
-
-int report_json_file(const char *path, const struct run_result *r, int plus)
-{
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-	int rc;
-
-	if (!f)
-		return set_err("out of memory");
-	report_json(f, r, plus);
-	fclose(f);
-	rc = write_file_atomic(path, buf, len);
-	free(buf);
-	return rc;
 }

@@ -14,11 +14,11 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "collect.h"
-#include "hist.h"
-#include "report.h"
-#include "util.h"
-#include "worker.h"
+#include "job/worker.h"
+#include "lib/util.h"
+#include "raid/collect.h"
+#include "report/report.h"
+#include "stats/hist.h"
 
 volatile pid_t collect_child;
 

@@ -12,8 +12,8 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-#include "jobs.h"
-#include "run.h"
+#include "job/jobs.h"
+#include "job/run.h"
 
 struct cell {
 	char test[64];		/* the job's name */

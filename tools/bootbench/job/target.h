@@ -44,8 +44,6 @@ struct target **target_list(unsigned *n);
 
 /* Looks at a path without changing anything; -1 with bb_err on bad input. */
 int target_inspect(struct target *t);
-/* Describes what a device holds (partition table, filesystem), "" if blank. */
-void target_describe(int fd, char *buf, size_t len);
 /* Claims a written block device through the consent gate (O_EXCL, the same device as inspected). */
 int target_claim(struct target *t);
 /* Opens a target for I/O: a claimed device through its claim, so the device
