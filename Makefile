@@ -61,7 +61,7 @@ PROFILES := $(sort $(wildcard rootfs/usr/share/bootbench/profiles/*.fio))
 UNIT_SRCS := $(wildcard tests/unit/*.c)
 UNIT_BINS := $(patsubst tests/unit/%.c,$(OUT)/tests/%,$(UNIT_SRCS))
 
-.PHONY: all deps test bench bench-image run image docs clean unit fuzzers sanitize fuzz pins FORCE
+.PHONY: all deps check test bench bench-image run image docs clean unit fuzzers sanitize fuzz pins FORCE
 all: $(OUT)/bootbench
 
 deps:
@@ -203,6 +203,13 @@ test: deps
 	$(Q)$(MAKE) --no-print-directory -j$(BUILD_JOBS) $(OUT)/zfs/release $(INSTALLED) all unit image sanitize
 	$(Q)tests/run.sh
 
+# The fast loop: unit, CLI and sanitizer tests, no image and no QEMU (a few
+# minutes with out/ built; docs/hacking.md). TESTS=REGEX picks some.
+check: deps
+	$(Q)$(MAKE) --no-print-directory dl/manifest.tsv
+	$(Q)$(MAKE) --no-print-directory -j$(BUILD_JOBS) all unit sanitize $(OUT)/busybox/busybox
+	$(Q)TIER=check tests/run.sh
+
 bench: deps
 	$(Q)$(MAKE) --no-print-directory all
 	$(Q)scripts/bench.sh
@@ -217,9 +224,9 @@ bench-image: deps
 	$(Q)$(MAKE) --no-print-directory image
 	$(Q)scripts/bench-image.sh
 
+# the generated parts of docs/ (the option and parameter tables, the man pages)
 docs: all
-	$(Q)scripts/make-readme.sh
-	$(Q)scripts/make-man.sh
+	$(Q)scripts/make-docs.sh
 
 clean:
 	rm -rf $(OUT)

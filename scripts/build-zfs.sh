@@ -10,7 +10,7 @@
 #   build.log      configure's and kbuild's output
 # Cached: rebuilt only when the source, the kernel or this script changes.
 # The modules are not signed: Debian's kernel under Secure Boot refuses them
-# (README "ZFS and Secure Boot").
+# (docs/user.md, "ZFS and Secure Boot").
 set -eu
 ROOT=${ROOT:-$(cd "$(dirname "$0")/.." && pwd)}
 DL=$ROOT/dl

@@ -1,8 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# options-doc.sh - the README's option list, made from the option table
-# (through `bootbench run --help`). `make docs` writes it into README.md;
-# tests/cli/options_documented.sh fails when README.md is behind the table.
+# options-doc.sh - the option list of docs/run.md, made from the option table
+# (through `bootbench run --help`). `make docs` writes it into docs/run.md;
+# tests/cli/options_documented.sh fails when docs/run.md is behind the table.
 BB=${BB:-out/bootbench}
 echo "| option | meaning [default] |"
 echo "|---|---|"

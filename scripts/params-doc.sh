@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# params-doc.sh - the boot parameter table for README.md, from the image's
+# params-doc.sh - the boot parameter table of docs/operator.md, from the image's
 # whitelist (rootfs/etc/bootbench/params), so the two never disagree.
 cd "$(dirname "$0")/.."
 echo '| parameter | values | default | meaning |'

@@ -11,6 +11,10 @@
 # lists and ends with "N passed, N failed, N skipped"; a skip fails the run
 # unless ALLOW_SKIP=1 (never with CI=true).
 #
+# TIER=check (make check) is the fast loop: the unit tests, the CLI tests
+# and the sanitizer runs, without the CLI tests marked "# tier: image" (they
+# read the built image) and without the QEMU boot tests.
+#
 # Unit and CLI tests run one after another (they share loop devices, the
 # host's /run/bootbench and fixed ports). Boot tests run BOOT_JOBS at a time
 # (default 2): a guest under TCG spends much of its time waiting on its
@@ -24,6 +28,7 @@ JOBS=${BOOT_JOBS:-2}
 pass=0 fail=0 skip=0 failed="" skipped=""
 log=out/test-logs
 mkdir -p "$log"
+touch "$log/.started"
 
 # the limit of one test: TIMEOUT, or its own "# timeout: N" when longer; a
 # boot test's times JOBS, as it may share the cores with JOBS-1 others
@@ -78,13 +83,19 @@ report() { # name
 selected() { # name
 	[ -z "$TESTS" ] || echo "$1" | grep -qE "$TESTS"
 }
+# in_tier TEST: whether TIER (check, or all) runs it
+in_tier() {
+	[ "${TIER:-all}" != check ] && return 0
+	case "$1" in tests/boot/*) return 1 ;; esac
+	! grep -q '^# tier: image' "$1" 2>/dev/null
+}
 uses_servers() { grep -q 'tests/servers.sh' "$1"; }
 # "# alone": a test that a neighbour's load can upset runs with none beside it
 alone() { grep -q '^# alone$' "$1"; }
 
 for t in out/tests/* tests/cli/*.sh; do
 	[ -x "$t" ] || [ "${t%.sh}" != "$t" ] || continue
-	selected "$(basename "$t")" || continue
+	selected "$(basename "$t")" && in_tier "$t" || continue
 	start "$t"
 	wait
 	report "$(basename "$t")"
@@ -111,7 +122,7 @@ for h in out/asan/fuzz/fuzz_*; do
 done
 for t in $(grep -v '^#' tests/asan.list); do
 	n=asan-$t
-	selected "$n" || continue
+	selected "$n" && in_tier "tests/cli/$t" || continue
 	start "tests/cli/$t" "$n" san
 	wait
 	report "$n"
@@ -120,7 +131,7 @@ done
 # boot tests: up to JOBS at once, one of those with servers at a time
 # the long ones (a "# timeout:" of their own) first, so that two run together longest
 pending=$(for t in tests/boot/*.sh; do
-	selected "$(basename "$t")" && echo "$(limit_of "$t") $t"
+	selected "$(basename "$t")" && in_tier "$t" && echo "$(limit_of "$t") $t"
 done | sort -s -k1,1nr | cut -d' ' -f2)
 running=""
 while [ -n "$pending$running" ]; do
@@ -159,6 +170,13 @@ while [ -n "$pending$running" ]; do
 done
 wait
 
+# where the time went: the ten slowest of this run
+echo "the ten slowest:"
+for f in "$log"/*.result; do
+	[ -e "$f" ] && [ "$f" -nt "$log/.started" ] || continue
+	read -r rc secs limit < "$f"
+	echo "$secs $(basename "$f" .result)"
+done | sort -rn | head -n 10 | awk '{ printf "  %5d s  %s\n", $1, $2 }'
 [ -n "$failed" ] && echo "failed:$failed"
 [ -n "$skipped" ] && echo "skipped:$skipped"
 echo "$pass passed, $fail failed, $skip skipped"

@@ -10,6 +10,7 @@
 # dependencies, in its pack; every firmware file a module names is in the
 # firmware pack or listed as in no Debian package; every package of
 # dl/manifest.tsv is recorded in /etc/bootbench-release.
+# tier: image (not in make check: it reads the built image)
 . tests/lib.sh
 R=out/rootfs
 [ -d "$R" ] || { echo "out/rootfs is missing: run 'make image'"; exit 1; }

@@ -6,6 +6,7 @@
 # squashfs.ko) and /etc are plain files. Unpacked here, archive and image,
 # every file of the part's staging tree (out/rootfs, out/packs/NAME) is
 # found with the same bytes, plain or through its symlink, and nothing else.
+# tier: image (not in make check: it reads the built image)
 . tests/lib.sh
 need_commands unsquashfs cpio zstd xz
 PARTS=lib/bootbench/parts

@@ -7,6 +7,7 @@
 # scripts/build-image.sh) from out/'s busybox, fio, curl and ZFS modules.
 # `make bench-image` builds the whole chain twice, those included.
 # timeout: 900
+# tier: image (not in make check: it reads the built image)
 . tests/lib.sh
 for f in initramfs.img firmware.img rescue.img zfs.img bootbench-usb.img bootbench.iso pxe/boot.ipxe; do
 	[ -e "out/$f" ] || { echo "out/$f is missing: run 'make image'"; exit 1; }

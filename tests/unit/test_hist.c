@@ -26,7 +26,7 @@ static void error_bound(void)
 		CHECK(hist_bucket_value(hist_index(v)) == v, "%llu is not exact", (unsigned long long)v);
 	rng_seed(&r, 1);
 	for (i = 0; i < 2000000; i++) {
-		/* log-uniform over 128 ns .. 2^37 ns, the range README claims */
+		/* log-uniform over 128 ns .. 2^37 ns, the range docs/run.md claims */
 		v = (uint64_t)exp2(7 + 30 * rng_double(&r));
 		double err = fabs((double)hist_bucket_value(hist_index(v)) - (double)v) / (double)v;
 

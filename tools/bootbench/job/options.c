@@ -2,7 +2,7 @@
 /*
  * options.c - the option table, its value parsers, defaults and help text.
  * Longer than 500 lines on purpose: the table is one table (STYLE.md 3:
- * it drives parsing, --help, README's list and options_documented.sh), and
+ * it drives parsing, --help, docs/run.md's list and options_documented.sh), and
  * each value type's parser sits beside the rows that use it.
  */
 #include "job/options.h"

@@ -2,7 +2,7 @@
 /*
  * options.h - every option `bootbench run` takes, declared once in a table
  * (options.c) that drives parsing of the command line and job files, the
- * `run --help` text, README's option list and the test that keeps them equal.
+ * `run --help` text, docs/run.md's option list and the test that keeps them equal.
  * Names, values and units are fio's, so a fio job file runs unchanged.
  */
 #ifndef BB_OPTIONS_H
