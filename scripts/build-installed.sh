@@ -13,7 +13,12 @@
 # from the same Debian archive as scripts/fetch.sh (the host's apt source);
 # the filesystems are made from the tree with mkfs -d (no loop mounts).
 # debootstrap checks the archive's signature itself.
-# Cached: rebuilt only when this script changes.
+# Cached: rebuilt only when this script changes; the two disks of a script
+# are kept in BOOTBENCH_CACHE (default /var/cache/bootbench, outside the
+# tree: a fresh clone on the same machine reuses them, sparse, 1.5 GB on
+# disk; BOOTBENCH_CACHE= turns it off). What the archive serves moves on
+# (security updates): a kept disk is a test fixture of the same layout, which
+# is what the tests need of it.
 set -eu
 OUT=${OUT:-out}/installed
 IMG=$OUT/debian-uefi.img BIOS_IMG=$OUT/debian-bios.img
@@ -21,6 +26,15 @@ STAMP=$OUT/installed.stamp
 die() { echo "installed: $*" >&2; exit 2; }
 want=$(sha256sum "$0" | cut -d' ' -f1)
 [ -f "$IMG" ] && [ -f "$BIOS_IMG" ] && [ "$(cat "$STAMP" 2>/dev/null)" = "$want" ] && exit 0
+CACHE=${BOOTBENCH_CACHE-/var/cache/bootbench}
+kept=${CACHE:+$CACHE/installed-$(echo "$want" | cut -c1-16)}
+if [ -n "$kept" ] && [ "$(cat "$kept/installed.stamp" 2>/dev/null)" = "$want" ]; then
+	mkdir -p "$OUT"
+	cp --sparse=always "$kept/debian-uefi.img" "$IMG.tmp" && cp --sparse=always "$kept/debian-bios.img" "$BIOS_IMG.tmp" &&
+		mv "$IMG.tmp" "$IMG" && mv "$BIOS_IMG.tmp" "$BIOS_IMG" && echo "$want" > "$STAMP" &&
+		{ echo "  INSTALL debian 12 for the rescue tests: kept from $kept (same script)"; exit 0; }
+	rm -f "$IMG.tmp" "$BIOS_IMG.tmp"
+fi
 [ "$(id -u)" = 0 ] || die "needs root (debootstrap)"
 for c in debootstrap mkfs.ext4 mkfs.vfat sfdisk; do command -v $c >/dev/null || die "$c is missing: run 'make deps'"; done
 # the archive scripts/fetch.sh found in the host's apt sources (the stage before)
@@ -93,3 +107,9 @@ printf 'UUID=%s / ext4 errors=remount-ro 0 1\nUUID=%s /boot ext4 defaults 0 2\n'
 disk "$BIOS_IMG" $BIOS_ROOT_UUID $BIOS_BOOT_UUID 21686148-6449-6E6F-744E-656564454649
 rm -rf "$T" "$OUT/boot.tree" "$OUT"/*.part
 echo "$want" > "$STAMP"
+# kept for the next clone on this machine; whole or not at all
+if [ -n "$kept" ] && mkdir -p "$CACHE" 2>/dev/null; then
+	rm -rf "$kept.tmp" && mkdir -p "$kept.tmp" &&
+		cp --sparse=always "$IMG" "$BIOS_IMG" "$STAMP" "$kept.tmp/" && rm -rf "$kept" && mv "$kept.tmp" "$kept" ||
+		rm -rf "$kept.tmp"
+fi

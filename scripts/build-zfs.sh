@@ -8,7 +8,11 @@
 #   modules/*.ko   stripped of debug information (62 MB -> 6 MB for zfs.ko)
 #   release        the source and kernel versions, copied into the image
 #   build.log      configure's and kbuild's output
-# Cached: rebuilt only when the source, the kernel or this script changes.
+# Cached: rebuilt only when the source, the kernel or this script changes;
+# the modules of a key (those three) are kept in BOOTBENCH_CACHE (default
+# /var/cache/bootbench, outside the tree: a fresh clone on the same machine
+# reuses them; BOOTBENCH_CACHE= turns it off). The build gives the same bytes
+# wherever it runs (tests/cli/reproducible.sh), so a kept copy is the build.
 # The modules are not signed: Debian's kernel under Secure Boot refuses them
 # (docs/user.md, "ZFS and Secure Boot").
 set -eu
@@ -37,6 +41,16 @@ done
 
 want="zfs-dkms $zver kernel $kver $(pin "$kpkg") script $(sha256sum "$0" | cut -c1-16)"
 if [ -f "$OUT/.built" ] && [ "$(cat "$OUT/.built")" = "$want" ]; then
+	exit 0
+fi
+CACHE=${BOOTBENCH_CACHE-/var/cache/bootbench}
+kept=${CACHE:+$CACHE/zfs-$(echo "$want" | sha256sum | cut -c1-16)}
+if [ -n "$kept" ] && [ -f "$kept/.built" ] && [ "$(cat "$kept/.built")" = "$want" ]; then
+	rm -rf "$OUT"
+	mkdir -p "$OUT"
+	cp -a "$kept/modules" "$kept/release" "$OUT/"
+	echo "$want" > "$OUT/.built"
+	echo "  ZFS     $(ls "$OUT/modules" | wc -l) modules, kept from $kept (same key: source, kernel, script)"
 	exit 0
 fi
 echo "  BUILD   zfs $zver modules for $kver"
@@ -75,4 +89,9 @@ done
 } > "$OUT/release"
 rm -rf "$OUT/sys"
 echo "$want" > "$OUT/.built"
+# kept for the next clone on this machine; whole or not at all
+if [ -n "$kept" ] && mkdir -p "$CACHE" 2>/dev/null; then
+	rm -rf "$kept.tmp" && mkdir -p "$kept.tmp" && cp -a "$OUT/modules" "$OUT/release" "$OUT/.built" "$kept.tmp/" &&
+		rm -rf "$kept" && mv "$kept.tmp" "$kept" || rm -rf "$kept.tmp"
+fi
 echo "  ZFS     $(ls "$OUT/modules" | wc -l) modules, $(du -sk "$OUT/modules" | cut -f1) KiB, built in $(( $(date +%s) - start )) s"
