@@ -10,7 +10,7 @@ pick_disks "Compare RAID levels: disks" 2 || exit 0
 disks=$PICKED
 # The levels and ZFS topologies bootbench knows, from its own help; the
 # published comparison's four md levels ticked.
-bootbench raid --help | sed -n 's/^                     \([a-z0-9][a-z0-9-]*\)  *\(.*\)/\1\n\2/p' > /tmp/menu-levels
+bootbench raid --help | sed -n '/^Levels/,/^BOOTBENCH_SCALE/ s/^  \([a-z0-9][a-z0-9-]*\)  *\(.*\)/\1\n\2/p' > /tmp/menu-levels
 set --
 while IFS= read -r name && IFS= read -r what; do
 	case "$name" in raid0|raid1|raid5|raid10-n2) on=on ;; *) on=off ;; esac
