@@ -73,7 +73,8 @@ redact_url() { # text
 
 # Checks one value against its rule; prints the reason when it does not fit.
 param_check() { # name value
-	shown=$(redact_url "$2")
+	# a value with user:password@ in it is shown redacted (no subshell for the rest: every boot checks them all)
+	case "$2" in *://*:*@*) shown=$(redact_url "$2") ;; *) shown=$2 ;; esac
 	rule=$(params_table | awk -v n="$1" '$1 == n { print $2 }')
 	[ -n "$rule" ] || { echo "unknown boot parameter bootbench.$1 (known: $(params_table | awk '{ printf "%s ", $1 }'))"; return 1; }
 	# An empty value clears the parameter (a boot menu entry can turn off

@@ -184,9 +184,7 @@ static int profile_main(void *opts, int argc, char **argv)
 		progress_arg = progress;
 	}
 	for (i = 0; i < argc; i++) {
-		if (!strcmp(argv[i], "--")) {
-			die_usage("profile: unknown argument '--' (see 'bootbench profile --help')");
-		} else if (!p) {
+		if (!p) {
 			name_at = i;
 			p = profile_find(argv[i]);
 			if (!p)

@@ -540,8 +540,6 @@ static int raid_main(void *opts, int argc, char **argv)
 		raid_ctx.progress_arg = progress_arg;
 	}
 	for (i = 0; i < argc; i++) {
-		if (!strcmp(argv[i], "--"))
-			die_usage("raid: unknown argument '--' (see 'bootbench raid --help')");
 		if (raid_ctx.n == MD_MAX_DISKS)
 			die_usage("raid: at most %d disks", MD_MAX_DISKS);
 		raid_ctx.disks[raid_ctx.n++] = argv[i];

@@ -138,9 +138,7 @@ static int save_main(void *opts, int argc, char **argv)
 	for (i = 0; i < (unsigned)argc; i++) {
 		const char *a = argv[i];
 
-		if (!strcmp(a, "--")) {
-			die_usage("save: unknown argument '--' (see 'bootbench save --help')");
-		} else if (!strstr(a, "://") && strcmp(a, "usb") && strcmp(a, "console") && i == (unsigned)argc - 1 &&
+		if (!strstr(a, "://") && strcmp(a, "usb") && strcmp(a, "console") && i == (unsigned)argc - 1 &&
 			   !pending && !check_only && !test_only) {
 			dir_arg = a;
 		} else {

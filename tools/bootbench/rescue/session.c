@@ -25,11 +25,9 @@
 #include <string.h>
 #include <sched.h>
 #include <linux/capability.h>
-#include <linux/mount.h>
 #include <sys/mount.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
-#include <sys/syscall.h>
 #include <sys/sysmacros.h>
 #include <sys/wait.h>
 #include <termios.h>
@@ -400,12 +398,10 @@ static int make_dev(const char *devdir, const char *write_list)
 	return 0;
 }
 
-/* DIR's mount read-only (its other flags as they are). */
+/* DIR's mount read-only (mountns.h), said in bb_err when it cannot be. */
 static int seal(const char *dir)
 {
-	struct mount_attr attr = { .attr_set = MOUNT_ATTR_RDONLY };
-
-	if (syscall(SYS_mount_setattr, AT_FDCWD, dir, 0, &attr, sizeof(attr)))
+	if (mount_set_readonly(dir, 0, 0))
 		return set_err("cannot make %s read-only: %s", dir, strerror(errno));
 	return 0;
 }

@@ -3,9 +3,13 @@
 #include "safety/mountns.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <sched.h>
 #include <string.h>
+#include <linux/mount.h>
 #include <sys/mount.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 #include "lib/util.h"
 #include "safety/consent.h"
@@ -33,4 +37,11 @@ int private_mount_namespace(int also)
 	 * made private; the one holding this root is out of sight.
 	 */
 	return mounts_each(make_private, NULL) < 0 ? -1 : 0;
+}
+
+int mount_set_readonly(const char *path, unsigned flags, int nodev)
+{
+	struct mount_attr attr = { .attr_set = MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOSUID | (nodev ? MOUNT_ATTR_NODEV : 0) };
+
+	return (int)syscall(SYS_mount_setattr, AT_FDCWD, path, flags, &attr, sizeof(attr));
 }

@@ -54,14 +54,6 @@ static void child_fail(const char *what)
 	_exit(127);
 }
 
-/* Read-only and nosuid; NODEV: no device node on it opens either (all but the sandbox's own /dev). */
-static int set_readonly(const char *path, unsigned flags, int nodev)
-{
-	struct mount_attr attr = { .attr_set = MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOSUID | (nodev ? MOUNT_ATTR_NODEV : 0) };
-
-	return (int)syscall(SYS_mount_setattr, AT_FDCWD, path, flags, &attr, sizeof(attr));
-}
-
 static void node(const char *dir, const char *name, mode_t mode, dev_t rdev)
 {
 	char path[4096];
@@ -198,7 +190,7 @@ static void run_program(const struct sandbox *sb, int sock)
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
 	if (consent_mount_api("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL) < 0)
 		child_fail("/proc of its own");
-	if (set_readonly("/proc", 0, 1) < 0)
+	if (mount_set_readonly("/proc", 0, 1) < 0)
 		child_fail("/proc read-only");
 	if (chdir(sb->workdir) < 0)
 		child_fail(sb->workdir);
@@ -231,7 +223,7 @@ static void build(const struct sandbox *sb, int sock)
 	}
 	/* everything there is, read-only and without devices (a block node on any
 	 * filesystem would reach a disk never named); then the new mounts */
-	if (set_readonly("/", AT_RECURSIVE, 1) < 0) {
+	if (mount_set_readonly("/", AT_RECURSIVE, 1) < 0) {
 		/*
 		 * A plain chroot (a test's fresh root, never the appliance): its root
 		 * is no mount point, so it cannot be made read-only. A bind of it is
@@ -239,11 +231,11 @@ static void build(const struct sandbox *sb, int sock)
 		 */
 		if (errno != EINVAL || (mkdir(SANDBOX_ROOT, 0700) < 0 && errno != EEXIST) ||
 		    consent_mount_api("/", SANDBOX_ROOT, NULL, MS_BIND | MS_REC, NULL) < 0 || chdir(SANDBOX_ROOT) < 0 ||
-		    chroot(".") < 0 || chdir("/") < 0 || set_readonly("/", AT_RECURSIVE, 1) < 0)
+		    chroot(".") < 0 || chdir("/") < 0 || mount_set_readonly("/", AT_RECURSIVE, 1) < 0)
 			child_fail("read-only mounts");
 	}
 	make_dev(sb);
-	if (set_readonly("/dev", 0, 0) < 0)
+	if (mount_set_readonly("/dev", 0, 0) < 0)
 		child_fail("/dev read-only");
 	if (consent_mount_api("bbtmp", "/tmp", "tmpfs", MS_NOSUID | MS_NODEV | MS_NOEXEC, "mode=1777,size=256m") < 0 ||
 	    consent_mount_api("bbwork", sb->workdir, "tmpfs", MS_NOSUID | MS_NODEV | MS_NOEXEC, "mode=0700,size=256m") < 0)

@@ -205,17 +205,15 @@ static int walk_dirs(int dirfd, const char *rel, int make)
 static int open_parent(struct dest *d, const char *rel, char *leaf, size_t len)
 {
 	char dir[PATH_MAX];
-	const char *slash = strrchr(rel, '/');
-	int fd;
+	const char *slash = strrchr(rel, '/'), *name = slash ? slash + 1 : rel;
 
-	snprintf(dir, sizeof(dir), "%.*s", slash ? (int)(slash - rel) : 0, rel);
-	snprintf(leaf, len, "%s", slash ? slash + 1 : rel);
-	if (!leaf[0] || !strcmp(leaf, ".") || !strcmp(leaf, "..") || strlen(slash ? slash + 1 : rel) >= len) {
+	if (!*name || !strcmp(name, ".") || !strcmp(name, "..") || strlen(name) >= len) {
 		errno = EINVAL;
 		return -1;
 	}
-	fd = walk_dirs(d->base_fd, dir, 0);
-	return fd;
+	snprintf(leaf, len, "%s", name);
+	snprintf(dir, sizeof(dir), "%.*s", (int)(name - rel), rel);
+	return walk_dirs(d->base_fd, dir, 0);
 }
 
 /* Appends ",KEY=VALUE" with commas doubled, as cifs reads them. */
