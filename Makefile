@@ -121,7 +121,7 @@ $(OUT)/fuzz/%: tests/fuzz/%.c tests/fuzz/fuzz.h $(FUZZ_MAIN) $(LIB_OBJS) $(JANSS
 fuzzers: $(FUZZ_BINS)
 
 # --- the image ----------------------------------------------------------------
-ROOTFS_FILES := $(shell find rootfs image -type f 2>/dev/null)
+ROOTFS_FILES := $(shell find rootfs image docs/man -type f 2>/dev/null)
 BOOT_TEMPLATES := $(wildcard image/boot/*.in)
 
 # fetch.sh rewrites the manifest only when a pin changed: what is built from

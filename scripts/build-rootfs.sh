@@ -359,8 +359,12 @@ if [ -d "$PKGS/ca-certificates/usr/share/ca-certificates/mozilla" ]; then
 	cat "$PKGS"/ca-certificates/usr/share/ca-certificates/mozilla/*.crt > "$STAGE/etc/ssl/certs/ca-certificates.crt"
 fi
 
-# 8. Our overlay, then what git cannot carry.
+# 8. Our overlay, the man pages (make docs; read anywhere else, as the
+#    image has no man: bootbench CMD --help prints the same), then what git
+#    cannot carry.
 cp -a "$ROOT/rootfs/." "$STAGE/"
+mkdir -p "$STAGE/usr/share/man/man1"
+cp "$ROOT"/docs/man/*.1 "$STAGE/usr/share/man/man1/"
 grep -v '^[[:space:]]*#' "$IMG/permissions.table" | while read -r path mode; do
 	[ -n "$path" ] || continue
 	[ -e "$STAGE$path" ] || die "image/permissions.table: $path is not in the image"

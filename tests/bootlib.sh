@@ -216,6 +216,25 @@ step_result() {
 	if wait_for "(^| )$2=[0-9]" "$4" E && shows "$3"; then ok "$1"; else bad "$1"; finish; fi
 }
 
+# fits NAME: the screen now (as a person sees it, 80x24) goes to the log,
+# and passes when every line fits it and no text in a dialog box runs into
+# the box's edge: bootbench's screens keep a blank column before each
+# right-hand border, so text there is text dialog cut off (a line wider
+# than its box). tests/screen_fits.py says which line.
+fits() {
+	echo "--- screen: $1"
+	$TM capture-pane -p -t vm | sed 's/ *$//'
+	if $TM capture-pane -p -t vm | python3 tests/screen_fits.py; then ok "$1 fits 80x24"
+	else bad "$1 fits 80x24"; fi
+}
+# menu_pick N: the menu's Nth entry (0 the first), by the arrow keys
+menu_pick() {
+	sleep 2	# dialog drops what is typed while it starts
+	keys Home
+	i=0; while [ $i -lt "$1" ]; do keys Down; i=$((i + 1)); done
+	keys Enter
+}
+
 # From the menu: Run a profile -> quick -> the first disk offered, ticked ->
 # consent typed as NAME; the run then starts.
 menu_start_quick() { # name

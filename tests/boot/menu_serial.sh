@@ -38,6 +38,7 @@ step "the run ends and its table is shown" "quick: results" 300
 # the box is drawn top to bottom over a slow serial line: its last line first
 step "the run exited 0" "exit status 0" 30
 check "the table has the 4k random read row" shows 'randread-4k-qd32 '
+fits "the results table"
 keys Enter
 step "back in the menu after the table" "Esc goes back" 30
 keys 5 Enter

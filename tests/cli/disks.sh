@@ -9,7 +9,19 @@ name=${dev#/dev/}
 "$BB" disks --json > "$T/d.json"
 check "disks --json is JSON and lists the loop device" json "$T/d.json" \
 	"any(x['name'] == '$name' and x['size'] == 64 << 20 and x['transport'] == 'loop' for x in d['disks'])"
-check "a blank device says so" sh -c "'$BB' disks '$dev' | grep -q '^$name .* blank\$'"
+"$BB" disks "$dev" > "$T/d.txt"
+check "a blank device says so, and that it may be written" \
+	sh -c "grep -q '^$name .* allowed\$' '$T/d.txt' && grep -qx '  contents: blank' '$T/d.txt'"
+# Issue 31: the table fits 80 columns, long text folded at words under its
+# disk (a media list long enough to need it), or $COLUMNS (the menu's box)
+printf 'boot %s\nresults %s\n' "$dev" "$dev" > "$T/media"
+for w in 80 73 50; do
+	BOOTBENCH_MEDIA_FILE="$T/media" COLUMNS=$w "$BB" disks > "$T/d$w.txt"
+done
+check "the table fits 80 columns, and 73 with COLUMNS=73" \
+	sh -c "! awk 'length > 80' '$T/d80.txt' | grep -q . && ! awk 'length > 73' '$T/d73.txt' | grep -q ."
+check "with COLUMNS=50 the reasons fold at words, under their label" \
+	sh -c "grep -q '^  refused:  it is the boot medium, it is the\$' '$T/d50.txt' && grep -q '^            results medium\$' '$T/d50.txt'"
 mkfs.ext4 -q -F "$dev" >/dev/null 2>&1
 "$BB" disks --json "$dev" > "$T/d.json"
 check "the filesystem on it is named" json "$T/d.json" "'ext2/3/4' in d['disks'][0]['content']"

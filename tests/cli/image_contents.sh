@@ -9,7 +9,8 @@
 # one); every module listed in image/modules is in the index with its
 # dependencies, in its pack; every firmware file a module names is in the
 # firmware pack or listed as in no Debian package; every package of
-# dl/manifest.tsv is recorded in /etc/bootbench-release.
+# dl/manifest.tsv is recorded in /etc/bootbench-release; the man pages are
+# there.
 # tier: image (not in make check: it reads the built image)
 . tests/lib.sh
 R=out/rootfs
@@ -23,6 +24,10 @@ check "... and speaks HTTP and HTTPS alone" sh -c "'$R/usr/bin/curl' --version |
 check "bootbench in the image is stripped, its debug file beside it in out/" sh -c "
 	! readelf -S '$R/usr/bin/bootbench' | grep -q '\.debug_info' && readelf -S out/bootbench.debug | grep -q '\.debug_info' &&
 	readelf -x .gnu_debuglink '$R/usr/bin/bootbench' | grep -q 'bootbench.debug'"
+check "the man pages are in the image, bootbench(1) and one per command, as make docs wrote them" sh -c "
+	cmp -s docs/man/bootbench.1 '$R/usr/share/man/man1/bootbench.1' &&
+	for c in \$('$R/usr/bin/bootbench' help | awk '/^  [a-z]/ { print \$1 }'); do
+		cmp -s docs/man/bootbench-\$c.1 '$R/usr/share/man/man1/bootbench-\$c.1' || exit 1; done"
 [ "$(id -u)" = 0 ] || skip "needs root (the programs run in a chroot of out/rootfs)"
 # the tree a boot with pack $1 (after the base and the packs it needs) unpacks
 with_pack() {

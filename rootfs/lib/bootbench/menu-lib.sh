@@ -8,24 +8,38 @@ menu_backtitle() {
 }
 
 # show TITLE COMMAND...: the command's output in a scrollable box; the
-# command's exit status.
+# command's exit status. The box's text area is 74 columns: bootbench's
+# tables fit COLUMNS=73 (one blank column before the edge, so nothing
+# looks cut), and a longer line (another program's message) is folded at
+# words, never cut or split mid-word.
 show() {
 	t=$1; shift
-	"$@" > /tmp/menu-out.raw 2>&1
+	COLUMNS=73 "$@" > /tmp/menu-out.raw 2>&1
 	show_rc=$?
-	# long lines (a failure's reason) folded to the box, not cut off
-	fold -s -w 74 < /tmp/menu-out.raw > /tmp/menu-out.txt
-	dialog --title " $t " --exit-label "Back" --textbox /tmp/menu-out.txt 22 78
+	show_file "$t" /tmp/menu-out.raw
 	return $show_rc
 }
+# show_file TITLE FILE: a file (a run's summary) in the same box, folded the same way
+show_file() {
+	fold -s -w 73 < "$2" > /tmp/menu-out.txt
+	dialog --title " $1 " --exit-label "Back" --textbox /tmp/menu-out.txt 22 78
+}
 
-# The disks a profile may run on, as dialog checklist items: name, a
-# description, off. Disks that must not be written are not offered.
+# fit N: each line of stdin at most N columns; a longer one cut at a word
+# with "..." (a menu item's text that dialog would cut off silently)
+fit() {
+	awk -v n="$1" 'length($0) <= n { print; next }
+		{ s = substr($0, 1, n - 3); if (match(s, / [^ ]*$/) && RSTART > n / 2) s = substr(s, 1, RSTART - 1)
+		  print s "..." }'
+}
+
+# The disks a profile may run on, as dialog checklist items: name, its
+# size, bus, model and serial, off. Disks whose WRITES column says refused
+# (the media, anything mounted or in use) are not offered.
 disk_items() {
-	bootbench disks | awk 'NR > 1 && $0 !~ /^  / && $0 !~ /^\(no disks\)/ {
-		name = $1; rest = $0; sub(/^[^ ]+ +/, "", rest); gsub(/ +/, " ", rest)
-		if (rest ~ /boot medium|results medium|mounted:|held by|swap/) next
-		printf "%s\n%s\noff\n", name, substr(rest, 1, 56) }'
+	COLUMNS=200 bootbench disks | awk 'NR > 1 && /^[^ (]/ && $NF == "allowed" {
+		name = $1; rest = $0; sub(/^[^ ]+ +/, "", rest); sub(/ +allowed$/, "", rest); gsub(/ +/, " ", rest)
+		printf "%s\n%s\noff\n", name, rest }' | fit 56
 }
 
 # pick_disks TITLE MIN: a checklist of the disks that may be written; the

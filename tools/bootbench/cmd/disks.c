@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
  * disks.c - `bootbench disks`: every disk, what is on it, who uses it,
- * and its health, as a table (80 columns) or JSON; a device's identity, and
+ * and its health, as a table (80 columns, or $COLUMNS) or JSON; a device's identity, and
  * which disks are the boot and results media. Its flags and help: the
  * declaration at the end (lib/args.h).
  */
@@ -13,6 +13,7 @@
 
 #include "lib/args.h"
 #include "lib/util.h"
+#include "lib/wrap.h"
 #include "sys/disks.h"
 
 /* The whole disks that are the boot or results medium, by identity: /dev/NAME lines. */
@@ -31,41 +32,56 @@ static int print_media(void)
 	return EXIT_OK;
 }
 
+/*
+ * The table: a row a disk whose columns fit 72 of a console's 80, with
+ * WRITES (allowed or refused); under it, indented and folded at words to
+ * the width ($COLUMNS, the menu's box), what is on it, why writes are
+ * refused, its partitions and its health.
+ */
 static void table(const struct disk *v, unsigned n)
 {
-	char size[32], why[512];
+	char size[32], why[512], text[1024];
+	int width = wrap_width();
 	unsigned i;
 
-	printf("%-9s %8s %-7s %-22.22s %-14.14s %s\n", "DEVICE", "SIZE", "BUS", "MODEL", "SERIAL", "CONTENTS / USE");
+	printf("%-9s %8s %-7s %-22s %-14s %s\n", "DEVICE", "SIZE", "BUS", "MODEL", "SERIAL", "WRITES");
 	for (i = 0; i < n; i++) {
 		const struct disk *d = &v[i];
 		const char *content = d->content[0] ? d->content : d->nparts ? "partitions" : "blank";
 
 		fmt_iec((double)d->size, size, sizeof(size));
 		disk_refusal(d, why, sizeof(why));
-		printf("%-9s %8s %-7s %-22.22s %-14.14s %s%s%s\n", d->name, size, d->transport,
-		       d->model[0] ? d->model : "-", d->serial[0] ? d->serial : "-", content,
-		       why[0] ? "; " : "", why);
+		printf("%-9s %8s %-7s %-22.22s %-14.14s %s\n", d->name, size, d->transport,
+		       d->model[0] ? d->model : "-", d->serial[0] ? d->serial : "-", why[0] ? "refused" : "allowed");
+		wrap_print(stdout, "  contents: ", content, width);
+		if (why[0])
+			wrap_print(stdout, "  refused:  ", why, width);
 		for (unsigned k = 0; k < d->nparts; k++) {
+			char lead[64];
+
 			fmt_iec((double)d->parts[k].size, size, sizeof(size));
-			printf("  %-7s %8s %s\n", d->parts[k].name, size,
-			       d->parts[k].content[0] ? d->parts[k].content : "-");
+			snprintf(lead, sizeof(lead), "  %-9s %8s ", d->parts[k].name, size);
+			wrap_print(stdout, lead, d->parts[k].content[0] ? d->parts[k].content : "-", width);
 		}
-		if (d->health.valid)
-			printf("  health: %d C, %u%% used, spare %u%%, %llu media errors, %llu unsafe shutdowns, "
-			       "%llu h on%s\n", d->health.temperature_c, d->health.percentage_used,
-			       d->health.available_spare, (unsigned long long)d->health.media_errors,
-			       (unsigned long long)d->health.unsafe_shutdowns,
-			       (unsigned long long)d->health.power_on_hours,
-			       d->health.critical_warning ? ", CRITICAL WARNING" : "");
+		if (d->health.valid) {
+			snprintf(text, sizeof(text), "%d C, %u%% used, spare %u%%, %llu media errors, "
+				 "%llu unsafe shutdowns, %llu h on%s", d->health.temperature_c,
+				 d->health.percentage_used, d->health.available_spare,
+				 (unsigned long long)d->health.media_errors,
+				 (unsigned long long)d->health.unsafe_shutdowns,
+				 (unsigned long long)d->health.power_on_hours,
+				 d->health.critical_warning ? ", CRITICAL WARNING" : "");
+			wrap_print(stdout, "  health:   ", text, width);
+		}
 		if (d->smart.valid) {
-			printf("  health (SMART): %s", d->smart.passed < 0 ? "no overall assessment" :
-			       d->smart.passed ? "passed" : "FAILED");
+			int at = snprintf(text, sizeof(text), "SMART %s", d->smart.passed < 0 ? "no overall assessment" :
+					  d->smart.passed ? "passed" : "FAILED");
+
 			if (d->smart.temperature_c >= 0)
-				printf(", %d C", d->smart.temperature_c);
+				at += snprintf(text + at, sizeof(text) - at, ", %d C", d->smart.temperature_c);
 			if (d->smart.power_on_hours >= 0)
-				printf(", %lld h on", d->smart.power_on_hours);
-			putchar('\n');
+				snprintf(text + at, sizeof(text) - at, ", %lld h on", d->smart.power_on_hours);
+			wrap_print(stdout, "  health:   ", text, width);
 		}
 	}
 	if (!n)
@@ -137,8 +153,10 @@ const struct command disks_command = {
 	.name = "disks",
 	.summary = "list disks: identity, size, contents, users, health",
 	.usage = "[--json] [DEVICE ...]\n--identity=DEVICE | --media",
-	.help = "Lists every disk (or the ones named): model, serial, size, transport, what is on it,\n"
-		"who uses it, whether it is the boot or results medium, and NVMe health (80 columns).\n",
+	.help = "Lists every disk (or the ones named): model, serial, size, transport, whether it\n"
+		"may be written, what is on it, who uses it, whether it is the boot or results\n"
+		"medium, and its health (NVMe's log, SMART). The table fits 80 columns, or\n"
+		"$COLUMNS: long text is folded at words under its disk.\n",
 	.exit_status = "0 ok, 2 bad input (an unknown device).",
 	.args = disks_args,
 	.opts_size = sizeof(struct disks_opts),

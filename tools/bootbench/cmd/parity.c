@@ -23,6 +23,7 @@
 #include "lib/args.h"
 #include "lib/json.h"
 #include "lib/util.h"
+#include "lib/wrap.h"
 #include "raid/collect.h"
 #include "raid/parity.h"
 #include "raid/verdict.h"
@@ -277,8 +278,8 @@ static int parity_main(void *opts, int argc, char **argv)
 	if (cpus < 1 || cpus > 256)
 		cpus = 1;
 	if (!as_json)
-		printf("%-10s %16s %16s   (%u data disks, %u KiB each, MB/s of data)\n", "one core", "RAID5 (P)",
-		       "RAID6 (P+Q)", n, PARITY_BLOCK / 1024);
+		printf("Parity made, MB/s of data (%u data disks, %u KiB each):\n%-10s %14s %14s\n", n,
+		       PARITY_BLOCK / 1024, "one core", "RAID5 (P)", "RAID6 (P+Q)");
 	if (as_json) {
 		json_init(&j, stdout);
 		json_obj_open(&j, NULL);
@@ -300,7 +301,7 @@ static int parity_main(void *opts, int argc, char **argv)
 			json_double(&j, "raid6_mbs", pq);
 			json_obj_close(&j);
 		} else {
-			printf("%-10s %16.0f %16.0f%s\n", im->name, x, pq, im == best ? "   <- used" : "");
+			printf("%-10s %14.0f %14.0f%s\n", im->name, x, pq, im == best ? "   <- used" : "");
 		}
 	}
 	xor_best = parity_measure(best, n, 0, 1);
@@ -330,14 +331,17 @@ static int parity_main(void *opts, int argc, char **argv)
 		json_obj_close(&j);
 		putchar('\n');
 	} else {
-		printf("%-10s %16.0f %16.0f   (%s on %u cores; one core: %.0f / %.0f)\n", "all cores", xor_all,
-		       pq_all, best->name, cpus, xor_best, pq_best);
-		printf("\nThe kernel's own choice and figures (raid6:/xor: lines of its log):\n%s",
-		       klines ? klines : "  none logged (raid456 is built in and logged before the log wrapped, "
-					 "or it could not load)\n");
+		printf("%-10s %14.0f %14.0f   (%s on %u cores;\n%43s one core: %.0f / %.0f)\n", "all cores",
+		       xor_all, pq_all, best->name, cpus, "", xor_best, pq_best);
+		printf("\nThe kernel's own choice and figures (raid6:/xor: lines of its log):\n");
+		if (klines)
+			fputs(klines, stdout);
+		else
+			wrap_print(stdout, "  ", "none logged (raid456 is built in and logged before the log "
+				   "wrapped, or it could not load)", wrap_width());
 		print_vs_kernel(&vk, best->name);
 		if (ndisks) {
-			printf("\nThe verdict: %u disks write %.0f MB/s together (1 MiB sequential, all at once)\n",
+			printf("\nThe verdict: %u disks write %.0f MB/s at once (1 MiB sequential)\n",
 			       ndisks, disks_bw / 1e6);
 			parity_verdict(stdout, NULL, "raid5", ndisks, 0, disks_bw * (ndisks - 1) / ndisks);
 			if (ndisks >= 4)

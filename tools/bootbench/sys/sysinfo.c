@@ -11,6 +11,7 @@
 #include <ifaddrs.h>
 #include <limits.h>
 #include <netinet/in.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +20,7 @@
 
 #include "lib/json.h"
 #include "lib/util.h"
+#include "lib/wrap.h"
 #include "sys/sysinfo.h"
 
 #define SECUREBOOT_VAR "/sys/firmware/efi/efivars/SecureBoot-8be4df61-93ca-11d2-aa0d-00e098032b8c"
@@ -194,25 +196,40 @@ void sysinfo_json(struct json *j, const char *key)
 	write_json(j, key, &s);
 }
 
+/* A field's line: its value folded at words under itself (DMI strings and a
+ * NIC's addresses run long; the menu's box is 73 columns). */
+static void field(const char *label, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void field(const char *label, const char *fmt, ...)
+{
+	char lead[32], text[1024];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof(text), fmt, ap);
+	va_end(ap);
+	snprintf(lead, sizeof(lead), "%-14s", label);
+	wrap_print(stdout, lead, text, wrap_width());
+}
+
 static void print_table(const struct sysinfo_data *s)
 {
 	char mem[32];
 	unsigned i;
 
-	printf("CPU:          %s, %u logical CPUs\n", s->cpu[0] ? s->cpu : "unknown", s->cpus);
-	printf("Memory:       %s\n", fmt_iec((double)s->mem_kib * 1024, mem, sizeof(mem)));
-	printf("Kernel:       %s\n", s->kernel);
-	printf("System:       %s %s, serial %s\n", s->dmi[0], s->dmi[1], s->dmi[2][0] ? s->dmi[2] : "-");
-	printf("Firmware:     %s %s (%s), %s, Secure Boot %s\n", s->dmi[4], s->dmi[5], s->dmi[6], s->boot_mode,
-	       s->secure_boot);
+	field("CPU:", "%s, %u logical CPUs", s->cpu[0] ? s->cpu : "unknown", s->cpus);
+	field("Memory:", "%s", fmt_iec((double)s->mem_kib * 1024, mem, sizeof(mem)));
+	field("Kernel:", "%s", s->kernel);
+	field("System:", "%s %s, serial %s", s->dmi[0], s->dmi[1], s->dmi[2][0] ? s->dmi[2] : "-");
+	field("Firmware:", "%s %s (%s), %s, Secure Boot %s", s->dmi[4], s->dmi[5], s->dmi[6], s->boot_mode,
+	      s->secure_boot);
 	for (i = 0; i < s->nnics; i++) {
 		char speed[32] = "no link";
 
 		if (s->nics[i].speed_mbps > 0)
 			snprintf(speed, sizeof(speed), "%ld Mb/s", s->nics[i].speed_mbps);
-		printf("NIC:          %s %s (%s), %s, %s%s%s\n", s->nics[i].name, s->nics[i].mac,
-		       s->nics[i].driver[0] ? s->nics[i].driver : "-", s->nics[i].operstate, speed,
-		       s->nics[i].ipv4[0] ? ", " : "", s->nics[i].ipv4);
+		field("NIC:", "%s %s (%s), %s, %s%s%s", s->nics[i].name, s->nics[i].mac,
+		      s->nics[i].driver[0] ? s->nics[i].driver : "-", s->nics[i].operstate, speed,
+		      s->nics[i].ipv4[0] ? ", " : "", s->nics[i].ipv4);
 	}
 }
 

@@ -8,7 +8,8 @@
 profile=${PROFILE:-}
 if [ -z "$profile" ]; then
 	set --
-	bootbench profile --list | sed -n 's/^  \([a-z][a-z]*\)  *\(.*\)/\1\n\2/p' > /tmp/menu-profiles
+	# each summary cut to the list's width (the whole of it: bootbench profile --list)
+	bootbench profile --list | sed -n 's/^  \([a-z][a-z]*\)  *\(.*\)/\1\n\2/p' | fit 58 > /tmp/menu-profiles
 	while IFS= read -r name && IFS= read -r what; do set -- "$@" "$name" "$what"; done < /tmp/menu-profiles
 	profile=$(dialog --stdout --title " Run a profile " --menu "Which method?" 18 78 10 "$@") || exit 0
 fi
@@ -32,4 +33,4 @@ trap '' INT
 		fflush() }' |
 	dialog --title " $profile on$targets " --gauge "Starting..." 14 72 0
 describe_system "$out"
-dialog --title " $profile: results " --exit-label "Back" --textbox "$out/summary.txt" 22 78
+show_file "$profile: results" "$out/summary.txt"

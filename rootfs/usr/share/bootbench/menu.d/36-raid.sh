@@ -54,4 +54,4 @@ trap '' INT
 		fflush() }' |
 	dialog --title " Compare RAID levels on$targets " --gauge "Starting..." 14 76 0
 describe_system "$out"
-dialog --title " Compare RAID levels: results " --exit-label "Back" --textbox "$out/summary.txt" 22 78
+show_file "Compare RAID levels: results" "$out/summary.txt"

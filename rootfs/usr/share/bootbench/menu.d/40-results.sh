@@ -8,4 +8,4 @@ for d in /run/bootbench/results/* /media/bootbench/results/*; do
 done
 [ $# -gt 0 ] || { dialog --msgbox "No results yet." 6 40; exit 0; }
 f=$(dialog --stdout --title " Results " --menu "Which run?" 20 78 12 "$@") || exit 0
-dialog --title " ${f#/*/*/*/} " --exit-label "Back" --textbox "$f" 22 78
+show_file "${f#/*/*/*/}" "$f"

@@ -11,7 +11,7 @@ while :; do
 	set --
 	for n in /sys/class/net/*; do
 		i=${n##*/}; [ -e "$n/device" ] || continue
-		set -- "$@" "$i" "$(cat "$n/address") $(cat "$n/operstate") $(ip -4 -o addr show "$i" | awk '{print $4}' | paste -sd' ' -)"
+		set -- "$@" "$i" "$(echo "$(cat "$n/address") $(cat "$n/operstate") $(ip -4 -o addr show "$i" | awk '{print $4}' | paste -sd' ' -)" | fit 54)"
 	done
 	[ $# -gt 0 ] || set -- "-" "no network interfaces"
 	set -- "$@" test "Test a destination (write and remove a file)"

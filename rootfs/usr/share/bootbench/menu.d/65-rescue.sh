@@ -59,7 +59,7 @@ set --
 while IFS= read -r line; do
 	dev=$(echo "$line" | awk '{ for (i = 1; i <= NF; i++) if ($i ~ /^\/dev\//) { print $i; exit } }')
 	[ -n "$dev" ] || continue
-	set -- "$@" "$dev" "$(echo "$line" | sed "s|  *$dev  *| |" | cut -c1-60)"
+	set -- "$@" "$dev" "$(echo "$line" | sed "s|  *$dev  *| |" | fit 60)"
 done < /tmp/menu-systems
 if [ $# = 0 ]; then
 	dialog --title " Rescue " --msgbox "$(head -c 300 /tmp/menu-systems)" 8 70

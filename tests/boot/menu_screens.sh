@@ -1,0 +1,103 @@
+# SPDX-License-Identifier: MIT
+# Boot test: every menu screen fits a serial console's 80x24 (issue 31).
+# On the serial console through tmux at 80x24, each entry's first screens
+# are opened as a person would (two NVMe disks to pick from, the stick as
+# boot and results medium, no results yet) and each is captured: its lines
+# fit the screen and no text runs into a box's edge (tests/screen_fits.py),
+# and Disks and health keeps its columns aligned, its words whole. Every
+# capture is in this test's log, to look at.
+. tests/bootlib.sh
+need_artifacts
+need_commands tmux python3
+stick_with_conf "$T/stick.img" scale=0.02
+test_disk "$T/n1.img"
+test_disk "$T/n2.img"
+console_boot 80 24 "--fw bios --usb '$T/stick.img' --disk nvme:'$T/n1.img' --disk nvme:'$T/n2.img'"
+step "the menu comes up on the serial console" "Esc goes back" 240
+fits "the main menu"
+# fits_textbox NAME: a scrollable box, its first page and its last
+fits_textbox() {
+	fits "$1"
+	keys G	# dialog's textbox: G goes to the end (End's escape sequence is slow over a serial line)
+	fits "$1, its last page"
+}
+back() { # TEXT: the key that leaves this screen, then the main menu again
+	keys "$1"
+	step "... back in the menu" "Esc goes back" 30
+}
+
+menu_pick 0
+step "System information opens" "logical CPUs" 60
+fits_textbox "System information"
+back Enter
+
+menu_pick 1
+step "Disks and health opens" "WRITES" 60
+$TM capture-pane -p -t vm > "$T/disks.txt"
+fits_textbox "Disks and health"
+check "Disks and health: the WRITES column starts where its header does, on every disk's row" python3 - "$T/disks.txt" <<'PY'
+import re, sys
+rows = open(sys.argv[1]).read().split("\n")
+head = next(r for r in rows if "WRITES" in r)
+col = head.index("WRITES")
+disks = [r for r in rows if re.search(r"[|│] (nvme\d+n\d+|sd[a-z]) ", r)]
+print(head, *disks, sep="\n")
+sys.exit(0 if len(disks) >= 3 and all(r[col:col + 7] in ("allowed", "refused") for r in disks) else 1)
+PY
+check "Disks and health: the NVMe disks may be written, the stick may not" sh -c \
+	"grep -Eq 'nvme0n1 .* allowed' '$T/disks.txt' && grep -Eq 'sd[a-z] .* refused' '$T/disks.txt'"
+check "Disks and health: why, in whole words under its disk" \
+	grep -q 'refused:  it is the boot medium, it is the results medium' "$T/disks.txt"
+back Enter
+
+menu_pick 2
+step "Run a profile: the profiles" "Which method?" 30
+fits "Run a profile: the profiles"
+keys Enter
+step "Run a profile: quick's disks" "quick: disks" 30
+fits "Run a profile: the disks"
+back Escape
+
+menu_pick 3
+step "Burn-in: the disks" "burnin: disks" 30
+fits "Burn-in: the disks"
+back Escape
+
+menu_pick 4
+step "Compare RAID levels: the disks" "Compare RAID levels: disks" 30
+fits "Compare RAID levels: the disks"
+keys Space Down Space Enter
+step "Compare RAID levels: the levels" "Space ticks a level" 30
+fits "Compare RAID levels: the levels"
+back Escape
+
+menu_pick 5
+step "Parity CPU check: the table" "<- used" 180
+fits_textbox "Parity CPU check"
+keys Enter
+step "Parity CPU check: the verdict's question" "Measure a set of disks" 30
+fits "Parity CPU check: the question"
+back Escape
+
+menu_pick 6
+step "View saved results: none yet" "No results yet" 30
+fits "View saved results"
+back Enter
+
+menu_pick 7
+step "Save results: where to" "Where to?" 30
+fits "Save results"
+back Escape
+
+menu_pick 8
+step "Network: the links" "A link to configure" 30
+fits "Network"
+back Escape
+
+menu_pick 9
+step "Rescue: what it found" "no installed system found" 120
+fits "Rescue"
+back Enter
+
+menu_power_off
+finish

@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: MIT
+/* wrap.c - prose folded to a console's width (wrap.h). */
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include "lib/wrap.h"
+
+int wrap_width(void)
+{
+	const char *c = getenv("COLUMNS");
+	struct winsize ws;
+	char *end;
+	long n;
+
+	if (c && *c) {
+		n = strtol(c, &end, 10);
+		if (!*end && n >= 40 && n <= 1000)
+			return (int)n;
+	}
+	if (!isatty(STDOUT_FILENO))
+		return 0;
+	if (!ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) && ws.ws_col >= 40)
+		return ws.ws_col;
+	return 80;
+}
+
+void wrap_print(FILE *f, const char *lead, const char *text, int width)
+{
+	int indent = (int)strlen(lead), col = indent, room;
+
+	fputs(lead, f);
+	if (width <= 0) {
+		fprintf(f, "%s\n", text);
+		return;
+	}
+	room = width - indent > 10 ? width - indent : 10;
+	while (*text) {
+		size_t blanks = strspn(text, " \t\n"), word;
+
+		text += blanks;
+		if (!*text)
+			break;
+		word = strcspn(text, " \t\n");
+		if (col > indent && col + 1 + (int)word > width) {
+			fprintf(f, "\n%*s", indent, "");
+			col = indent;
+		} else if (col > indent) {
+			fputc(' ', f);
+			col++;
+		}
+		/* a word longer than a whole line: cut, the rest on the next */
+		while ((int)word > room) {
+			fprintf(f, "%.*s\n%*s", room, text, indent, "");
+			text += room;
+			word -= room;
+		}
+		fprintf(f, "%.*s", (int)word, text);
+		col += (int)word;
+		text += word;
+	}
+	fputc('\n', f);
+}

@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * wrap.h - text for an 80-column console (a serial line, the menu's boxes):
+ * prose folded at word boundaries with a hanging indent, so tables keep
+ * their columns and no word is split.
+ */
+#ifndef BB_WRAP_H
+#define BB_WRAP_H
+
+#include <stdio.h>
+
+/*
+ * The width to fit: $COLUMNS when it is a number from 40 to 1000, else the
+ * terminal's (80 when it does not say); 0 (no folding) when the output is
+ * not a terminal: a saved file keeps a line a line.
+ */
+int wrap_width(void);
+/*
+ * Prints LEAD, then TEXT folded at blanks to lines of at most WIDTH
+ * columns (a word longer than a line is cut), each line after the first
+ * indented by as many columns as LEAD has; a newline ends it. WIDTH 0:
+ * TEXT as it is.
+ */
+void wrap_print(FILE *f, const char *lead, const char *text, int width);
+
+#endif
