@@ -24,10 +24,13 @@ check "... and speaks HTTP and HTTPS alone" sh -c "'$R/usr/bin/curl' --version |
 check "bootbench in the image is stripped, its debug file beside it in out/" sh -c "
 	! readelf -S '$R/usr/bin/bootbench' | grep -q '\.debug_info' && readelf -S out/bootbench.debug | grep -q '\.debug_info' &&
 	readelf -x .gnu_debuglink '$R/usr/bin/bootbench' | grep -q 'bootbench.debug'"
-check "the man pages are in the image, bootbench(1) and one per command, as make docs wrote them" sh -c "
-	cmp -s docs/man/bootbench.1 '$R/usr/share/man/man1/bootbench.1' &&
-	for c in \$('$R/usr/bin/bootbench' help | awk '/^  [a-z]/ { print \$1 }'); do
-		cmp -s docs/man/bootbench-\$c.1 '$R/usr/share/man/man1/bootbench-\$c.1' || exit 1; done"
+man_pages_in_image() {
+	cmp -s docs/man/bootbench.1 "$R/usr/share/man/man1/bootbench.1" || return 1
+	for c in $("$R/usr/bin/bootbench" help | awk '/^  [a-z]/ { print $1 }'); do
+		cmp -s "docs/man/bootbench-$c.1" "$R/usr/share/man/man1/bootbench-$c.1" || return 1
+	done
+}
+check "the man pages are in the image, bootbench(1) and one per command, as make docs wrote them" man_pages_in_image
 [ "$(id -u)" = 0 ] || skip "needs root (the programs run in a chroot of out/rootfs)"
 # the tree a boot with pack $1 (after the base and the packs it needs) unpacks
 with_pack() {
