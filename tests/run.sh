@@ -25,10 +25,11 @@ cd "$(dirname "$0")/.." || exit 1
 TIMEOUT=${TEST_TIMEOUT:-300}
 JOBS=${BOOT_JOBS:-2}
 [ "$JOBS" -ge 1 ] 2>/dev/null || JOBS=1
-pass=0 fail=0 skip=0 failed="" skipped=""
 log=out/test-logs
 mkdir -p "$log"
 touch "$log/.started"
+: > "$log/.tally"
+rm -f "$log/.serial-done"
 
 # the limit of one test: TIMEOUT, or its own "# timeout: N" when longer; a
 # boot test's times JOBS, as it may share the cores with JOBS-1 others
@@ -69,14 +70,15 @@ start() { # test [name [san]]
 		mv "$log/$name.result.tmp" "$log/$name.result"
 	) &
 }
-# report NAME: the line for a finished test, and the counts
+# report NAME: the line for a finished test, and its tally line ("RC NAME",
+# $log/.tally: the serial lane reports from a subshell of its own)
 report() { # name
 	read -r rc secs limit < "$log/$1.result"
+	echo "$rc $1" >> "$log/.tally"
 	case $rc in
-	0) pass=$((pass + 1)); echo "PASS $1 (${secs}s)" ;;
-	77) skip=$((skip + 1)); skipped="$skipped $1"; echo "SKIP $1: $(tail -n 1 "$log/$1.log")" ;;
-	*) fail=$((fail + 1)); failed="$failed $1"
-	   [ "$rc" = 124 ] && echo "FAIL $1: timed out after ${limit}s" || echo "FAIL $1 (exit $rc)"
+	0) echo "PASS $1 (${secs}s)" ;;
+	77) echo "SKIP $1: $(tail -n 1 "$log/$1.log")" ;;
+	*) [ "$rc" = 124 ] && echo "FAIL $1: timed out after ${limit}s" || echo "FAIL $1 (exit $rc)"
 	   sed 's/^/    /' "$log/$1.log" | tail -n 30 ;;
 	esac
 }
@@ -93,46 +95,60 @@ uses_servers() { grep -q 'tests/servers.sh' "$1"; }
 # "# alone": a test that a neighbour's load can upset runs with none beside it
 alone() { grep -q '^# alone$' "$1"; }
 
-for t in out/tests/* tests/cli/*.sh; do
-	[ -x "$t" ] || [ "${t%.sh}" != "$t" ] || continue
-	selected "$(basename "$t")" && in_tier "$t" || continue
-	start "$t"
-	wait
-	report "$(basename "$t")"
-done
+# The serial lane: unit and CLI tests, then the sanitizer runs, one at a time.
+serial_lane() {
+	for t in out/tests/* tests/cli/*.sh; do
+		[ -x "$t" ] || [ "${t%.sh}" != "$t" ] || continue
+		selected "$(basename "$t")" && in_tier "$t" || continue
+		start "$t"
+		wait
+		report "$(basename "$t")"
+	done
 
-# the sanitizer builds (make sanitize): the unit tests, the fuzz corpus, and
-# the CLI tests that drive the parsers and the engine hardest (tests/asan.list:
-# not all of them, to keep make test under 30 minutes)
-for t in out/asan/tests/*; do
-	[ -x "$t" ] || continue
-	n=asan-$(basename "$t")
-	selected "$n" || continue
-	start "$t" "$n" san
-	wait
-	report "$n"
-done
-for h in out/asan/fuzz/fuzz_*; do
-	[ -x "$h" ] || continue
-	n=replay-$(basename "$h")
-	selected "$n" || continue
-	start "$h" "$n" san "tests/fuzz/corpus/$(basename "$h")"
-	wait
-	report "$n"
-done
-for t in $(grep -v '^#' tests/asan.list); do
-	n=asan-$t
-	selected "$n" && in_tier "tests/cli/$t" || continue
-	start "tests/cli/$t" "$n" san
-	wait
-	report "$n"
-done
-
-# boot tests: up to JOBS at once, one of those with servers at a time
-# the long ones (a "# timeout:" of their own) first, so that two run together longest
-pending=$(for t in tests/boot/*.sh; do
+	# the sanitizer builds (make sanitize): the unit tests, the fuzz corpus, and
+	# the CLI tests that drive the parsers and the engine hardest (tests/asan.list:
+	# not all of them, to keep make test under 30 minutes)
+	for t in out/asan/tests/*; do
+		[ -x "$t" ] || continue
+		n=asan-$(basename "$t")
+		selected "$n" || continue
+		start "$t" "$n" san
+		wait
+		report "$n"
+	done
+	for h in out/asan/fuzz/fuzz_*; do
+		[ -x "$h" ] || continue
+		n=replay-$(basename "$h")
+		selected "$n" || continue
+		start "$h" "$n" san "tests/fuzz/corpus/$(basename "$h")"
+		wait
+		report "$n"
+	done
+	for t in $(grep -v '^#' tests/asan.list); do
+		n=asan-$t
+		selected "$n" && in_tier "tests/cli/$t" || continue
+		start "tests/cli/$t" "$n" san
+		wait
+		report "$n"
+	done
+	touch "$log/.serial-done"
+}
+# Beside the serial lane (one core, mostly) boot tests run on what is left:
+# JOBS-1 of them, never one that starts the servers, uses the host's loop
+# devices or runs alone (the lane has servers and loop devices of its own).
+touches_host() { uses_servers "$1" || alone "$1" || grep -q 'losetup' "$1"; }
+boot_pending=$(for t in tests/boot/*.sh; do
 	selected "$(basename "$t")" && in_tier "$t" && echo "$(limit_of "$t") $t"
 done | sort -s -k1,1nr | cut -d' ' -f2)
+if [ -n "$boot_pending" ]; then
+	serial_lane &
+else
+	serial_lane
+fi
+
+# boot tests: up to JOBS at once, one of those with servers at a time;
+# the long ones (a "# timeout:" of their own) first, so that two run together longest
+pending=$boot_pending
 running=""
 while [ -n "$pending$running" ]; do
 	# collect what finished
@@ -145,9 +161,10 @@ while [ -n "$pending$running" ]; do
 		fi
 	done
 	running=$still
-	# start what fits
+	# start what fits (the serial lane, while it runs, takes a slot)
 	n=$(echo $running | wc -w)
-	servers_busy=0 alone_busy=0
+	servers_busy=0 alone_busy=0 lane=0
+	[ -n "$pending" ] && [ ! -e "$log/.serial-done" ] && lane=1 n=$((n + 1))
 	for t in $running; do
 		uses_servers "$t" && servers_busy=1
 		alone "$t" && alone_busy=1
@@ -155,7 +172,7 @@ while [ -n "$pending$running" ]; do
 	rest=""
 	for t in $pending; do
 		if [ "$n" -lt "$JOBS" ] && [ $alone_busy = 0 ] && ! { [ $servers_busy = 1 ] && uses_servers "$t"; } &&
-			! { alone "$t" && [ "$n" -gt 0 ]; }; then
+			! { alone "$t" && [ "$n" -gt 0 ]; } && ! { [ $lane = 1 ] && touches_host "$t"; }; then
 			start "$t"
 			running="$running $t"
 			n=$((n + 1))
@@ -166,7 +183,7 @@ while [ -n "$pending$running" ]; do
 		fi
 	done
 	pending=$rest
-	[ -n "$running" ] && sleep 1
+	[ -n "$running$pending" ] && sleep 1
 done
 wait
 
@@ -177,6 +194,11 @@ for f in "$log"/*.result; do
 	read -r rc secs limit < "$f"
 	echo "$secs $(basename "$f" .result)"
 done | sort -rn | head -n 10 | awk '{ printf "  %5d s  %s\n", $1, $2 }'
+pass=$(awk '$1 == 0' "$log/.tally" | wc -l)
+skip=$(awk '$1 == 77' "$log/.tally" | wc -l)
+fail=$(awk '$1 != 0 && $1 != 77' "$log/.tally" | wc -l)
+failed=$(awk '$1 != 0 && $1 != 77 { printf " %s", $2 }' "$log/.tally")
+skipped=$(awk '$1 == 77 { printf " %s", $2 }' "$log/.tally")
 [ -n "$failed" ] && echo "failed:$failed"
 [ -n "$skipped" ] && echo "skipped:$skipped"
 echo "$pass passed, $fail failed, $skip skipped"
