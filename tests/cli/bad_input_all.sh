@@ -42,6 +42,16 @@ raid|--levels= --destroy=$dev $dev file.dat|
 raid|--chunk=-1 --destroy=$dev $dev file.dat|
 raid|--profile=nosuch --destroy=$dev $dev /dev/null|
 raid|--ashift=99 --zfs=mirror --destroy=$dev $dev $dev|
+burnin|--components=|--components= is empty
+burnin|--components=disk|unknown component 'disk'
+burnin|--duration=-1m|--duration=-1m
+burnin|--duration=99999999999999999999|--duration
+burnin|--duration=31d|expected a time from 10s to 30d
+burnin|--limits=memory_fraction=0.99|memory_fraction=0.99: expected a number from 0.1 to 0.95
+burnin|--limits=memory_ce_max=abc|memory_ce_max=abc
+burnin|--limits==1|unknown limit ''
+burnin|--output=file.dat|is not a directory
+burnin|--output=/nonexistent|is not a directory
 parity|--disks=0|--disks
 parity|--disks=-3|--disks
 parity|--disks=999999999999|--disks

@@ -29,6 +29,7 @@
 
 #include "lib/util.h"
 #include "sys/machine.h"
+#include "sys/root.h"
 
 static const char *const placeholders[] = {
 	"To Be Filled By O.E.M.", "To Be Filled By O.E.M", "To Be Filled", "To Be Defined By O.E.M.",
@@ -42,9 +43,7 @@ static const char *const placeholders[] = {
 /* /sys, or BOOTBENCH_SYSROOT/sys for a test's fake one. */
 static void sys_path(char *buf, size_t len, const char *rel)
 {
-	const char *root = getenv("BOOTBENCH_SYSROOT");
-
-	snprintf(buf, len, "%s/sys/%s", root ? root : "", rel);
+	root_path(buf, len, "/sys/%s", rel);
 }
 
 int serial_is_placeholder(const char *serial)

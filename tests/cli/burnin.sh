@@ -1,0 +1,142 @@
+# SPDX-License-Identifier: MIT
+# burnin.sh - bootbench burnin's cpu and memory components on this machine,
+# stress-ng and the pattern test run for real, against a recorded sysfs,
+# /proc/meminfo and kernel log (BOOTBENCH_SYSROOT) that the test changes
+# while a burn-in runs, as a failing machine would: a sensor heating past
+# its limit, throttle events, a CPU held under its base frequency, a machine
+# check logged, a DIMM's uncorrected and corrected errors growing. Each FAIL
+# names what failed with its figures; each part that cannot be tested (no
+# sensor, no EDAC, no stress-ng) is an ERROR, never a PASS; a verdict is
+# PASS only when every component asked for passed. The recorded trees are
+# written here after the kernel's sysfs ABI documents (sysfs-class-hwmon,
+# sysfs-devices-edac, thermal_throttle, cpufreq) and its mce/EDAC log
+# lines: QEMU cannot raise these faults, and no real machine's copy is here.
+. tests/lib.sh
+need_commands stress-ng python3
+R=$T/root
+put() { mkdir -p "$(dirname "$R/$1")"; printf '%s\n' "$2" > "$R/$1"; }
+machine() { # a two-CPU machine with coretemp, throttle counters, intel_pstate, an ECC controller
+	rm -rf "$R"
+	put sys/class/hwmon/hwmon0/name coretemp
+	put sys/class/hwmon/hwmon0/temp1_label "Package id 0"
+	put sys/class/hwmon/hwmon0/temp1_input 45000
+	put sys/class/hwmon/hwmon0/temp1_crit 100000
+	put sys/class/hwmon/hwmon0/temp2_label "Core 0"
+	put sys/class/hwmon/hwmon0/temp2_input 44000
+	put sys/class/hwmon/hwmon1/name acpitz
+	put sys/class/hwmon/hwmon1/temp1_input 99000
+	for c in 0 1; do
+		put sys/devices/system/cpu/cpu$c/thermal_throttle/core_throttle_count 7
+		put sys/devices/system/cpu/cpu$c/thermal_throttle/package_throttle_count 7
+		put sys/devices/system/cpu/cpu$c/cpufreq/scaling_cur_freq 2900000
+		put sys/devices/system/cpu/cpu$c/cpufreq/base_frequency 2100000
+	done
+	put sys/devices/system/edac/mc/mc0/ce_count 3
+	put sys/devices/system/edac/mc/mc0/ue_count 0
+	for d in 0 1; do
+		put sys/devices/system/edac/mc/mc0/dimm$d/dimm_label "CPU_SrcID#0_MC#0_Chan#${d}_DIMM#0"
+		put sys/devices/system/edac/mc/mc0/dimm$d/dimm_ce_count $((d * 3))
+		put sys/devices/system/edac/mc/mc0/dimm$d/dimm_ue_count 0
+	done
+	mkdir -p "$R/proc" "$R/dev"
+	printf 'MemTotal:        1048576 kB\nMemFree:          600000 kB\nMemAvailable:     262144 kB\n' > "$R/proc/meminfo"
+	printf '6,100,1000,-;Linux version 6.1.0\n3,101,2000,-;mce: [Hardware Error]: Machine check events logged (before the burn-in)\n' > "$R/dev/kmsg"
+}
+# burn NAME COMPONENT [LIMITS] [CHANGE]: a burn-in of COMPONENT over the
+# recorded machine (2 s: 10 s scaled by 0.2), CHANGE made 1 s into it; its
+# results in $T/NAME/
+burn() {
+	mkdir -p "$T/$1"
+	[ -n "${4:-}" ] && (sleep 1; eval "$4") &
+	BOOTBENCH_SYSROOT=$R BOOTBENCH_SCALE=0.2 "$BB" burnin --components="$2" --duration=10s \
+		${3:+--limits="$3"} --output="$T/$1" > "$T/$1.out" 2> "$T/$1.err"
+	echo $? > "$T/$1.rc"
+	wait
+}
+verdict() { # NAME COMPONENT VERDICT [PYTHON about c, the component]
+	json "$T/$1/burnin.json" "(lambda c: c['verdict'] == '$3' and (${4:-True}))([x for x in d['components'] if x['name'] == '$2'][0])"
+}
+reason() { grep -q -- "$2" "$T/$1/burnin.txt"; }
+rc() { [ "$(cat "$T/$1.rc")" = "$2" ]; }
+
+# bad input: one line, exit 2, nothing run or written
+mkdir -p "$T/bad"
+refuses "an unknown component" "unknown component 'gpu'" "$BB" burnin --components=cpu,gpu --output="$T/bad"
+refuses "a duration that does not parse" "--duration=soon" "$BB" burnin --duration=soon --output="$T/bad"
+refuses "a duration under 10 s" "--duration=5s" "$BB" burnin --duration=5s
+refuses "an unknown limit" "unknown limit 'cpu_temp'" "$BB" burnin --limits=cpu_temp=80
+refuses "a limit out of its range" "cpu_temp_max=300: expected a number from 40 to 125" "$BB" burnin --limits=cpu_temp_max=300
+refuses "a limit without a value" "expected NAME=VALUE" "$BB" burnin --limits=memory_ce_max
+refuses "an operand" "unexpected operand" "$BB" burnin cpu
+check "... and nothing was written" [ -z "$(ls -A "$T/bad")" ]
+
+# PASS: both components on a machine that stays well
+machine
+burn pass cpu,memory
+check "a well machine: cpu PASS, with its peak temperature and frequency" verdict pass cpu PASS \
+	"c['figures']['temp_max_c']['value'] == 45 and c['figures']['throttle_events']['value'] == 0 and c['figures']['freq_min_peak_mhz']['value'] == 2900 and c['figures']['stressors_run']['value'] == 3"
+check "... the ACPI zone at 99 C is not a CPU sensor" verdict pass cpu PASS "'99' not in c['figures']['temp_max_c']['text']"
+check "... memory PASS: 90% of the available memory tested, GB/s given, no mismatch" verdict pass memory PASS \
+	"abs(c['figures']['tested_gb']['value'] - 0.2416) < 0.002 and c['figures']['pattern_gbs']['value'] > 0 and c['figures']['pattern_mismatches']['value'] == 0"
+check "... the machine check logged before the burn-in is not counted; 3 old corrected errors neither" rc pass 0
+check "... the machine's verdict is PASS, in burnin.json" json "$T/pass/burnin.json" "d['verdict'] == 'PASS'"
+check "... and burnin.txt" grep -q '^machine   PASS' "$T/pass/burnin.txt"
+
+# cpu FAILs, made while the burn-in runs, each named with its figures
+machine
+put sys/devices/system/cpu/cpu0/cpufreq/scaling_cur_freq 1200000
+burn faults cpu "" "echo 97000 > '$R/sys/class/hwmon/hwmon0/temp1_input'
+	echo 10 > '$R/sys/devices/system/cpu/cpu1/thermal_throttle/core_throttle_count'
+	printf '2,102,3000,-;mce: [Hardware Error]: CPU 1: Machine Check: 0 Bank 5: be00000000800400\\n' >> '$R/dev/kmsg'"
+check "a failing CPU: FAIL, exit 1" sh -c "[ \$(cat '$T/faults.rc') = 1 ] && grep -q '^machine   FAIL' '$T/faults/burnin.txt'"
+check "... a sensor past the limit: named, with its peak and the limit" reason faults 'Package id 0 (coretemp) reached 97 C, over the limit 90 C'
+check "... throttle events: the CPU and both counts" reason faults 'CPU 1 was thermally throttled during the burn-in: core events 7 -> 10'
+check "... a CPU under its base frequency: both figures" reason faults 'CPU 0 reached 1200 MHz under load, 0.57 of its base 2100 MHz'
+check "... a machine check logged during the test: quoted" reason faults 'CPU 1: Machine Check: 0 Bank 5: be00000000800400'
+machine
+burn hot85 cpu "cpu_temp_max=80" "echo 85000 > '$R/sys/class/hwmon/hwmon0/temp2_input'"
+check "the temperature limit is the one given (cpu_temp_max=80)" reason hot85 'Core 0 (coretemp) reached 85 C, over the limit 80 C'
+
+# cpu ERRORs: what could not be tested
+machine
+rm -rf "$R/sys/class/hwmon/hwmon0"
+burn nosensor cpu
+check "no CPU temperature sensor: ERROR, not PASS" verdict nosensor cpu ERROR
+check "... saying heat was not tested" reason nosensor 'no CPU temperature sensor (hwmon: coretemp, k10temp): heat was not tested'
+burn vm cpu cpu_need_sensors=0
+check "... with cpu_need_sensors=0 (a VM) the stressors alone decide: PASS, the missing sensor noted" \
+	verdict vm cpu PASS "'heat not tested' in c['not_run']"
+machine
+mkdir -p "$T/bin"
+ln -sf "$(command -v sleep)" "$T/bin/sleep"
+BOOTBENCH_SYSROOT=$R PATH="$T/bin" "$BB" burnin --components=cpu --duration=10s --output="$T/bad" > /dev/null 2>&1
+check "no stress-ng: ERROR naming it, exit 1" sh -c \
+	"[ \$? = 0 ] && grep -q '^cpu       ERROR    stress-ng cpu did not run (exit 127)' '$T/bad/burnin.txt'"
+
+# memory FAILs and ERRORs
+machine
+burn ecc memory "" "echo 1 > '$R/sys/devices/system/edac/mc/mc0/dimm1/dimm_ue_count'; echo 1 > '$R/sys/devices/system/edac/mc/mc0/ue_count'
+	echo 53 > '$R/sys/devices/system/edac/mc/mc0/dimm0/dimm_ce_count'; echo 53 > '$R/sys/devices/system/edac/mc/mc0/ce_count'
+	printf '2,102,3000,-;EDAC MC0: 1 UE memory read error on CPU_SrcID#0_MC#0_Chan#1_DIMM#0\\n' >> '$R/dev/kmsg'"
+check "failing memory: FAIL" verdict ecc memory FAIL
+check "... an uncorrected error: the DIMM's locator" \
+	reason ecc 'DIMM CPU_SrcID#0_MC#0_Chan#1_DIMM#0 (mc0/dimm1): 1 uncorrected memory error(s) during the test'
+check "... corrected errors over memory_ce_max: the count and the limit" \
+	reason ecc 'DIMM CPU_SrcID#0_MC#0_Chan#0_DIMM#0 (mc0/dimm0): 53 corrected memory errors during the test, over the limit 10'
+check "... the EDAC line in the kernel log: quoted" reason ecc 'EDAC MC0: 1 UE memory read error on CPU_SrcID#0_MC#0_Chan#1_DIMM#0'
+machine
+burn fewce memory "" "echo 8 > '$R/sys/devices/system/edac/mc/mc0/dimm1/dimm_ce_count'"
+check "... 5 corrected errors, under the limit: PASS, counted" verdict fewce memory PASS
+machine
+burn memmce memory "" "printf '2,102,3000,-;EDAC MC0: 1 UE memory read error on CPU_SrcID#0_MC#0_Chan#1_DIMM#0\\n' >> '$R/dev/kmsg'"
+check "an EDAC uncorrected line in the kernel log during the test: FAIL quoting it" \
+	reason memmce 'EDAC MC0: 1 UE memory read error on CPU_SrcID#0_MC#0_Chan#1_DIMM#0'
+machine
+rm -rf "$R/sys/devices/system/edac"
+burn noedac memory
+check "no EDAC controller: ERROR (ECC not counted), never PASS" verdict noedac memory ERROR "'ECC errors were not counted' in c['reason']"
+burn noedac0 memory memory_need_edac=0
+check "... with memory_need_edac=0 the pattern tests decide: PASS, noted" verdict noedac0 memory PASS "'ECC errors not counted' in c['not_run']"
+check "a machine with one ERROR and one PASS is not PASS" sh -c \
+	"grep -q '^machine   ERROR' '$T/noedac/burnin.txt' && [ \$(cat '$T/noedac.rc') = 1 ]"
+finish

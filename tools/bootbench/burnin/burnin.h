@@ -1,0 +1,111 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * burnin.h - the whole server's burn-in: each component (cpu, memory, ...)
+ * is an ops struct that tests its part for its share of the time and
+ * comes back with a verdict, the reason and the figures. A component that
+ * could not test (no sensor, no program, no answer) is an ERROR: it fails
+ * closed, never a PASS. The limits every verdict is measured against are
+ * one table (limits.c), each with its default and where that comes from.
+ */
+#ifndef BB_BURNIN_H
+#define BB_BURNIN_H
+
+#include <signal.h>
+#include <stddef.h>
+
+enum burnin_verdict {
+	BURNIN_SKIPPED,		/* not asked for */
+	BURNIN_PASS,
+	BURNIN_ERROR,		/* could not test: why is the reason */
+	BURNIN_FAIL,
+};
+
+#define BURNIN_FIGURES 96
+
+struct burnin_figure {
+	char name[48];		/* "temp_max_c", "throttle_events" */
+	char text[192];		/* as printed: "71 C (Package id 0)" */
+	double value;		/* the number, for JSON and the Pushgateway */
+	int numeric;
+};
+
+struct burnin_result {
+	const char *component;
+	enum burnin_verdict verdict;
+	char reason[2048];	/* every FAIL's words (else every ERROR's); PASS: what was tested */
+	char notes[1024];	/* what was not run, and why (never a failure) */
+	struct burnin_figure fig[BURNIN_FIGURES];
+	unsigned nfig;
+	double seconds;
+};
+
+/* The limits (burnin_* in bootbench.conf, --limits=NAME=VALUE,...). */
+struct burnin_limits {
+	double cpu_temp_max;		/* C */
+	double cpu_need_sensors;	/* 1: no sensor is an ERROR */
+	double cpu_freq_min;		/* reached / base under load */
+	double memory_fraction;		/* of the available memory */
+	double memory_ce_max;		/* corrected errors per DIMM */
+	double memory_need_edac;	/* 1: no EDAC is an ERROR */
+};
+
+struct burnin_ctx {
+	double seconds;			/* this component's share of the time */
+	const struct burnin_limits *lim;
+	const char *outdir;		/* the run's folder: a component's own logs go there */
+	unsigned cpus;
+};
+
+struct burnin_component {
+	const char *name;
+	const char *what;		/* the help's line */
+	double weight;			/* its share of --duration */
+	void (*run)(const struct burnin_ctx *c, struct burnin_result *r);
+};
+
+/* The components, a file each (cpu.c, memory.c). */
+void burnin_cpu(const struct burnin_ctx *c, struct burnin_result *r);
+void burnin_memory(const struct burnin_ctx *c, struct burnin_result *r);
+
+extern const struct burnin_component burnin_components[];
+extern const unsigned burnin_ncomponents;
+/* The component called NAME, NULL if none. */
+const struct burnin_component *burnin_component(const char *name);
+
+/* Set by the command's SIGINT/SIGTERM handler: a component stops soon and
+ * keeps what it measured. */
+extern volatile sig_atomic_t burnin_stop;
+
+/* A verdict's word: PASS, FAIL, ERROR, SKIPPED. */
+const char *burnin_verdict_name(enum burnin_verdict v);
+/* The verdict of R made worse by V (FAIL over ERROR over PASS): its words
+ * replace a lesser kind's reason and are added to the same kind's. */
+void burnin_set(struct burnin_result *r, enum burnin_verdict v, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+/* A note (not run, and why) appended to R's notes. */
+void burnin_note(struct burnin_result *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* A figure: NAME, its VALUE, and its text (FMT). */
+void burnin_figure(struct burnin_result *r, const char *name, double value, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+/* The limits table: defaults, ranges and reasons; --limits parsing. */
+struct burnin_limit_row {
+	const char *name;		/* as in bootbench.conf after "burnin_" */
+	size_t offset;			/* in struct burnin_limits */
+	double def, min, max;
+	const char *unit;
+	const char *why;		/* the default's source */
+};
+extern const struct burnin_limit_row burnin_limit_rows[];
+extern const unsigned burnin_nlimits;
+void burnin_limits_default(struct burnin_limits *l);
+/* "NAME=VALUE[,NAME=VALUE]": -1 with bb_err naming what is wrong. */
+int burnin_limits_parse(struct burnin_limits *l, const char *list);
+
+/* Runs a program (PATH) quietly for up to SECONDS (it is stopped after,
+ * and on burnin_stop); its output's end in OUT. Its exit status, 128+signal,
+ * 127 when it is not there, -1 when it could not start; *stopped is 1 when
+ * it was stopped by us. */
+int burnin_spawn(char *const argv[], double seconds, char *out, size_t outlen, int *stopped);
+
+#endif

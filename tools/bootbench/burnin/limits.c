@@ -1,0 +1,76 @@
+// SPDX-License-Identifier: MIT
+/*
+ * limits.c - what each verdict is measured against: one row a limit, with
+ * its default and where that comes from (bootbench burnin --help, the docs'
+ * table and bootbench.conf's burnin_NAME lines all read this table).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "burnin/burnin.h"
+#include "lib/util.h"
+
+#define AT(field) offsetof(struct burnin_limits, field)
+
+const struct burnin_limit_row burnin_limit_rows[] = {
+	{ "cpu_temp_max", AT(cpu_temp_max), 90, 40, 125, "C",
+	  "a CPU sensor above it under load FAILs (and above the sensor's own critical limit): "
+	  "Intel parts throttle at TjMax, typically 100 C, AMD's Tctl at 95 C; 90 leaves the "
+	  "margin a healthy cooler keeps" },
+	{ "cpu_need_sensors", AT(cpu_need_sensors), 1, 0, 1, "0|1",
+	  "1: a machine without CPU temperature sensors (hwmon) is an ERROR, as heat was not "
+	  "tested; 0 for a VM, which has none" },
+	{ "cpu_freq_min", AT(cpu_freq_min), 0.9, 0, 1, "ratio",
+	  "the frequency reached under load against the base frequency the CPU gives "
+	  "(intel_pstate, amd-pstate); below it FAILs: power or thermal capping. 0: not checked" },
+	{ "memory_fraction", AT(memory_fraction), 0.9, 0.1, 0.95, "ratio",
+	  "the share of the memory available after boot that is tested (MemAvailable; the "
+	  "kernel and the image keep the rest)" },
+	{ "memory_ce_max", AT(memory_ce_max), 10, 0, 1000000, "errors",
+	  "corrected errors a DIMM may log during the burn-in; more FAILs, naming it. A failing "
+	  "DIMM logs hundreds; 10 lets a stray one by" },
+	{ "memory_need_edac", AT(memory_need_edac), 1, 0, 1, "0|1",
+	  "1: no EDAC memory controller (non-ECC memory, no driver, a VM) is an ERROR, as ECC "
+	  "errors were not counted; 0 accepts the pattern tests alone" },
+};
+const unsigned burnin_nlimits = ARRAY_SIZE(burnin_limit_rows);
+
+void burnin_limits_default(struct burnin_limits *l)
+{
+	for (unsigned i = 0; i < burnin_nlimits; i++)
+		*(double *)((char *)l + burnin_limit_rows[i].offset) = burnin_limit_rows[i].def;
+}
+
+int burnin_limits_parse(struct burnin_limits *l, const char *list)
+{
+	char *copy = xstrdup(list), *save = NULL, *item;
+	int rc = 0;
+
+	for (item = strtok_r(copy, ",", &save); item && !rc; item = strtok_r(NULL, ",", &save)) {
+		char *eq = strchr(item, '='), *end;
+		const struct burnin_limit_row *row = NULL;
+		double v;
+
+		if (!eq) {
+			rc = set_err("--limits: '%.60s': expected NAME=VALUE", item);
+			break;
+		}
+		*eq = 0;
+		for (unsigned i = 0; i < burnin_nlimits; i++)
+			if (!strcmp(burnin_limit_rows[i].name, item))
+				row = &burnin_limit_rows[i];
+		if (!row) {
+			rc = set_err("--limits: unknown limit '%.60s' (see 'bootbench burnin --help')", item);
+			break;
+		}
+		v = strtod(eq + 1, &end);
+		if (end == eq + 1 || *end || v != v || v < row->min || v > row->max) {
+			rc = set_err("--limits: %s=%.60s: expected a number from %g to %g (%s)", row->name, eq + 1,
+				     row->min, row->max, row->unit);
+			break;
+		}
+		*(double *)((char *)l + row->offset) = v;
+	}
+	free(copy);
+	return rc ? -1 : 0;
+}

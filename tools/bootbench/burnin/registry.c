@@ -1,0 +1,22 @@
+// SPDX-License-Identifier: MIT
+/* registry.c - the burn-in's components, in the order they run (burnin.h). */
+#include <string.h>
+
+#include "burnin/burnin.h"
+#include "lib/util.h"
+
+const struct burnin_component burnin_components[] = {
+	{ "cpu", "every CPU under stress-ng's self-checking stressors; temperatures, throttling, frequency, "
+		 "machine checks", 1, burnin_cpu },
+	{ "memory", "what is free after boot written with an address pattern and read back, then stress-ng's vm "
+		    "stressors with --verify; EDAC's counts per DIMM, machine checks", 1, burnin_memory },
+};
+const unsigned burnin_ncomponents = ARRAY_SIZE(burnin_components);
+
+const struct burnin_component *burnin_component(const char *name)
+{
+	for (unsigned i = 0; i < burnin_ncomponents; i++)
+		if (!strcmp(burnin_components[i].name, name))
+			return &burnin_components[i];
+	return NULL;
+}

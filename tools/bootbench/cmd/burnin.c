@@ -1,0 +1,269 @@
+// SPDX-License-Identifier: MIT
+/*
+ * burnin.c - `bootbench burnin`: the whole server's burn-in, a component
+ * after another (burnin/), each with its share of --duration, each ending
+ * PASS, FAIL or ERROR (could not test) with its reason and figures; the
+ * machine's verdict is PASS only when every component asked for passed.
+ * The verdicts go to the console, and with --output to burnin.json and
+ * burnin.txt. Its flags and help: the declaration at the end (lib/args.h).
+ */
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "burnin/burnin.h"
+#include "job/values.h"
+#include "lib/args.h"
+#include "lib/json.h"
+#include "lib/util.h"
+#include "lib/wrap.h"
+
+struct burnin_opts {
+	const char *components, *duration, *limits, *output;
+	int json;
+};
+
+static void on_signal(int sig)
+{
+	(void)sig;
+	burnin_stop = 1;
+}
+
+static double scale(void)
+{
+	const char *s = getenv("BOOTBENCH_SCALE");
+	double v = s ? strtod(s, NULL) : 1;
+
+	return v > 0 && v <= 1000 ? v : 1;
+}
+
+static void print_text(FILE *f, const struct burnin_result *res, unsigned n, enum burnin_verdict machine, int width)
+{
+	fprintf(f, "%-9s %-8s %s\n", "COMPONENT", "VERDICT", "WHY");
+	for (unsigned i = 0; i < n; i++) {
+		const struct burnin_result *r = &res[i];
+		char lead[32];
+
+		if (r->verdict == BURNIN_SKIPPED)
+			continue;
+		snprintf(lead, sizeof(lead), "%-9s %-8s ", r->component, burnin_verdict_name(r->verdict));
+		wrap_print(f, lead, r->reason, width);
+		for (unsigned k = 0; k < r->nfig; k++) {
+			snprintf(lead, sizeof(lead), "  %-22s ", r->fig[k].name);
+			wrap_print(f, lead, r->fig[k].text, width);
+		}
+		if (r->notes[0])
+			wrap_print(f, "  not run:               ", r->notes, width);
+	}
+	fprintf(f, "%-9s %-8s %s\n", "machine", burnin_verdict_name(machine),
+		machine == BURNIN_PASS ? "every component asked for passed" : "PASS needs every component to pass");
+}
+
+static void write_json(FILE *f, const struct burnin_result *res, unsigned n, enum burnin_verdict machine,
+		       const struct burnin_limits *lim, double seconds)
+{
+	struct json j;
+
+	json_init(&j, f);
+	json_obj_open(&j, NULL);
+	json_str(&j, "bootbench_burnin", BB_VERSION);
+	json_str(&j, "verdict", burnin_verdict_name(machine));
+	json_double(&j, "seconds", seconds);
+	json_arr_open(&j, "components");
+	for (unsigned i = 0; i < n; i++) {
+		const struct burnin_result *r = &res[i];
+
+		json_obj_open(&j, NULL);
+		json_str(&j, "name", r->component);
+		json_str(&j, "verdict", burnin_verdict_name(r->verdict));
+		json_str(&j, "reason", r->reason);
+		json_str(&j, "not_run", r->notes);
+		json_double(&j, "seconds", r->seconds);
+		json_obj_open(&j, "figures");
+		for (unsigned k = 0; k < r->nfig; k++) {
+			json_obj_open(&j, r->fig[k].name);
+			json_double(&j, "value", r->fig[k].value);
+			json_str(&j, "text", r->fig[k].text);
+			json_obj_close(&j);
+		}
+		json_obj_close(&j);
+		json_obj_close(&j);
+	}
+	json_arr_close(&j);
+	json_obj_open(&j, "limits");
+	for (unsigned i = 0; i < burnin_nlimits; i++)
+		json_double(&j, burnin_limit_rows[i].name,
+			    *(const double *)((const char *)lim + burnin_limit_rows[i].offset));
+	json_obj_close(&j);
+	json_obj_close(&j);
+	fputc('\n', f);
+}
+
+static int save(const char *dir, const char *name, const struct burnin_result *res, unsigned n,
+		enum burnin_verdict machine, const struct burnin_limits *lim, double seconds)
+{
+	char path[4096], tmp[4200];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
+	f = fopen(tmp, "wxe");
+	if (!f)
+		return -1;
+	if (strstr(name, ".json"))
+		write_json(f, res, n, machine, lim, seconds);
+	else
+		print_text(f, res, n, machine, 0);
+	if (fflush(f) || fsync(fileno(f)) || fclose(f) || rename(tmp, path))
+		return -1;
+	return 0;
+}
+
+static int burnin_main(void *opts, int argc, char **argv)
+{
+	struct burnin_opts *o = opts;
+	struct burnin_result res[16] = { 0 };
+	struct burnin_limits lim;
+	int asked[16] = { 0 }, nasked = 0;
+	uint64_t total_us = 0, t0;
+	double weights = 0, seconds;
+	enum burnin_verdict machine = BURNIN_PASS;
+	struct sigaction sa = { .sa_handler = on_signal };
+	struct stat st;
+	unsigned cpus = (unsigned)sysconf(_SC_NPROCESSORS_ONLN);
+
+	(void)argv;
+	if (argc)
+		die_usage("burnin: unexpected operand '%s' (the components: --components=)", argv[0]);
+	burnin_limits_default(&lim);
+	if (o->limits && burnin_limits_parse(&lim, o->limits))
+		die_usage("burnin: %s", bb_err);
+	if (o->components) {
+		char *copy = xstrdup(o->components), *save = NULL, *name;
+
+		for (name = strtok_r(copy, ",", &save); name; name = strtok_r(NULL, ",", &save)) {
+			const struct burnin_component *c = burnin_component(name);
+
+			if (!c)
+				die_usage("burnin: --components: unknown component '%.40s' (known: cpu, memory)", name);
+			asked[c - burnin_components] = 1;
+		}
+		free(copy);
+	} else {
+		for (unsigned i = 0; i < burnin_ncomponents; i++)
+			asked[i] = 1;
+	}
+	for (unsigned i = 0; i < burnin_ncomponents; i++)
+		if (asked[i]) {
+			nasked++;
+			weights += burnin_components[i].weight;
+		}
+	if (!nasked)
+		die_usage("burnin: --components=%s names no component", o->components);
+	if (o->duration && (parse_time_us(o->duration, 1000000, &total_us) || total_us < 10000000 ||
+			    total_us > 30ull * 86400 * 1000000))
+		die_usage("burnin: --duration=%s: expected a time from 10s to 30d, such as 10m or 24h", o->duration);
+	if (!o->duration)
+		total_us = (uint64_t)nasked * 120 * 1000000;	/* the quick one: 2 minutes a component */
+	if (o->output && (stat(o->output, &st) || !S_ISDIR(st.st_mode)))
+		die_usage("burnin: --output=%s is not a directory", o->output);
+	if (cpus < 1 || cpus > 4096)
+		cpus = 1;
+	seconds = total_us / 1e6 * scale();
+
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	t0 = now_ns();
+	for (unsigned i = 0; i < burnin_ncomponents; i++) {
+		const struct burnin_component *c = &burnin_components[i];
+		struct burnin_ctx ctx = { .lim = &lim, .outdir = o->output, .cpus = cpus };
+		struct burnin_result *r = &res[i];
+		uint64_t c0 = now_ns();
+
+		r->component = c->name;
+		if (!asked[i])
+			continue;
+		ctx.seconds = seconds * c->weight / weights;
+		if (!o->json)
+			fprintf(stderr, "burnin: %s for %.0f s\n", c->name, ctx.seconds);
+		if (burnin_stop)
+			burnin_set(r, BURNIN_ERROR, "interrupted before it started");
+		else
+			c->run(&ctx, r);
+		if (burnin_stop && r->verdict == BURNIN_PASS) {
+			char was[sizeof(r->reason)];
+
+			memcpy(was, r->reason, sizeof(was));
+			burnin_set(r, BURNIN_ERROR, "interrupted before its time was up: %s", was);
+		}
+		r->seconds = (now_ns() - c0) / 1e9;
+		if (r->verdict > machine)
+			machine = r->verdict;
+	}
+	seconds = (now_ns() - t0) / 1e9;
+	if (o->json)
+		write_json(stdout, res, burnin_ncomponents, machine, &lim, seconds);
+	else
+		print_text(stdout, res, burnin_ncomponents, machine, wrap_width());
+	if (o->output && (save(o->output, "burnin.json", res, burnin_ncomponents, machine, &lim, seconds) ||
+			  save(o->output, "burnin.txt", res, burnin_ncomponents, machine, &lim, seconds))) {
+		note("burnin: the results could not be written to %s: %s", o->output, strerror(errno));
+		return EXIT_FAIL;
+	}
+	return machine == BURNIN_PASS ? EXIT_OK : EXIT_FAIL;
+}
+
+static void limits_help(FILE *f)
+{
+	fputs("\nComponents (--components, all by default):\n", f);
+	for (unsigned i = 0; i < burnin_ncomponents; i++) {
+		char lead[32];
+
+		snprintf(lead, sizeof(lead), "  %-8s ", burnin_components[i].name);
+		wrap_print(f, lead, burnin_components[i].what, 80);
+	}
+	fputs("\nLimits (--limits=NAME=VALUE,...; burnin_NAME=VALUE in bootbench.conf), with defaults:\n", f);
+	for (unsigned i = 0; i < burnin_nlimits; i++) {
+		const struct burnin_limit_row *l = &burnin_limit_rows[i];
+		char lead[64];
+
+		snprintf(lead, sizeof(lead), "  %s=%g (%s)", l->name, l->def, l->unit);
+		fprintf(f, "%s\n", lead);
+		wrap_print(f, "      ", l->why, 80);
+	}
+}
+
+static const struct arg burnin_args[] = {
+	{ .name = "--components", .kind = ARG_STR, .offset = ARG_AT(struct burnin_opts, components),
+	  .meta = "C[,C...]", .help = "the components to test, in this order: cpu, memory [all]" },
+	{ .name = "--duration", .kind = ARG_STR, .offset = ARG_AT(struct burnin_opts, duration), .meta = "TIME",
+	  .help = "the whole burn-in's time, shared by the components (10m, 24h) [2m a component]" },
+	{ .name = "--limits", .kind = ARG_STR, .offset = ARG_AT(struct burnin_opts, limits),
+	  .meta = "NAME=V[,...]", .help = "limits other than the defaults (below)" },
+	{ .name = "--output", .kind = ARG_STR, .offset = ARG_AT(struct burnin_opts, output), .meta = "DIR",
+	  .help = "write burnin.json and burnin.txt there" },
+	{ .name = "--json", .kind = ARG_FLAG, .offset = ARG_AT(struct burnin_opts, json),
+	  .help = "print the verdicts as JSON" },
+	{ NULL },
+};
+
+const struct command burnin_command = {
+	.name = "burnin",
+	.summary = "burn in the whole server: CPU and heat, memory; a verdict each",
+	.usage = "[--components=C[,C...]] [--duration=TIME] [--limits=NAME=V[,...]] [--output=DIR] [--json]",
+	.help = "Tests each component for its share of the time and gives it a verdict: PASS, FAIL\n"
+		"(with the reason and the figures), or ERROR: it could not be tested (no sensor, no\n"
+		"program, no answer), which fails closed and is never counted as a pass. The\n"
+		"machine's verdict is PASS only when every component asked for passed. A test that\n"
+		"stress-ng cannot run on this machine is listed as not run, never as a failure.\n"
+		"BOOTBENCH_SCALE multiplies the time (0.02: seconds instead of minutes).\n",
+	.more_help = limits_help,
+	.exit_status = "0 PASS, 1 FAIL or ERROR (or the results could not be written), 2 bad input (nothing run).",
+	.args = burnin_args,
+	.opts_size = sizeof(struct burnin_opts),
+	.run = burnin_main,
+};
