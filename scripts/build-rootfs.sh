@@ -375,6 +375,15 @@ awk 'NR == FNR { if ($0 !~ /^[[:space:]]*#/ && NF) file[$1] = $2; next }
      $2 != "base" { print $1, $2, file[$2] }' "$IMG/packs.table" "$REGISTRY" | sort > "$STAGE/etc/bootbench/packs"
 rm -f "$REGISTRY"
 
+# count_files TREE FILE: the tree's files, itself not among them, into FILE.
+# Counted before FILE exists: in `find | wc -l > FILE` the shell may make
+# FILE before or after find passes its folder, and two builds disagreed.
+count_files() {
+	rm -f "$2"
+	_n=$(find "$1" -type f | wc -l)
+	echo "$_n" > "$2"
+}
+
 # 9. One archive a part: sorted names, the commit's time, root's owner, so
 #    equal inputs give equal bytes. Each pack marks itself loaded
 #    (/etc/bootbench/packs.d/NAME, its contents' count). The compression is
@@ -480,7 +489,7 @@ KiB() { echo "$(( ($(stat -c %s "$1") + 1023) / 1024 )) KiB"; }
 for p in $PACKS; do
 	[ "$p" != base ] || continue
 	s=$(stage_of $p)
-	find "$s" -type f | wc -l > "$s/etc/bootbench/packs.d/$p"
+	count_files "$s" "$s/etc/bootbench/packs.d/$p"
 	archive $p "$s" "$OUT/$(file_of $p)"
 done
 
@@ -511,7 +520,7 @@ host_version() { dpkg-query -W -f '${Version}' "$1" 2>/dev/null || echo unknown;
 	echo "# role package version sha256"
 	awk -F'\t' '{ print $1, $2, $3, $4 }' "$DL/manifest.tsv"
 } > "$STAGE/etc/bootbench-release"
-find "$STAGE" -type f | wc -l > "$STAGE/etc/bootbench/packs.d/base"
+count_files "$STAGE" "$STAGE/etc/bootbench/packs.d/base"
 archive base "$STAGE" "$OUT/initramfs.img"
 nfw=$(grep -c '^firmware ' "$fw_list" || true)
 nmiss=$(grep -c '^firmware-missing ' "$fw_list" || true)

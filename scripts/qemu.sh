@@ -28,6 +28,8 @@
 #                               savevm); devices are named: usbstick, disk1..
 #   --loadvm NAME               start from the snapshot NAME of a qcow2 stick
 #   --throttle BPS              the stick moves at most BPS bytes a second
+#   --bmc                       a BMC (QEMU's ipmi-bmc-sim behind an ISA KCS
+#                               interface, as a server's: ipmi_si finds it)
 #   --cpu MODEL                 the guest CPU (default: the host's with KVM,
 #                               QEMU's qemu64 with TCG; "max" under TCG adds
 #                               AVX2, for the parity code's other paths)
@@ -40,7 +42,7 @@ command -v qemu-system-x86_64 >/dev/null || die "qemu-system-x86_64 is missing: 
 
 fw=bios boot="" usb="" cd="" pxe="" bootfile=pxelinux.0 kernel="" initrd="" append=""
 serial="" locked="" timeout="" mem=1024 snapshot="" disks="" cpu="" forward=""
-monitor="" loadvm="" throttle=""
+monitor="" loadvm="" throttle="" bmc=""
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--fw) fw=$2; shift ;;
@@ -65,6 +67,7 @@ while [ $# -gt 0 ]; do
 	--timeout) timeout=$2; shift ;;
 	--mem) mem=$2; shift ;;
 	--cpu) cpu=$2; shift ;;
+	--bmc) bmc=1 ;;
 	--monitor) monitor=$2; shift ;;
 	--loadvm) loadvm=$2; shift ;;
 	--throttle) throttle=$2; shift ;;
@@ -99,6 +102,7 @@ if [ -n "$cpu" ]; then
 elif [ "$ACCEL" = kvm ]; then
 	set -- "$@" -cpu host
 fi
+[ -z "$bmc" ] || set -- "$@" -device ipmi-bmc-sim,id=bmc0 -device isa-ipmi-kcs,bmc=bmc0
 
 # Firmware. OVMF's variables are a per-boot copy: the guest may write them.
 tmp=$(mktemp -d)

@@ -30,9 +30,9 @@ step "the stick boots to the menu" "Esc goes back" 240
 keys 7 Enter
 step "the shell is reached" "Type 'exit' to return to the menu." 30
 type_line "clear; echo PACKS=\$(ls /etc/bootbench/packs.d | wc -l) \$(ls /etc/bootbench/packs.d | tr '\n' ,)"
-step_result "every pack is loaded: base, firmware, rescue, zfs" PACKS "PACKS=4 base,firmware,rescue,zfs," 30
+step_result "every pack is loaded: base, burnin, firmware, rescue, zfs" PACKS "PACKS=5 base,burnin,firmware,rescue,zfs," 30
 type_line "clear; echo PARTS=\$(grep -c ' /lib/bootbench/parts/[a-z]* squashfs ro' /proc/mounts) LOOPS=\$(bootbench disks | grep -c '^loop')"
-step_result "each part's squashfs image is mounted read-only, and its loop device is no disk of bootbench's" PARTS "PARTS=4 LOOPS=0" 30
+step_result "each part's squashfs image is mounted read-only, and its loop device is no disk of bootbench's" PARTS "PARTS=5 LOOPS=0" 30
 type_line "clear; echo SUMMARY=\$(grep -c 'boot finished in [0-9.]* s: kernel [0-9.]* s (unpack [0-9.]* s), slowest steps [0-9][0-9]-[a-z-]*\.sh [0-9.]* s, [0-9][0-9]-' /run/bootbench/console.log)"
 step_result "the boot's summary names the kernel's part, its unpack and the two slowest steps" SUMMARY "SUMMARY=1" 30
 # request_firmware through the test module: the file the kernel got, read back

@@ -139,4 +139,12 @@ burn noedac0 memory memory_need_edac=0
 check "... with memory_need_edac=0 the pattern tests decide: PASS, noted" verdict noedac0 memory PASS "'ECC errors not counted' in c['not_run']"
 check "a machine with one ERROR and one PASS is not PASS" sh -c \
 	"grep -q '^machine   ERROR' '$T/noedac/burnin.txt' && [ \$(cat '$T/noedac.rc') = 1 ]"
+
+# bmc: the machine has none (its PASS and FAIL paths need QEMU's BMC:
+# tests/boot/burnin_bmc.sh)
+if [ ! -e /dev/ipmi0 ] && [ ! -e /dev/ipmi/0 ]; then
+	burn nobmc bmc
+	check "no BMC, asked for: ERROR said plainly, exit 1" sh -c \
+		"grep -q '^bmc       ERROR    no BMC: no IPMI device (/dev/ipmi0)' '$T/nobmc/burnin.txt' && [ \$(cat '$T/nobmc.rc') = 1 ]"
+fi
 finish

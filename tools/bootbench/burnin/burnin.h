@@ -59,13 +59,17 @@ struct burnin_ctx {
 struct burnin_component {
 	const char *name;
 	const char *what;		/* the help's line */
-	double weight;			/* its share of --duration */
+	double weight;			/* its share of --duration (0: it watches the others) */
+	/* NULL, or what it reads before any component runs (the BMC's log) */
+	void (*begin)(const struct burnin_ctx *c, struct burnin_result *r);
 	void (*run)(const struct burnin_ctx *c, struct burnin_result *r);
 };
 
-/* The components, a file each (cpu.c, memory.c). */
+/* The components, a file each (cpu.c, memory.c, bmc.c). */
 void burnin_cpu(const struct burnin_ctx *c, struct burnin_result *r);
 void burnin_memory(const struct burnin_ctx *c, struct burnin_result *r);
+void burnin_bmc_begin(const struct burnin_ctx *c, struct burnin_result *r);
+void burnin_bmc(const struct burnin_ctx *c, struct burnin_result *r);
 
 extern const struct burnin_component burnin_components[];
 extern const unsigned burnin_ncomponents;

@@ -7,9 +7,11 @@
 
 const struct burnin_component burnin_components[] = {
 	{ "cpu", "every CPU under stress-ng's self-checking stressors; temperatures, throttling, frequency, "
-		 "machine checks", 1, burnin_cpu },
+		 "machine checks", 1, NULL, burnin_cpu },
 	{ "memory", "what is free after boot written with an address pattern and read back, then stress-ng's vm "
-		    "stressors with --verify; EDAC's counts per DIMM, machine checks", 1, burnin_memory },
+		    "stressors with --verify; EDAC's counts per DIMM, machine checks", 1, NULL, burnin_memory },
+	{ "bmc", "the BMC's event log (ipmitool) from the start of the burn-in to its end: a critical event "
+		 "logged meanwhile FAILs; its sensors and their thresholds", 0, burnin_bmc_begin, burnin_bmc },
 };
 const unsigned burnin_ncomponents = ARRAY_SIZE(burnin_components);
 

@@ -149,7 +149,7 @@ static int burnin_main(void *opts, int argc, char **argv)
 			const struct burnin_component *c = burnin_component(name);
 
 			if (!c)
-				die_usage("burnin: --components: unknown component '%.40s' (known: cpu, memory)", name);
+				die_usage("burnin: --components: unknown component '%.40s' (known: cpu, memory, bmc)", name);
 			asked[c - burnin_components] = 1;
 		}
 		free(copy);
@@ -162,6 +162,8 @@ static int burnin_main(void *opts, int argc, char **argv)
 			nasked++;
 			weights += burnin_components[i].weight;
 		}
+	if (!weights)
+		weights = 1;	/* the watchers alone (bmc): no time of their own */
 	if (!nasked)
 		die_usage("burnin: --components=%s names no component", o->components);
 	if (o->duration && (parse_time_us(o->duration, 1000000, &total_us) || total_us < 10000000 ||
@@ -178,6 +180,13 @@ static int burnin_main(void *opts, int argc, char **argv)
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	t0 = now_ns();
+	/* what a component watches over the whole burn-in is read first */
+	for (unsigned i = 0; i < burnin_ncomponents; i++) {
+		struct burnin_ctx ctx = { .lim = &lim, .outdir = o->output, .cpus = cpus };
+
+		if (asked[i] && burnin_components[i].begin)
+			burnin_components[i].begin(&ctx, &res[i]);
+	}
 	for (unsigned i = 0; i < burnin_ncomponents; i++) {
 		const struct burnin_component *c = &burnin_components[i];
 		struct burnin_ctx ctx = { .lim = &lim, .outdir = o->output, .cpus = cpus };
@@ -191,8 +200,8 @@ static int burnin_main(void *opts, int argc, char **argv)
 		if (!o->json)
 			fprintf(stderr, "burnin: %s for %.0f s\n", c->name, ctx.seconds);
 		if (burnin_stop)
-			burnin_set(r, BURNIN_ERROR, "interrupted before it started");
-		else
+			burnin_set(r, BURNIN_ERROR, "interrupted before it ended");
+		else if (r->verdict != BURNIN_ERROR)	/* begin found nothing to test */
 			c->run(&ctx, r);
 		if (burnin_stop && r->verdict == BURNIN_PASS) {
 			char was[sizeof(r->reason)];
@@ -239,7 +248,7 @@ static void limits_help(FILE *f)
 
 static const struct arg burnin_args[] = {
 	{ .name = "--components", .kind = ARG_STR, .offset = ARG_AT(struct burnin_opts, components),
-	  .meta = "C[,C...]", .help = "the components to test, in this order: cpu, memory [all]" },
+	  .meta = "C[,C...]", .help = "the components to test, in this order: cpu, memory, bmc [all]" },
 	{ .name = "--duration", .kind = ARG_STR, .offset = ARG_AT(struct burnin_opts, duration), .meta = "TIME",
 	  .help = "the whole burn-in's time, shared by the components (10m, 24h) [2m a component]" },
 	{ .name = "--limits", .kind = ARG_STR, .offset = ARG_AT(struct burnin_opts, limits),
@@ -253,7 +262,7 @@ static const struct arg burnin_args[] = {
 
 const struct command burnin_command = {
 	.name = "burnin",
-	.summary = "burn in the whole server: CPU and heat, memory; a verdict each",
+	.summary = "burn in the whole server: CPU and heat, memory, the BMC's log; a verdict each",
 	.usage = "[--components=C[,C...]] [--duration=TIME] [--limits=NAME=V[,...]] [--output=DIR] [--json]",
 	.help = "Tests each component for its share of the time and gives it a verdict: PASS, FAIL\n"
 		"(with the reason and the figures), or ERROR: it could not be tested (no sensor, no\n"

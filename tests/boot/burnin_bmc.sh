@@ -1,0 +1,37 @@
+# SPDX-License-Identifier: MIT
+# Boot test (issue 32): bootbench burnin's bmc component in a guest with a
+# BMC (QEMU's ipmi-bmc-sim behind an ISA KCS interface; the burnin pack's
+# ipmi_si and ipmitool reach it in-band). A burn-in of the cpu and the BMC
+# with no event logged passes; one during which an event is added to the
+# BMC's log (an Add SEL Entry request through ipmitool raw: a temperature
+# sensor going over its upper critical threshold, as a BMC logs it) FAILs
+# quoting it; the BMC's sensors are saved. Then, in a
+# guest without the BMC, bmc asked for is an ERROR saying there is none.
+# timeout: 420
+. tests/bootlib.sh
+need_artifacts
+need_commands tmux
+cp "$OUT/bootbench-usb.img" "$T/stick.img"
+console_boot 160 50 "--fw bios --usb '$T/stick.img' --bmc"
+step "the stick boots to the menu" "Esc goes back" 240
+keys 7 Enter
+step "the shell is reached" "Type 'exit' to return to the menu." 30
+burn="bootbench burnin --components=cpu,bmc --duration=20s --limits=cpu_need_sensors=0,cpu_freq_min=0"
+type_line "clear; mkdir -p /tmp/ok /tmp/bad; BOOTBENCH_SCALE=0.5 $burn --output=/tmp/ok > /dev/null 2>&1; echo OK=\$? \$(grep -c '^bmc       PASS' /tmp/ok/burnin.txt) \$(grep -c 'sensors ' /tmp/ok/burnin.txt) \$(ls /tmp/ok | tr '\n' ,)"
+step_result "a burn-in with no BMC event: bmc PASS, its sensors and log saved" OK "OK=0 1 1 bmc-sel.txt,bmc-sensors.txt,burnin.json,burnin.txt," 240
+type_line "clear; (BOOTBENCH_SCALE=0.5 $burn --output=/tmp/bad > /dev/null 2>&1; echo BAD=\$? > /tmp/bad.rc) & sleep 4; ipmitool raw 0x0a 0x44 0 0 2 0 0 0 0 0x20 0 4 1 1 1 9 0xff 0xff > /dev/null; wait; cat /tmp/bad.rc; grep '^bmc' /tmp/bad/burnin.txt"
+step_result "an event logged during the burn-in: exit 1" BAD "BAD=1" 240
+check "... bmc FAIL, quoting the event" shows "bmc       FAIL     the BMC logged during the burn-in: .*Temperature.*Upper Critical going high"
+type_line "poweroff -f"
+step "the guest powers off" "QEMU-EXITED" 60
+$TM kill-server 2>/dev/null
+console_boot 160 50 "--fw bios --usb '$T/stick.img'"
+step "without a BMC: the menu" "Esc goes back" 240
+keys 7 Enter
+step "... the shell" "Type 'exit' to return to the menu." 30
+type_line "clear; bootbench burnin --components=bmc --duration=10s > /tmp/o 2>&1; echo NOBMC=\$?; cat /tmp/o"
+step_result "bmc asked for without a BMC: exit 1" NOBMC "NOBMC=1" 60
+check "... ERROR, saying there is no BMC" shows "bmc       ERROR    no BMC: no IPMI device"
+type_line "poweroff -f"
+step "the guest powers off" "QEMU-EXITED" 60
+finish
