@@ -26,8 +26,9 @@ pkgs="$pkgs mdadm"
 pkgs="$pkgs curl openssl nginx samba nfs-ganesha nfs-ganesha-vfs rpcbind prometheus-pushgateway"
 # a network namespace of its own for the NFS test (rpcbind on port 111)
 pkgs="$pkgs iproute2"
-# the burn-in test runs the cpu and memory components for real on the host
-pkgs="$pkgs stress-ng"
+# the burn-in tests run the cpu, memory and net components for real on the
+# host: stress-ng, and iperf3's server in a network namespace, ethtool
+pkgs="$pkgs stress-ng iperf3 ethtool"
 # the rescue tests: a real installed Debian (scripts/build-installed.sh)
 pkgs="$pkgs debootstrap"
 # the ZFS modules (scripts/build-zfs.sh): the kernel's compiler, libc's

@@ -52,6 +52,10 @@ burnin|--limits=memory_ce_max=abc|memory_ce_max=abc
 burnin|--limits==1|unknown limit ''
 burnin|--output=file.dat|is not a directory
 burnin|--output=/nonexistent|is not a directory
+burnin|--iperf=|--iperf= is empty
+burnin|--iperf='h;reboot'|expected HOST[:PORT]
+burnin|--iperf=-h|expected HOST[:PORT]
+burnin|--iperf=host:99999|expected HOST[:PORT]
 parity|--disks=0|--disks
 parity|--disks=-3|--disks
 parity|--disks=999999999999|--disks

@@ -47,6 +47,8 @@ struct burnin_limits {
 	double memory_fraction;		/* of the available memory */
 	double memory_ce_max;		/* corrected errors per DIMM */
 	double memory_need_edac;	/* 1: no EDAC is an ERROR */
+	double net_ratio;		/* iperf3's bar: this share of the link's speed */
+	double net_min_mbps;		/* or this, when given */
 };
 
 struct burnin_ctx {
@@ -54,6 +56,7 @@ struct burnin_ctx {
 	const struct burnin_limits *lim;
 	const char *outdir;		/* the run's folder: a component's own logs go there */
 	unsigned cpus;
+	const char *iperf;		/* the iperf3 server, HOST[:PORT], or NULL */
 };
 
 struct burnin_component {
@@ -65,9 +68,10 @@ struct burnin_component {
 	void (*run)(const struct burnin_ctx *c, struct burnin_result *r);
 };
 
-/* The components, a file each (cpu.c, memory.c, bmc.c). */
+/* The components, a file each (cpu.c, memory.c, net.c, bmc.c). */
 void burnin_cpu(const struct burnin_ctx *c, struct burnin_result *r);
 void burnin_memory(const struct burnin_ctx *c, struct burnin_result *r);
+void burnin_net(const struct burnin_ctx *c, struct burnin_result *r);
 void burnin_bmc_begin(const struct burnin_ctx *c, struct burnin_result *r);
 void burnin_bmc(const struct burnin_ctx *c, struct burnin_result *r);
 

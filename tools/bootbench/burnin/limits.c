@@ -32,6 +32,12 @@ const struct burnin_limit_row burnin_limit_rows[] = {
 	{ "memory_need_edac", AT(memory_need_edac), 1, 0, 1, "0|1",
 	  "1: no EDAC memory controller (non-ECC memory, no driver, a VM) is an ERROR, as ECC "
 	  "errors were not counted; 0 accepts the pattern tests alone" },
+	{ "net_ratio", AT(net_ratio), 0.9, 0.1, 1, "ratio",
+	  "iperf3's throughput each way must reach this share of the speed of the link it takes; a "
+	  "healthy 10G or 25G link carries over 90% of it in TCP payload" },
+	{ "net_min_mbps", AT(net_min_mbps), 0, 0, 1000000, "Mb/s",
+	  "the bar in Mb/s instead (0: net_ratio of the link's speed); for a peer or a path slower than "
+	  "the link" },
 };
 const unsigned burnin_nlimits = ARRAY_SIZE(burnin_limit_rows);
 

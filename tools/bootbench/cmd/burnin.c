@@ -23,7 +23,7 @@
 #include "lib/wrap.h"
 
 struct burnin_opts {
-	const char *components, *duration, *limits, *output;
+	const char *components, *duration, *limits, *output, *iperf;
 	int json;
 };
 
@@ -149,7 +149,7 @@ static int burnin_main(void *opts, int argc, char **argv)
 			const struct burnin_component *c = burnin_component(name);
 
 			if (!c)
-				die_usage("burnin: --components: unknown component '%.40s' (known: cpu, memory, bmc)", name);
+				die_usage("burnin: --components: unknown component '%.40s' (known: cpu, memory, net, bmc)", name);
 			asked[c - burnin_components] = 1;
 		}
 		free(copy);
@@ -173,6 +173,18 @@ static int burnin_main(void *opts, int argc, char **argv)
 		total_us = (uint64_t)nasked * 120 * 1000000;	/* the quick one: 2 minutes a component */
 	if (o->output && (stat(o->output, &st) || !S_ISDIR(st.st_mode)))
 		die_usage("burnin: --output=%s is not a directory", o->output);
+	if (o->iperf) {
+		/* a name or an address, and a port: nothing else reaches iperf3's arguments */
+		const char *colon = strrchr(o->iperf, ':');
+		size_t host = colon ? (size_t)(colon - o->iperf) : strlen(o->iperf);
+		char *end;
+		long port = colon ? strtol(colon + 1, &end, 10) : 5201;
+
+		if (!host || host > 253 || strspn(o->iperf, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-") != host ||
+		    o->iperf[0] == '-' || (colon && (!colon[1] || *end || port < 1 || port > 65535)))
+			die_usage("burnin: --iperf=%s: expected HOST[:PORT] (a name or an IPv4 address, a port from 1 to 65535)",
+				  o->iperf);
+	}
 	if (cpus < 1 || cpus > 4096)
 		cpus = 1;
 	seconds = total_us / 1e6 * scale();
@@ -182,14 +194,14 @@ static int burnin_main(void *opts, int argc, char **argv)
 	t0 = now_ns();
 	/* what a component watches over the whole burn-in is read first */
 	for (unsigned i = 0; i < burnin_ncomponents; i++) {
-		struct burnin_ctx ctx = { .lim = &lim, .outdir = o->output, .cpus = cpus };
+		struct burnin_ctx ctx = { .lim = &lim, .outdir = o->output, .cpus = cpus, .iperf = o->iperf };
 
 		if (asked[i] && burnin_components[i].begin)
 			burnin_components[i].begin(&ctx, &res[i]);
 	}
 	for (unsigned i = 0; i < burnin_ncomponents; i++) {
 		const struct burnin_component *c = &burnin_components[i];
-		struct burnin_ctx ctx = { .lim = &lim, .outdir = o->output, .cpus = cpus };
+		struct burnin_ctx ctx = { .lim = &lim, .outdir = o->output, .cpus = cpus, .iperf = o->iperf };
 		struct burnin_result *r = &res[i];
 		uint64_t c0 = now_ns();
 
@@ -248,11 +260,13 @@ static void limits_help(FILE *f)
 
 static const struct arg burnin_args[] = {
 	{ .name = "--components", .kind = ARG_STR, .offset = ARG_AT(struct burnin_opts, components),
-	  .meta = "C[,C...]", .help = "the components to test, in this order: cpu, memory, bmc [all]" },
+	  .meta = "C[,C...]", .help = "the components to test, in this order: cpu, memory, net, bmc [all]" },
 	{ .name = "--duration", .kind = ARG_STR, .offset = ARG_AT(struct burnin_opts, duration), .meta = "TIME",
 	  .help = "the whole burn-in's time, shared by the components (10m, 24h) [2m a component]" },
 	{ .name = "--limits", .kind = ARG_STR, .offset = ARG_AT(struct burnin_opts, limits),
 	  .meta = "NAME=V[,...]", .help = "limits other than the defaults (below)" },
+	{ .name = "--iperf", .kind = ARG_STR, .offset = ARG_AT(struct burnin_opts, iperf), .meta = "HOST[:PORT]",
+	  .help = "net: the iperf3 server to measure against (bootbench iperf-server on a peer)" },
 	{ .name = "--output", .kind = ARG_STR, .offset = ARG_AT(struct burnin_opts, output), .meta = "DIR",
 	  .help = "write burnin.json and burnin.txt there" },
 	{ .name = "--json", .kind = ARG_FLAG, .offset = ARG_AT(struct burnin_opts, json),
@@ -262,8 +276,9 @@ static const struct arg burnin_args[] = {
 
 const struct command burnin_command = {
 	.name = "burnin",
-	.summary = "burn in the whole server: CPU and heat, memory, the BMC's log; a verdict each",
-	.usage = "[--components=C[,C...]] [--duration=TIME] [--limits=NAME=V[,...]] [--output=DIR] [--json]",
+	.summary = "burn in the whole server: CPU and heat, memory, NICs, the BMC; a verdict each",
+	.usage = "[--components=C[,C...]] [--duration=TIME] [--limits=NAME=V[,...]] [--iperf=HOST[:PORT]] "
+		 "[--output=DIR] [--json]",
 	.help = "Tests each component for its share of the time and gives it a verdict: PASS, FAIL\n"
 		"(with the reason and the figures), or ERROR: it could not be tested (no sensor, no\n"
 		"program, no answer), which fails closed and is never counted as a pass. The\n"

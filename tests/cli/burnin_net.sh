@@ -1,0 +1,52 @@
+# SPDX-License-Identifier: MIT
+# burnin_net.sh - bootbench burnin's net component against a real iperf3
+# server (Debian's) in a network namespace this test makes, over a veth
+# pair: throughput measured each way over the bar passes, under it FAILs
+# with both figures; the link the traffic takes going down during the test
+# FAILs naming it; no server named, or one not listening, is an ERROR.
+. tests/lib.sh
+need_commands iperf3 ip ethtool python3
+[ "$(id -u)" = 0 ] || skip "needs root (a network namespace)"
+NS=bbnet$$ A=bbna$$ B=bbnb$$ PORT=15201
+cleanup_net() { ip netns pids $NS 2>/dev/null | xargs -r kill 2>/dev/null; ip link del $A 2>/dev/null; ip netns del $NS 2>/dev/null; }
+trap 'cleanup_net; cleanup' EXIT
+ip netns add $NS || skip "network namespaces unavailable"
+ip link add $A type veth peer name $B && ip link set $B netns $NS &&
+	ip addr add 10.199.77.1/30 dev $A && ip link set $A up &&
+	ip -n $NS addr add 10.199.77.2/30 dev $B && ip -n $NS link set $B up && ip -n $NS link set lo up ||
+	skip "a veth pair could not be made"
+ip netns exec $NS iperf3 -s -p $PORT -D
+sleep 1
+burn() { # NAME [ARGS...]: the net component for 4 s
+	n=$1; shift
+	mkdir -p "$T/$n"
+	"$BB" burnin --components=net --duration=10s "$@" --output="$T/$n" > /dev/null 2>&1
+	echo $? > "$T/$n.rc"
+}
+net() { # NAME PYTHON about c, the net component
+	json "$T/$1/burnin.json" "(lambda c: $2)([x for x in d['components'] if x['name'] == 'net'][0])"
+}
+BOOTBENCH_SCALE=0.4 burn pass --iperf=10.199.77.2:$PORT --limits=net_min_mbps=1
+check "throughput over the bar both ways: PASS, exit 0" net pass \
+	"c['verdict'] == 'PASS' and c['figures']['iperf_send_mbps']['value'] > 1 and c['figures']['iperf_receive_mbps']['value'] > 1"
+check "... through the veth the route takes, named" net pass "'through $A' in c['figures']['iperf_send_mbps']['text']"
+check "... exit 0" [ "$(cat "$T/pass.rc")" = 0 ]
+BOOTBENCH_SCALE=0.4 burn slow --iperf=10.199.77.2:$PORT --limits=net_min_mbps=1000000
+check "under the bar: FAIL, both directions named with their figures" net slow \
+	"c['verdict'] == 'FAIL' and 'iperf3 to 10.199.77.2:$PORT: ' in c['reason'] and 'iperf3 from 10.199.77.2:$PORT: ' in c['reason'] and 'under 1000000 Mb/s' in c['reason']"
+BOOTBENCH_SCALE=0.4 burn ratio --iperf=10.199.77.2:$PORT --limits=net_ratio=1
+check "... the default bar is net_ratio of the link's speed (the veth's 10000 Mb/s)" net ratio \
+	"c['figures']['iperf_limit_mbps']['value'] == 10000"
+(sleep 1; ip -n $NS link set $B down; sleep 1; ip -n $NS link set $B up) &
+BOOTBENCH_SCALE=0.6 burn down --iperf=10.199.77.2:$PORT --limits=net_min_mbps=1
+wait
+check "the link lost during the test: FAIL naming it" net down \
+	"c['verdict'] == 'FAIL' and '$A lost its link during the test (carrier changes' in c['reason']"
+burn noserver
+check "no server named: ERROR, not PASS" net noserver \
+	"c['verdict'] == 'ERROR' and 'no iperf3 server named' in c['reason']"
+BOOTBENCH_SCALE=0.4 burn closed --iperf=10.199.77.2:15299
+check "a server not listening: ERROR with iperf3's words" net closed \
+	"c['verdict'] == 'ERROR' and 'iperf3 to 10.199.77.2:15299' in c['reason'] and 'connect' in c['reason']"
+check "... exit 1" [ "$(cat "$T/closed.rc")" = 1 ]
+finish
