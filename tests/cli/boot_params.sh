@@ -56,6 +56,20 @@ row "an escaped name in bootbench.conf is reported, not evaluated" "" 'r\\165n=s
 row "a build id is a file name" "bootbench.id=bootbench-0123abcd.id" "" '[ "$BB_ID" = bootbench-0123abcd.id ] && [ -z "$BB_PARAM_ERRORS" ]'
 row "a build id with a path is refused" "bootbench.id=../x" "" 'echo "$BB_PARAM_ERRORS" | grep -q "bootbench.id=../x"'
 
+# issue 32: the whole server's burn-in, checked by bootbench burnin itself
+row "a burn-in's components, time, iperf3 server and limits" \
+	"bootbench.run=burnin bootbench.burnin=cpu,memory,net bootbench.duration=24h bootbench.iperf=10.0.0.5:5201" \
+	"burnin_cpu_temp_max=85\nburnin_net_min_mbps=9000\n" \
+	'[ "$BB_BURNIN" = cpu,memory,net ] && [ "$BB_DURATION" = 24h ] && [ "$BB_IPERF" = 10.0.0.5:5201 ] && [ "$BB_BURNIN_CPU_TEMP_MAX" = 85 ] && [ "$BB_BURNIN_NET_MIN_MBPS" = 9000 ] && [ -z "$BB_PARAM_ERRORS" ]'
+row "an unknown component is an error naming it" "bootbench.burnin=cpu,gpu" "" \
+	'echo "$BB_PARAM_ERRORS" | grep -q "bootbench.burnin: --components: unknown component .gpu." && [ -z "${BB_BURNIN:-}" ]'
+row "a duration that does not parse is an error" "bootbench.duration=forever" "" \
+	'echo "$BB_PARAM_ERRORS" | grep -q "bootbench.duration: --duration=forever: expected a time"'
+row "an iperf3 server with shell characters is refused" 'bootbench.iperf=h;reboot' "" \
+	'echo "$BB_PARAM_ERRORS" | grep -q "bootbench.iperf: --iperf=h;reboot: expected HOST" && [ -z "${BB_IPERF:-}" ]'
+row "a limit out of its range is an error with the range" "" "burnin_memory_fraction=2\n" \
+	'echo "$BB_PARAM_ERRORS" | grep -q "bootbench.burnin_memory_fraction: --limits: memory_fraction=2: expected a number from 0.1 to 0.95" && [ -z "${BB_BURNIN_MEMORY_FRACTION:-}" ]'
+
 # The results folder's name: DMI serial, else the first NIC's MAC (A.12), else the hostname.
 mkdir -p "$T/root/sys/class/dmi/id" "$T/root/sys/class/net/eth0/device" "$T/root/sys/class/net/lo"
 echo "To be filled by O.E.M." > "$T/root/sys/class/dmi/id/product_serial"

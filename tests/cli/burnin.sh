@@ -70,6 +70,17 @@ refuses "a limit without a value" "expected NAME=VALUE" "$BB" burnin --limits=me
 refuses "an operand" "unexpected operand" "$BB" burnin cpu
 check "... and nothing was written" [ -z "$(ls -A "$T/bad")" ]
 
+# every limit is a boot parameter (burnin_NAME in rootfs/etc/bootbench/params)
+# saying its default, and no parameter names a limit bootbench lacks
+"$BB" burnin --help | awk '/^Limits/ { on = 1; next } /^Exit/ { on = 0 } on && /^  [a-z_]+=/ { sub(/^  /, ""); split($1, a, "="); print a[1], a[2] }' > "$T/limits"
+check "the help lists the limits with their defaults" [ "$(wc -l < "$T/limits")" -ge 8 ]
+while read -r name def; do
+	grep -q "^burnin_$name .*default $def\b" rootfs/etc/bootbench/params || bad "limit $name (default $def) has no burnin_$name line saying 'default $def' in rootfs/etc/bootbench/params"
+done < "$T/limits"
+for p in $(awk '/^burnin_/ { print substr($1, 8) }' rootfs/etc/bootbench/params); do
+	grep -q "^$p " "$T/limits" || bad "boot parameter burnin_$p names no limit of bootbench burnin"
+done
+
 # PASS: both components on a machine that stays well
 machine
 burn pass cpu,memory

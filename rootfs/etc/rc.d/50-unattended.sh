@@ -1,4 +1,6 @@
-# Unattended runs (bootbench.run): the job on every target, or with
+# Unattended runs (bootbench.run): the job on every target; with
+# bootbench.run=burnin and bootbench.burnin (the components) the whole
+# server's burn-in (bootbench burnin); or with
 # bootbench.raid (md levels) and bootbench.zfs (ZFS pools) the RAID
 # comparison on all targets together; results saved,
 # then bootbench.after. Write jobs run only on disks named in
@@ -34,6 +36,15 @@ wait_for_devices() {
 	done
 }
 
+# The burn-in's limits the boot parameters set (burnin_NAME=VALUE), as
+# bootbench burnin --limits takes them: NAME=VALUE,...
+burnin_limits() {
+	params_table | awk '$1 ~ /^burnin_/ { print $1 }' | while read -r p; do
+		eval "v=\${BB_$(echo "$p" | tr 'a-z' 'A-Z'):-}"
+		[ -z "$v" ] || printf '%s=%s\n' "${p#burnin_}" "$v"
+	done | paste -sd, -
+}
+
 unattended() {
 	# bootbench.scale holds for these runs too, not only the consoles' (90-consoles.sh)
 	[ -z "${BB_SCALE:-}" ] || export BOOTBENCH_SCALE=$BB_SCALE
@@ -49,12 +60,21 @@ unattended() {
 		status=2
 	else
 		case "$BB_RUN" in
+		burnin) [ -n "${BB_BURNIN:-}" ] && job=whole-server || job=/usr/share/bootbench/profiles/burnin.fio ;;
 		*/*|*.fio) job=$BB_MEDIA/${BB_RUN#/} ;;
 		*) job=/usr/share/bootbench/profiles/$BB_RUN.fio ;;
 		esac
 		targets=$(resolve_list "${BB_TARGETS:-}")
 		destroy=$(resolve_list "${BB_DESTROY:-}" | paste -sd, -)
-		if [ ! -r "$job" ]; then
+		if [ "$job" = whole-server ]; then
+			# bootbench.burnin: the whole server; its limits from burnin_* lines
+			limits=$(burnin_limits)
+			log "burnin: ${BB_BURNIN}${BB_DURATION:+ for $BB_DURATION}${BB_IPERF:+, iperf3 to $BB_IPERF}${limits:+, limits $limits}"
+			bootbench burnin --components="$BB_BURNIN" ${BB_DURATION:+--duration="$BB_DURATION"} \
+				${BB_IPERF:+--iperf="$BB_IPERF"} ${limits:+--limits="$limits"} --output="$out"
+			status=$?
+			log "burnin: exit status $status"
+		elif [ ! -r "$job" ]; then
 			log "unattended run cancelled: no profile or job file '$BB_RUN'"
 			status=2
 		elif [ -z "$targets" ]; then

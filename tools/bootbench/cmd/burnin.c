@@ -24,7 +24,7 @@
 
 struct burnin_opts {
 	const char *components, *duration, *limits, *output, *iperf;
-	int json;
+	int json, check;
 };
 
 static void on_signal(int sig)
@@ -185,6 +185,8 @@ static int burnin_main(void *opts, int argc, char **argv)
 			die_usage("burnin: --iperf=%s: expected HOST[:PORT] (a name or an IPv4 address, a port from 1 to 65535)",
 				  o->iperf);
 	}
+	if (o->check)
+		return EXIT_OK;		/* the boot parameters' check: every value above is fine */
 	if (cpus < 1 || cpus > 4096)
 		cpus = 1;
 	seconds = total_us / 1e6 * scale();
@@ -271,6 +273,8 @@ static const struct arg burnin_args[] = {
 	  .help = "write burnin.json and burnin.txt there" },
 	{ .name = "--json", .kind = ARG_FLAG, .offset = ARG_AT(struct burnin_opts, json),
 	  .help = "print the verdicts as JSON" },
+	{ .name = "--check", .kind = ARG_FLAG, .offset = ARG_AT(struct burnin_opts, check),
+	  .help = "only check the other flags (the boot parameters' check), run nothing" },
 	{ NULL },
 };
 
@@ -278,7 +282,7 @@ const struct command burnin_command = {
 	.name = "burnin",
 	.summary = "burn in the whole server: CPU and heat, memory, NICs, the BMC; a verdict each",
 	.usage = "[--components=C[,C...]] [--duration=TIME] [--limits=NAME=V[,...]] [--iperf=HOST[:PORT]] "
-		 "[--output=DIR] [--json]",
+		 "[--output=DIR] [--json] [--check]",
 	.help = "Tests each component for its share of the time and gives it a verdict: PASS, FAIL\n"
 		"(with the reason and the figures), or ERROR: it could not be tested (no sensor, no\n"
 		"program, no answer), which fails closed and is never counted as a pass. The\n"

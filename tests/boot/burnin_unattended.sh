@@ -1,0 +1,35 @@
+# SPDX-License-Identifier: MIT
+# Boot test (issue 32): an unattended burn-in of the whole server from
+# bootbench.conf on the stick (bootbench.run=burnin, bootbench.burnin= every
+# component, bootbench.duration=, bootbench.iperf=, burnin_* limits): a
+# guest with a BMC (QEMU's ipmi-bmc-sim) runs cpu, memory, net (iperf3 to a
+# real iperf3 server on this machine's loopback, reached through QEMU's
+# user networking) and bmc, saves burnin.json and burnin.txt to the stick,
+# and powers off. A VM has no CPU sensors and no EDAC: the limits accept
+# that (cpu_need_sensors=0, memory_need_edac=0), and the test says so.
+# timeout: 420
+. tests/bootlib.sh
+need_artifacts
+need_commands iperf3 mcopy python3
+PORT=15202
+iperf3 -s -B 127.0.0.1 -p $PORT -D --pidfile "$T/iperf3.pid" || { bad "iperf3's server starts on 127.0.0.1:$PORT"; finish; }
+trap 'kill $(cat "$T/iperf3.pid" 2>/dev/null) 2>/dev/null; cleanup' EXIT
+stick_with_conf "$T/stick.img" run=burnin burnin=cpu,memory,net,bmc duration=1m scale=0.5 iperf=10.0.2.2:$PORT \
+	burnin_cpu_need_sensors=0 burnin_memory_need_edac=0 burnin_net_min_mbps=1 after=poweroff
+boot --fw bios --usb "$T/stick.img" --bmc || finish
+if fetch_results "$T/stick.img" > /dev/null; then
+	check "burnin.json and burnin.txt are saved on the stick" [ -s "$T/results/burnin.json" ] && [ -s "$T/results/burnin.txt" ]
+	comp() { json "$T/results/burnin.json" "(lambda c: $2)([x for x in d['components'] if x['name'] == '$1'][0])"; }
+	check "cpu PASS: every stressor ran and verified" comp cpu "c['verdict'] == 'PASS' and c['figures']['stressors_run']['value'] == 3"
+	check "memory PASS: 90% of what was available tested, at some GB/s" comp memory \
+		"c['verdict'] == 'PASS' and '(90%)' in c['figures']['tested_gb']['text'] and c['figures']['pattern_gbs']['value'] > 0"
+	check "net PASS: iperf3 to this machine both ways" comp net \
+		"c['verdict'] == 'PASS' and c['figures']['iperf_send_mbps']['value'] > 1 and c['figures']['iperf_receive_mbps']['value'] > 1"
+	check "bmc PASS: QEMU's BMC answered, its sensors read" comp bmc "c['verdict'] == 'PASS' and c['figures']['sensors']['value'] > 0"
+	check "the machine's verdict is PASS, and the limits given are the ones used" json "$T/results/burnin.json" \
+		"d['verdict'] == 'PASS' and d['limits']['net_min_mbps'] == 1 and d['limits']['cpu_need_sensors'] == 0"
+	check "the console log says the burn-in ran, exit 0" grep -q 'burnin: exit status 0' "$T/results/console.log"
+else
+	bad "a results folder is on the stick"
+fi
+finish
