@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
 # burnin_net.sh - bootbench burnin's net component against a real iperf3
-# server (Debian's) in a network namespace this test makes, over a veth
-# pair: throughput measured each way over the bar passes, under it FAILs
+# server (Debian's, started by bootbench iperf-server as a peer appliance
+# would) in a network namespace this test makes, over a veth pair: throughput measured each way over the bar passes, under it FAILs
 # with both figures; the link the traffic takes going down during the test
 # FAILs naming it; no server named, or one not listening, is an ERROR.
 . tests/lib.sh
@@ -15,8 +15,10 @@ ip link add $A type veth peer name $B && ip link set $B netns $NS &&
 	ip addr add 10.199.77.1/30 dev $A && ip link set $A up &&
 	ip -n $NS addr add 10.199.77.2/30 dev $B && ip -n $NS link set $B up && ip -n $NS link set lo up ||
 	skip "a veth pair could not be made"
-ip netns exec $NS iperf3 -s -p $PORT -D
-sleep 1
+# the server as a booted peer runs it: bootbench iperf-server (as nobody)
+ip netns exec $NS "$BB" iperf-server --port=$PORT > "$T/server.log" 2>&1 &
+i=0; while ! ip netns exec $NS ss -ltn 2>/dev/null | grep -q ":$PORT " && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+check "bootbench iperf-server listens, as nobody" sh -c "ip netns exec $NS ss -ltnp | grep ':$PORT ' && ps -o user= -C iperf3 | grep -qx nobody"
 burn() { # NAME [ARGS...]: the net component for 4 s
 	n=$1; shift
 	mkdir -p "$T/$n"

@@ -280,7 +280,7 @@ static const struct arg burnin_args[] = {
 
 const struct command burnin_command = {
 	.name = "burnin",
-	.summary = "burn in the whole server: CPU and heat, memory, NICs, the BMC; a verdict each",
+	.summary = "burn in the whole server: CPU and heat, memory, NICs, BMC; a verdict each",
 	.usage = "[--components=C[,C...]] [--duration=TIME] [--limits=NAME=V[,...]] [--iperf=HOST[:PORT]] "
 		 "[--output=DIR] [--json] [--check]",
 	.help = "Tests each component for its share of the time and gives it a verdict: PASS, FAIL\n"
