@@ -152,16 +152,16 @@ if [ -d "$Z" ]; then
 	check "the release file names the ZFS part's source and modules" sh -c "
 		grep -q '^part zfs-dkms 2\.1\.' '$R/etc/bootbench-release' && grep -q '^part zfs-modules .*spl.* zfs ' '$R/etc/bootbench-release'"
 	check "the stick's boot loaders load every pack, in packs.table's order" sh -c "
-		mtype -i out/bootbench-usb.img@@1M ::/syslinux/syslinux.cfg | grep -q 'INITRD /boot/initramfs.img,/boot/firmware.img,/boot/rescue.img,/boot/zfs.img\$' &&
-		mtype -i out/bootbench-usb.img@@1M ::/EFI/BOOT/grub.cfg | grep -q 'initrd /boot/initramfs.img /boot/firmware.img /boot/rescue.img /boot/zfs.img\$' &&
+		mtype -i out/bootbench-usb.img@@1M ::/syslinux/syslinux.cfg | grep -q 'INITRD /boot/initramfs.img,/boot/firmware.img,/boot/rescue.img,/boot/burnin.img,/boot/zfs.img\$' &&
+		mtype -i out/bootbench-usb.img@@1M ::/EFI/BOOT/grub.cfg | grep -q 'initrd /boot/initramfs.img /boot/firmware.img /boot/rescue.img /boot/burnin.img /boot/zfs.img\$' &&
 		mdir -i out/bootbench-usb.img@@1M ::/boot/zfs.img >/dev/null && mdir -i out/bootbench-usb.img@@1M ::/boot/rescue.img >/dev/null"
-	check "PXE's default entries load the base and the firmware; the 'all packs' ones every pack" sh -c "
-		grep -q '^initrd firmware.img\$' out/pxe/boot.ipxe && ! grep -q 'rescue.img' out/pxe/boot.ipxe &&
-		grep -q '^initrd zfs.img\$' out/pxe/boot-all.ipxe && grep -q 'initrd=initramfs.img initrd=firmware.img initrd=rescue.img initrd=zfs.img' out/pxe/boot-all.ipxe &&
-		grep -q 'INITRD initramfs.img,firmware.img\$' out/pxe/pxelinux.cfg/default &&
-		grep -q 'INITRD initramfs.img,firmware.img,rescue.img,zfs.img\$' out/pxe/pxelinux.cfg/default &&
-		grep -q 'initrd (\$root)/initramfs.img (\$root)/firmware.img\$' out/pxe/grub/grub.cfg &&
-		grep -q 'initrd (\$root)/initramfs.img (\$root)/firmware.img (\$root)/rescue.img (\$root)/zfs.img\$' out/pxe/grub/grub.cfg"
+	check "PXE's default entries load the base, the firmware and the burn-in pack; the 'all packs' ones every pack" sh -c "
+		grep -q '^initrd firmware.img\$' out/pxe/boot.ipxe && grep -q '^initrd burnin.img\$' out/pxe/boot.ipxe && ! grep -q 'rescue.img' out/pxe/boot.ipxe &&
+		grep -q '^initrd zfs.img\$' out/pxe/boot-all.ipxe && grep -q 'initrd=initramfs.img initrd=firmware.img initrd=rescue.img initrd=burnin.img initrd=zfs.img' out/pxe/boot-all.ipxe &&
+		grep -q 'INITRD initramfs.img,firmware.img,burnin.img\$' out/pxe/pxelinux.cfg/default &&
+		grep -q 'INITRD initramfs.img,firmware.img,rescue.img,burnin.img,zfs.img\$' out/pxe/pxelinux.cfg/default &&
+		grep -q 'initrd (\$root)/initramfs.img (\$root)/firmware.img (\$root)/burnin.img\$' out/pxe/grub/grub.cfg &&
+		grep -q 'initrd (\$root)/initramfs.img (\$root)/firmware.img (\$root)/rescue.img (\$root)/burnin.img (\$root)/zfs.img\$' out/pxe/grub/grub.cfg"
 else
 	bad "the ZFS pack (out/packs/zfs) was built"
 fi

@@ -49,6 +49,7 @@ struct burnin_limits {
 	double memory_need_edac;	/* 1: no EDAC is an ERROR */
 	double net_ratio;		/* iperf3's bar: this share of the link's speed */
 	double net_min_mbps;		/* or this, when given */
+	double disks_need_selftest;	/* 1: a drive without a self-test is an ERROR */
 };
 
 struct burnin_ctx {
@@ -57,6 +58,9 @@ struct burnin_ctx {
 	const char *outdir;		/* the run's folder: a component's own logs go there */
 	unsigned cpus;
 	const char *iperf;		/* the iperf3 server, HOST[:PORT], or NULL */
+	const char *destroy;		/* the disks that may be written (consent), or NULL */
+	char **disks;			/* the disks named, or none: every disk not in use */
+	unsigned ndisks;
 };
 
 struct burnin_component {
@@ -68,7 +72,8 @@ struct burnin_component {
 	void (*run)(const struct burnin_ctx *c, struct burnin_result *r);
 };
 
-/* The components, a file each (cpu.c, memory.c, net.c, bmc.c). */
+/* The components, a file each (disks.c, cpu.c, memory.c, net.c, bmc.c). */
+void burnin_disks(const struct burnin_ctx *c, struct burnin_result *r);
 void burnin_cpu(const struct burnin_ctx *c, struct burnin_result *r);
 void burnin_memory(const struct burnin_ctx *c, struct burnin_result *r);
 void burnin_net(const struct burnin_ctx *c, struct burnin_result *r);

@@ -153,7 +153,7 @@ void burnin_cpu(const struct burnin_ctx *c, struct burnin_result *r)
 	if (!root_recorded()) {
 		char *argv[] = { "modprobe", "-qa", "coretemp", "k10temp", NULL };
 
-		spawn(argv, NULL, 0, NULL, 0);
+		spawn(argv, NULL, 0, NULL, 0);	/* consent: loads drivers, writes no disk */
 	}
 	memset(&sp, 0, sizeof(sp));
 	sp.cpus = cpus;

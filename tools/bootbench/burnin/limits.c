@@ -13,6 +13,9 @@
 #define AT(field) offsetof(struct burnin_limits, field)
 
 const struct burnin_limit_row burnin_limit_rows[] = {
+	{ "disks_need_selftest", AT(disks_need_selftest), 1, 0, 1, "0|1",
+	  "1: a drive that will not run its own self-test (a VM's, a USB bridge's) is an ERROR, as it "
+	  "was not tested; 0 accepts the write/read pass alone" },
 	{ "cpu_temp_max", AT(cpu_temp_max), 90, 40, 125, "C",
 	  "a CPU sensor above it under load FAILs (and above the sensor's own critical limit): "
 	  "Intel parts throttle at TjMax, typically 100 C, AMD's Tctl at 95 C; 90 leaves the "

@@ -156,7 +156,7 @@ void burnin_memory(const struct burnin_ctx *c, struct burnin_result *r)
 		char *argv[] = { "modprobe", "-qa", "amd64_edac", "skx_edac", "i10nm_edac", "sb_edac", "ie31200_edac",
 				 "igen6_edac", NULL };
 
-		spawn(argv, NULL, 0, NULL, 0);
+		spawn(argv, NULL, 0, NULL, 0);	/* consent: loads drivers, writes no disk */
 	}
 	have_edac = !edac_read(before);
 	seq = kmsg_newest();

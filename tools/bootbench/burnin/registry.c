@@ -6,6 +6,8 @@
 #include "lib/util.h"
 
 const struct burnin_component burnin_components[] = {
+	{ "disks", "each disk's own self-test, the burnin profile's verified passes with consent (one read "
+		   "without), its health counters before and after", 1, NULL, burnin_disks },
 	{ "cpu", "every CPU under stress-ng's self-checking stressors; temperatures, throttling, frequency, "
 		 "machine checks", 1, NULL, burnin_cpu },
 	{ "memory", "what is free after boot written with an address pattern and read back, then stress-ng's vm "

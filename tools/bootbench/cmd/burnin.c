@@ -23,7 +23,7 @@
 #include "lib/wrap.h"
 
 struct burnin_opts {
-	const char *components, *duration, *limits, *output, *iperf;
+	const char *components, *duration, *limits, *output, *iperf, *destroy;
 	int json, check;
 };
 
@@ -111,7 +111,7 @@ static int save(const char *dir, const char *name, const struct burnin_result *r
 
 	snprintf(path, sizeof(path), "%s/%s", dir, name);
 	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
-	f = fopen(tmp, "wxe");
+	f = fopen(tmp, "wxe");	/* consent: a regular file, made new, in --output */
 	if (!f)
 		return -1;
 	if (strstr(name, ".json"))
@@ -136,9 +136,12 @@ static int burnin_main(void *opts, int argc, char **argv)
 	struct stat st;
 	unsigned cpus = (unsigned)sysconf(_SC_NPROCESSORS_ONLN);
 
-	(void)argv;
-	if (argc)
-		die_usage("burnin: unexpected operand '%s' (the components: --components=)", argv[0]);
+	for (int i = 0; i < argc; i++) {
+		struct stat ds;
+
+		if (stat(argv[i], &ds) || !S_ISBLK(ds.st_mode))
+			die_usage("burnin: %s is not a block device (the components: --components=)", argv[i]);
+	}
 	burnin_limits_default(&lim);
 	if (o->limits && burnin_limits_parse(&lim, o->limits))
 		die_usage("burnin: %s", bb_err);
@@ -149,7 +152,7 @@ static int burnin_main(void *opts, int argc, char **argv)
 			const struct burnin_component *c = burnin_component(name);
 
 			if (!c)
-				die_usage("burnin: --components: unknown component '%.40s' (known: cpu, memory, net, bmc)", name);
+				die_usage("burnin: --components: unknown component '%.40s' (known: disks, cpu, memory, net, bmc)", name);
 			asked[c - burnin_components] = 1;
 		}
 		free(copy);
@@ -196,14 +199,16 @@ static int burnin_main(void *opts, int argc, char **argv)
 	t0 = now_ns();
 	/* what a component watches over the whole burn-in is read first */
 	for (unsigned i = 0; i < burnin_ncomponents; i++) {
-		struct burnin_ctx ctx = { .lim = &lim, .outdir = o->output, .cpus = cpus, .iperf = o->iperf };
+		struct burnin_ctx ctx = { .lim = &lim, .outdir = o->output, .cpus = cpus, .iperf = o->iperf,
+					  .destroy = o->destroy, .disks = argv, .ndisks = (unsigned)argc };
 
 		if (asked[i] && burnin_components[i].begin)
 			burnin_components[i].begin(&ctx, &res[i]);
 	}
 	for (unsigned i = 0; i < burnin_ncomponents; i++) {
 		const struct burnin_component *c = &burnin_components[i];
-		struct burnin_ctx ctx = { .lim = &lim, .outdir = o->output, .cpus = cpus, .iperf = o->iperf };
+		struct burnin_ctx ctx = { .lim = &lim, .outdir = o->output, .cpus = cpus, .iperf = o->iperf,
+					  .destroy = o->destroy, .disks = argv, .ndisks = (unsigned)argc };
 		struct burnin_result *r = &res[i];
 		uint64_t c0 = now_ns();
 
@@ -262,11 +267,13 @@ static void limits_help(FILE *f)
 
 static const struct arg burnin_args[] = {
 	{ .name = "--components", .kind = ARG_STR, .offset = ARG_AT(struct burnin_opts, components),
-	  .meta = "C[,C...]", .help = "the components to test, in this order: cpu, memory, net, bmc [all]" },
+	  .meta = "C[,C...]", .help = "the components to test, in this order: disks, cpu, memory, net, bmc [all]" },
 	{ .name = "--duration", .kind = ARG_STR, .offset = ARG_AT(struct burnin_opts, duration), .meta = "TIME",
 	  .help = "the whole burn-in's time, shared by the components (10m, 24h) [2m a component]" },
 	{ .name = "--limits", .kind = ARG_STR, .offset = ARG_AT(struct burnin_opts, limits),
 	  .meta = "NAME=V[,...]", .help = "limits other than the defaults (below)" },
+	{ .name = "--destroy", .kind = ARG_STR, .offset = ARG_AT(struct burnin_opts, destroy), .meta = "DEV[,DEV...]",
+	  .help = "disks: consent to write these (the burnin profile's passes); the others are read" },
 	{ .name = "--iperf", .kind = ARG_STR, .offset = ARG_AT(struct burnin_opts, iperf), .meta = "HOST[:PORT]",
 	  .help = "net: the iperf3 server to measure against (bootbench iperf-server on a peer)" },
 	{ .name = "--output", .kind = ARG_STR, .offset = ARG_AT(struct burnin_opts, output), .meta = "DIR",
@@ -280,9 +287,9 @@ static const struct arg burnin_args[] = {
 
 const struct command burnin_command = {
 	.name = "burnin",
-	.summary = "burn in the whole server: CPU and heat, memory, NICs, BMC; a verdict each",
-	.usage = "[--components=C[,C...]] [--duration=TIME] [--limits=NAME=V[,...]] [--iperf=HOST[:PORT]] "
-		 "[--output=DIR] [--json] [--check]",
+	.summary = "burn in the whole server: disks, CPU and heat, memory, NICs, BMC; a verdict each",
+	.usage = "[--components=C[,C...]] [--duration=TIME] [--limits=NAME=V[,...]] [--destroy=DEV[,DEV...]] "
+		 "[--iperf=HOST[:PORT]] [--output=DIR] [--json] [--check] [DISK...]",
 	.help = "Tests each component for its share of the time and gives it a verdict: PASS, FAIL\n"
 		"(with the reason and the figures), or ERROR: it could not be tested (no sensor, no\n"
 		"program, no answer), which fails closed and is never counted as a pass. The\n"

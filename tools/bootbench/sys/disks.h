@@ -30,6 +30,8 @@ struct smart_health {
 	int passed;		/* SMART overall assessment: 1 passed, 0 failed, -1 unknown */
 	int temperature_c;
 	long long power_on_hours;
+	/* ATA attributes 5, 197, 198, 199 (raw values) */
+	long long reallocated, pending, offline_uncorrectable, crc_errors;
 };
 
 struct partition {

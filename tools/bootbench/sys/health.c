@@ -2,10 +2,11 @@
 /*
  * health.c - what a disk says of its own health: the NVMe SMART / Health
  * Information log (Get Log Page 02h through the admin ioctl), and for ATA,
- * SAS, SCSI and USB disks smartctl's JSON (smartmontools >= 7), when the
- * image has smartctl. Both only read.
+ * SAS, SCSI and USB disks smartctl's JSON (smartmontools >= 7, read by
+ * jansson), when the image has smartctl. Both only read.
  */
 #include <fcntl.h>
+#include <jansson.h>
 #include <linux/nvme_ioctl.h>
 #include <stdlib.h>
 #include <string.h>
@@ -55,61 +56,50 @@ static void nvme_health(struct disk *d)
 	close(fd);
 }
 
-/* The number after "key": inside the object that follows "object": in JSON text. */
-static int json_number_in(const char *text, const char *object, const char *key, long long *out)
+/* The raw value of ATA attribute ID in smartctl's table; -1 when absent. */
+static long long ata_raw(json_t *root, int id)
 {
-	const char *o = strstr(text, object), *k, *end;
+	json_t *table = json_object_get(json_object_get(root, "ata_smart_attributes"), "table"), *row;
+	size_t i;
 
-	if (!o)
-		return -1;
-	end = strchr(o, '}');
-	k = strstr(o, key);
-	if (!k || (end && k > end))
-		return -1;
-	k = strchr(k + strlen(key), ':');
-	return k && sscanf(k + 1, " %lld", out) == 1 ? 0 : -1;
+	json_array_foreach(table, i, row)
+		if (json_integer_value(json_object_get(row, "id")) == id) {
+			json_t *v = json_object_get(json_object_get(row, "raw"), "value");
+
+			return json_is_integer(v) ? json_integer_value(v) : -1;
+		}
+	return -1;
 }
 
-/* ATA/SCSI health: smartctl's JSON (smartmontools >= 7), read with strstr. */
+/* ATA/SCSI health: smartctl's JSON (smartmontools >= 7), read by jansson. */
 static void smart_health(struct disk *d)
 {
-	static const char *const dirs[] = { "/usr/sbin/smartctl", "/sbin/smartctl", "/usr/bin/smartctl" };
-	char cmd[256], *buf;
-	const char *tool = NULL, *st;
-	long long v;
-	size_t n;
-	unsigned i;
-	FILE *p;
+	char dev[64], *out = xcalloc(1, 1 << 20);
+	char *argv[] = { "smartctl", "-j", "-H", "-A", "-i", dev, NULL };
+	json_error_t e;
+	json_t *root, *v;
 
-	for (i = 0; i < ARRAY_SIZE(dirs) && !tool; i++)
-		if (!access(dirs[i], X_OK))
-			tool = dirs[i];
-	if (!tool)
+	snprintf(dev, sizeof(dev), "/dev/%s", d->name);
+	spawn(argv, NULL, 0, out, 1 << 20);	/* consent: smartctl -j -H -A -i only reads */
+	root = json_loads(out, 0, &e);
+	free(out);
+	if (!json_is_object(root) || !json_object_get(root, "smartctl")) {
+		json_decref(root);
 		return;
-	snprintf(cmd, sizeof(cmd), "%s -j -H -A -i /dev/%s 2>/dev/null", tool, d->name);
-	p = popen(cmd, "r");	/* consent: smartctl -j only reads */
-	if (!p)
-		return;
-	buf = xcalloc(1, 1 << 20);
-	n = fread(buf, 1, (1 << 20) - 1, p);
-	pclose(p);
-	buf[n] = 0;
-	if (strstr(buf, "\"smartctl\"")) {
-		d->smart.valid = 1;
-		d->smart.passed = -1;
-		st = strstr(buf, "\"smart_status\"");
-		if (st && strstr(st, "\"passed\"")) {
-			const char *b = strchr(strstr(st, "\"passed\"") + 8, ':');
-
-			if (b) {
-				b += 1 + strspn(b + 1, " ");
-				d->smart.passed = !strncmp(b, "true", 4);
-			}
-		}
-		d->smart.temperature_c = json_number_in(buf, "\"temperature\"", "\"current\"", &v) ? -1 : (int)v;
-		d->smart.power_on_hours = json_number_in(buf, "\"power_on_time\"", "\"hours\"", &v) ? -1 : v;
 	}
-	free(buf);
+	d->smart.valid = 1;
+	v = json_object_get(json_object_get(root, "smart_status"), "passed");
+	d->smart.passed = json_is_boolean(v) ? json_is_true(v) : -1;
+	v = json_object_get(json_object_get(root, "temperature"), "current");
+	d->smart.temperature_c = json_is_integer(v) ? (int)json_integer_value(v) : -1;
+	v = json_object_get(json_object_get(root, "power_on_time"), "hours");
+	d->smart.power_on_hours = json_is_integer(v) ? json_integer_value(v) : -1;
+	/* the counters that grow as a disk fails (Backblaze's and Google's studies) */
+	d->smart.reallocated = ata_raw(root, 5);
+	d->smart.pending = ata_raw(root, 197);
+	d->smart.offline_uncorrectable = ata_raw(root, 198);
+	d->smart.crc_errors = ata_raw(root, 199);
+	json_decref(root);
 }
 
 void disk_health(struct disk *d)

@@ -1,0 +1,195 @@
+// SPDX-License-Identifier: MIT
+/*
+ * disks.c - the disks component, a disk after another: its health
+ * counters read (NVMe's log: critical warning, media errors, percentage
+ * used, available spare; ATA's reallocated, pending and offline
+ * uncorrectable sectors, UDMA CRC errors), the drive's own self-test run
+ * to its end, then the verified write/read passes of the burnin profile
+ * on a disk consented to (--destroy), or one read of it otherwise, then
+ * the counters again. A counter that grew, a warning that appeared, a
+ * self-test the drive failed, a block read back wrong or an I/O error
+ * FAIL naming the disk and the figures; a drive that will not run a
+ * self-test is an ERROR in its own words (unless disks_need_selftest=0).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "burnin/burnin.h"
+#include "lib/util.h"
+#include "sys/disks.h"
+#include "sys/selftest.h"
+
+/* A counter that grew: FAIL naming it with both values. */
+static void grew(struct burnin_result *r, const char *disk, const char *what, long long a, long long b)
+{
+	if (a >= 0 && b > a)
+		burnin_set(r, BURNIN_FAIL, "%s: %s grew from %lld to %lld during the burn-in", disk, what, a, b);
+}
+
+static void compare_health(struct burnin_result *r, const struct disk *a, const struct disk *b)
+{
+	if (a->health.valid && b->health.valid) {
+		unsigned new_warn = b->health.critical_warning & ~a->health.critical_warning;
+
+		if (new_warn)
+			burnin_set(r, BURNIN_FAIL, "%s: critical warning 0x%02x raised during the burn-in (was 0x%02x)%s%s%s%s%s",
+				   b->name, b->health.critical_warning, a->health.critical_warning,
+				   new_warn & 0x01 ? ": spare below threshold" : "",
+				   new_warn & 0x02 ? ": temperature over threshold" : "",
+				   new_warn & 0x04 ? ": reliability degraded" : "",
+				   new_warn & 0x08 ? ": read-only" : "", new_warn & 0x10 ? ": volatile backup failed" : "");
+		grew(r, b->name, "media errors", (long long)a->health.media_errors, (long long)b->health.media_errors);
+		grew(r, b->name, "percentage used", a->health.percentage_used, b->health.percentage_used);
+		if (b->health.available_spare < a->health.available_spare)
+			burnin_set(r, BURNIN_FAIL, "%s: available spare fell from %u%% to %u%% during the burn-in", b->name,
+				   a->health.available_spare, b->health.available_spare);
+	}
+	if (a->smart.valid && b->smart.valid) {
+		grew(r, b->name, "reallocated sectors (attribute 5)", a->smart.reallocated, b->smart.reallocated);
+		grew(r, b->name, "pending sectors (197)", a->smart.pending, b->smart.pending);
+		grew(r, b->name, "offline uncorrectable sectors (198)", a->smart.offline_uncorrectable,
+		     b->smart.offline_uncorrectable);
+		grew(r, b->name, "UDMA CRC errors (199)", a->smart.crc_errors, b->smart.crc_errors);
+		if (a->smart.passed == 1 && b->smart.passed == 0)
+			burnin_set(r, BURNIN_FAIL, "%s: SMART's overall assessment turned to FAILED", b->name);
+	}
+}
+
+/* The disk's pass: the burnin profile's verified passes with consent, one
+ * read of it without; bootbench itself runs it (its own process). */
+static void disk_pass(const struct burnin_ctx *c, struct burnin_result *r, const char *dev, double seconds)
+{
+	char out[4096], destroy[320], outdir[4200], runtime[32], filename[320];
+	int consented, rc, stopped;
+	struct stat st;
+
+	snprintf(filename, sizeof(filename), "--filename=%s", dev);
+	consented = !stat(dev, &st) && destroy_list_has(c->destroy, st.st_rdev);
+	if (consented) {
+		snprintf(destroy, sizeof(destroy), "--destroy=%s", dev);
+		snprintf(outdir, sizeof(outdir), "--output=%s", c->outdir ? c->outdir : "");
+		char *argv[] = { "/proc/self/exe", "profile", "burnin", destroy, c->outdir ? outdir : NULL, NULL, NULL };
+
+		if (c->outdir)
+			argv[5] = (char *)dev;
+		else
+			argv[4] = (char *)dev;
+		rc = burnin_spawn(argv, seconds + 3600 * 24 * 30, out, sizeof(out), &stopped);
+	} else {
+		snprintf(runtime, sizeof(runtime), "--runtime=%.0f", seconds < 1 ? 1 : seconds);
+		char *argv[] = { "/proc/self/exe", "run", "--name=read", filename, "--rw=read", "--bs=1M",
+				 "--direct=1", "--iodepth=16", runtime, NULL };
+
+		rc = burnin_spawn(argv, seconds + 60, out, sizeof(out), &stopped);
+	}
+	if (rc == 0) {
+		burnin_figure(r, "pass", 0, "%s: %s", dev, consented ? "written, read back and verified (burnin profile)"
+							     : "read (no consent to write: --destroy)");
+		return;
+	}
+	if (stopped && burnin_stop) {
+		burnin_note(r, "%s: its pass was interrupted", dev);
+		return;
+	}
+	{
+		const char *l = strstr(out, "FAIL");
+
+		if (!l)
+			l = strstr(out, "error");
+		if (rc == 2)
+			burnin_set(r, BURNIN_ERROR, "%s: its pass did not start: %.300s", dev, out);
+		else
+			burnin_set(r, BURNIN_FAIL, "%s: its %s pass failed (exit %d): %.*s", dev,
+				   consented ? "write/verify" : "read", rc, l ? (int)strcspn(l, "\n") : 200, l ? l : out);
+	}
+}
+
+void burnin_disks(const struct burnin_ctx *c, struct burnin_result *r)
+{
+	struct disk *all = NULL, a, b;
+	unsigned n = 0, tested = 0;
+	char why[512], words[512];
+	const char *names[64];
+
+	if (c->ndisks) {
+		for (unsigned i = 0; i < c->ndisks && n < ARRAY_SIZE(names); i++)
+			names[n++] = c->disks[i];
+	} else {
+		/* every disk that may be tested: not the boot or results medium, nothing mounted or in use */
+		unsigned k = disks_scan(&all);
+
+		for (unsigned i = 0; i < k && n < ARRAY_SIZE(names); i++) {
+			disk_refusal(&all[i], why, sizeof(why));
+			if (!why[0] && strncmp(all[i].name, "loop", 4) && strncmp(all[i].name, "ram", 3) &&
+			    strncmp(all[i].name, "zram", 4))
+				names[n++] = all[i].name;
+			else if (why[0])
+				burnin_note(r, "%s not tested: %s", all[i].name, why);
+		}
+	}
+	if (!n) {
+		burnin_set(r, BURNIN_ERROR, "no disk to test (every disk is the boot or results medium, mounted or in use)");
+		free(all);
+		return;
+	}
+	for (unsigned i = 0; i < n && !burnin_stop; i++) {
+		double share = c->seconds / n;
+		char dev[300];
+		enum selftest_outcome o;
+
+		if (disk_find(names[i], &a)) {
+			burnin_set(r, BURNIN_ERROR, "no such disk: %s", names[i]);
+			continue;
+		}
+		snprintf(dev, sizeof(dev), "/dev/%s", a.name);
+		disk_refusal(&a, why, sizeof(why));
+		if (why[0]) {
+			burnin_set(r, BURNIN_ERROR, "%s cannot be tested: %s", dev, why);
+			continue;
+		}
+		disk_health(&a);
+		/* the short self-test; the extended one when the disk has two hours or more */
+		o = drive_selftest(a.name, share >= 7200, share / 3 > 120 ? share / 3 : 120, &burnin_stop, words, sizeof(words));
+		switch (o) {
+		case SELFTEST_PASSED:
+			burnin_figure(r, "selftest", 0, "%s: %s", a.name, words);
+			break;
+		case SELFTEST_FAILED:
+			burnin_set(r, BURNIN_FAIL, "%s: the drive's %s", a.name, words);
+			break;
+		case SELFTEST_REFUSED:
+			if (c->lim->disks_need_selftest)
+				burnin_set(r, BURNIN_ERROR, "%s: no self-test: %s (burnin_disks_need_selftest=0 accepts that)",
+					   a.name, words);
+			else
+				burnin_note(r, "%s: no self-test: %s", a.name, words);
+			break;
+		case SELFTEST_UNFINISHED:
+			burnin_set(r, BURNIN_ERROR, "%s: %s", a.name, words);
+			break;
+		}
+		disk_pass(c, r, dev, share * 2 / 3);
+		if (!disk_find(a.name, &b)) {
+			disk_health(&b);
+			compare_health(r, &a, &b);
+			if (b.health.valid)
+				burnin_figure(r, "health", b.health.critical_warning, "%s: critical warning 0x%02x, %llu media "
+					      "errors, %u%% used, spare %u%%", b.name, b.health.critical_warning,
+					      (unsigned long long)b.health.media_errors, b.health.percentage_used,
+					      b.health.available_spare);
+			else if (b.smart.valid)
+				burnin_figure(r, "health", b.smart.reallocated, "%s: reallocated %lld, pending %lld, offline "
+					      "uncorrectable %lld, CRC errors %lld", b.name, b.smart.reallocated,
+					      b.smart.pending, b.smart.offline_uncorrectable, b.smart.crc_errors);
+			else
+				burnin_note(r, "%s reports no health counters (no NVMe log, no SMART)", b.name);
+		}
+		tested++;
+	}
+	burnin_figure(r, "disks_tested", tested, "%u of %u", tested, n);
+	if (r->verdict == BURNIN_SKIPPED)
+		burnin_set(r, BURNIN_PASS, "every disk's self-test passed, its pass ended clean, no health counter grew");
+	free(all);
+}
