@@ -143,7 +143,11 @@ void burnin_disks(const struct burnin_ctx *c, struct burnin_result *r)
 			burnin_set(r, BURNIN_ERROR, "no such disk: %s", names[i]);
 			continue;
 		}
-		snprintf(dev, sizeof(dev), "/dev/%s", a.name);
+		/* named as the user named it (/dev/mapper/x, not dm-3) */
+		if (!strncmp(names[i], "/dev/", 5))
+			snprintf(dev, sizeof(dev), "%s", names[i]);
+		else
+			snprintf(dev, sizeof(dev), "/dev/%s", a.name);
 		disk_refusal(&a, why, sizeof(why));
 		if (why[0]) {
 			burnin_set(r, BURNIN_ERROR, "%s cannot be tested: %s", dev, why);

@@ -1,0 +1,30 @@
+# SPDX-License-Identifier: MIT
+# Boot test (issue 32): bootbench burnin's disks component on QEMU's NVMe
+# drive. QEMU 7.2's controller has no Device Self-test: the drive's refusal
+# is an ERROR in its own words. With disks_need_selftest=0 the burnin
+# profile's passes run on it, and a critical warning the drive raises
+# during them (set from outside through QEMU's monitor, as a failing
+# drive's controller would) FAILs naming the drive and the warning.
+# timeout: 420
+. tests/bootlib.sh
+need_artifacts
+need_commands tmux python3
+cp "$OUT/bootbench-usb.img" "$T/stick.img"
+test_disk "$T/nvme.img"
+console_boot 160 50 "--fw bios --usb '$T/stick.img' --disk nvme:'$T/nvme.img' --monitor '$T/mon'"
+step "the stick boots to the menu" "Esc goes back" 240
+keys 7 Enter
+step "the shell is reached" "Type 'exit' to return to the menu." 30
+burn="BOOTBENCH_SCALE=0.02 bootbench burnin --components=disks --duration=1m --destroy=/dev/nvme0n1 /dev/nvme0n1"
+type_line "clear; $burn > /tmp/o 2>&1; echo NOSELF=\$?; grep '^disks' /tmp/o"
+step_result "a drive with no self-test: exit 1" NOSELF "NOSELF=1" 240
+check "... ERROR in the drive's words" shows "disks     ERROR    nvme0n1: no self-test: the controller refused Device Self-test: NVMe status 0x[0-9a-f]* (Invalid Command Opcode"
+type_line "clear; ($burn --limits=disks_need_selftest=0 > /tmp/w 2>&1; echo WARN=\$? > /tmp/w.rc) & sleep 5; echo SET-NOW"
+step "the burn-in runs" "SET-NOW" 60
+monitor "$T/mon" "qom-set /machine/peripheral/disk1 smart_critical_warning 4" > "$T/qom.out"
+type_line "clear; wait; cat /tmp/w.rc; grep '^disks' /tmp/w"
+step_result "a critical warning raised during the burn-in: exit 1" WARN "WARN=1" 240
+check "... FAIL naming the drive and the warning" shows "disks     FAIL     nvme0n1: critical warning 0x04 raised during the burn-in (was 0x00): reliability degraded"
+type_line "poweroff -f"
+step "the guest powers off" "QEMU-EXITED" 60
+finish
