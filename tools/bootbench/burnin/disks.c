@@ -109,7 +109,7 @@ static void disk_pass(const struct burnin_ctx *c, struct burnin_result *r, const
 void burnin_disks(const struct burnin_ctx *c, struct burnin_result *r)
 {
 	struct disk *all = NULL, a, b;
-	unsigned n = 0, tested = 0;
+	unsigned n = 0, tested = 0, selftests = 0;
 	char why[512], words[512];
 	const char *names[64];
 
@@ -158,6 +158,7 @@ void burnin_disks(const struct burnin_ctx *c, struct burnin_result *r)
 		o = drive_selftest(a.name, share >= 7200, share / 3 > 120 ? share / 3 : 120, &burnin_stop, words, sizeof(words));
 		switch (o) {
 		case SELFTEST_PASSED:
+			selftests++;
 			burnin_figure(r, "selftest", 0, "%s: %s", a.name, words);
 			break;
 		case SELFTEST_FAILED:
@@ -192,8 +193,9 @@ void burnin_disks(const struct burnin_ctx *c, struct burnin_result *r)
 		}
 		tested++;
 	}
-	burnin_figure(r, "disks_tested", tested, "%u of %u", tested, n);
+	burnin_figure(r, "disks_tested", tested, "%u of %u (%u self-tests passed)", tested, n, selftests);
 	if (r->verdict == BURNIN_SKIPPED)
-		burnin_set(r, BURNIN_PASS, "every disk's self-test passed, its pass ended clean, no health counter grew");
+		burnin_set(r, BURNIN_PASS, "every disk's pass ended clean and no health counter grew; %u of %u drives ran "
+			   "their own self-test and passed it", selftests, tested);
 	free(all);
 }
