@@ -59,8 +59,11 @@ fits "Run a profile: the disks"
 back Escape
 
 menu_pick 3
-step "Burn-in: the disks" "burnin: disks" 30
-fits "Burn-in: the disks"
+step "Burn-in: the components" "Burn-in: components" 30
+fits "Burn-in: the components"
+keys Enter
+step "Burn-in: the disks to write" "Burn-in: disks to write" 30
+fits "Burn-in: the disks to write"
 back Escape
 
 menu_pick 4

@@ -67,7 +67,7 @@ refuses "a duration under 10 s" "--duration=5s" "$BB" burnin --duration=5s
 refuses "an unknown limit" "unknown limit 'cpu_temp'" "$BB" burnin --limits=cpu_temp=80
 refuses "a limit out of its range" "cpu_temp_max=300: expected a number from 40 to 125" "$BB" burnin --limits=cpu_temp_max=300
 refuses "a limit without a value" "expected NAME=VALUE" "$BB" burnin --limits=memory_ce_max
-refuses "an operand" "unexpected operand" "$BB" burnin cpu
+refuses "an operand that is not a disk" "cpu is not a block device" "$BB" burnin cpu
 check "... and nothing was written" [ -z "$(ls -A "$T/bad")" ]
 
 # every limit is a boot parameter (burnin_NAME in rootfs/etc/bootbench/params)

@@ -9,7 +9,10 @@ need_commands iperf3 ip ethtool python3
 [ "$(id -u)" = 0 ] || skip "needs root (a network namespace)"
 NS=bbnet$$ A=bbna$$ B=bbnb$$ PORT=15201
 cleanup_net() { ip netns pids $NS 2>/dev/null | xargs -r kill 2>/dev/null; ip link del $A 2>/dev/null; ip netns del $NS 2>/dev/null; }
+# a test stopped by the runner's timeout (TERM) cleans up too: a namespace
+# left behind with this test's addresses would take the next run's traffic
 trap 'cleanup_net; cleanup' EXIT
+trap 'exit 1' TERM INT
 ip netns add $NS || skip "network namespaces unavailable"
 ip link add $A type veth peer name $B && ip link set $B netns $NS &&
 	ip addr add 10.199.77.1/30 dev $A && ip link set $A up &&
@@ -40,8 +43,9 @@ BOOTBENCH_SCALE=0.4 burn ratio --iperf=10.199.77.2:$PORT --limits=net_ratio=1
 check "... the default bar is net_ratio of the link's speed (the veth's 10000 Mb/s)" net ratio \
 	"c['figures']['iperf_limit_mbps']['value'] == 10000"
 (sleep 1; ip -n $NS link set $B down; sleep 1; ip -n $NS link set $B up) &
+flap=$!
 BOOTBENCH_SCALE=0.6 burn down --iperf=10.199.77.2:$PORT --limits=net_min_mbps=1
-wait
+wait $flap	# not the server's job: it runs to the end
 check "the link lost during the test: FAIL naming it" net down \
 	"c['verdict'] == 'FAIL' and '$A lost its link during the test (carrier changes' in c['reason']"
 burn noserver

@@ -25,7 +25,21 @@
 struct burnin_opts {
 	const char *components, *duration, *limits, *output, *iperf, *destroy;
 	int json, check;
+	unsigned progress_fd;
 };
+
+/* --progress-fd: "burnin COMPONENT STATE SECONDS-LEFT" a line as each
+ * component starts and ends (the menu's live screen reads them); STATE is
+ * running or its verdict. */
+static FILE *progress;
+
+static void report_progress(const char *component, const char *state, double left)
+{
+	if (progress) {
+		fprintf(progress, "burnin %s %s %.0f\n", component, state, left > 0 ? left : 0);
+		fflush(progress);
+	}
+}
 
 static void on_signal(int sig)
 {
@@ -190,6 +204,8 @@ static int burnin_main(void *opts, int argc, char **argv)
 	}
 	if (o->check)
 		return EXIT_OK;		/* the boot parameters' check: every value above is fine */
+	if (o->progress_fd && !(progress = fdopen((int)o->progress_fd, "w")))
+		die_usage("burnin: --progress-fd=%u is not open for writing", o->progress_fd);
 	if (cpus < 1 || cpus > 4096)
 		cpus = 1;
 	seconds = total_us / 1e6 * scale();
@@ -218,6 +234,7 @@ static int burnin_main(void *opts, int argc, char **argv)
 		ctx.seconds = seconds * c->weight / weights;
 		if (!o->json)
 			fprintf(stderr, "burnin: %s for %.0f s\n", c->name, ctx.seconds);
+		report_progress(c->name, "running", seconds - (now_ns() - t0) / 1e9);
 		if (burnin_stop)
 			burnin_set(r, BURNIN_ERROR, "interrupted before it ended");
 		else if (r->verdict != BURNIN_ERROR)	/* begin found nothing to test */
@@ -229,6 +246,7 @@ static int burnin_main(void *opts, int argc, char **argv)
 			burnin_set(r, BURNIN_ERROR, "interrupted before its time was up: %s", was);
 		}
 		r->seconds = (now_ns() - c0) / 1e9;
+		report_progress(c->name, burnin_verdict_name(r->verdict), seconds - (now_ns() - t0) / 1e9);
 		if (r->verdict > machine)
 			machine = r->verdict;
 	}
@@ -280,6 +298,8 @@ static const struct arg burnin_args[] = {
 	  .help = "write burnin.json and burnin.txt there" },
 	{ .name = "--json", .kind = ARG_FLAG, .offset = ARG_AT(struct burnin_opts, json),
 	  .help = "print the verdicts as JSON" },
+	{ .name = "--progress-fd", .kind = ARG_UINT, .offset = ARG_AT(struct burnin_opts, progress_fd), .meta = "N",
+	  .help = "write each component's state to file descriptor N (the menu's live screen)", .min = 3, .max = 1023 },
 	{ .name = "--check", .kind = ARG_FLAG, .offset = ARG_AT(struct burnin_opts, check),
 	  .help = "only check the other flags (the boot parameters' check), run nothing" },
 	{ NULL },
@@ -289,7 +309,7 @@ const struct command burnin_command = {
 	.name = "burnin",
 	.summary = "burn in the whole server: disks, CPU and heat, memory, NICs, BMC; a verdict each",
 	.usage = "[--components=C[,C...]] [--duration=TIME] [--limits=NAME=V[,...]] [--destroy=DEV[,DEV...]] "
-		 "[--iperf=HOST[:PORT]] [--output=DIR] [--json] [--check] [DISK...]",
+		 "[--iperf=HOST[:PORT]] [--output=DIR] [--progress-fd=N] [--json] [--check] [DISK...]",
 	.help = "Tests each component for its share of the time and gives it a verdict: PASS, FAIL\n"
 		"(with the reason and the figures), or ERROR: it could not be tested (no sensor, no\n"
 		"program, no answer), which fails closed and is never counted as a pass. The\n"
