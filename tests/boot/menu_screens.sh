@@ -64,6 +64,9 @@ fits "Burn-in: the components"
 keys Enter
 step "Burn-in: the disks to write" "Burn-in: disks to write" 30
 fits "Burn-in: the disks to write"
+keys Escape	# none to write: they are only read
+step "Burn-in: how long" "Burn-in: how long" 30
+fits "Burn-in: how long"
 back Escape
 
 menu_pick 4

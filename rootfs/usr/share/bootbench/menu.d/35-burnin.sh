@@ -13,7 +13,7 @@ picked=$(dialog --stdout --title " Burn-in: components " --checklist \
 "Space ticks a component, Enter goes on. One that cannot be tested (no
 sensor, no BMC, no iperf3 server) is an ERROR, never a pass." 16 76 5 \
 	disks "each disk: its self-test, a verified write/read pass" on \
-	cpu "every CPU under self-checking stressors; heat, throttling" on \
+	cpu "every CPU under checking stressors; heat, throttling" on \
 	memory "what is free, written and verified; ECC error counts" on \
 	net "links, errors; iperf3 to ${BB_IPERF:-bootbench.iperf (not set)}" $net \
 	bmc "the BMC's event log and sensors (ipmitool)" $bmc) || exit 0
