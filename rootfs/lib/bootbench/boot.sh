@@ -137,18 +137,15 @@ param_check() { # name value
 		case "$2" in
 		*[!0-9.]*) echo "bootbench.$1=$shown: expected an SMB dialect such as 3, 3.0, 3.02 or 3.1.1"; return 1 ;;
 		esac ;;
-	'<burnin-components>')
-		"${BOOTBENCH:-bootbench}" burnin --check --components="$2" 2>&1 |
-			sed 's/^bootbench: burnin: /bootbench.'"$1"': /' | grep . && return 1 ;;
-	'<duration>')
-		"${BOOTBENCH:-bootbench}" burnin --check --duration="$2" 2>&1 |
-			sed 's/^bootbench: burnin: /bootbench.'"$1"': /' | grep . && return 1 ;;
-	'<host-port>')
-		"${BOOTBENCH:-bootbench}" burnin --check --iperf="$2" 2>&1 |
-			sed 's/^bootbench: burnin: /bootbench.'"$1"': /' | grep . && return 1 ;;
-	'<burnin-limit>')
-		# the limit's range is bootbench's (burnin/limits.c): asked, not copied
-		"${BOOTBENCH:-bootbench}" burnin --check --limits="${1#burnin_}=$2" 2>&1 |
+	'<burnin-components>'|'<duration>'|'<host-port>'|'<burnin-limit>')
+		# bootbench burnin checks its own flags (a limit's range is burnin/limits.c's: asked, not copied)
+		case "$rule" in
+		'<burnin-components>') flag=--components=$2 ;;
+		'<duration>') flag=--duration=$2 ;;
+		'<host-port>') flag=--iperf=$2 ;;
+		*) flag=--limits=${1#burnin_}=$2 ;;
+		esac
+		"${BOOTBENCH:-bootbench}" burnin --check "$flag" 2>&1 |
 			sed 's/^bootbench: burnin: /bootbench.'"$1"': /' | grep . && return 1 ;;
 	'<modules>')
 		case "$2" in
