@@ -27,6 +27,22 @@ check "the run exits 0" [ $? = 0 ]
 check "at the end: state pass" sh -c "curl -s '$G/metrics' | grep 'bootbench_state{' | grep 'state=\"pass\"' | grep -q ' 1\$'"
 check "... and progress 1" sh -c "curl -s '$G/metrics' | grep '^bootbench_progress_ratio' | grep -q ' 1\$'"
 
+# a burn-in's verdicts (issue 32): the machine's own group, no disk label;
+# the component running while it runs, each verdict once known
+BOOTBENCH_METRICS=$G BOOTBENCH_SCALE=0.6 "$BB" burnin --components=cpu,bmc --duration=10s \
+	--limits=cpu_need_sensors=0,cpu_freq_min=0 > /dev/null 2>&1 &
+pid=$!
+sleep 3
+check "burn-in: the running component is cpu" sh -c "curl -s '$G/metrics' | grep '^bootbench_burnin_running{' | grep 'component=\"cpu\"' | grep -q ' 1\$'"
+check "... grouped by the machine alone (no disk label)" sh -c \
+	"curl -s '$G/metrics' | grep '^bootbench_burnin_running{' | grep 'machine=' | grep -vq 'disk='"
+wait $pid
+check "... at the end: cpu 1 (pass), bmc -1 (no BMC here: could not test)" sh -c \
+	"curl -s '$G/metrics' | grep -q '^bootbench_burnin_verdict{component=\"cpu\".* 1\$' &&
+	 curl -s '$G/metrics' | grep -q '^bootbench_burnin_verdict{component=\"bmc\".* -1\$'"
+check "... and nothing running, no time left" sh -c \
+	"! curl -s '$G/metrics' | grep '^bootbench_burnin_running{' | grep -q ' 1\$' && curl -s '$G/metrics' | grep -q '^bootbench_burnin_seconds_left{.*} 0\$'"
+
 # a gateway that is down: the run is the same
 start=$(date +%s)
 "$BB" run --name=m --filename="$T/f" --size=16m --rw=randread --time_based --runtime=3 --metrics=http://127.0.0.1:1 \

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "burnin/burnin.h"
@@ -21,6 +22,8 @@
 #include "lib/json.h"
 #include "lib/util.h"
 #include "lib/wrap.h"
+#include "save/metrics.h"
+#include "sys/machine.h"
 
 struct burnin_opts {
 	const char *components, *duration, *limits, *output, *iperf, *destroy;
@@ -39,6 +42,45 @@ static void report_progress(const char *component, const char *state, double lef
 		fprintf(progress, "burnin %s %s %.0f\n", component, state, left > 0 ? left : 0);
 		fflush(progress);
 	}
+}
+
+/*
+ * The Pushgateway (BOOTBENCH_METRICS, bootbench.metrics): each component's
+ * verdict as it is known (1 pass, 0 fail, -1 error: could not test), which
+ * one runs, and the time left, under the machine's own group.
+ */
+static struct metrics metrics;
+
+static void push_verdicts(const struct burnin_result *res, const int *asked, const char *running, double left,
+			  int final)
+{
+	static const int value[] = { [BURNIN_PASS] = 1, [BURNIN_FAIL] = 0, [BURNIN_ERROR] = -1 };
+	char body[8192];
+	size_t o = 0;
+
+	if (!metrics.url[0])
+		return;
+#define OUT(...) (o += (size_t)snprintf(body + o, o < sizeof(body) ? sizeof(body) - o : 0, __VA_ARGS__))
+	OUT("# HELP bootbench_burnin_verdict A burn-in component's verdict: 1 pass, 0 fail, -1 error (it could not "
+	    "be tested).\n# TYPE bootbench_burnin_verdict gauge\n");
+	for (unsigned i = 0; i < burnin_ncomponents; i++)
+		if (asked[i] && res[i].verdict != BURNIN_SKIPPED && strcmp(burnin_components[i].name, running))
+			OUT("bootbench_burnin_verdict{component=\"%s\"} %d\n", burnin_components[i].name,
+			    value[res[i].verdict]);
+	OUT("# HELP bootbench_burnin_running The burn-in component running now (1), the others asked for (0).\n"
+	    "# TYPE bootbench_burnin_running gauge\n");
+	for (unsigned i = 0; i < burnin_ncomponents; i++)
+		if (asked[i])
+			OUT("bootbench_burnin_running{component=\"%s\"} %d\n", burnin_components[i].name,
+			    !strcmp(burnin_components[i].name, running));
+	OUT("# HELP bootbench_burnin_seconds_left The burn-in's time left.\n# TYPE bootbench_burnin_seconds_left gauge\n");
+	OUT("bootbench_burnin_seconds_left %.0f\n", left > 0 ? left : 0);
+	OUT("# HELP bootbench_last_push_timestamp_seconds When this was pushed.\n"
+	    "# TYPE bootbench_last_push_timestamp_seconds gauge\n");
+	OUT("bootbench_last_push_timestamp_seconds %ld\n", (long)time(NULL));
+#undef OUT
+	if (o < sizeof(body))
+		metrics_push_text(&metrics, body, final);
 }
 
 static void on_signal(int sig)
@@ -210,9 +252,19 @@ static int burnin_main(void *opts, int argc, char **argv)
 		cpus = 1;
 	seconds = total_us / 1e6 * scale();
 
+	{
+		const char *url = getenv("BOOTBENCH_METRICS");
+		char machine[128];
+
+		machine_id(machine, sizeof(machine));
+		if (url && *url && metrics_init(&metrics, url, machine, NULL))
+			die_usage("burnin: %s", bb_err);
+	}
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	t0 = now_ns();
+	for (unsigned i = 0; i < burnin_ncomponents; i++)
+		res[i].component = burnin_components[i].name;
 	/* what a component watches over the whole burn-in is read first */
 	for (unsigned i = 0; i < burnin_ncomponents; i++) {
 		struct burnin_ctx ctx = { .lim = &lim, .outdir = o->output, .cpus = cpus, .iperf = o->iperf,
@@ -235,6 +287,7 @@ static int burnin_main(void *opts, int argc, char **argv)
 		if (!o->json)
 			fprintf(stderr, "burnin: %s for %.0f s\n", c->name, ctx.seconds);
 		report_progress(c->name, "running", seconds - (now_ns() - t0) / 1e9);
+		push_verdicts(res, asked, c->name, seconds - (now_ns() - t0) / 1e9, 0);
 		if (burnin_stop)
 			burnin_set(r, BURNIN_ERROR, "interrupted before it ended");
 		else if (r->verdict != BURNIN_ERROR)	/* begin found nothing to test */
@@ -250,6 +303,7 @@ static int burnin_main(void *opts, int argc, char **argv)
 		if (r->verdict > machine)
 			machine = r->verdict;
 	}
+	push_verdicts(res, asked, "", 0, 1);
 	seconds = (now_ns() - t0) / 1e9;
 	if (o->json)
 		write_json(stdout, res, burnin_ncomponents, machine, &lim, seconds);

@@ -30,7 +30,8 @@ struct metrics {
 	unsigned pushed, skipped;
 };
 
-/* Checks URL (http[s]://host[:port]); -1 with bb_err. MACHINE and DISK label the group. */
+/* Checks URL (http[s]://host[:port]); -1 with bb_err. MACHINE and DISK label
+ * the group (DISK NULL: the machine's own series, no disk label). */
 int metrics_init(struct metrics *m, const char *url, const char *machine, const char *disk);
 
 /* The exposition text of a sample (Prometheus text format 0.0.4) into BUF. */
@@ -38,5 +39,8 @@ int metrics_format(const struct metrics_sample *s, char *buf, size_t len);
 
 /* Pushes a sample unless one is in flight; FINAL waits for it (the end of a run, bounded by curl's 3 s). */
 void metrics_push(struct metrics *m, const struct metrics_sample *s, int final);
+
+/* Pushes exposition text of the caller's (under 64 KiB), as metrics_push does. */
+void metrics_push_text(struct metrics *m, const char *body, int final);
 
 #endif
