@@ -4,8 +4,8 @@
 # component, bootbench.duration=, bootbench.iperf=, burnin_* limits): a
 # guest with a BMC (QEMU's ipmi-bmc-sim) runs cpu, memory, net (iperf3 to a
 # real iperf3 server on this machine's loopback, reached through QEMU's
-# user networking) and bmc, saves burnin.json and burnin.txt to the stick,
-# and powers off. A VM has no CPU sensors and no EDAC: the limits accept
+# user networking) and bmc, saves burnin.json, burnin.txt and report.html
+# (the verdict table) to the stick, and powers off. A VM has no CPU sensors and no EDAC: the limits accept
 # that (cpu_need_sensors=0, memory_need_edac=0), and the test says so.
 # timeout: 420
 . tests/bootlib.sh
@@ -29,6 +29,9 @@ if fetch_results "$T/stick.img" > /dev/null; then
 	check "the machine's verdict is PASS, and the limits given are the ones used" json "$T/results/burnin.json" \
 		"d['verdict'] == 'PASS' and d['limits']['net_min_mbps'] == 1 and d['limits']['cpu_need_sensors'] == 0"
 	check "the console log says the burn-in ran, exit 0" grep -q 'burnin: exit status 0' "$T/results/console.log"
+	check "report.html has the verdict table: the machine PASS, a row a component" sh -c \
+		"grep -q '<h2>Burn-in</h2>' '$T/results/report.html' && grep -q 'The machine: <b>PASS</b>' '$T/results/report.html' &&
+		 [ \$(grep -o '<tr><td>[a-z]*</td><td>PASS</td>' '$T/results/report.html' | wc -l) = 4 ]"
 else
 	bad "a results folder is on the stick"
 fi

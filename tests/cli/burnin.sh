@@ -92,6 +92,9 @@ check "... memory PASS: 90% of the available memory tested, GB/s given, no misma
 check "... the machine check logged before the burn-in is not counted; 3 old corrected errors neither" rc pass 0
 check "... the machine's verdict is PASS, in burnin.json" json "$T/pass/burnin.json" "d['verdict'] == 'PASS'"
 check "... and burnin.txt" grep -q '^machine   PASS' "$T/pass/burnin.txt"
+"$BB" report "$T/pass" > /dev/null 2>&1
+check "... and bootbench report's page: the verdict table, a row a component" sh -c \
+	"grep -q 'The machine: <b>PASS</b>' '$T/pass/report.html' && [ \$(grep -o '<tr><td>[a-z]*</td><td>PASS</td>' '$T/pass/report.html' | wc -l) = 2 ]"
 
 # cpu FAILs, made while the burn-in runs, each named with its figures
 machine

@@ -522,6 +522,50 @@ static int ends_with(const char *s, const char *tail)
 	return a >= b && !strcmp(s + a - b, tail);
 }
 
+/* burnin.json: the machine's verdict, then a row a component with its
+ * verdict, why, and its figures; what was not run under it. */
+static void burnin_section(json_t *j)
+{
+	json_t *c, *fig;
+	const char *key;
+	size_t i;
+
+	fputs("<h2>Burn-in</h2>\n<p>The machine: <b", out);
+	if (strcmp(str_of(j, "verdict"), "PASS"))
+		fputs(" class=\"bad\"", out);
+	fputs(">", out);
+	esc(str_of(j, "verdict"));
+	fputs("</b> (PASS only when every component asked for passed; ERROR: it could not be tested)</p>\n"
+	      "<table><tr><th>component</th><th>verdict</th><th>why, and the figures</th></tr>\n", out);
+	json_array_foreach(json_object_get(j, "components"), i, c) {
+		const char *v = str_of(c, "verdict");
+
+		if (!strcmp(v, "SKIPPED"))
+			continue;
+		fputs("<tr><td>", out);
+		esc(str_of(c, "name"));
+		fprintf(out, "</td><td%s>", strcmp(v, "PASS") ? " class=\"bad\"" : "");
+		esc(v);
+		fputs("</td><td>", out);
+		esc(str_of(c, "reason"));
+		fputs("<ul>", out);
+		json_object_foreach(json_object_get(c, "figures"), key, fig) {
+			fputs("<li>", out);
+			esc(key);
+			fputs(": ", out);
+			esc(json_string_value(json_object_get(fig, "text")) ? json_string_value(json_object_get(fig, "text")) : "");
+			fputs("</li>", out);
+		}
+		if (*str_of(c, "not_run")) {
+			fputs("<li>not run: ", out);
+			esc(str_of(c, "not_run"));
+			fputs("</li>", out);
+		}
+		fputs("</ul></td></tr>\n", out);
+	}
+	fputs("</table>\n", out);
+}
+
 static void one_file(const char *path)
 {
 	json_t *j = rs_read_json(path);
@@ -538,9 +582,12 @@ static void one_file(const char *path)
 		fio_section(j, path);
 	else if (json_is_object(j) && json_object_get(j, "levels"))
 		raid_section(j, path);
+	else if (json_is_object(j) && json_object_get(j, "bootbench_burnin"))
+		burnin_section(j);
 	else if (!ends_with(path, "/sysinfo.json") && !ends_with(path, "/disks.json") &&
 		 strcmp(path, "sysinfo.json") && strcmp(path, "disks.json")) {
-		fprintf(stderr, "report: %s: JSON, but not a result (neither fio's layout nor raid.json)\n", path);
+		fprintf(stderr, "report: %s: JSON, but not a result (neither fio's layout, raid.json nor burnin.json)\n",
+			path);
 		unreadable++;
 	}
 	json_decref(j);
