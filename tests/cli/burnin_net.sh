@@ -5,23 +5,29 @@
 # with both figures; the link the traffic takes going down during the test
 # FAILs naming it; no server named, or one not listening, is an ERROR.
 . tests/lib.sh
-need_commands iperf3 ip ethtool python3
+need_commands iperf3 ip ethtool python3 unshare nsenter ss
 [ "$(id -u)" = 0 ] || skip "needs root (a network namespace)"
-NS=bbnet$$ A=bbna$$ B=bbnb$$ PORT=15201
-cleanup_net() { ip netns pids $NS 2>/dev/null | xargs -r kill 2>/dev/null; ip link del $A 2>/dev/null; ip netns del $NS 2>/dev/null; }
-# a test stopped by the runner's timeout (TERM) cleans up too: a namespace
-# left behind with this test's addresses would take the next run's traffic
+A=bbna$$ B=bbnb$$ PORT=15201
+# The peer: a network namespace held by a process of its own (unshare, not
+# ip netns, which remounts / and cannot in a chroot), entered with nsenter.
+unshare --net sleep 600 &
+HOLDER=$!
+i=0; while [ "$(readlink /proc/$HOLDER/ns/net 2>/dev/null)" = "$(readlink /proc/self/ns/net)" ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+peer() { nsenter --net --target $HOLDER "$@"; }
+cleanup_net() { kill $SERVER $HOLDER 2>/dev/null; ip link del $A 2>/dev/null; }
+# a test stopped by the runner's timeout (TERM) cleans up too: a link left
+# behind with this test's addresses would take the next run's traffic
 trap 'cleanup_net; cleanup' EXIT
 trap 'exit 1' TERM INT
-ip netns add $NS || skip "network namespaces unavailable"
-ip link add $A type veth peer name $B && ip link set $B netns $NS &&
+ip link add $A type veth peer name $B && ip link set $B netns $HOLDER &&
 	ip addr add 10.199.77.1/30 dev $A && ip link set $A up &&
-	ip -n $NS addr add 10.199.77.2/30 dev $B && ip -n $NS link set $B up && ip -n $NS link set lo up ||
+	peer ip addr add 10.199.77.2/30 dev $B && peer ip link set $B up && peer ip link set lo up ||
 	skip "a veth pair could not be made"
 # the server as a booted peer runs it: bootbench iperf-server (as nobody)
-ip netns exec $NS "$BB" iperf-server --port=$PORT > "$T/server.log" 2>&1 &
-i=0; while ! ip netns exec $NS ss -ltn 2>/dev/null | grep -q ":$PORT " && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
-check "bootbench iperf-server listens, as nobody" sh -c "ip netns exec $NS ss -ltnp | grep ':$PORT ' && ps -o user= -C iperf3 | grep -qx nobody"
+peer "$BB" iperf-server --port=$PORT > "$T/server.log" 2>&1 &
+SERVER=$!
+i=0; while ! peer ss -ltn 2>/dev/null | grep -q ":$PORT " && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+check "bootbench iperf-server listens, as nobody" sh -c "ps -o user= -C iperf3 | grep -qx nobody"
 burn() { # NAME [ARGS...]: the net component for 4 s
 	n=$1; shift
 	mkdir -p "$T/$n"
@@ -42,7 +48,7 @@ check "under the bar: FAIL, both directions named with their figures" net slow \
 BOOTBENCH_SCALE=0.4 burn ratio --iperf=10.199.77.2:$PORT --limits=net_ratio=1
 check "... the default bar is net_ratio of the link's speed (the veth's 10000 Mb/s)" net ratio \
 	"c['figures']['iperf_limit_mbps']['value'] == 10000"
-(sleep 1; ip -n $NS link set $B down; sleep 1; ip -n $NS link set $B up) &
+(sleep 1; peer ip link set $B down; sleep 1; peer ip link set $B up) &
 flap=$!
 BOOTBENCH_SCALE=0.6 burn down --iperf=10.199.77.2:$PORT --limits=net_min_mbps=1
 wait $flap	# not the server's job: it runs to the end
