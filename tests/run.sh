@@ -135,8 +135,10 @@ serial_lane() {
 }
 # Beside the serial lane (one core, mostly) boot tests run on what is left:
 # JOBS-1 of them, never one that starts the servers, uses the host's loop
-# devices or runs alone (the lane has servers and loop devices of its own).
-touches_host() { uses_servers "$1" || alone "$1" || grep -q 'losetup' "$1"; }
+# devices, runs alone or is marked quiet (the lane has servers and loop
+# devices of its own).
+# "# quiet": a test that the sanitizer runs' load upsets, but not a guest's.
+touches_host() { uses_servers "$1" || alone "$1" || grep -q 'losetup' "$1" || grep -q '^# quiet$' "$1"; }
 boot_pending=$(for t in tests/boot/*.sh; do
 	selected "$(basename "$t")" && in_tier "$t" && echo "$(limit_of "$t") $t"
 done | sort -s -k1,1nr | cut -d' ' -f2)

@@ -11,9 +11,10 @@
 # (its manifest checks), and the new folder is either absent or complete
 # (its manifest checks and lists every file). The stick is slowed to
 # 256 KB/s so the save lasts seconds and the cuts spread over it.
-# It runs alone: its cuts are timed against a measured save, and beside the
-# sanitizer runs a guest resumed from the snapshot stalled past 120 s.
-# alone
+# Not beside the unit, CLI and sanitizer lane: its cuts are timed against a
+# measured save, and beside the sanitizer runs a guest resumed from the
+# snapshot stalled past 120 s (beside another boot test it has passed).
+# quiet
 . tests/bootlib.sh
 need_artifacts
 need_commands tmux mcopy mdir qemu-img fsck.fat python3
