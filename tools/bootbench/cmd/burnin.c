@@ -89,14 +89,6 @@ static void on_signal(int sig)
 	burnin_stop = 1;
 }
 
-static double scale(void)
-{
-	const char *s = getenv("BOOTBENCH_SCALE");
-	double v = s ? strtod(s, NULL) : 1;
-
-	return v > 0 && v <= 1000 ? v : 1;
-}
-
 static void print_text(FILE *f, const struct burnin_result *res, unsigned n, enum burnin_verdict machine, int width)
 {
 	fprintf(f, "%-9s %-8s %s\n", "COMPONENT", "VERDICT", "WHY");
@@ -250,7 +242,9 @@ static int burnin_main(void *opts, int argc, char **argv)
 		die_usage("burnin: --progress-fd=%u is not open for writing", o->progress_fd);
 	if (cpus < 1 || cpus > 4096)
 		cpus = 1;
-	seconds = total_us / 1e6 * scale();
+	if (scale_factor(&seconds))
+		die_usage("burnin: %s", bb_err);
+	seconds *= total_us / 1e6;
 
 	{
 		const char *url = getenv("BOOTBENCH_METRICS");

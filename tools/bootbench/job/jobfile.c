@@ -404,25 +404,6 @@ static int job_check(struct job *j)
 	return 0;
 }
 
-/*
- * BOOTBENCH_SCALE=F multiplies every job's runtime, ramp time, and absolute
- * size and offset by F (sizes kept whole MiB), so that tests, and a user who
- * wants a first look, can run a profile written for real disks in seconds.
- */
-static int scale_factor(double *f)
-{
-	const char *v = getenv("BOOTBENCH_SCALE");
-	char *end;
-
-	*f = 1;
-	if (!v || !*v)
-		return 0;
-	*f = strtod(v, &end);
-	if (*end || !(*f > 0) || *f > 1000)
-		return set_err("BOOTBENCH_SCALE=%s: expected a number above 0 (1 = as written)", v);
-	return 0;
-}
-
 static uint64_t scale_bytes(uint64_t b, double f)
 {
 	uint64_t mib = 1 << 20, v = (uint64_t)((double)b * f) / mib * mib;

@@ -312,3 +312,21 @@ int open_uncached(const char *path)
 		fd = open(path, O_RDONLY | O_CLOEXEC);
 	return fd;
 }
+
+/*
+ * BOOTBENCH_SCALE=F (util.h): the jobs' times and sizes, and a burn-in's
+ * time, multiplied by F.
+ */
+int scale_factor(double *f)
+{
+	const char *v = getenv("BOOTBENCH_SCALE");
+	char *end;
+
+	*f = 1;
+	if (!v || !*v)
+		return 0;
+	*f = strtod(v, &end);
+	if (*end || !(*f > 0) || *f > 1000)
+		return set_err("BOOTBENCH_SCALE=%s: expected a number above 0 (1 = as written)", v);
+	return 0;
+}

@@ -74,4 +74,12 @@ int spawn(char *const argv[], const char *input, int ignore_int, char *out, size
 const char *fmt_iec(double bytes, char *buf, size_t len);
 const char *fmt_si(double v, char *buf, size_t len);
 
+/*
+ * BOOTBENCH_SCALE=F multiplies every job's runtime, ramp time, and absolute
+ * size and offset (sizes kept whole MiB), and a burn-in's time, by F, so
+ * that tests, and a user who wants a first look, run in seconds. *F is 1
+ * when it is not set; -1 with bb_err when it is not a number above 0.
+ */
+int scale_factor(double *f);
+
 #endif
