@@ -95,8 +95,12 @@ accel() {
 	cat "$OUT/qemu-accel"
 }
 ACCEL=$(accel)
+# A hardware RNG, as a server's CPU has one (RDRAND; qemu64 under TCG has
+# none): a Debian guest's early getrandom() callers need not wait on the
+# kernel's jitter entropy, which a loaded host's TCG makes slow.
 set -- -accel "$ACCEL" -m "$mem" -smp 2 -nodefaults -no-reboot -display none -vga std \
-	-netdev "user,id=n0${pxe:+,tftp=$pxe,bootfile=$bootfile}$forward" -device virtio-net-pci,netdev=n0
+	-netdev "user,id=n0${pxe:+,tftp=$pxe,bootfile=$bootfile}$forward" -device virtio-net-pci,netdev=n0 \
+	-object rng-random,id=rng0,filename=/dev/urandom -device virtio-rng-pci,rng=rng0
 if [ -n "$cpu" ]; then
 	set -- "$@" -cpu "$cpu"
 elif [ "$ACCEL" = kvm ]; then

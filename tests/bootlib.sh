@@ -46,13 +46,11 @@ boot() { # qemu.sh options...
 	scripts/qemu.sh --serial "$T/serial.log" --timeout "$BOOT_LIMIT" "$@"
 	rc=$?
 	BOOT_SECS=$(( $(date +%s) - start ))
-	# kept beside the runner's log: the console of each boot, for whoever reads a failure
-	BOOT_N=$(( ${BOOT_N:-0} + 1 ))
-	mkdir -p "$OUT/test-logs" && cp "$T/serial.log" "$OUT/test-logs/$(basename "$0" .sh).boot$BOOT_N.serial.log" 2>/dev/null
+	keep_serial
 	echo "boot: QEMU exited with $rc after ${BOOT_SECS}s"
 	if [ $rc != 0 ]; then
 		[ $rc = 124 ] && bad "QEMU powered off within ${BOOT_LIMIT}s" || bad "QEMU ran (exit status $rc)"
-		tail -n 30 "$T/serial.log" 2>/dev/null
+		serial_failure
 		return 1
 	fi
 	ok "QEMU powered off (${BOOT_SECS}s)"
@@ -64,6 +62,22 @@ serial_has() { grep -q "$1" "$T/serial.log"; }
 # HOLD seconds more: succeeds when the machine is still running then (it
 # did not power off), and stops it. Fails when QEMU exits first or the line
 # does not come within LIMIT seconds.
+# The console of each boot kept beside the runner's log (which shows a
+# failed test's last 30 lines only), for whoever reads a failure: $kept.
+keep_serial() {
+	BOOT_N=$(( ${BOOT_N:-0} + 1 ))
+	kept=$OUT/test-logs/$(basename "$0" .sh).boot$BOOT_N.serial.log
+	mkdir -p "$OUT/test-logs" && tr -d '\r' < "$T/serial.log" > "$kept" 2>/dev/null
+}
+# After a boot that failed, the lines that say why, in brief: what the
+# kernel warned of, what systemd waited on or failed, the last lines.
+serial_failure() {
+	echo "the console, whole: $kept"
+	grep -aE 'BUG:|WARNING:|stall|blocked for|soft lockup|A start job|Timed out|Failed to|Dependency failed|Kernel panic' "$kept" | cut -c1-160 | tail -n 12
+	echo "its last lines:"
+	tail -n 8 "$kept" | cut -c1-160
+}
+
 boot_until() { # pattern limit hold qemu.sh options...
 	pattern=$1 limit=$2 hold=$3; shift 3
 	: > "$T/serial.log"
@@ -73,8 +87,9 @@ boot_until() { # pattern limit hold qemu.sh options...
 	while kill -0 $qpid 2>/dev/null && ! serial_has "$pattern"; do sleep 1; done
 	if ! serial_has "$pattern"; then
 		wait $qpid
+		keep_serial
 		bad "the console shows '$pattern' within ${limit}s (QEMU exited with $?)"
-		tail -n 30 "$T/serial.log"
+		serial_failure
 		return 1
 	fi
 	ok "the console shows '$pattern' ($(( $(date +%s) - start ))s)"
