@@ -222,7 +222,8 @@ wait_for() {
 keys() { $TM send-keys -t vm "$@"; sleep 1; }
 type_line() { $TM send-keys -t vm "$1" Enter; }
 step() { # description text seconds [E]: a check that waits for the screen (E: a regex)
-	if wait_for "$2" "$3" "${4:-F}"; then ok "$1"; else bad "$1"; finish; fi
+	_t0=$(date +%s)
+	if wait_for "$2" "$3" "${4:-F}"; then ok "$1 ($(( $(date +%s) - _t0 ))s)"; else bad "$1"; finish; fi
 }
 # step_result DESCRIPTION NAME TEXT SECONDS: waits for NAME=<number>, an exit
 # status a typed line prints last, then checks the screen shows TEXT. A run
@@ -245,9 +246,10 @@ fits() {
 # menu_pick N: the menu's Nth entry (0 the first), by the arrow keys
 menu_pick() {
 	sleep 2	# dialog drops what is typed while it starts
-	keys Home
-	i=0; while [ $i -lt "$1" ]; do keys Down; i=$((i + 1)); done
-	keys Enter
+	# the menu starts on its first entry; the keys at once (no Home: the
+	# console's terminal type has no such key, dialog reads an Esc)
+	set -- $(seq "$1" | sed 's/.*/Down/') Enter
+	keys "$@"
 }
 
 # From the menu: Run a profile -> quick -> the first disk offered, ticked ->
