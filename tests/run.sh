@@ -16,7 +16,9 @@
 # read the built image) and without the QEMU boot tests.
 #
 # Unit and CLI tests run one after another (they share loop devices, the
-# host's /run/bootbench and fixed ports). Boot tests run BOOT_JOBS at a time
+# host's /run/bootbench and fixed ports); under TIER=check, with no boot
+# tests to run beside them, those that share none of it (shares_host) run
+# in a second lane. Boot tests run BOOT_JOBS at a time
 # (default 2): a guest under TCG spends much of its time waiting on its
 # serial console, so two of them keep two cores busier than one does. Boot
 # tests that start the real servers (tests/servers.sh: fixed ports) never
@@ -95,11 +97,27 @@ uses_servers() { grep -q 'tests/servers.sh' "$1"; }
 # "# alone": a test that a neighbour's load can upset runs with none beside it
 alone() { grep -q '^# alone$' "$1"; }
 
-# The serial lane: unit and CLI tests, then the sanitizer runs, one at a time.
-serial_lane() {
+# A CLI test that shares the host: loop devices, mounts, servers or ports,
+# network namespaces, /run/bootbench, or marked alone or quiet. The others
+# (and the unit tests and fuzz replays) touch nothing but their own $T.
+shares_host() {
+	case "$1" in tests/cli/*) ;; *) return 1 ;; esac
+	uses_servers "$1" || alone "$1" || grep -qE 'losetup|loopdev|mount|unshare|nsenter|/run/bootbench|127\.0\.0\.1|localhost|^# quiet$' "$1"
+}
+# in_lane WHICH TEST: all, or the tests that share the host, or the others
+in_lane() {
+	case "$1" in
+	all) return 0 ;;
+	host) shares_host "$2" ;;
+	own) ! shares_host "$2" ;;
+	esac
+}
+# The serial lane: unit and CLI tests, then the sanitizer runs, one at a
+# time; WHICH (in_lane) picks a part of them.
+serial_lane() { # which
 	for t in out/tests/* tests/cli/*.sh; do
 		[ -x "$t" ] || [ "${t%.sh}" != "$t" ] || continue
-		selected "$(basename "$t")" && in_tier "$t" || continue
+		selected "$(basename "$t")" && in_tier "$t" && in_lane "$1" "$t" || continue
 		start "$t"
 		wait
 		report "$(basename "$t")"
@@ -111,7 +129,7 @@ serial_lane() {
 	for t in out/asan/tests/*; do
 		[ -x "$t" ] || continue
 		n=asan-$(basename "$t")
-		selected "$n" || continue
+		selected "$n" && in_lane "$1" "$t" || continue
 		start "$t" "$n" san
 		wait
 		report "$n"
@@ -119,19 +137,18 @@ serial_lane() {
 	for h in out/asan/fuzz/fuzz_*; do
 		[ -x "$h" ] || continue
 		n=replay-$(basename "$h")
-		selected "$n" || continue
+		selected "$n" && in_lane "$1" "$h" || continue
 		start "$h" "$n" san "tests/fuzz/corpus/$(basename "$h")"
 		wait
 		report "$n"
 	done
 	for t in $(grep -v '^#' tests/asan.list); do
 		n=asan-$t
-		selected "$n" && in_tier "tests/cli/$t" || continue
+		selected "$n" && in_tier "tests/cli/$t" && in_lane "$1" "tests/cli/$t" || continue
 		start "tests/cli/$t" "$n" san
 		wait
 		report "$n"
 	done
-	touch "$log/.serial-done"
 }
 # Beside the serial lane (one core, mostly) boot tests run on what is left:
 # JOBS-1 of them, never one that starts the servers, uses the host's loop
@@ -142,10 +159,17 @@ touches_host() { uses_servers "$1" || alone "$1" || grep -q 'losetup' "$1" || gr
 boot_pending=$(for t in tests/boot/*.sh; do
 	selected "$(basename "$t")" && in_tier "$t" && echo "$(limit_of "$t") $t"
 done | sort -s -k1,1nr | cut -d' ' -f2)
+# With boot tests, one serial lane beside them; without (make check), the
+# cores go to two: the tests that share the host one after another, the
+# others beside them.
 if [ -n "$boot_pending" ]; then
-	serial_lane &
+	(serial_lane all; touch "$log/.serial-done") &
+elif [ "$JOBS" -ge 2 ]; then
+	serial_lane host &
+	serial_lane own &	# a subshell each: a lane's wait is for its own test
+	wait
 else
-	serial_lane
+	serial_lane all
 fi
 
 # boot tests: up to JOBS at once, one of those with servers at a time;
