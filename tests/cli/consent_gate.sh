@@ -16,8 +16,8 @@ src=tools/bootbench
 # file:line:text of C lines, comments and the gate itself left out
 lines() { grep -rnE "$1" --include=*.c "$src" | grep -v "^$src/safety/consent.c:" | grep -vE '^[^:]*:[0-9]+:\s*(\*|/\*|//)'; }
 
-out=$(lines '(^|[^_a-z])spawn\(' | grep -v 'consent:' | grep -v '^tools/bootbench/lib/util.c:[0-9]*:int spawn(')
-check "spawn() only through the gate or said harmless${out:+: $out}" [ -z "$out" ]
+out=$(lines '(^|[^_a-z])spawn(_for)?\(' | grep -v 'consent:' | grep -vE '^tools/bootbench/lib/util.c:[0-9]*:int spawn(_for)?\(')
+check "spawn() and spawn_for() only through the gate or said harmless${out:+: $out}" [ -z "$out" ]
 out=$(lines '(^|[^a-z_])open(at)?\(.*O_(WRONLY|RDWR)' | grep -v 'consent:')
 check "open() for writing only through the gate or on a regular file said so${out:+: $out}" [ -z "$out" ]
 out=$(lines 'fopen\([^)]*"[wa+]|fopen\([^)]*"r\+' | grep -v 'consent:')

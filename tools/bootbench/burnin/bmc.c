@@ -54,7 +54,7 @@ static int ipmitool(const char *what, char *out, size_t len, double seconds)
 	for (char *save = NULL, *w = strtok_r(copy, " ", &save); w && k < 7; w = strtok_r(NULL, " ", &save))
 		argv[k++] = w;
 	argv[k] = NULL;
-	k = burnin_spawn(argv, seconds, out, len, &stopped);
+	k = spawn_for(argv, seconds, &burnin_stop, out, len, &stopped);	/* consent: ipmitool asks the BMC, writes no disk */
 	printable(out);
 	return k;
 }

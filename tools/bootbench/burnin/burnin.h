@@ -115,10 +115,4 @@ void burnin_limits_default(struct burnin_limits *l);
 /* "NAME=VALUE[,NAME=VALUE]": -1 with bb_err naming what is wrong. */
 int burnin_limits_parse(struct burnin_limits *l, const char *list);
 
-/* Runs a program (PATH) quietly for up to SECONDS (it is stopped after,
- * and on burnin_stop); its output's end in OUT. Its exit status, 128+signal,
- * 127 when it is not there, -1 when it could not start; *stopped is 1 when
- * it was stopped by us. */
-int burnin_spawn(char *const argv[], double seconds, char *out, size_t outlen, int *stopped);
-
 #endif

@@ -102,7 +102,7 @@ static void run_stressors(const struct burnin_ctx *c, struct burnin_result *r)
 		argv[k++] = "--timeout";
 		argv[k++] = secs;
 		argv[k] = NULL;
-		rc = burnin_spawn(argv, each + 30, out, sizeof(out), &stopped);
+		rc = spawn_for(argv, each + 30, &burnin_stop, out, sizeof(out), &stopped);	/* consent: stress-ng loads the CPUs, writes no disk */
 		failure_line(out, line, sizeof(line));
 		switch (rc) {
 		case 0:

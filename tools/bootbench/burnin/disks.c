@@ -62,28 +62,39 @@ static void compare_health(struct burnin_result *r, const struct disk *a, const 
 static void disk_pass(const struct burnin_ctx *c, struct burnin_result *r, const char *dev, double seconds)
 {
 	char out[4096], destroy[320], outdir[4200], runtime[32], filename[320];
-	int consented, rc, stopped;
+	char *argv[12];
+	int consented, rc, stopped, k = 0;
+	double limit;
 	struct stat st;
 
-	snprintf(filename, sizeof(filename), "--filename=%s", dev);
 	consented = !stat(dev, &st) && destroy_list_has(c->destroy, st.st_rdev);
+	argv[k++] = "/proc/self/exe";
 	if (consented) {
 		snprintf(destroy, sizeof(destroy), "--destroy=%s", dev);
-		snprintf(outdir, sizeof(outdir), "--output=%s", c->outdir ? c->outdir : "");
-		char *argv[] = { "/proc/self/exe", "profile", "burnin", destroy, c->outdir ? outdir : NULL, NULL, NULL };
-
-		if (c->outdir)
-			argv[5] = (char *)dev;
-		else
-			argv[4] = (char *)dev;
-		rc = burnin_spawn(argv, seconds + 3600 * 24 * 30, out, sizeof(out), &stopped);
+		argv[k++] = "profile";
+		argv[k++] = "burnin";
+		argv[k++] = destroy;
+		if (c->outdir) {
+			snprintf(outdir, sizeof(outdir), "--output=%s", c->outdir);
+			argv[k++] = outdir;
+		}
+		argv[k++] = (char *)dev;
 	} else {
+		snprintf(filename, sizeof(filename), "--filename=%s", dev);
 		snprintf(runtime, sizeof(runtime), "--runtime=%.0f", seconds < 1 ? 1 : seconds);
-		char *argv[] = { "/proc/self/exe", "run", "--name=read", filename, "--rw=read", "--bs=1M",
-				 "--direct=1", "--iodepth=16", runtime, NULL };
-
-		rc = burnin_spawn(argv, seconds + 60, out, sizeof(out), &stopped);
+		argv[k++] = "run";
+		argv[k++] = "--name=read";
+		argv[k++] = filename;
+		argv[k++] = "--rw=read";
+		argv[k++] = "--bs=1M";
+		argv[k++] = "--direct=1";
+		argv[k++] = "--iodepth=16";
+		argv[k++] = runtime;
 	}
+	argv[k] = NULL;
+	/* the verified passes take what they take (the profile's own sizes), a read its runtime */
+	limit = consented ? seconds + 3600 * 24 * 30 : seconds + 60;
+	rc = spawn_for(argv, limit, &burnin_stop, out, sizeof(out), &stopped);	/* consent: its own gate (--destroy) */
 	if (rc == 0) {
 		burnin_figure(r, "pass", 0, "%s: %s", dev, consented ? "written, read back and verified (burnin profile)"
 							     : "read (no consent to write: --destroy)");

@@ -65,7 +65,7 @@ static long best_advertised(const char *ifc)
 	long best = -1;
 	int stopped;
 
-	if (burnin_spawn(argv, 20, out, sizeof(out), &stopped) || !(p = strstr(out, "Advertised link modes:")))
+	if (spawn_for(argv, 20, &burnin_stop, out, sizeof(out), &stopped) || !(p = strstr(out, "Advertised link modes:")))	/* consent: ethtool reads the link */
 		return -1;
 	p += strlen("Advertised link modes:");
 	/* the modes run on over the lines indented under it, up to the next "Name:" */
@@ -123,7 +123,7 @@ static int route_link(const char *address, char *name, size_t len)
 	const char *dev;
 	int stopped;
 
-	if (burnin_spawn(argv, 10, out, sizeof(out), &stopped) || !(dev = strstr(out, " dev ")))
+	if (spawn_for(argv, 10, &burnin_stop, out, sizeof(out), &stopped) || !(dev = strstr(out, " dev ")))	/* consent: ip reads the route */
 		return -1;
 	snprintf(name, len, "%.*s", (int)strcspn(dev + 5, " \n"), dev + 5);
 	return 0;
@@ -141,7 +141,7 @@ static double iperf(const char *host, const char *port, double seconds, int reve
 	int rc, stopped;
 
 	snprintf(secs, sizeof(secs), "%.0f", seconds < 1 ? 1 : seconds);
-	rc = burnin_spawn(argv, seconds + 30, out, sizeof(out), &stopped);
+	rc = spawn_for(argv, seconds + 30, &burnin_stop, out, sizeof(out), &stopped);	/* consent: iperf3 sends over the network, writes no disk */
 	j = json_loads(out, 0, &e);
 	bps = j ? json_object_get(json_object_get(json_object_get(j, "end"), "sum_received"), "bits_per_second")
 		: NULL;

@@ -5,6 +5,9 @@
 #include "burnin/burnin.h"
 #include "lib/util.h"
 
+/* set by Ctrl-C (cmd/burnin.c); each component and its programs stop (spawn_for) */
+volatile sig_atomic_t burnin_stop;
+
 const struct burnin_component burnin_components[] = {
 	{ "disks", "each disk's own self-test, the burnin profile's verified passes with consent (one read "
 		   "without), its health counters before and after", 1, NULL, burnin_disks },

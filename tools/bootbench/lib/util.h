@@ -3,6 +3,7 @@
 #ifndef BB_UTIL_H
 #define BB_UTIL_H
 
+#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -70,6 +71,16 @@ int open_uncached(const char *path);
  * it could not be run, -1 when no process could be made.
  */
 int spawn(char *const argv[], const char *input, int ignore_int, char *out, size_t outlen);
+/*
+ * Runs a program (PATH) quietly for up to SECONDS: stopped with SIGTERM
+ * (its process group: a program's workers too) when its time is up or
+ * *STOP (may be NULL) is set, SIGKILL 10 s later. Ctrl-C is for the caller
+ * (it sets *STOP). Its output's end in OUT; its exit status, 128+signal,
+ * 127 when it is not there, -1 when it could not start; *STOPPED is 1 when
+ * it was stopped by us.
+ */
+int spawn_for(char *const argv[], double seconds, const volatile sig_atomic_t *stop, char *out, size_t outlen,
+	      int *stopped);
 /* Human figures, 3 significant digits: 1.5GiB (base 1024), 2.3M (base 1000). */
 const char *fmt_iec(double bytes, char *buf, size_t len);
 const char *fmt_si(double v, char *buf, size_t len);

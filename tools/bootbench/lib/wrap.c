@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: MIT
 /* wrap.c - prose folded to a console's width (wrap.h). */
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
@@ -61,4 +63,16 @@ void wrap_print(FILE *f, const char *lead, const char *text, int width)
 		text += word;
 	}
 	fputc('\n', f);
+}
+
+void wrap_field(const char *label, const char *fmt, ...)
+{
+	char lead[32], text[1024];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof(text), fmt, ap);
+	va_end(ap);
+	snprintf(lead, sizeof(lead), "%-14s", label);
+	wrap_print(stdout, lead, text, wrap_width());
 }

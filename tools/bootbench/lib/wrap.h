@@ -22,5 +22,7 @@ int wrap_width(void);
  * TEXT as it is.
  */
 void wrap_print(FILE *f, const char *lead, const char *text, int width);
+/* A labelled field on stdout: LABEL in 14 columns, then FMT's text folded to wrap_width() under itself. */
+void wrap_field(const char *label, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 #endif

@@ -2,15 +2,11 @@
 /*
  * sysinfo.c - what a result needs to be compared with another: CPU,
  * memory, kernel, DMI identity, firmware (BIOS/UEFI, Secure Boot from the
- * SecureBoot EFI variable), NICs with driver, link and address. All from
- * /proc and /sys: nothing is run. The command is cmd/sysinfo.c.
+ * SecureBoot EFI variable), NICs with driver, link and address (sys/nics.h).
+ * All from /proc and /sys: nothing is run. The command is cmd/sysinfo.c.
  */
-#include <arpa/inet.h>
-#include <dirent.h>
 #include <fcntl.h>
-#include <ifaddrs.h>
 #include <limits.h>
-#include <netinet/in.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,6 +17,7 @@
 #include "lib/json.h"
 #include "lib/util.h"
 #include "lib/wrap.h"
+#include "sys/nics.h"
 #include "sys/sysinfo.h"
 
 #define SECUREBOOT_VAR "/sys/firmware/efi/efivars/SecureBoot-8be4df61-93ca-11d2-aa0d-00e098032b8c"
@@ -29,17 +26,12 @@ static const char *const dmi_fields[] = {
 	"sys_vendor", "product_name", "product_serial", "board_name", "bios_vendor", "bios_version", "bios_date",
 };
 
-struct nic {
-	char name[32], mac[32], driver[64], operstate[16], ipv4[INET_ADDRSTRLEN];
-	long speed_mbps;
-};
-
 struct sysinfo_data {
 	char cpu[128], kernel[256], boot_mode[8], secure_boot[16];
 	unsigned cpus;
 	unsigned long long mem_kib;
 	char dmi[ARRAY_SIZE(dmi_fields)][128];
-	struct nic nics[16];
+	struct nic nics[NICS_MAX];
 	unsigned nnics;
 };
 
@@ -79,59 +71,6 @@ static void secure_boot(struct sysinfo_data *s)
 	close(fd);
 }
 
-static void nic_addresses(struct sysinfo_data *s)
-{
-	struct ifaddrs *ifa, *i;
-
-	if (getifaddrs(&ifa))
-		return;
-	for (i = ifa; i; i = i->ifa_next) {
-		unsigned k;
-
-		if (!i->ifa_addr || i->ifa_addr->sa_family != AF_INET)
-			continue;
-		for (k = 0; k < s->nnics; k++)
-			if (!strcmp(s->nics[k].name, i->ifa_name) && !s->nics[k].ipv4[0])
-				inet_ntop(AF_INET, &((struct sockaddr_in *)i->ifa_addr)->sin_addr, s->nics[k].ipv4,
-					  sizeof(s->nics[k].ipv4));
-	}
-	freeifaddrs(ifa);
-}
-
-static void nics(struct sysinfo_data *s)
-{
-	DIR *dir = opendir("/sys/class/net");
-	struct dirent *e;
-
-	while (dir && (e = readdir(dir)) && s->nnics < ARRAY_SIZE(s->nics)) {
-		struct nic *n = &s->nics[s->nnics];
-		char path[PATH_MAX], link[PATH_MAX], buf[32];
-		ssize_t len;
-
-		snprintf(path, sizeof(path), "/sys/class/net/%s/device", e->d_name);
-		if (e->d_name[0] == '.' || access(path, F_OK))
-			continue;	/* lo, bridges, tunnels: not hardware */
-		memset(n, 0, sizeof(*n));
-		snprintf(n->name, sizeof(n->name), "%.31s", e->d_name);
-		snprintf(path, sizeof(path), "/sys/class/net/%s/address", n->name);
-		read_attr(path, n->mac, sizeof(n->mac));
-		snprintf(path, sizeof(path), "/sys/class/net/%s/operstate", n->name);
-		read_attr(path, n->operstate, sizeof(n->operstate));
-		snprintf(path, sizeof(path), "/sys/class/net/%s/speed", n->name);
-		n->speed_mbps = read_attr(path, buf, sizeof(buf)) ? -1 : strtol(buf, NULL, 10);
-		snprintf(path, sizeof(path), "/sys/class/net/%s/device/driver", n->name);
-		len = readlink(path, link, sizeof(link) - 1);
-		if (len > 0) {
-			link[len] = 0;
-			snprintf(n->driver, sizeof(n->driver), "%s", strrchr(link, '/') + 1);
-		}
-		s->nnics++;
-	}
-	if (dir)
-		closedir(dir);
-	nic_addresses(s);
-}
-
 static void collect(struct sysinfo_data *s)
 {
 	char path[PATH_MAX], buf[64];
@@ -151,7 +90,7 @@ static void collect(struct sysinfo_data *s)
 	}
 	strcpy(s->boot_mode, access("/sys/firmware/efi", F_OK) ? "BIOS" : "UEFI");
 	secure_boot(s);
-	nics(s);
+	s->nnics = nics_scan(s->nics, ARRAY_SIZE(s->nics));
 }
 
 static void write_json(struct json *j, const char *key, const struct sysinfo_data *s)
@@ -196,38 +135,23 @@ void sysinfo_json(struct json *j, const char *key)
 	write_json(j, key, &s);
 }
 
-/* A field's line: its value folded at words under itself (DMI strings and a
- * NIC's addresses run long; the menu's box is 73 columns). */
-static void field(const char *label, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void field(const char *label, const char *fmt, ...)
-{
-	char lead[32], text[1024];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(text, sizeof(text), fmt, ap);
-	va_end(ap);
-	snprintf(lead, sizeof(lead), "%-14s", label);
-	wrap_print(stdout, lead, text, wrap_width());
-}
-
 static void print_table(const struct sysinfo_data *s)
 {
 	char mem[32];
 	unsigned i;
 
-	field("CPU:", "%s, %u logical CPUs", s->cpu[0] ? s->cpu : "unknown", s->cpus);
-	field("Memory:", "%s", fmt_iec((double)s->mem_kib * 1024, mem, sizeof(mem)));
-	field("Kernel:", "%s", s->kernel);
-	field("System:", "%s %s, serial %s", s->dmi[0], s->dmi[1], s->dmi[2][0] ? s->dmi[2] : "-");
-	field("Firmware:", "%s %s (%s), %s, Secure Boot %s", s->dmi[4], s->dmi[5], s->dmi[6], s->boot_mode,
+	wrap_field("CPU:", "%s, %u logical CPUs", s->cpu[0] ? s->cpu : "unknown", s->cpus);
+	wrap_field("Memory:", "%s", fmt_iec((double)s->mem_kib * 1024, mem, sizeof(mem)));
+	wrap_field("Kernel:", "%s", s->kernel);
+	wrap_field("System:", "%s %s, serial %s", s->dmi[0], s->dmi[1], s->dmi[2][0] ? s->dmi[2] : "-");
+	wrap_field("Firmware:", "%s %s (%s), %s, Secure Boot %s", s->dmi[4], s->dmi[5], s->dmi[6], s->boot_mode,
 	      s->secure_boot);
 	for (i = 0; i < s->nnics; i++) {
 		char speed[32] = "no link";
 
 		if (s->nics[i].speed_mbps > 0)
 			snprintf(speed, sizeof(speed), "%ld Mb/s", s->nics[i].speed_mbps);
-		field("NIC:", "%s %s (%s), %s, %s%s%s", s->nics[i].name, s->nics[i].mac,
+		wrap_field("NIC:", "%s %s (%s), %s, %s%s%s", s->nics[i].name, s->nics[i].mac,
 		      s->nics[i].driver[0] ? s->nics[i].driver : "-", s->nics[i].operstate, speed,
 		      s->nics[i].ipv4[0] ? ", " : "", s->nics[i].ipv4);
 	}
