@@ -30,6 +30,11 @@
 #   --throttle BPS              the stick moves at most BPS bytes a second
 #   --bmc                       a BMC (QEMU's ipmi-bmc-sim behind an ISA KCS
 #                               interface, as a server's: ipmi_si finds it)
+#   --nic MODEL                 the network card: virtio-net-pci (default),
+#                               e1000 or e1000e
+#   --smbios SPEC               an SMBIOS field QEMU gives the firmware (repeatable):
+#                               type=0,version=..., type=1,manufacturer=...,
+#                               product=...,serial=..., type=17,part=...
 #   --cpu MODEL                 the guest CPU (default: the host's with KVM,
 #                               QEMU's qemu64 with TCG; "max" under TCG adds
 #                               AVX2, for the parity code's other paths)
@@ -42,7 +47,7 @@ command -v qemu-system-x86_64 >/dev/null || die "qemu-system-x86_64 is missing: 
 
 fw=bios boot="" usb="" cd="" pxe="" bootfile=pxelinux.0 kernel="" initrd="" append=""
 serial="" locked="" timeout="" mem=1024 snapshot="" disks="" cpu="" forward=""
-monitor="" loadvm="" throttle="" bmc=""
+monitor="" loadvm="" throttle="" bmc="" nic=virtio-net-pci smbios=""
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--fw) fw=$2; shift ;;
@@ -68,6 +73,13 @@ while [ $# -gt 0 ]; do
 	--mem) mem=$2; shift ;;
 	--cpu) cpu=$2; shift ;;
 	--bmc) bmc=1 ;;
+	--nic)
+		case "$2" in virtio-net-pci|e1000|e1000e) nic=$2 ;; *) die "--nic $2: expected virtio-net-pci, e1000 or e1000e" ;; esac
+		shift ;;
+	--smbios)
+		case "$2" in type=[0-9]*,*=*) smbios="$smbios
+$2" ;; *) die "--smbios $2: expected type=N,FIELD=VALUE,..." ;; esac
+		shift ;;
 	--monitor) monitor=$2; shift ;;
 	--loadvm) loadvm=$2; shift ;;
 	--throttle) throttle=$2; shift ;;
@@ -99,7 +111,7 @@ ACCEL=$(accel)
 # none): a Debian guest's early getrandom() callers need not wait on the
 # kernel's jitter entropy, which a loaded host's TCG makes slow.
 set -- -accel "$ACCEL" -m "$mem" -smp 2 -nodefaults -no-reboot -display none -vga std \
-	-netdev "user,id=n0${pxe:+,tftp=$pxe,bootfile=$bootfile}$forward" -device virtio-net-pci,netdev=n0 \
+	-netdev "user,id=n0${pxe:+,tftp=$pxe,bootfile=$bootfile}$forward" -device "$nic,netdev=n0" \
 	-object rng-random,id=rng0,filename=/dev/urandom -device virtio-rng-pci,rng=rng0
 if [ -n "$cpu" ]; then
 	set -- "$@" -cpu "$cpu"
@@ -107,6 +119,12 @@ elif [ "$ACCEL" = kvm ]; then
 	set -- "$@" -cpu host
 fi
 [ -z "$bmc" ] || set -- "$@" -device ipmi-bmc-sim,id=bmc0 -device isa-ipmi-kcs,bmc=bmc0
+# a line each: a field's value may hold blanks ("Acme Corp")
+while IFS= read -r spec; do
+	[ -z "$spec" ] || set -- "$@" -smbios "$spec"
+done <<EOF
+$smbios
+EOF
 
 # Firmware. OVMF's variables are a per-boot copy: the guest may write them.
 tmp=$(mktemp -d)

@@ -28,6 +28,9 @@ if fetch_results "$T/stick.img" > /dev/null; then
 	check "bmc PASS: QEMU's BMC answered, its sensors read" comp bmc "c['verdict'] == 'PASS' and c['figures']['sensors']['value'] > 0"
 	check "the machine's verdict is PASS, and the limits given are the ones used" json "$T/results/burnin.json" \
 		"d['verdict'] == 'PASS' and d['limits']['net_min_mbps'] == 1 and d['limits']['cpu_need_sensors'] == 0"
+	check "inventory.json beside it: QEMU's SMBIOS, the memory slot, the NIC, the BMC's firmware (ipmitool mc info)" \
+		json "$T/results/inventory.json" "d['system']['vendor'] == 'QEMU' and d['memory']['dimms'][0]['size_bytes'] > 0 and
+			d['nics'][0]['driver'] == 'virtio_net' and d['bmc']['present'] and d['bmc']['firmware'] != ''"
 	check "the console log says the burn-in ran, exit 0" grep -q 'burnin: exit status 0' "$T/results/console.log"
 	check "report.html has the verdict table: the machine PASS, a row a component" sh -c \
 		"grep -q '<h2>Burn-in</h2>' '$T/results/report.html' && grep -q 'The machine: <b>PASS</b>' '$T/results/report.html' &&

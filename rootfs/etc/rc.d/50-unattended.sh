@@ -1,6 +1,7 @@
 # Unattended runs (bootbench.run): the job on every target; with
 # bootbench.run=burnin and bootbench.burnin (the components) the whole
-# server's burn-in (bootbench burnin); or with
+# server's burn-in (bootbench burnin); bootbench.run=inventory: only what
+# the machine is made of (inventory.json, as every run saves); or with
 # bootbench.raid (md levels) and bootbench.zfs (ZFS pools) the RAID
 # comparison on all targets together; results saved,
 # then bootbench.after. Write jobs run only on disks named in
@@ -61,12 +62,17 @@ unattended() {
 	else
 		case "$BB_RUN" in
 		burnin) [ -n "${BB_BURNIN:-}" ] && job=whole-server || job=/usr/share/bootbench/profiles/burnin.fio ;;
+		inventory) job=inventory ;;
 		*/*|*.fio) job=$BB_MEDIA/${BB_RUN#/} ;;
 		*) job=/usr/share/bootbench/profiles/$BB_RUN.fio ;;
 		esac
 		targets=$(resolve_list "${BB_TARGETS:-}")
 		destroy=$(resolve_list "${BB_DESTROY:-}" | paste -sd, -)
-		if [ "$job" = whole-server ]; then
+		if [ "$job" = inventory ]; then
+			# a rack's audit: what each machine is made of, no disk touched
+			bootbench inventory
+			log "inventory: taken (inventory.json, saved with the system's description)"
+		elif [ "$job" = whole-server ]; then
 			# bootbench.burnin: the whole server; its limits from burnin_* lines
 			limits=$(burnin_limits)
 			log "burnin: ${BB_BURNIN}${BB_DURATION:+ for $BB_DURATION}${BB_IPERF:+, iperf3 to $BB_IPERF}${limits:+, limits $limits}"

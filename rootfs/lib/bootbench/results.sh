@@ -83,7 +83,8 @@ save_results() { # rundir destinations
 }
 
 # A description of the machine and its disks for the results folder: the
-# readable one in system.txt, the same as JSON in sysinfo.json and disks.json.
+# readable one in system.txt, the same as JSON in sysinfo.json and disks.json,
+# and its parts in inventory.json (bootbench compare --inventory reads them).
 describe_system() { # folder
 	{
 		echo "# $(head -n1 /etc/bootbench-release), kernel $(uname -r), $(date -u +%Y-%m-%dT%H:%M:%SZ)"
@@ -98,4 +99,5 @@ describe_system() { # folder
 	} > "$1/system.txt" 2>&1
 	bootbench sysinfo --json > "$1/sysinfo.json" 2>/dev/null
 	bootbench disks --json > "$1/disks.json" 2>/dev/null
+	bootbench inventory --output="$1" > /dev/null 2>&1
 }

@@ -5,7 +5,8 @@
  * PASS, FAIL or ERROR (could not test) with its reason and figures; the
  * machine's verdict is PASS only when every component asked for passed.
  * The verdicts go to the console, and with --output to burnin.json and
- * burnin.txt. Its flags and help: the declaration at the end (lib/args.h).
+ * burnin.txt, beside the machine's inventory.json (sys/inventory.h), taken
+ * first. Its flags and help: the declaration at the end (lib/args.h).
  */
 #include <errno.h>
 #include <signal.h>
@@ -23,6 +24,7 @@
 #include "lib/util.h"
 #include "lib/wrap.h"
 #include "save/metrics.h"
+#include "sys/inventory.h"
 #include "sys/machine.h"
 
 struct burnin_opts {
@@ -254,6 +256,14 @@ static int burnin_main(void *opts, int argc, char **argv)
 		if (url && *url && metrics_init(&metrics, url, machine, NULL))
 			die_usage("burnin: %s", bb_err);
 	}
+	if (o->output) {
+		/* what the machine is made of, first: an interrupted burn-in keeps it too */
+		struct inventory *inv = inventory_take();
+
+		if (inventory_save(inv, o->output))
+			note("burnin: %s", bb_err);
+		inventory_free(inv);
+	}
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	t0 = now_ns();
@@ -343,7 +353,7 @@ static const struct arg burnin_args[] = {
 	{ .name = "--iperf", .kind = ARG_STR, .offset = ARG_AT(struct burnin_opts, iperf), .meta = "HOST[:PORT]",
 	  .help = "net: the iperf3 server to measure against (bootbench iperf-server on a peer)" },
 	{ .name = "--output", .kind = ARG_STR, .offset = ARG_AT(struct burnin_opts, output), .meta = "DIR",
-	  .help = "write burnin.json and burnin.txt there" },
+	  .help = "write burnin.json, burnin.txt and inventory.json there" },
 	{ .name = "--json", .kind = ARG_FLAG, .offset = ARG_AT(struct burnin_opts, json),
 	  .help = "print the verdicts as JSON" },
 	{ .name = "--progress-fd", .kind = ARG_UINT, .offset = ARG_AT(struct burnin_opts, progress_fd), .meta = "N",

@@ -24,6 +24,7 @@
 #include "report/html.h"
 #include "report/svg.h"
 #include "results/fleet.h"
+#include "results/inventory.h"
 #include "results/load.h"
 #include "stats/robust.h"
 
@@ -436,8 +437,134 @@ static unsigned print_html(const struct rs_set *s, const char **tests, unsigned 
 	return outliers + fsb;
 }
 
+/* --inventory: each model's machines, and who differs from the majority in what. Returns how many differ. */
+static unsigned inventory_text(const struct inv_set *set, const struct inv_group *g, unsigned ng)
+{
+	unsigned k, i, differ = 0;
+
+	printf("bootbench compare --inventory: %u machine(s) from %u inventory file(s)%s, %u system model(s)\n",
+	       set->n, set->files, set->repeats ? " (older ones of a machine left out)" : "", ng);
+	for (k = 0; k < ng; k++) {
+		const struct inv_machine *last = NULL;
+		unsigned n_differ = 0, alike = 0;
+
+		for (i = 0; i < g[k].ndiffs; i++)
+			if (g[k].diffs[i].m != last) {
+				last = g[k].diffs[i].m;
+				n_differ++;
+			}
+		printf("\n%s: %u machine(s), %u differ%s\n", g[k].model, g[k].n, n_differ,
+		       g[k].n < 3 && n_differ ? " (too few to say which is the odd one out)" : "");
+		printf("  alike:");
+		for (i = 0; i < g[k].n; i++) {
+			unsigned d;
+
+			for (d = 0; d < g[k].ndiffs && g[k].diffs[d].m != g[k].m[i]; d++)
+				;
+			if (d == g[k].ndiffs) {
+				printf(" %s", g[k].m[i]->machine);
+				alike++;
+			}
+		}
+		printf("%s\n", alike ? "" : " none");
+		for (i = 0, last = NULL; i < g[k].ndiffs; i++) {
+			const struct inv_diff *d = &g[k].diffs[i];
+
+			if (d->m != last) {
+				printf("  %s (%s):\n", d->m->machine, d->m->file);
+				last = d->m;
+			}
+			if (d->majority)
+				printf("    %s: %s (the others: %s)\n", d->part, d->value, d->majority);
+			else
+				printf("    %s: %s (no majority)\n", d->part, d->value);
+		}
+		differ += n_differ;
+	}
+	return differ;
+}
+
+static unsigned inventory_json(const struct inv_set *set, const struct inv_group *g, unsigned ng)
+{
+	unsigned k, i, differ = 0;
+	struct json j;
+
+	json_init(&j, stdout);
+	json_obj_open(&j, NULL);
+	json_uint(&j, "machines", set->n);
+	json_uint(&j, "files", set->files);
+	json_uint(&j, "unreadable", set->bad);
+	json_arr_open(&j, "models");
+	for (k = 0; k < ng; k++) {
+		const struct inv_machine *last = NULL;
+
+		json_obj_open(&j, NULL);
+		json_str(&j, "model", g[k].model);
+		json_arr_open(&j, "machines");
+		for (i = 0; i < g[k].n; i++)
+			json_str(&j, NULL, g[k].m[i]->machine);
+		json_arr_close(&j);
+		json_arr_open(&j, "differ");
+		for (i = 0; i < g[k].ndiffs; i++) {
+			const struct inv_diff *d = &g[k].diffs[i];
+
+			if (d->m != last) {
+				if (last) {
+					json_arr_close(&j);
+					json_obj_close(&j);
+				}
+				json_obj_open(&j, NULL);
+				json_str(&j, "machine", d->m->machine);
+				json_str(&j, "file", d->m->file);
+				json_arr_open(&j, "parts");
+				last = d->m;
+				differ++;
+			}
+			json_obj_open(&j, NULL);
+			json_str(&j, "part", d->part);
+			json_str(&j, "value", d->value);
+			json_str(&j, "majority", d->majority ? d->majority : "");
+			json_obj_close(&j);
+		}
+		if (last) {
+			json_arr_close(&j);
+			json_obj_close(&j);
+		}
+		json_arr_close(&j);
+		json_obj_close(&j);
+	}
+	json_arr_close(&j);
+	json_obj_close(&j);
+	putchar('\n');
+	return differ;
+}
+
+static int compare_inventories(int argc, char **argv, enum compare_format format)
+{
+	struct inv_set set = { 0 };
+	struct inv_group *g;
+	unsigned ng, differ;
+	int i;
+
+	if (format == AS_CSV || format == AS_HTML)
+		die_usage("compare: --inventory: --format=text or json");
+	for (i = 0; i < argc; i++)
+		if (inv_load_path(&set, argv[i], stderr))
+			die_usage("compare: %s", bb_err);
+	if (!set.n)
+		die_usage("compare: --inventory: no inventory.json in what was named (%u file(s) unreadable)", set.bad);
+	g = inv_groups(&set, &ng);
+	differ = format == AS_JSON ? inventory_json(&set, g, ng) : inventory_text(&set, g, ng);
+	fflush(stdout);
+	inv_groups_free(g, ng);
+	i = set.bad;
+	inv_free(&set);
+	return differ || i ? EXIT_FAIL : EXIT_OK;
+}
+
 struct compare_opts {
 	const char *by, *format;
+	int inventory;
 };
 
 static int compare_main(void *opts, int argc, char **argv)
@@ -466,6 +593,11 @@ static int compare_main(void *opts, int argc, char **argv)
 		format = (enum compare_format)k;
 	if (!paths)
 		die_usage("compare: no result folder or file named (see 'bootbench compare --help')");
+	if (o->inventory) {
+		if (o->by)
+			die_usage("compare: --by groups disks; --inventory groups machines by system model");
+		return compare_inventories(argc, argv, format);
+	}
 	for (i = 0; i < argc; i++)
 		if (argv[i][0] != '-' || !argv[i][1])
 			if (rs_load_path(&set, argv[i], stderr))
@@ -491,13 +623,17 @@ static const struct arg compare_args[] = {
 	  .help = "how disks are grouped [firmware]" },
 	{ .name = "--format", .kind = ARG_STR, .offset = ARG_AT(struct compare_opts, format), .meta = "text|csv|json|html",
 	  .help = "the output [text]" },
+	{ .name = "--inventory", .kind = ARG_FLAG, .offset = ARG_AT(struct compare_opts, inventory),
+	  .help = "compare the machines' inventory.json instead: by system model, the\n"
+		  "machines that differ from their model's majority named with what differs" },
 	{ NULL },
 };
 
 const struct command compare_command = {
 	.name = "compare",
 	.summary = "many machines' results side by side: groups by model, the outliers named",
-	.usage = "[--by=model|firmware|machine] [--format=text|csv|json|html] PATH...",
+	.usage = "[--by=model|firmware|machine] [--format=text|csv|json|html] PATH...\n"
+		 "--inventory [--format=text|json] PATH...",
 	.help = "Compares the results under each PATH (result folders, searched recursively, or JSON\n"
 		"files: bootbench's runs, profiles and raid baselines, or fio's own JSON) test by test.\n"
 		"Disks are grouped by model, firmware and capacity (--by=firmware, the default), by\n"
@@ -505,8 +641,16 @@ const struct command compare_command = {
 		"more: the median and MAD of its IOPS, and each disk's deviation from the median; a disk\n"
 		"more than 3 scaled MADs (1.4826 x MAD) and 10% away is an OUTLIER, named by machine\n"
 		"serial, disk serial and slot. Smaller groups are listed as too small, not compared.\n"
-		"dbcommit results name fsync-bound models (a commit's sync p50 over 10x a page write's).\n",
-	.exit_status = "0 no outlier, 1 an outlier, a fsync-bound disk or an unreadable file,\n"
+		"dbcommit results name fsync-bound models (a commit's sync p50 over 10x a page write's).\n"
+		"With --inventory: every inventory.json under each PATH (one a machine, its newest),\n"
+		"machines grouped by system model (SMBIOS vendor and product); for each part (BIOS,\n"
+		"board, CPUs and microcode, each memory slot, NICs, disks by model and size, each PCI\n"
+		"device and its PCIe link, the BMC) a machine that is not its group's majority is\n"
+		"named with what it has and what the others have: a missing DIMM, another BIOS, a\n"
+		"disk's odd firmware, a card trained at x4 where its twins are x16. Serials, MACs\n"
+		"and UUIDs differ between twins and are not compared.\n",
+	.exit_status = "0 no outlier (no machine that differs), 1 an outlier, a fsync-bound disk, a\n"
+		       "machine that differs or an unreadable file,\n"
 		       "2 bad input (no result at all, an unknown option).",
 	.args = compare_args,
 	.opts_size = sizeof(struct compare_opts),

@@ -23,6 +23,7 @@
 #include <sys/stat.h>
 
 #include "lib/util.h"
+#include "results/inventory.h"
 #include "results/load.h"
 #include "sys/machine.h"
 
@@ -288,8 +289,9 @@ static int load_file(struct rs_set *set, const char *path, FILE *errs)
 	} else if (json_is_object(j) && json_object_get(j, "levels") && json_object_get(j, "disks")) {
 		load_raid(set, j, path);
 		set->files++;
-	} else if (json_is_object(j) && (json_object_get(j, "cpu") || json_object_get(j, "disks"))) {
-		/* sysinfo.json, disks.json: identities, read beside the results */
+	} else if (json_is_object(j) && (json_object_get(j, "cpu") || json_object_get(j, "disks") ||
+					 inv_is_inventory(j))) {
+		/* sysinfo.json, disks.json, inventory.json: identities, read beside the results */
 	} else {
 		fprintf(errs, "%s: JSON, but not a result (neither fio's layout nor raid.json)\n", path);
 		set->bad++;
@@ -303,7 +305,7 @@ static int by_name(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-static int load_tree(struct rs_set *set, const char *dir, FILE *errs, int depth)
+static int walk_tree(const char *dir, int depth, void (*each)(const char *file, void *arg), void *arg)
 {
 	DIR *d = opendir(dir);
 	struct dirent *e;
@@ -328,24 +330,44 @@ static int load_tree(struct rs_set *set, const char *dir, FILE *errs, int depth)
 		snprintf(p, sizeof(p), "%s/%s", dir, names[i]);
 		/* below the folders named: a results tree may be a share's, and no link in it is followed */
 		if (!lstat(p, &st) && S_ISDIR(st.st_mode) && depth < 16)
-			load_tree(set, p, errs, depth + 1);
+			walk_tree(p, depth + 1, each, arg);
 		else if (!lstat(p, &st) && S_ISREG(st.st_mode) && len > 5 && !strcmp(names[i] + len - 5, ".json"))
-			load_file(set, p, errs);
+			each(p, arg);
 		free(names[i]);
 	}
 	free(names);
 	return 0;
 }
 
-int rs_load_path(struct rs_set *set, const char *path, FILE *errs)
+int rs_walk(const char *path, void (*each)(const char *file, void *arg), void *arg)
 {
 	struct stat st;
 
 	if (stat(path, &st))
 		return set_err("%s: %s", path, strerror(errno));
 	if (S_ISDIR(st.st_mode))
-		return load_tree(set, path, errs, 0);
-	return load_file(set, path, errs);
+		return walk_tree(path, 0, each, arg);
+	each(path, arg);
+	return 0;
+}
+
+struct load_args {
+	struct rs_set *set;
+	FILE *errs;
+};
+
+static void load_one(const char *file, void *arg)
+{
+	struct load_args *a = arg;
+
+	load_file(a->set, file, a->errs);
+}
+
+int rs_load_path(struct rs_set *set, const char *path, FILE *errs)
+{
+	struct load_args a = { set, errs };
+
+	return rs_walk(path, load_one, &a);
 }
 
 void rs_free(struct rs_set *set)

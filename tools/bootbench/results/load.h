@@ -81,6 +81,12 @@ int rs_is_fio(json_t *j);
  * bb_err when PATH itself cannot be read.
  */
 int rs_load_path(struct rs_set *set, const char *path, FILE *errs);
+/*
+ * Calls EACH with every .json file under PATH (a file, or a folder searched
+ * recursively in name order, 16 deep, no link followed, no .NAME). -1 with
+ * bb_err when PATH itself cannot be read.
+ */
+int rs_walk(const char *path, void (*each)(const char *file, void *arg), void *arg);
 void rs_free(struct rs_set *set);
 
 #endif

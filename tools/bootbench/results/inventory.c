@@ -1,0 +1,368 @@
+// SPDX-License-Identifier: MIT
+/*
+ * inventory.c - a fleet's inventories compared (inventory.h). A machine's
+ * parts become facts, one a part, named so that twins name them alike: a
+ * memory slot by its locators, a NIC by its kernel name, a PCI device by
+ * its address, disks by model and size (their names move between boots;
+ * how many of each firmware is the fact). What differs between twins by
+ * nature (serials, MACs, UUIDs, when it was taken) is no fact. Strings are
+ * from a share, so cut to printable ASCII before they are shown.
+ */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/util.h"
+#include "results/inventory.h"
+#include "results/load.h"
+#include "sys/inventory.h"
+
+int inv_is_inventory(json_t *j)
+{
+	return json_is_object(j) && json_is_integer(json_object_get(j, "format")) &&
+	       json_is_string(json_object_get(j, "machine")) && json_is_array(json_object_get(j, "pci"));
+}
+
+static void printable(char *s)
+{
+	for (; *s; s++)
+		if (*s < 0x20 || *s > 0x7e)
+			*s = '?';
+}
+
+static void fact(struct inv_machine *m, const char *part, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void fact(struct inv_machine *m, const char *part, const char *fmt, ...)
+{
+	struct inv_fact *f;
+	va_list ap;
+	unsigned i;
+
+	for (i = 0; i < m->nfacts; i++)
+		if (!strcmp(m->facts[i].part, part))
+			return;		/* the first of a name counts (two slots called alike) */
+	m->facts = xrealloc(m->facts, (m->nfacts + 1) * sizeof(*m->facts));
+	f = &m->facts[m->nfacts++];
+	snprintf(f->part, sizeof(f->part), "%s", part);
+	va_start(ap, fmt);
+	vsnprintf(f->value, sizeof(f->value), fmt, ap);
+	va_end(ap);
+	printable(f->part);
+	printable(f->value);
+}
+
+/* A string of the inventory; eight of them may be in use at once (one fact's parts). */
+static const char *str_at(json_t *obj, const char *path)
+{
+	static char ring[8][256];
+	static unsigned next;
+
+	return rs_str(obj, path, ring[next++ % 8], sizeof(ring[0]));
+}
+
+/* Three strings, the empty ones left out; "not given" when all are. */
+static const char *words(const char *a, const char *b, const char *c)
+{
+	static char out[512];
+	const char *w[] = { a, b, c };
+	size_t used = 0;
+	unsigned i;
+
+	out[0] = 0;
+	for (i = 0; i < 3; i++)
+		if (*w[i] && used < sizeof(out))
+			used += (size_t)snprintf(out + used, sizeof(out) - used, "%s%s", used ? " " : "", w[i]);
+	return used ? out : "not given";
+}
+
+static void size_text(double bytes, char *out, size_t len)
+{
+	fmt_iec(bytes, out, len);
+}
+
+static void facts_of(struct inv_machine *m, json_t *j)
+{
+	size_t i;
+	json_t *e;
+	char part[200], a[32];
+	uint64_t dimm_total = 0;
+	unsigned dimms = 0;
+
+	fact(m, "bios", "%s", words(str_at(j, "bios.vendor"), str_at(j, "bios.version"), str_at(j, "bios.date")));
+	fact(m, "board", "%s", words(str_at(j, "board.vendor"), str_at(j, "board.product"), str_at(j, "board.version")));
+	fact(m, "cpu", "%s", str_at(j, "cpus.model"));
+	fact(m, "cpu count", "%s socket(s), %s cores, %s threads", str_at(j, "cpus.sockets"), str_at(j, "cpus.cores"),
+	     str_at(j, "cpus.threads"));
+	fact(m, "cpu microcode", "%s", str_at(j, "cpus.microcode"));
+	json_array_foreach(json_object_get(json_object_get(j, "memory"), "dimms"), i, e) {
+		double size = rs_num(e, "size_bytes");
+
+		snprintf(part, sizeof(part), "slot %s%s%s", str_at(e, "slot"), *str_at(e, "bank") ? " " : "", str_at(e, "bank"));
+		if (size <= 0) {
+			fact(m, part, "empty");
+			continue;
+		}
+		size_text(size, a, sizeof(a));
+		fact(m, part, "%s %s %s MT/s, %s %s", a, str_at(e, "type"), str_at(e, "speed_mts"), str_at(e, "manufacturer"),
+		     str_at(e, "part"));
+		dimm_total += (uint64_t)size;
+		dimms++;
+	}
+	if (dimms) {
+		size_text((double)dimm_total, a, sizeof(a));
+		fact(m, "memory", "%s in %u DIMMs", a, dimms);
+	} else {
+		/* no slots in the table: what the kernel sees, to the GiB (firmware reserves a little) */
+		fact(m, "memory", "about %.0f GiB (no DIMMs in the SMBIOS table)",
+		     rs_num(j, "memory.total_bytes") / (1024.0 * 1024 * 1024));
+	}
+	json_array_foreach(json_object_get(j, "nics"), i, e) {
+		double speed = rs_num(e, "speed_mbps");
+
+		snprintf(part, sizeof(part), "nic %s", str_at(e, "name"));
+		snprintf(a, sizeof(a), speed > 0 ? "%.0f Mb/s" : "no link", speed);
+		fact(m, part, "%s, firmware %s, %s", str_at(e, "driver"), *str_at(e, "firmware") ? str_at(e, "firmware") : "-", a);
+	}
+	/* disks: how many of each firmware, per model and size */
+	json_array_foreach(json_object_get(j, "disks"), i, e) {
+		char value[320] = "", model[128], fw[64];
+		size_t x;
+		json_t *o;
+
+		size_text(rs_num(e, "size_bytes"), a, sizeof(a));
+		snprintf(model, sizeof(model), "%s", *str_at(e, "model") ? str_at(e, "model") : "unknown model");
+		snprintf(part, sizeof(part), "disk %s (%s, %s)", model, a, str_at(e, "transport"));
+		for (x = 0; x < m->nfacts && strcmp(m->facts[x].part, part); x++)
+			;
+		if (x < m->nfacts)
+			continue;	/* counted with the first of its kind */
+		{
+			const char *fws[64];
+			unsigned counts[64], nfw = 0, f;
+			size_t y;
+
+			json_array_foreach(json_object_get(j, "disks"), y, o) {
+				char om[128], oa[32];
+
+				snprintf(om, sizeof(om), "%s", *str_at(o, "model") ? str_at(o, "model") : "unknown model");
+				size_text(rs_num(o, "size_bytes"), oa, sizeof(oa));
+				if (strcmp(om, model) || strcmp(oa, a) || strcmp(str_at(o, "transport"), str_at(e, "transport")))
+					continue;
+				snprintf(fw, sizeof(fw), "%s", *str_at(o, "firmware") ? str_at(o, "firmware") : "-");
+				for (f = 0; f < nfw && strcmp(fws[f], fw); f++)
+					;
+				if (f == nfw && nfw < 64) {
+					fws[nfw] = xstrdup(fw);
+					counts[nfw++] = 0;
+				}
+				if (f < nfw)
+					counts[f]++;
+			}
+			for (f = 0; f < nfw; f++) {
+				size_t used = strlen(value);
+
+				snprintf(value + used, sizeof(value) - used, "%s%u x firmware %s", f ? ", " : "", counts[f],
+					 fws[f]);
+				free((char *)fws[f]);
+			}
+		}
+		fact(m, part, "%s", value);
+	}
+	json_array_foreach(json_object_get(j, "pci"), i, e) {
+		char link[96] = "";
+
+		snprintf(part, sizeof(part), "pci %s", str_at(e, "address"));
+		if (rs_num(e, "max_width") > 0)
+			snprintf(link, sizeof(link), ", x%.0f %s (can x%.0f %s)", rs_num(e, "link_width"),
+				 str_at(e, "link_speed"), rs_num(e, "max_width"), str_at(e, "max_speed"));
+		fact(m, part, "%s %s%s", str_at(e, "id"), *str_at(e, "driver") ? str_at(e, "driver") : "no driver", link);
+	}
+	if (json_is_true(json_object_get(json_object_get(j, "bmc"), "present")))
+		fact(m, "bmc", "firmware %s", *str_at(j, "bmc.firmware") ? str_at(j, "bmc.firmware") : "not read");
+	else
+		fact(m, "bmc", "none");
+}
+
+struct load_args {
+	struct inv_set *set;
+	FILE *errs;
+};
+
+static void load_one(const char *file, void *arg)
+{
+	struct load_args *a = arg;
+	struct inv_set *set = a->set;
+	const char *base = strrchr(file, '/') ? strrchr(file, '/') + 1 : file;
+	struct inv_machine m = { 0 };
+	char buf[256];
+	json_t *j;
+	unsigned i;
+
+	if (strcmp(base, "inventory.json"))
+		return;
+	if (!(j = rs_read_json(file))) {
+		fprintf(a->errs, "%s\n", bb_err);
+		set->bad++;
+		return;
+	}
+	if (!inv_is_inventory(j) || rs_num(j, "format") > INVENTORY_FORMAT) {
+		fprintf(a->errs, "%s: not an inventory bootbench reads (format %s)\n", file,
+			rs_str(j, "format", buf, sizeof(buf)));
+		set->bad++;
+		json_decref(j);
+		return;
+	}
+	set->files++;
+	rs_str(j, "machine", m.machine, sizeof(m.machine));
+	rs_str(j, "taken", m.taken, sizeof(m.taken));
+	snprintf(m.model, sizeof(m.model), "%s %s", rs_str(j, "system.vendor", buf, sizeof(buf)),
+		 rs_str(j, "system.product", buf + 128, 128));
+	if (!strcmp(m.model, " "))
+		snprintf(m.model, sizeof(m.model), "unknown model (no SMBIOS table)");
+	snprintf(m.file, sizeof(m.file), "%s", file);
+	printable(m.machine);
+	printable(m.model);
+	printable(m.taken);
+	printable(m.file);
+	facts_of(&m, j);
+	json_decref(j);
+	/* a machine seen again (another run's folder): its newest inventory counts */
+	for (i = 0; i < set->n && strcmp(set->m[i].machine, m.machine); i++)
+		;
+	if (i < set->n) {
+		set->repeats++;
+		if (strcmp(m.taken, set->m[i].taken) > 0) {
+			free(set->m[i].facts);
+			set->m[i] = m;
+		} else {
+			free(m.facts);
+		}
+		return;
+	}
+	if (set->n == set->cap) {
+		set->cap = set->cap ? set->cap * 2 : 16;
+		set->m = xrealloc(set->m, set->cap * sizeof(*set->m));
+	}
+	set->m[set->n++] = m;
+}
+
+int inv_load_path(struct inv_set *set, const char *path, FILE *errs)
+{
+	struct load_args a = { set, errs };
+
+	return rs_walk(path, load_one, &a);
+}
+
+static const char *value_of(const struct inv_machine *m, const char *part)
+{
+	unsigned i;
+
+	for (i = 0; i < m->nfacts; i++)
+		if (!strcmp(m->facts[i].part, part))
+			return m->facts[i].value;
+	return "absent";
+}
+
+static int by_machine(const void *a, const void *b)
+{
+	return strcmp((*(struct inv_machine *const *)a)->machine, (*(struct inv_machine *const *)b)->machine);
+}
+
+static void add_diff(struct inv_group *g, const struct inv_machine *m, const char *part, const char *value,
+		     const char *majority)
+{
+	g->diffs = xrealloc(g->diffs, (g->ndiffs + 1) * sizeof(*g->diffs));
+	g->diffs[g->ndiffs++] = (struct inv_diff){ .m = m, .part = part, .value = value, .majority = majority };
+}
+
+/* Every part any machine of the group has: its majority value, and who differs from it. */
+static void compare_group(struct inv_group *g)
+{
+	unsigned a, f, x, y;
+
+	for (a = 0; a < g->n; a++)
+		for (f = 0; f < g->m[a]->nfacts; f++) {
+			const char *part = g->m[a]->facts[f].part, *major = NULL;
+			unsigned best = 0;
+
+			/* once a part: the first machine that has it does the work */
+			for (x = 0; x < a && !strcmp(value_of(g->m[x], part), "absent"); x++)
+				;
+			if (x < a)
+				continue;
+			for (x = 0; x < g->n; x++) {
+				unsigned same = 0;
+
+				for (y = 0; y < g->n; y++)
+					same += !strcmp(value_of(g->m[x], part), value_of(g->m[y], part));
+				if (same > best) {
+					best = same;
+					major = value_of(g->m[x], part);
+				}
+			}
+			if (best == g->n)
+				continue;
+			if (best * 2 <= g->n) {
+				major = NULL;
+				g->split++;
+			}
+			for (x = 0; x < g->n; x++)
+				if (!major || strcmp(value_of(g->m[x], part), major))
+					add_diff(g, g->m[x], part, value_of(g->m[x], part), major);
+		}
+}
+
+static int diff_order(const void *a, const void *b)
+{
+	const struct inv_diff *x = a, *y = b;
+	int c = strcmp(x->m->machine, y->m->machine);
+
+	return c ? c : strcmp(x->part, y->part);
+}
+
+struct inv_group *inv_groups(const struct inv_set *set, unsigned *ng)
+{
+	struct inv_group *g = NULL;
+	unsigned i, k;
+
+	*ng = 0;
+	for (i = 0; i < set->n; i++) {
+		for (k = 0; k < *ng && strcmp(g[k].model, set->m[i].model); k++)
+			;
+		if (k == *ng) {
+			g = xrealloc(g, (*ng + 1) * sizeof(*g));
+			memset(&g[k], 0, sizeof(g[k]));
+			snprintf(g[k].model, sizeof(g[k].model), "%s", set->m[i].model);
+			(*ng)++;
+		}
+		g[k].m = xrealloc(g[k].m, (g[k].n + 1) * sizeof(*g[k].m));
+		g[k].m[g[k].n++] = &set->m[i];
+	}
+	for (k = 0; k < *ng; k++) {
+		qsort(g[k].m, g[k].n, sizeof(*g[k].m), by_machine);
+		compare_group(&g[k]);
+		if (g[k].ndiffs)
+			qsort(g[k].diffs, g[k].ndiffs, sizeof(*g[k].diffs), diff_order);
+	}
+	return g;
+}
+
+void inv_groups_free(struct inv_group *g, unsigned ng)
+{
+	unsigned k;
+
+	for (k = 0; k < ng; k++) {
+		free(g[k].m);
+		free(g[k].diffs);
+	}
+	free(g);
+}
+
+void inv_free(struct inv_set *set)
+{
+	unsigned i;
+
+	for (i = 0; i < set->n; i++)
+		free(set->m[i].facts);
+	free(set->m);
+	memset(set, 0, sizeof(*set));
+}
