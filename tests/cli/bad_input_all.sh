@@ -107,6 +107,12 @@ sysinfo|--colour|
 disks|--identity|--identity needs a value
 disks|--identity=/nonexistent/dev|/nonexistent/dev
 sysinfo|--json=yes|--json takes no value
+inventory|--json=yes|--json takes no value
+inventory|--output=file.dat|--output=file.dat: not a folder
+inventory|--output|--output needs a value
+inventory|now|unknown argument 'now'
+compare|--inventory folder|no inventory.json
+compare|--inventory --inventory results|--inventory given twice
 chroot|--list --list|--list given twice
 compare|--by=model --by=machine results|--by given twice
 report|--frobnicate results|unknown option '--frobnicate'

@@ -23,29 +23,8 @@
 #include "lib/util.h"
 #include "sys/edac.h"
 #include "sys/kmsg.h"
+#include "sys/meminfo.h"
 #include "sys/root.h"
-
-/* MemTotal and MemAvailable of /proc/meminfo, in bytes; -1 if unreadable */
-static int meminfo(uint64_t *total, uint64_t *avail)
-{
-	char path[160], line[256];
-	unsigned long long kb;
-	FILE *f;
-
-	*total = *avail = 0;
-	root_path(path, sizeof(path), "/proc/meminfo");
-	f = fopen(path, "re");
-	if (!f)
-		return -1;
-	while (fgets(line, sizeof(line), f)) {
-		if (sscanf(line, "MemTotal: %llu kB", &kb) == 1)
-			*total = kb << 10;
-		else if (sscanf(line, "MemAvailable: %llu kB", &kb) == 1)
-			*avail = kb << 10;
-	}
-	fclose(f);
-	return *total && *avail ? 0 : -1;
-}
 
 struct slice {
 	pthread_t thread;
@@ -160,7 +139,9 @@ void burnin_memory(const struct burnin_ctx *c, struct burnin_result *r)
 	}
 	have_edac = !edac_read(before);
 	seq = kmsg_newest();
-	if (meminfo(&total, &avail)) {
+	total = meminfo_bytes("MemTotal");
+	avail = meminfo_bytes("MemAvailable");
+	if (!total || !avail) {
 		burnin_set(r, BURNIN_ERROR, "/proc/meminfo gives no MemTotal and MemAvailable: nothing tested");
 		goto out;
 	}

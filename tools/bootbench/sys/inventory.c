@@ -20,6 +20,7 @@
 #include "lib/wrap.h"
 #include "sys/inventory.h"
 #include "sys/machine.h"
+#include "sys/meminfo.h"
 #include "sys/root.h"
 
 static const char *const ipmi_devices[] = { "/dev/ipmi0", "/dev/ipmi/0", "/dev/ipmidev/0" };
@@ -95,21 +96,6 @@ static void cpus(struct inventory *inv)
 	for (char *p = inv->microcode; *p; p++)
 		if (*p < 0x20 || *p > 0x7e)
 			*p = '?';
-}
-
-static void memory_total(struct inventory *inv)
-{
-	char path[PATH_MAX], line[256];
-	unsigned long long kib;
-	FILE *f;
-
-	root_path(path, sizeof(path), "/proc/meminfo");
-	f = fopen(path, "r");
-	while (f && fgets(line, sizeof(line), f))
-		if (sscanf(line, "MemTotal: %llu kB", &kib) == 1)
-			inv->memory_bytes = kib * 1024;
-	if (f)
-		fclose(f);
 }
 
 /* The machine's disks: not loop or RAM devices, not our boot or results medium (they come and go with us). */
@@ -200,7 +186,7 @@ struct inventory *inventory_take(void)
 	if (smbios_read(&inv->sm))
 		snprintf(inv->smbios_note, sizeof(inv->smbios_note), "%.255s", bb_err);
 	cpus(inv);
-	memory_total(inv);
+	inv->memory_bytes = meminfo_bytes("MemTotal");
 	inv->nnics = nics_scan(inv->nics, ARRAY_SIZE(inv->nics));
 	disks(inv);
 	inv->npci = pci_scan(inv->pci, ARRAY_SIZE(inv->pci));

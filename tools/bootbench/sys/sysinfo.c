@@ -17,6 +17,7 @@
 #include "lib/json.h"
 #include "lib/util.h"
 #include "lib/wrap.h"
+#include "sys/meminfo.h"
 #include "sys/nics.h"
 #include "sys/sysinfo.h"
 
@@ -73,15 +74,14 @@ static void secure_boot(struct sysinfo_data *s)
 
 static void collect(struct sysinfo_data *s)
 {
-	char path[PATH_MAX], buf[64];
+	char path[PATH_MAX];
 	struct utsname u;
 	unsigned i;
 
 	memset(s, 0, sizeof(*s));
 	proc_value("/proc/cpuinfo", "model name", s->cpu, sizeof(s->cpu));
 	s->cpus = (unsigned)sysconf(_SC_NPROCESSORS_ONLN);
-	proc_value("/proc/meminfo", "MemTotal", buf, sizeof(buf));
-	s->mem_kib = strtoull(buf, NULL, 10);
+	s->mem_kib = meminfo_bytes("MemTotal") >> 10;
 	if (!uname(&u))
 		snprintf(s->kernel, sizeof(s->kernel), "%s %s", u.release, u.version);
 	for (i = 0; i < ARRAY_SIZE(dmi_fields); i++) {
