@@ -30,8 +30,10 @@
 #   --throttle BPS              the stick moves at most BPS bytes a second
 #   --bmc                       a BMC (QEMU's ipmi-bmc-sim behind an ISA KCS
 #                               interface, as a server's: ipmi_si finds it)
-#   --nic MODEL                 the network card: virtio-net-pci (default),
-#                               e1000 or e1000e
+#   --nic MODEL[,PROP=V...]     the network card: virtio-net-pci (default),
+#                               e1000 or e1000e, with QEMU's properties
+#                               (virtio-net-pci,speed=10000,duplex=full); the
+#                               monitor's set_link names its netdev n0
 #   --smbios SPEC               an SMBIOS field QEMU gives the firmware (repeatable):
 #                               type=0,version=..., type=1,manufacturer=...,
 #                               product=...,serial=..., type=17,part=...
@@ -74,7 +76,11 @@ while [ $# -gt 0 ]; do
 	--cpu) cpu=$2; shift ;;
 	--bmc) bmc=1 ;;
 	--nic)
-		case "$2" in virtio-net-pci|e1000|e1000e) nic=$2 ;; *) die "--nic $2: expected virtio-net-pci, e1000 or e1000e" ;; esac
+		case "$2" in
+		*[!A-Za-z0-9,=.-]*) die "--nic $2: expected MODEL[,PROPERTY=VALUE...]" ;;
+		virtio-net-pci|virtio-net-pci,*|e1000|e1000,*|e1000e|e1000e,*) nic=$2 ;;
+		*) die "--nic $2: expected virtio-net-pci, e1000 or e1000e" ;;
+		esac
 		shift ;;
 	--smbios)
 		case "$2" in type=[0-9]*,*=*) smbios="$smbios

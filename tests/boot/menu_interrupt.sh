@@ -4,6 +4,7 @@
 # marked interrupted, then the menu comes back. Driven through tmux on the
 # serial console as a person would. Before the fix, SIGINT reached the whole
 # process group: the entry died with the gauge and no table was shown.
+# Then the same for the Burn-in entry's live screen.
 . tests/bootlib.sh
 need_artifacts
 need_commands tmux
@@ -20,6 +21,23 @@ step "after Ctrl-C the entry shows the table" "quick: results" 120
 step "... ending with bootbench's exit status 1" "exit status 1" 30
 check "... saying the results are those until the interrupt" shows 'interrupted: results cover the run'
 check "... with the first job's row" shows 'randread-4k-qd32 '
+keys Enter
+step "the menu comes back" "Esc goes back" 60
+# the same for a burn-in (issue 32): Ctrl-C on its live screen stops the
+# component running, keeps what it measured, and the verdicts are shown
+menu_pick 3
+step "Burn-in offers the components" "Burn-in: components" 30
+keys Space Enter	# disks unticked: cpu and memory
+step "Burn-in asks how long" "Burn-in: how long" 30
+keys Enter		# quick: 2 minutes a component
+step "the live screen shows the CPU's burn-in running" "cpu *running" 120 E
+sleep 3
+keys C-c
+step "after Ctrl-C the verdicts are shown" "Burn-in: verdicts" 120
+check "... the CPU's, interrupted: an ERROR, not a pass" shows "cpu .*ERROR .*interrupted before its time"
+check "... the memory's, never run: an ERROR" shows "memory .*ERROR .*interrupted before it ended"
+keys G
+check "... bootbench's exit status 1" shows "exit status 1"
 keys Enter
 step "the menu comes back" "Esc goes back" 60
 finish

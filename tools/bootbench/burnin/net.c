@@ -10,7 +10,7 @@
  * silent pass.
  */
 #include <arpa/inet.h>
-#include <dirent.h>
+#include <limits.h>
 #include <jansson.h>
 #include <netdb.h>
 #include <stdio.h>
@@ -20,6 +20,8 @@
 
 #include "burnin/burnin.h"
 #include "lib/util.h"
+#include "sys/nics.h"
+#include "sys/root.h"
 
 #define LINKS 32
 
@@ -38,9 +40,9 @@ struct link {
 
 static uint64_t stat_of(const char *ifc, const char *name)
 {
-	char path[160], buf[32];
+	char path[PATH_MAX], buf[32];
 
-	snprintf(path, sizeof(path), "/sys/class/net/%s/%s", ifc, name);
+	root_path(path, sizeof(path), "/sys/class/net/%s/%s", ifc, name);
 	return read_attr(path, buf, sizeof(buf)) ? 0 : strtoull(buf, NULL, 10);
 }
 
@@ -89,31 +91,22 @@ static long best_advertised(const char *ifc)
 	return best;
 }
 
+/* The wired links (sys/nics.h: those with a device behind them), with their counters now. */
 static unsigned find_links(struct link *v)
 {
-	struct dirent **d = NULL;
-	int n = scandir("/sys/class/net", &d, NULL, alphasort);
-	unsigned k = 0;
+	struct nic nics[LINKS];
+	unsigned n = nics_scan(nics, LINKS), k;
 
-	for (int i = 0; i < n; i++) {
-		char path[300], buf[32];
+	for (k = 0; k < n; k++) {
+		struct link *l = memset(&v[k], 0, sizeof(v[k]));
 
-		snprintf(path, sizeof(path), "/sys/class/net/%s/device", d[i]->d_name);
-		if (d[i]->d_name[0] != '.' && k < LINKS && !access(path, F_OK)) {
-			struct link *l = &v[k++];
-
-			snprintf(l->name, sizeof(l->name), "%.31s", d[i]->d_name);
-			snprintf(path, sizeof(path), "/sys/class/net/%s/speed", l->name);
-			l->speed = read_attr(path, buf, sizeof(buf)) ? -1 : strtol(buf, NULL, 10);
-			if (l->speed <= 0)
-				l->speed = -1;
-			l->best = best_advertised(l->name);
-			read_counters(l);
-		}
-		free(d[i]);
+		_Static_assert(sizeof(l->name) == sizeof(nics[k].name), "a link's name is a NIC's");
+		memcpy(l->name, nics[k].name, sizeof(l->name));
+		l->speed = nics[k].speed_mbps;
+		l->best = best_advertised(l->name);
+		read_counters(l);
 	}
-	free(d);
-	return k;
+	return n;
 }
 
 /* The link the kernel routes ADDRESS through ("dev NAME" of ip route get). */
