@@ -9,6 +9,7 @@
  */
 #include <errno.h>
 #include <limits.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -201,6 +202,27 @@ void inventory_free(struct inventory *inv)
 	free(inv);
 }
 
+/* inventory.json's system, board and bios objects: SMBIOS's strings, in order */
+static const struct {
+	const char *object, *key;
+	size_t offset;
+} identity[] = {
+	{ "system", "vendor", offsetof(struct smbios, sys_vendor) },
+	{ "system", "product", offsetof(struct smbios, sys_product) },
+	{ "system", "version", offsetof(struct smbios, sys_version) },
+	{ "system", "serial", offsetof(struct smbios, sys_serial) },
+	{ "system", "uuid", offsetof(struct smbios, sys_uuid) },
+	{ "system", "sku", offsetof(struct smbios, sys_sku) },
+	{ "system", "family", offsetof(struct smbios, sys_family) },
+	{ "board", "vendor", offsetof(struct smbios, board_vendor) },
+	{ "board", "product", offsetof(struct smbios, board_product) },
+	{ "board", "version", offsetof(struct smbios, board_version) },
+	{ "board", "serial", offsetof(struct smbios, board_serial) },
+	{ "bios", "vendor", offsetof(struct smbios, bios_vendor) },
+	{ "bios", "version", offsetof(struct smbios, bios_version) },
+	{ "bios", "date", offsetof(struct smbios, bios_date) },
+};
+
 static void json_dimms(struct json *j, const struct smbios *sm)
 {
 	unsigned i;
@@ -238,25 +260,14 @@ void inventory_json(struct json *j, const char *key, const struct inventory *inv
 	if (inv->smbios_note[0])
 		json_str(j, "smbios_note", inv->smbios_note);
 	json_str(j, "smbios_version", sm->version);
-	json_obj_open(j, "system");
-	json_str(j, "vendor", sm->sys_vendor);
-	json_str(j, "product", sm->sys_product);
-	json_str(j, "version", sm->sys_version);
-	json_str(j, "serial", sm->sys_serial);
-	json_str(j, "uuid", sm->sys_uuid);
-	json_str(j, "sku", sm->sys_sku);
-	json_str(j, "family", sm->sys_family);
-	json_obj_close(j);
-	json_obj_open(j, "board");
-	json_str(j, "vendor", sm->board_vendor);
-	json_str(j, "product", sm->board_product);
-	json_str(j, "version", sm->board_version);
-	json_str(j, "serial", sm->board_serial);
-	json_obj_close(j);
-	json_obj_open(j, "bios");
-	json_str(j, "vendor", sm->bios_vendor);
-	json_str(j, "version", sm->bios_version);
-	json_str(j, "date", sm->bios_date);
+	for (i = 0; i < ARRAY_SIZE(identity); i++) {
+		if (!i || strcmp(identity[i].object, identity[i - 1].object)) {
+			if (i)
+				json_obj_close(j);
+			json_obj_open(j, identity[i].object);
+		}
+		json_str(j, identity[i].key, (const char *)sm + identity[i].offset);
+	}
 	json_obj_close(j);
 	json_obj_open(j, "cpus");
 	json_str(j, "model", inv->cpu_model);
@@ -281,19 +292,8 @@ void inventory_json(struct json *j, const char *key, const struct inventory *inv
 	json_dimms(j, sm);
 	json_obj_close(j);
 	json_arr_open(j, "nics");
-	for (i = 0; i < inv->nnics; i++) {
-		const struct nic *n = &inv->nics[i];
-
-		json_obj_open(j, NULL);
-		json_str(j, "name", n->name);
-		json_str(j, "mac", n->mac);
-		json_str(j, "driver", n->driver);
-		json_str(j, "firmware", n->firmware);
-		json_str(j, "bus", n->bus);
-		json_str(j, "state", n->operstate);
-		json_int(j, "speed_mbps", n->speed_mbps);
-		json_obj_close(j);
-	}
+	for (i = 0; i < inv->nnics; i++)
+		nic_json(j, &inv->nics[i]);
 	json_arr_close(j);
 	if (inv->disks_note[0])
 		json_str(j, "disks_note", inv->disks_note);

@@ -126,3 +126,17 @@ unsigned nics_scan(struct nic *out, unsigned max)
 		addresses(out, n);
 	return n;
 }
+
+void nic_json(struct json *j, const struct nic *n)
+{
+	json_obj_open(j, NULL);
+	json_str(j, "name", n->name);
+	json_str(j, "mac", n->mac);
+	json_str(j, "driver", n->driver);
+	json_str(j, "firmware", n->firmware);
+	json_str(j, "bus", n->bus);
+	json_str(j, "state", n->operstate);
+	json_int(j, "speed_mbps", n->speed_mbps);
+	json_str(j, "ipv4", n->ipv4);
+	json_obj_close(j);
+}

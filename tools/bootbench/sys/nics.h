@@ -9,6 +9,8 @@
 
 #include <netinet/in.h>
 
+#include "lib/json.h"
+
 #define NICS_MAX 32
 
 struct nic {
@@ -24,5 +26,7 @@ struct nic {
  * empty).
  */
 unsigned nics_scan(struct nic *out, unsigned max);
+/* One card as a JSON object (in an array): sysinfo.json's and inventory.json's. */
+void nic_json(struct json *j, const struct nic *n);
 
 #endif

@@ -113,16 +113,8 @@ static void write_json(struct json *j, const char *key, const struct sysinfo_dat
 	json_str(j, "secure_boot", s->secure_boot);
 	json_obj_close(j);
 	json_arr_open(j, "nics");
-	for (i = 0; i < s->nnics; i++) {
-		json_obj_open(j, NULL);
-		json_str(j, "name", s->nics[i].name);
-		json_str(j, "mac", s->nics[i].mac);
-		json_str(j, "driver", s->nics[i].driver);
-		json_str(j, "state", s->nics[i].operstate);
-		json_int(j, "speed_mbps", s->nics[i].speed_mbps);
-		json_str(j, "ipv4", s->nics[i].ipv4);
-		json_obj_close(j);
-	}
+	for (i = 0; i < s->nnics; i++)
+		nic_json(j, &s->nics[i]);
 	json_arr_close(j);
 	json_obj_close(j);
 }
