@@ -49,8 +49,8 @@ check "... the twins are alike" grep -q '^  alike: rack-a rack-b$' "$T/compare.t
 check "... rack-c is named" grep -q '^  rack-c (' "$T/compare.txt"
 "$BB" compare --inventory --format=json "$T/fleet" > "$T/compare.json"
 parts() { json "$T/compare.json" "sorted(p['part'] for m in d['models'] for x in m['differ'] if x['machine'] == 'rack-c' for p in x['parts']) == $1"; }
-check "... with exactly what differs: BIOS, memory and its slot, the NIC and its PCI device, the disk count" \
-	parts "['bios', 'disk QEMU HARDDISK (64.0MiB, virtio)', 'memory', 'nic eth0', 'pci 0000:00:03.0', 'slot DIMM 0']"
+check "... with exactly what differs: BIOS, memory and its slot, the NIC and its PCI device, the disk count and the second disk's PCI device" \
+	parts "['bios', 'disk unknown model (64.0MiB, virtio)', 'memory', 'nic eth0', 'pci 0000:00:03.0', 'pci 0000:00:06.0', 'slot DIMM 0']"
 check "... each with the twins' value: BIOS 2.1, virtio_net, 2 disks" sh -c \
 	"grep -q 'bios: Acme BIOS 2.0 .*(the others: Acme BIOS 2.1' '$T/compare.txt' &&
 	 grep -q 'nic eth0: e1000, .*(the others: virtio_net,' '$T/compare.txt' &&

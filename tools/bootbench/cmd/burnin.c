@@ -301,6 +301,12 @@ static int burnin_main(void *opts, int argc, char **argv)
 
 			memcpy(was, r->reason, sizeof(was));
 			burnin_set(r, BURNIN_ERROR, "interrupted before its time was up: %s", was);
+		} else if (burnin_stop && r->verdict != BURNIN_SKIPPED && !strstr(r->reason, "interrupted")) {
+			/* its verdict has a reason of its own: the interruption is said first */
+			char was[sizeof(r->reason)];
+
+			memcpy(was, r->reason, sizeof(was));
+			snprintf(r->reason, sizeof(r->reason), "interrupted before its time was up; %.2000s", was);
 		}
 		r->seconds = (now_ns() - c0) / 1e9;
 		report_progress(c->name, burnin_verdict_name(r->verdict), seconds - (now_ns() - t0) / 1e9);

@@ -102,8 +102,14 @@ static void facts_of(struct inv_machine *m, json_t *j)
 			continue;
 		}
 		size_text(size, a, sizeof(a));
-		fact(m, part, "%s %s %s MT/s, %s %s", a, str_at(e, "type"), str_at(e, "speed_mts"), str_at(e, "manufacturer"),
-		     str_at(e, "part"));
+		{
+			char speed[32] = "";
+
+			if (rs_num(e, "speed_mts") > 0)
+				snprintf(speed, sizeof(speed), " %.0f MT/s", rs_num(e, "speed_mts"));
+			fact(m, part, "%s %s%s, %s", a, str_at(e, "type"), speed,
+			     words(str_at(e, "manufacturer"), str_at(e, "part"), ""));
+		}
 		dimm_total += (uint64_t)size;
 		dimms++;
 	}
@@ -119,7 +125,11 @@ static void facts_of(struct inv_machine *m, json_t *j)
 		double speed = rs_num(e, "speed_mbps");
 
 		snprintf(part, sizeof(part), "nic %s", str_at(e, "name"));
-		snprintf(a, sizeof(a), speed > 0 ? "%.0f Mb/s" : "no link", speed);
+		/* a virtual NIC is up at no speed it can name */
+		if (speed > 0)
+			snprintf(a, sizeof(a), "%.0f Mb/s", speed);
+		else
+			snprintf(a, sizeof(a), "%s", strcmp(str_at(e, "state"), "up") ? "no link" : "up, no speed given");
 		fact(m, part, "%s, firmware %s, %s", str_at(e, "driver"), *str_at(e, "firmware") ? str_at(e, "firmware") : "-", a);
 	}
 	/* disks: how many of each firmware, per model and size */

@@ -389,10 +389,12 @@ void inventory_print(const struct inventory *inv)
 	}
 	for (i = 0; i < inv->nnics; i++) {
 		const struct nic *n = &inv->nics[i];
-		char speed[32] = "no link";
+		char speed[32];
 
 		if (n->speed_mbps > 0)
 			snprintf(speed, sizeof(speed), "%ld Mb/s", n->speed_mbps);
+		else
+			snprintf(speed, sizeof(speed), "%s", strcmp(n->operstate, "up") ? "no link" : "up, no speed given");
 		wrap_field("NIC:", "%s %s, %s, firmware %s, %s, %s", n->name, n->mac, or_dash(n->driver),
 			   or_dash(n->firmware), or_dash(n->bus), speed);
 	}
