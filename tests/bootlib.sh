@@ -104,6 +104,14 @@ boot_until() { # pattern limit hold qemu.sh options...
 	return 1
 }
 
+# host_iperf3 PORT: iperf3's real server on 127.0.0.1:PORT (a guest reaches
+# it at 10.0.2.2:PORT through user networking), stopped when the test ends.
+host_iperf3() {
+	need_commands iperf3
+	iperf3 -s -B 127.0.0.1 -p "$1" -D --pidfile "$T/iperf3.pid" || { bad "iperf3's server starts on 127.0.0.1:$1"; finish; }
+	trap 'kill $(cat "$T/iperf3.pid" 2>/dev/null) 2>/dev/null; cleanup' EXIT
+}
+
 # The one results folder on a stick, copied to $T/results.
 fetch_results() { # img
 	# not . and .., nor the spool (.pending), a temporary folder or the deliveries' log

@@ -11,10 +11,9 @@
 # timeout: 420
 . tests/bootlib.sh
 need_artifacts
-need_commands iperf3 mcopy python3
+need_commands mcopy python3
 PORT=15203
-iperf3 -s -B 127.0.0.1 -p $PORT -D --pidfile "$T/iperf3.pid" || { bad "iperf3's server starts on 127.0.0.1:$PORT"; finish; }
-trap 'kill $(cat "$T/iperf3.pid" 2>/dev/null) 2>/dev/null; cleanup' EXIT
+host_iperf3 $PORT
 stick_with_conf "$T/stick.img" run=burnin burnin=net duration=20s iperf=10.0.2.2:$PORT after=poweroff
 : > "$T/serial.log"
 scripts/qemu.sh --fw bios --usb "$T/stick.img" --nic virtio-net-pci,speed=10000,duplex=full --monitor "$T/mon" \

@@ -10,10 +10,9 @@
 # timeout: 420
 . tests/bootlib.sh
 need_artifacts
-need_commands iperf3 mcopy python3
+need_commands mcopy python3
 PORT=15202
-iperf3 -s -B 127.0.0.1 -p $PORT -D --pidfile "$T/iperf3.pid" || { bad "iperf3's server starts on 127.0.0.1:$PORT"; finish; }
-trap 'kill $(cat "$T/iperf3.pid" 2>/dev/null) 2>/dev/null; cleanup' EXIT
+host_iperf3 $PORT
 stick_with_conf "$T/stick.img" run=burnin burnin=cpu,memory,net,bmc duration=1m scale=0.5 iperf=10.0.2.2:$PORT \
 	burnin_cpu_need_sensors=0 burnin_memory_need_edac=0 burnin_net_min_mbps=1 after=poweroff
 boot --fw bios --usb "$T/stick.img" --bmc || finish
