@@ -195,14 +195,13 @@ fuzz:
 	$(Q)FUZZ_SECONDS=$(FUZZ_SECONDS) scripts/fuzz.sh $(OUT)/fuzz/fuzz
 
 # The downloads first (one apt at a time), then what the unit and CLI tests
-# need (busybox too: the CLI tests run /init's scripts in its shell); the
-# tests start then, and beside them the image is built with what
+# need; the tests start then, and beside them the image is built with what
 # only it and the boot tests need (the ZFS modules, the longest: about 4
 # minutes on 2 cores; the installed Debians, whose debootstrap waits on the
 # network): the boot tests wait for it (tests/run.sh, BUILD_IMAGE).
 test: deps
 	$(Q)$(MAKE) --no-print-directory dl/manifest.tsv
-	$(Q)$(MAKE) --no-print-directory -j$(BUILD_JOBS) all unit sanitize $(OUT)/busybox/busybox
+	$(Q)$(MAKE) --no-print-directory -j$(BUILD_JOBS) all unit sanitize
 	$(Q)BUILD_IMAGE="$(MAKE) --no-print-directory -j$(BUILD_JOBS) $(OUT)/zfs/release $(INSTALLED) image" tests/run.sh
 
 # The fast loop: unit, CLI and sanitizer tests, no image and no QEMU (a few
