@@ -194,15 +194,14 @@ fuzz:
 	$(Q)$(call host_build,fuzz,clang-14,$(FUZZ_FLAGS)) FUZZ_MAIN= FUZZ_LINK=-fsanitize=fuzzer fuzzers
 	$(Q)FUZZ_SECONDS=$(FUZZ_SECONDS) scripts/fuzz.sh $(OUT)/fuzz/fuzz
 
-# The downloads first (one apt at a time), then what the unit and CLI tests
-# need; the tests start then, and beside them the image is built with what
-# only it and the boot tests need (the ZFS modules, the longest: about 4
-# minutes on 2 cores; the installed Debians, whose debootstrap waits on the
-# network): the boot tests wait for it (tests/run.sh, BUILD_IMAGE).
+# The downloads first (one apt at a time), then the builds side by side,
+# the ZFS modules first (the longest: about 8 minutes on 2 cores): the rest
+# is built beside them, and debootstrap of the installed Debians waits on
+# the network while the compilers keep the cores busy.
 test: deps
 	$(Q)$(MAKE) --no-print-directory dl/manifest.tsv
-	$(Q)$(MAKE) --no-print-directory -j$(BUILD_JOBS) all unit sanitize
-	$(Q)BUILD_IMAGE="$(MAKE) --no-print-directory -j$(BUILD_JOBS) $(OUT)/zfs/release $(INSTALLED) image" tests/run.sh
+	$(Q)$(MAKE) --no-print-directory -j$(BUILD_JOBS) $(OUT)/zfs/release $(INSTALLED) all unit image sanitize
+	$(Q)tests/run.sh
 
 # The fast loop: unit, CLI and sanitizer tests, no image and no QEMU (a few
 # minutes with out/ built; docs/hacking.md). TESTS=REGEX picks some.

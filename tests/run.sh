@@ -11,12 +11,6 @@
 # lists and ends with "N passed, N failed, N skipped"; a skip fails the run
 # unless ALLOW_SKIP=1 (never with CI=true).
 #
-# BUILD_IMAGE=COMMAND (make test): the image (and what only it and the boot
-# tests need: the ZFS modules, the installed Debians) is built by COMMAND
-# beside the first tests; the boot tests and the CLI tests marked "# tier:
-# image" wait for it. A build that fails is counted as a failed test
-# ("image-build", its log's end shown) and no boot test runs.
-#
 # TIER=check (make check) is the fast loop: the unit tests, the CLI tests
 # and the sanitizer runs, without the CLI tests marked "# tier: image" (they
 # read the built image) and without the QEMU boot tests.
@@ -103,20 +97,6 @@ uses_servers() { grep -q 'tests/servers.sh' "$1"; }
 # "# alone": a test that a neighbour's load can upset runs with none beside it
 alone() { grep -q '^# alone$' "$1"; }
 
-rm -f "$log/.image-built"
-if [ -n "${BUILD_IMAGE:-}" ]; then
-	(
-		begin=$(date +%s)
-		$BUILD_IMAGE > "$log/image-build.log" 2>&1
-		echo "$? $(( $(date +%s) - begin ))" > "$log/.image-built.tmp"
-		mv "$log/.image-built.tmp" "$log/.image-built"
-	) &
-fi
-# image_ready: the image is there (built beside the tests, or before them)
-image_ready() { [ -z "${BUILD_IMAGE:-}" ] || [ -f "$log/.image-built" ]; }
-image_built() { [ -z "${BUILD_IMAGE:-}" ] || [ "$(cut -d' ' -f1 "$log/.image-built")" = 0 ]; }
-needs_image() { grep -q '^# tier: image' "$1"; }
-
 # A CLI test that shares the host: loop devices, mounts, servers or ports,
 # network namespaces, /run/bootbench, or marked alone or quiet. The others
 # (and the unit tests and fuzz replays) touch nothing but their own $T.
@@ -135,14 +115,9 @@ in_lane() {
 # The serial lane: unit and CLI tests, then the sanitizer runs, one at a
 # time; WHICH (in_lane) picks a part of them.
 serial_lane() { # which
-	deferred=""
 	for t in out/tests/* tests/cli/*.sh; do
 		[ -x "$t" ] || [ "${t%.sh}" != "$t" ] || continue
 		selected "$(basename "$t")" && in_tier "$t" && in_lane "$1" "$t" || continue
-		if [ -n "${BUILD_IMAGE:-}" ] && [ "${t%.sh}" != "$t" ] && needs_image "$t"; then
-			deferred="$deferred $t"	# after the rest, once the image is built
-			continue
-		fi
 		start "$t"
 		wait
 		report "$(basename "$t")"
@@ -174,17 +149,6 @@ serial_lane() { # which
 		wait
 		report "$n"
 	done
-	[ -z "$deferred" ] || while ! image_ready; do sleep 1; done
-	for t in $deferred; do
-		if image_built; then
-			start "$t"
-			wait
-			report "$(basename "$t")"
-		else
-			echo "1 $(basename "$t")" >> "$log/.tally"
-			echo "FAIL $(basename "$t"): not run, the image did not build"
-		fi
-	done
 }
 # Beside the serial lane (one core, mostly) boot tests run on what is left:
 # JOBS-1 of them, never one that starts the servers, uses the host's loop
@@ -212,26 +176,7 @@ fi
 # the long ones (a "# timeout:" of their own) first, so that two run together longest
 pending=$boot_pending
 running=""
-image_said=""
 while [ -n "$pending$running" ]; do
-	if ! image_ready; then
-		sleep 1
-		continue
-	fi
-	if [ -z "$image_said" ] && [ -n "${BUILD_IMAGE:-}" ]; then
-		image_said=1
-		read -r rc secs < "$log/.image-built"
-		if [ "$rc" = 0 ]; then
-			echo "image built beside the tests (${secs}s)"
-		else
-			echo "1 image-build" >> "$log/.tally"
-			echo "FAIL image-build (exit $rc, ${secs}s): no boot test runs"
-			tail -n 30 "$log/image-build.log" | sed 's/^/    /'
-			for t in $pending; do echo "FAIL $(basename "$t"): not run, the image did not build"; echo "1 $(basename "$t")" >> "$log/.tally"; done
-			pending=""
-			continue
-		fi
-	fi
 	# collect what finished
 	still=""
 	for t in $running; do
@@ -267,12 +212,6 @@ while [ -n "$pending$running" ]; do
 	[ -n "$running$pending" ] && sleep 1
 done
 wait
-# a build no boot test waited for
-if [ -n "${BUILD_IMAGE:-}" ] && [ -z "$image_said" ] && ! image_built; then
-	echo "1 image-build" >> "$log/.tally"
-	echo "FAIL image-build (exit $(cut -d' ' -f1 "$log/.image-built"))"
-	tail -n 30 "$log/image-build.log" | sed 's/^/    /'
-fi
 
 # where the time went: the ten slowest of this run
 echo "the ten slowest:"
