@@ -73,7 +73,10 @@ log=$OUT/build.log
 # build-id) mapped to a fixed name, so that equal sources give equal modules
 # wherever out/ is
 map="-ffile-prefix-map=$OUT/sys=/build"
-make -C "$src/module" -j"$(nproc)" KCFLAGS="$map" KAFLAGS="$map" >> "$log" 2>&1 || { tail -20 "$log" >&2; die "module build failed (out/zfs/build.log)"; }
+# no debug information: it is stripped below anyway, and not making it
+# takes a fifth off the compile (210 s -> 173 s alone on 2 cores; GCC's -g
+# changes no code); kbuild's own switches, given on the command line
+make -C "$src/module" -j"$(nproc)" KCFLAGS="$map" KAFLAGS="$map" CONFIG_DEBUG_INFO= CONFIG_DEBUG_INFO_BTF_MODULES= >> "$log" 2>&1 || { tail -20 "$log" >&2; die "module build failed (out/zfs/build.log)"; }
 for ko in $(find "$src/module" -name '*.ko'); do
 	strip --strip-debug -o "$OUT/modules/${ko##*/}" "$ko"
 done
