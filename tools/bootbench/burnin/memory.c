@@ -176,7 +176,7 @@ void burnin_memory(const struct burnin_ctx *c, struct burnin_result *r)
 		char *argv[] = { "stress-ng", "--vm", workers, "--vm-bytes", per, "--vm-method", "all", "--verify",
 				 "--timeout", secs, NULL };
 
-		rc = spawn_for(argv, left + 60, &burnin_stop, out, sizeof(out), &stopped);	/* consent: memtester tests RAM, writes no disk */
+		rc = spawn_for(argv, left + 60, &burnin_stop, out, sizeof(out), &stopped);	/* consent: stress-ng's vm stressors test RAM, write no disk */
 		if (rc == 2) {
 			const char *p = strstr(out, "fail:");
 

@@ -229,6 +229,20 @@ static void keep(char *out, size_t outlen, size_t *used, const char *buf, size_t
 	out[*used] = 0;
 }
 
+/* In the child: the program, or why it could not run (a pack's program: which pack) and 127. Each
+ * caller of spawn() and spawn_for() says on its line why its program writes no disk, or gates it. */
+static void __attribute__((noreturn)) exec_child(char *const argv[])
+{
+	char why[256];
+
+	execvp(argv[0], argv);
+	if (errno == ENOENT && pack_missing_note(argv[0], why, sizeof(why)))
+		dprintf(STDERR_FILENO, "cannot run %s: %s", argv[0], why);
+	else
+		dprintf(STDERR_FILENO, "cannot run %s: %s", argv[0], strerror(errno));
+	_exit(127);
+}
+
 int spawn(char *const argv[], const char *input, int ignore_int, char *out, size_t outlen)
 {
 	int in[2] = { -1, -1 }, res[2], status;
@@ -256,16 +270,7 @@ int spawn(char *const argv[], const char *input, int ignore_int, char *out, size
 		dup2(input ? in[0] : null, STDIN_FILENO);
 		dup2(res[1], STDOUT_FILENO);
 		dup2(res[1], STDERR_FILENO);
-		execvp(argv[0], argv);
-		{
-			char why[256];
-
-			if (errno == ENOENT && pack_missing_note(argv[0], why, sizeof(why)))
-				dprintf(STDERR_FILENO, "cannot run %s: %s", argv[0], why);
-			else
-				dprintf(STDERR_FILENO, "cannot run %s: %s", argv[0], strerror(errno));
-		}
-		_exit(127);
+		exec_child(argv);
 	}
 	close(res[1]);
 	if (input) {
@@ -334,7 +339,6 @@ int spawn_for(char *const argv[], double seconds, const volatile sig_atomic_t *s
 	}
 	if (!pid) {
 		int null = open("/dev/null", O_RDONLY | O_CLOEXEC);
-		char why[256];
 
 		/* its own process group: a stop reaches its workers too */
 		setpgid(0, 0);
@@ -342,12 +346,7 @@ int spawn_for(char *const argv[], double seconds, const volatile sig_atomic_t *s
 		dup2(null, STDIN_FILENO);
 		dup2(res[1], STDOUT_FILENO);
 		dup2(res[1], STDERR_FILENO);
-		execvp(argv[0], argv);	/* consent: the callers' programs read (a burn-in's, a BMC query); writes have their gate */
-		if (errno == ENOENT && pack_missing_note(argv[0], why, sizeof(why)))
-			dprintf(STDERR_FILENO, "cannot run %s: %s", argv[0], why);
-		else
-			dprintf(STDERR_FILENO, "cannot run %s: %s", argv[0], strerror(errno));
-		_exit(127);
+		exec_child(argv);
 	}
 	setpgid(pid, pid);
 	close(res[1]);

@@ -284,41 +284,62 @@ static void add_diff(struct inv_group *g, const struct inv_machine *m, const cha
 	g->diffs[g->ndiffs++] = (struct inv_diff){ .m = m, .part = part, .value = value, .majority = majority };
 }
 
-/* Every part any machine of the group has: its majority value, and who differs from it. */
+/*
+ * Every part any machine of the group has: its majority value, and who
+ * differs from it. Each part's values are counted once (a share may hold
+ * hundreds of one model: no pass over every pair of machines).
+ */
 static void compare_group(struct inv_group *g)
 {
-	unsigned a, f, x, y;
+	const char **parts = NULL, **vals = xcalloc(g->n, sizeof(*vals));
+	unsigned *first = xcalloc(g->n, sizeof(*first)), *count = xcalloc(g->n, sizeof(*count));
+	unsigned nparts = 0, p, a, f, x, d;
 
 	for (a = 0; a < g->n; a++)
 		for (f = 0; f < g->m[a]->nfacts; f++) {
-			const char *part = g->m[a]->facts[f].part, *major = NULL;
-			unsigned best = 0;
+			const char *part = g->m[a]->facts[f].part;
 
-			/* once a part: the first machine that has it does the work */
-			for (x = 0; x < a && !strcmp(value_of(g->m[x], part), "absent"); x++)
+			for (p = 0; p < nparts && strcmp(parts[p], part); p++)
 				;
-			if (x < a)
-				continue;
-			for (x = 0; x < g->n; x++) {
-				unsigned same = 0;
-
-				for (y = 0; y < g->n; y++)
-					same += !strcmp(value_of(g->m[x], part), value_of(g->m[y], part));
-				if (same > best) {
-					best = same;
-					major = value_of(g->m[x], part);
-				}
+			if (p == nparts) {
+				parts = xrealloc(parts, (nparts + 1) * sizeof(*parts));
+				parts[nparts++] = part;
 			}
-			if (best == g->n)
-				continue;
-			if (best * 2 <= g->n) {
-				major = NULL;
-				g->split++;
-			}
-			for (x = 0; x < g->n; x++)
-				if (!major || strcmp(value_of(g->m[x], part), major))
-					add_diff(g, g->m[x], part, value_of(g->m[x], part), major);
 		}
+	for (p = 0; p < nparts; p++) {
+		const char *major = NULL;
+		unsigned distinct = 0, best = 0;
+
+		/* each distinct value: the first machine with it, and how many have it */
+		for (x = 0; x < g->n; x++) {
+			vals[x] = value_of(g->m[x], parts[p]);
+			for (d = 0; d < distinct && strcmp(vals[first[d]], vals[x]); d++)
+				;
+			if (d == distinct) {
+				first[distinct] = x;
+				count[distinct++] = 0;
+			}
+			count[d]++;
+		}
+		for (d = 0; d < distinct; d++)
+			if (count[d] > best) {
+				best = count[d];
+				major = vals[first[d]];
+			}
+		if (best == g->n)
+			continue;
+		if (best * 2 <= g->n) {
+			major = NULL;
+			g->split++;
+		}
+		for (x = 0; x < g->n; x++)
+			if (!major || strcmp(vals[x], major))
+				add_diff(g, g->m[x], parts[p], vals[x], major);
+	}
+	free(parts);
+	free(vals);
+	free(first);
+	free(count);
 }
 
 static int diff_order(const void *a, const void *b)
