@@ -15,7 +15,7 @@
 #   --kernel K --initrd I [--append "..."]   direct kernel boot (a --usb or
 #                               --cdrom given as well is attached, not booted)
 #   --boot-disk KIND:FILE       boot an installed system's disk (a --disk that boots)
-#   --disk KIND:FILE            a test disk: virtio, nvme or scsi (repeatable);
+#   --disk KIND:FILE            a test disk: virtio, nvme, scsi or sata (repeatable);
 #                               serials are BB<KIND><n>
 #   --locked                    the stick's write-protect switch is on (read-only)
 #   --forward HOST:GUEST        forward 127.0.0.1:HOST on this machine to the
@@ -24,6 +24,7 @@
 #   --serial FILE               serial console to FILE (default: the terminal)
 #   --timeout S                 kill QEMU after S seconds (exit status 124)
 #   --mem MIB                   guest memory (default 1024)
+#   --smp N                     guest CPUs (default: 1 with TCG, 2 with KVM)
 #   --monitor SOCKET            QEMU's monitor on a Unix socket (device_del,
 #                               savevm); devices are named: usbstick, disk1..
 #   --loadvm NAME               start from the snapshot NAME of a qcow2 stick
@@ -34,6 +35,12 @@
 #                               e1000 or e1000e, with QEMU's properties
 #                               (virtio-net-pci,speed=10000,duplex=full); the
 #                               monitor's set_link names its netdev n0
+#   --peer-link listen:PORT|connect:PORT
+#                               a second NIC (virtio, netdev n1) cabled to
+#                               another QEMU's through a socket network on
+#                               127.0.0.1:PORT: the one that listens starts
+#                               first; MACs 52:54:00:be:00:01 (listen) and
+#                               :02 (connect)
 #   --smbios SPEC               an SMBIOS field QEMU gives the firmware (repeatable):
 #                               type=0,version=..., type=1,manufacturer=...,
 #                               product=...,serial=..., type=17,part=...
@@ -48,8 +55,8 @@ die() { echo "qemu: $*" >&2; exit 2; }
 command -v qemu-system-x86_64 >/dev/null || die "qemu-system-x86_64 is missing: apt-get install qemu-system-x86 (or run 'make deps' as root)"
 
 fw=bios boot="" usb="" cd="" pxe="" bootfile=pxelinux.0 kernel="" initrd="" append=""
-serial="" locked="" timeout="" mem=1024 snapshot="" disks="" cpu="" forward=""
-monitor="" loadvm="" throttle="" bmc="" nic=virtio-net-pci smbios=""
+serial="" locked="" timeout="" mem=1024 smp="" snapshot="" disks="" cpu="" forward=""
+monitor="" loadvm="" throttle="" bmc="" nic=virtio-net-pci smbios="" peer=""
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--fw) fw=$2; shift ;;
@@ -73,6 +80,7 @@ while [ $# -gt 0 ]; do
 	--serial) serial=$2; shift ;;
 	--timeout) timeout=$2; shift ;;
 	--mem) mem=$2; shift ;;
+	--smp) case "$2" in [1-8]) smp=$2 ;; *) die "--smp $2: expected 1 to 8" ;; esac; shift ;;
 	--cpu) cpu=$2; shift ;;
 	--bmc) bmc=1 ;;
 	--nic)
@@ -81,6 +89,14 @@ while [ $# -gt 0 ]; do
 		virtio-net-pci|virtio-net-pci,*|e1000|e1000,*|e1000e|e1000e,*) nic=$2 ;;
 		*) die "--nic $2: expected virtio-net-pci, e1000 or e1000e" ;;
 		esac
+		shift ;;
+	--peer-link)
+		case "$2" in
+		listen:[0-9]*) peer="listen=127.0.0.1:${2#*:} -device virtio-net-pci,netdev=n1,mac=52:54:00:be:00:01" ;;
+		connect:[0-9]*) peer="connect=127.0.0.1:${2#*:} -device virtio-net-pci,netdev=n1,mac=52:54:00:be:00:02" ;;
+		*) die "--peer-link $2: expected listen:PORT or connect:PORT" ;;
+		esac
+		case "${2#*:}" in *[!0-9]*) die "--peer-link $2: the port is a number" ;; esac
 		shift ;;
 	--smbios)
 		case "$2" in type=[0-9]*,*=*) smbios="$smbios
@@ -113,10 +129,15 @@ accel() {
 	cat "$OUT/qemu-accel"
 }
 ACCEL=$(accel)
+# One CPU under TCG unless a test asks for more: two tests' guests and the
+# CLI lane share two host cores, and a second vCPU's thread only adds the
+# cost of keeping it in step (two boot tests side by side: 266 CPU-seconds
+# with one vCPU each against 284 with two, and 7 s sooner).
+[ -n "$smp" ] || { [ "$ACCEL" = kvm ] && smp=2 || smp=1; }
 # A hardware RNG, as a server's CPU has one (RDRAND; qemu64 under TCG has
 # none): a Debian guest's early getrandom() callers need not wait on the
 # kernel's jitter entropy, which a loaded host's TCG makes slow.
-set -- -accel "$ACCEL" -m "$mem" -smp 2 -nodefaults -no-reboot -display none -vga std \
+set -- -accel "$ACCEL" -m "$mem" -smp "$smp" -nodefaults -no-reboot -display none -vga std \
 	-netdev "user,id=n0${pxe:+,tftp=$pxe,bootfile=$bootfile}$forward" -device "$nic,netdev=n0" \
 	-object rng-random,id=rng0,filename=/dev/urandom -device virtio-rng-pci,rng=rng0
 if [ -n "$cpu" ]; then
@@ -124,6 +145,7 @@ if [ -n "$cpu" ]; then
 elif [ "$ACCEL" = kvm ]; then
 	set -- "$@" -cpu host
 fi
+[ -z "$peer" ] || set -- "$@" -netdev socket,id=n1,$peer
 [ -z "$bmc" ] || set -- "$@" -device ipmi-bmc-sim,id=bmc0 -device isa-ipmi-kcs,bmc=bmc0
 # a line each: a field's value may hold blanks ("Acme Corp")
 while IFS= read -r spec; do
@@ -185,7 +207,12 @@ for d in $disks; do
 	nvme) set -- "$@" -device "nvme,id=disk$n,drive=d$n,serial=BBNVME$n" ;;
 	scsi) [ -n "${scsi_hba:-}" ] || { set -- "$@" -device virtio-scsi-pci,id=scsi0; scsi_hba=1; }
 	      set -- "$@" -device "scsi-hd,id=disk$n,bus=scsi0.0,drive=d$n,serial=BBSCSI$n" ;;
-	*) die "--disk $d: kind must be virtio, nvme or scsi" ;;
+	# an ATA disk on an AHCI controller (six ports): QEMU's ide-hd answers
+	# SMART, its self-tests included, as a SATA drive does
+	sata) [ -n "${ahci:-}" ] || { set -- "$@" -device ahci,id=ahci0; ahci=0; }
+	      [ "$ahci" -lt 6 ] || die "--disk $d: an AHCI controller has six ports"
+	      set -- "$@" -device "ide-hd,id=disk$n,bus=ahci0.$ahci,drive=d$n,serial=BBSATA$n"; ahci=$((ahci + 1)) ;;
+	*) die "--disk $d: kind must be virtio, nvme, scsi or sata" ;;
 	esac
 done
 

@@ -70,6 +70,15 @@ row "an iperf3 server with shell characters is refused" 'bootbench.iperf=h;reboo
 row "a limit out of its range is an error with the range" "" "burnin_memory_fraction=2\n" \
 	'echo "$BB_PARAM_ERRORS" | grep -q "bootbench.burnin_memory_fraction: --limits: memory_fraction=2: expected a number from 0.1 to 0.95" && [ -z "${BB_BURNIN_MEMORY_FRACTION:-}" ]'
 
+row "fixed addresses: a link by name and one by MAC" "bootbench.ip=eth1=10.55.0.1/24,52:54:00:be:00:02=192.168.7.2/30" "" \
+	'[ "$BB_IP" = "eth1=10.55.0.1/24,52:54:00:be:00:02=192.168.7.2/30" ] && [ -z "$BB_PARAM_ERRORS" ]'
+row "a fixed address without its prefix is refused" "bootbench.ip=eth1=10.55.0.1" "" \
+	'echo "$BB_PARAM_ERRORS" | grep -q "bootbench.ip=eth1=10.55.0.1: .10.55.0.1. is not an IPv4 address with its prefix" && [ -z "${BB_IP:-}" ]'
+row "a fixed address out of range is refused" "bootbench.ip=eth1=10.300.0.1/24" "" \
+	'echo "$BB_PARAM_ERRORS" | grep -q "is not an IPv4 address with its prefix" && [ -z "${BB_IP:-}" ]'
+row "a link name with shell characters is refused" 'bootbench.ip=eth1;reboot=10.0.0.1/24' "" \
+	'echo "$BB_PARAM_ERRORS" | grep -q "is not a link.s name or MAC" && [ -z "${BB_IP:-}" ]'
+
 # The results folder's name: DMI serial, else the first NIC's MAC (A.12), else the hostname.
 mkdir -p "$T/root/sys/class/dmi/id" "$T/root/sys/class/net/eth0/device" "$T/root/sys/class/net/lo"
 echo "To be filled by O.E.M." > "$T/root/sys/class/dmi/id/product_serial"

@@ -71,6 +71,15 @@ redact_url() { # text
 	esac
 }
 
+# ipv4_prefix A.B.C.D/N: true for four numbers 0-255 and a prefix 1-32
+ipv4_prefix() {
+	case "$1" in */*) ;; *) return 1 ;; esac
+	echo "$1" | awk -F'[./]' 'NF != 5 { exit 1 }
+		{ for (i = 1; i <= 5; i++) if ($i !~ /^[0-9]+$/ || length($i) > 3) exit 1
+		  for (i = 1; i <= 4; i++) if ($i + 0 > 255) exit 1
+		  if ($5 + 0 < 1 || $5 + 0 > 32) exit 1 }'
+}
+
 # Checks one value against its rule; prints the reason when it does not fit.
 param_check() { # name value
 	# a value with user:password@ in it is shown redacted (no subshell for the rest: every boot checks them all)
@@ -137,6 +146,15 @@ param_check() { # name value
 		case "$2" in
 		*[!0-9.]*) echo "bootbench.$1=$shown: expected an SMB dialect such as 3, 3.0, 3.02 or 3.1.1"; return 1 ;;
 		esac ;;
+	'<link-addresses>')
+		# LINK=A.B.C.D/PREFIX, comma separated; LINK a kernel name or a MAC
+		for a in $(echo "$2" | tr ',' ' '); do
+			link=${a%%=*} addr=${a#*=}
+			case "$link" in
+			''|*[!A-Za-z0-9:._-]*|.*|*..*) echo "bootbench.$1=$shown: '$link' is not a link's name or MAC (LINK=ADDRESS/PREFIX)"; return 1 ;;
+			esac
+			ipv4_prefix "$addr" || { echo "bootbench.$1=$shown: '$addr' is not an IPv4 address with its prefix (10.0.0.2/24)"; return 1; }
+		done ;;
 	'<burnin-components>'|'<duration>'|'<host-port>'|'<burnin-limit>')
 		# bootbench burnin checks its own flags (a limit's range is burnin/limits.c's: asked, not copied)
 		case "$rule" in

@@ -21,6 +21,15 @@
 #include "sys/disks.h"
 #include "sys/selftest.h"
 
+/* A SMART counter as a figure's text: its value, or that the drive has none. */
+static const char *counter(char buf[24], long long v)
+{
+	if (v < 0)
+		return "not reported";
+	snprintf(buf, 24, "%lld", v);
+	return buf;
+}
+
 /* A counter that grew: FAIL naming it with both values. */
 static void grew(struct burnin_result *r, const char *disk, const char *what, long long a, long long b)
 {
@@ -195,10 +204,14 @@ void burnin_disks(const struct burnin_ctx *c, struct burnin_result *r)
 					      "errors, %u%% used, spare %u%%", b.name, b.health.critical_warning,
 					      (unsigned long long)b.health.media_errors, b.health.percentage_used,
 					      b.health.available_spare);
-			else if (b.smart.valid)
-				burnin_figure(r, "health", b.smart.reallocated, "%s: reallocated %lld, pending %lld, offline "
-					      "uncorrectable %lld, CRC errors %lld", b.name, b.smart.reallocated,
-					      b.smart.pending, b.smart.offline_uncorrectable, b.smart.crc_errors);
+			else if (b.smart.valid) {
+				char re[24], pe[24], ou[24], crc[24];
+
+				burnin_figure(r, "health", b.smart.reallocated, "%s: reallocated %s, pending %s, offline "
+					      "uncorrectable %s, CRC errors %s", b.name, counter(re, b.smart.reallocated),
+					      counter(pe, b.smart.pending), counter(ou, b.smart.offline_uncorrectable),
+					      counter(crc, b.smart.crc_errors));
+			}
 			else
 				burnin_note(r, "%s reports no health counters (no NVMe log, no SMART)", b.name);
 		}

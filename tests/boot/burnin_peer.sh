@@ -1,0 +1,62 @@
+# SPDX-License-Identifier: MIT
+# Boot test (issue 32): one booted appliance the network burn-in's peer of
+# another, as two servers cabled back to back with no DHCP server on the
+# cable. Two guests, each with a second NIC on one socket network over
+# loopback (QEMU's -netdev socket): the first boots with
+# bootbench.iperf_server=on and bootbench.ip=eth1=10.55.0.1/24, the second
+# with bootbench.ip naming its port by MAC and an unattended
+# bootbench.run=burnin of the net component against the first
+# (bootbench.iperf=10.55.0.1). iperf3 runs each way across the cable: net
+# PASSes with both figures over the bar (burnin_net_min_mbps, as TCG's
+# throughput is far from a real port's). Then the bar is set above what the
+# cable carries: net FAILs naming the figure and the bar.
+# timeout: 420
+. tests/bootlib.sh
+need_artifacts
+need_commands python3
+PORT=15207
+# the base and the burnin pack (iperf3 is in the pack), as a boot loader hands them over
+cat "$OUT/initramfs.img" "$OUT/burnin.img" > "$T/initrd.img"
+APPEND="console=ttyS0,115200 bootbench.boot=net bootbench.id=$BOOT_ID bootbench.net=off"
+# the peer: iperf3's server on eth1, nothing else
+scripts/qemu.sh --timeout "$BOOT_LIMIT" --serial "$T/peer.log" --peer-link listen:$PORT \
+	--kernel "$OUT/vmlinuz" --initrd "$T/initrd.img" \
+	--append "$APPEND bootbench.ip=eth1=10.55.0.1/24 bootbench.iperf_server=on" > /dev/null 2>&1 &
+peer=$!
+trap 'pkill -TERM -f "qemu-system.*file:$T/peer.log"; wait $peer; cleanup' EXIT
+i=0; while ! grep -q 'iperf-server: starting' "$T/peer.log" 2>/dev/null && [ $i -lt 480 ]; do sleep 0.5; i=$((i + 1)); done
+check "the peer starts iperf3's server" grep -q 'iperf-server: starting' "$T/peer.log"
+check "... with eth1's fixed address (bootbench.ip)" grep -q 'network: eth1 is 10.55.0.1/24 (bootbench.ip)' "$T/peer.log"
+check "... and no DHCP (bootbench.net=off)" sh -c "! grep -q 'network: DHCP on' '$T/peer.log'"
+# burnin BAR: the net component against the peer; its console in $T/burnin-BAR.log
+burnin() {
+	scripts/qemu.sh --timeout "$BOOT_LIMIT" --serial "$T/burnin-$1.log" --peer-link connect:$PORT \
+		--kernel "$OUT/vmlinuz" --initrd "$T/initrd.img" \
+		--append "$APPEND bootbench.ip=52:54:00:be:00:02=10.55.0.2/24 bootbench.run=burnin bootbench.burnin=net \
+bootbench.duration=20s bootbench.iperf=10.55.0.1 bootbench.burnin_net_min_mbps=$1 bootbench.save=console \
+bootbench.after=poweroff" > /dev/null 2>&1
+}
+# result BAR NAME: a result file cut from that run's console
+result() {
+	tr -d '\r' < "$T/burnin-$1.log" | sed -n "/^----- bootbench result $2 begin -----\$/,/^----- bootbench result $2 end -----\$/p" | sed '1d;$d'
+}
+burnin 5
+check "the burn-in's guest powered off" grep -q 'reboot: Power down' "$T/burnin-5.log"
+check "... its port named by MAC got its fixed address" grep -q 'network: eth1 is 10.55.0.2/24 (bootbench.ip)' "$T/burnin-5.log"
+result 5 burnin.txt > "$T/pass.txt"
+result 5 burnin.json > "$T/pass.json"
+cat "$T/pass.txt"
+check "net PASS across the cable, the machine PASS" sh -c \
+	"grep -q '^net       PASS' '$T/pass.txt' && grep -q '^machine   PASS' '$T/pass.txt'"
+check "... iperf3 each way to the peer, over the bar, in the figures" json "$T/pass.json" \
+	"[f['iperf_send_mbps']['value'] > 5 and f['iperf_receive_mbps']['value'] > 5 and
+	  'to 10.55.0.1 through eth1' in f['iperf_send_mbps']['text']
+	  for f in [c['figures'] for c in d['components'] if c['name'] == 'net']] == [True]"
+# a bar no emulated cable carries: 100 Gb/s
+burnin 100000
+result 100000 burnin.txt > "$T/fail.txt"
+cat "$T/fail.txt"
+check "a bar above what the cable carries: net FAIL, naming the figure and the bar" sh -c \
+	"grep -q '^net       FAIL' '$T/fail.txt' && grep -Eq 'iperf3 (to|from) 10\.55\.0\.1: [0-9]+ Mb/s, under 100000 Mb/s' '$T/fail.txt'"
+check "... the peer served both runs" sh -c "[ \$(grep -c 'Accepted connection from 10.55.0.2' '$T/peer.log') -ge 2 ]"
+finish

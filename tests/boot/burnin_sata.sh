@@ -1,0 +1,38 @@
+# SPDX-License-Identifier: MIT
+# Boot test (issue 32): bootbench burnin's disks component on a SATA drive
+# (QEMU's ide-hd on AHCI, which answers SMART and runs its own self-tests):
+#   - with consent, the drive's short self-test is started through smartctl,
+#     polled to its end and passes; the write/verify pass runs; the SMART
+#     counters are read before and after: the component PASSes, its figures
+#     name the self-test's result and the counters;
+#   - without consent, the read-only parts (self-test, counters, a read
+#     pass) run, and the result says the disk was only read.
+# (burnin_nvme.sh has the drive that refuses a self-test and the warning
+# raised during the run.)
+# timeout: 420
+. tests/bootlib.sh
+need_artifacts
+need_commands tmux python3
+cp "$OUT/bootbench-usb.img" "$T/stick.img"
+truncate -s 128M "$T/sata.img"
+console_boot 160 50 "--fw bios --usb '$T/stick.img' --disk sata:'$T/sata.img'"
+step "the stick boots to the menu" "Esc goes back" 240
+keys 7 Enter
+step "the shell is reached" "Type 'exit' to return to the menu." 30
+# the drive by its vendor (libata says ATA): the stick is an sd disk too
+type_line "clear; for b in /sys/block/sd*; do grep -q '^ATA' \$b/device/vendor && D=/dev/\${b##*/}; done; [ -b \"\$D\" ]; echo SATA=\$? \$D"
+step_result "the SATA drive is found" SATA "SATA=0 /dev/sd[a-z]" 30
+burn='BOOTBENCH_SCALE=0.02 bootbench burnin --components=disks --duration=1m'
+type_line "clear; mkdir -p /tmp/c /tmp/r; $burn --output=/tmp/c --destroy=\$D \$D > /tmp/c.log 2>&1; echo CONSENTED=\$?; grep -E '^disks|selftest|health|pass ' /tmp/c.log"
+step_result "a consented burn-in of the drive: exit 0" CONSENTED "CONSENTED=0" 240
+check "... disks PASS, the drive's own self-test passed" shows "^disks  *PASS .*1 of 1 drives ran their own"
+check "... the self-test's result in the drive's words" shows "selftest  *sd[a-z]: short self-test: .*[Cc]ompleted without error"
+check "... the SMART counters read after the run, those QEMU keeps none of said so" shows "health  *sd[a-z]: reallocated 0, pending not reported, offline uncorrectable not reported, CRC errors not reported"
+check "... the disk written, read back and verified" shows "pass  */dev/sd[a-z]: written, read back and verified"
+type_line "clear; $burn --output=/tmp/r \$D > /tmp/r.log 2>&1; echo READONLY=\$?; grep -E '^disks|selftest|pass ' /tmp/r.log"
+step_result "without consent: exit 0" READONLY "READONLY=0" 240
+check "... the self-test ran" shows "selftest  *sd[a-z]: short self-test: .*[Cc]ompleted without error"
+check "... and the disk was only read, as the result says" shows "pass  */dev/sd[a-z]: read .no consent to write: --destroy."
+type_line "poweroff -f"
+step "the guest powers off" "QEMU-EXITED" 60
+finish
