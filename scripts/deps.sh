@@ -24,6 +24,9 @@ pkgs="$pkgs mdadm"
 # WebDAV over TLS with a CA made by openssl, smbd, nfs-ganesha, a
 # Pushgateway), and curl for the host-side checks
 pkgs="$pkgs curl openssl nginx samba nfs-ganesha nfs-ganesha-vfs rpcbind prometheus-pushgateway"
+# the alert rules (tools/monitoring) are checked and unit-tested by promtool,
+# which comes with Debian's Prometheus server
+pkgs="$pkgs prometheus"
 # a network namespace of its own for the NFS test (rpcbind on port 111)
 pkgs="$pkgs iproute2"
 # the burn-in tests run the cpu, memory and net components for real on the

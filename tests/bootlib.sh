@@ -205,10 +205,15 @@ pxe_unattended() { # firmware bootfile config
 # read back. console_boot WIDTH HEIGHT "QEMU-OPTIONS": boots in the
 # background (QEMU killed after BOOT_LIMIT); the server goes at exit.
 console_boot() {
-	TM="tmux -L bbtest$$"
+	# a tmux server of its own for each boot: a new session on the socket of
+	# one just killed can reach that server as it exits ("server exited
+	# unexpectedly", seen in a fresh root's burnin_bmc.sh)
+	BOOTS=$((${BOOTS:-0} + 1))
+	TM="tmux -L bbtest$$.$BOOTS"
+	TM_SOCKETS="${TM_SOCKETS:-} bbtest$$.$BOOTS"
 	$TM new-session -d -s vm -x "$1" -y "$2" \
 		"scripts/qemu.sh $3 --timeout $BOOT_LIMIT; echo QEMU-EXITED; sleep 120"
-	trap '$TM kill-server 2>/dev/null; cleanup' EXIT
+	trap 'for s in $TM_SOCKETS; do tmux -L "$s" kill-server 2>/dev/null; done; cleanup' EXIT
 }
 screen() { $TM capture-pane -p -J -t vm; }
 # shows PATTERN: true if the screen shows it; if not, the screen goes to the log

@@ -4,7 +4,7 @@
 # 127.0.0.1 only (a QEMU guest reaches them at 10.0.2.2 through user-mode
 # networking). Each start_* waits until its server answers and adds its pid
 # to SERVER_PIDS, which lib.sh's cleanup stops. Source after lib.sh.
-DAV_PORT=18443 HTTP_PORT=18080 SMB_PORT=14450 NFS_PORT=20490 MNT_PORT=20048 PUSH_PORT=19091
+DAV_PORT=18443 HTTP_PORT=18080 SMB_PORT=14450 NFS_PORT=20490 MNT_PORT=20048 PUSH_PORT=19091 PROM_PORT=19090
 # the password every server knows for user "bench": a comma, quotes and a space
 PASSWORD='pa,ss "wo'"'"'rd" 1'
 
@@ -227,6 +227,29 @@ start_pushgateway() {
 	prometheus-pushgateway --web.listen-address=127.0.0.1:$PUSH_PORT --persistence.file= >"$T/pushgateway.log" 2>&1 &
 	SERVER_PIDS="$SERVER_PIDS $!"
 	wait_port $PUSH_PORT 10 || { echo "pushgateway did not start:"; cat "$T/pushgateway.log"; return 1; }
+}
+
+# Debian's Prometheus server on 127.0.0.1:$PROM_PORT scraping the Pushgateway
+# every second (honor_labels: the pushed job, machine and disk stay) and
+# evaluating bootbench's rules every second; its data under $T.
+start_prometheus() {
+	port_free $PROM_PORT || return 1
+	cat > "$T/prometheus.yml" <<EOF
+global:
+  scrape_interval: 1s
+  evaluation_interval: 1s
+rule_files:
+  - $PWD/tools/monitoring/bootbench-rules.yml
+scrape_configs:
+  - job_name: pushgateway
+    honor_labels: true
+    static_configs:
+      - targets: ['127.0.0.1:$PUSH_PORT']
+EOF
+	prometheus --config.file="$T/prometheus.yml" --web.listen-address=127.0.0.1:$PROM_PORT \
+		--storage.tsdb.path="$T/prometheus-data" >"$T/prometheus.log" 2>&1 &
+	SERVER_PIDS="$SERVER_PIDS $!"
+	wait_port $PROM_PORT 20 || { echo "prometheus did not start:"; tail -n 20 "$T/prometheus.log"; return 1; }
 }
 
 # check_manifest FOLDER: every file the manifest lists is there with its hash,

@@ -11,7 +11,7 @@ need_commands tmux
 stick_with_conf "$T/stick.img" scale=0.02
 test_disk "$T/nvme.img"
 before=$(sum_of "$T/nvme.img")
-console_boot 80 24 "--fw bios --smp 2 --usb '$T/stick.img' --disk nvme:'$T/nvme.img'"
+console_boot 80 24 "--fw bios --usb '$T/stick.img' --disk nvme:'$T/nvme.img'"
 step "the menu comes up on the serial console" "Esc goes back" 240
 keys 3 Enter
 step "Run a profile lists the profiles" "Which method?" 30

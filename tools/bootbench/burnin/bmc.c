@@ -144,7 +144,7 @@ void burnin_bmc_begin(const struct burnin_ctx *c, struct burnin_result *r)
 void burnin_bmc(const struct burnin_ctx *c, struct burnin_result *r)
 {
 	static char after[65536], sensors[65536];
-	unsigned events = 0, bad_sensors = 0, nsensors = 0;
+	unsigned events = 0, critical = 0, bad_sensors = 0, nsensors = 0;
 	int rc;
 
 	if (!at_start.ready)
@@ -169,13 +169,16 @@ void burnin_bmc(const struct burnin_ctx *c, struct burnin_result *r)
 			continue;
 		events++;
 		snprintf(line, sizeof(line), "%.*s", len, l);
-		if (is_critical(line))
+		if (is_critical(line)) {
+			critical++;
 			burnin_set(r, BURNIN_FAIL, "the BMC logged during the burn-in: %s", line);
-		else
+		} else
 			burnin_note(r, "a BMC event, not critical: %s", line);
 	}
 	burnin_figure(r, "sel_new_events", events, "%u new in the event log during the burn-in (%u before)", events,
 		      at_start.nids);
+	burnin_figure(r, "sel_critical_events", critical, "%u of them critical (memory ECC, power, temperature, fans, "
+		      "processor)", critical);
 	rc = ipmitool("sensor", sensors, sizeof(sensors), 120);
 	if (rc) {
 		burnin_set(r, BURNIN_ERROR, "the BMC's sensors could not be read (ipmitool sensor, exit %d)", rc);

@@ -9,6 +9,7 @@
  * first. Its flags and help: the declaration at the end (lib/args.h).
  */
 #include <errno.h>
+#include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -57,7 +58,7 @@ static void push_verdicts(const struct burnin_result *res, const int *asked, con
 			  int final)
 {
 	static const int value[] = { [BURNIN_PASS] = 1, [BURNIN_FAIL] = 0, [BURNIN_ERROR] = -1 };
-	char body[8192];
+	char body[32768];
 	size_t o = 0;
 
 	if (!metrics.url[0])
@@ -69,6 +70,21 @@ static void push_verdicts(const struct burnin_result *res, const int *asked, con
 		if (asked[i] && res[i].verdict != BURNIN_SKIPPED && strcmp(burnin_components[i].name, running))
 			OUT("bootbench_burnin_verdict{component=\"%s\"} %d\n", burnin_components[i].name,
 			    value[res[i].verdict]);
+	OUT("# HELP bootbench_burnin_figure A finished component's figures (burnin.json's), by name.\n"
+	    "# TYPE bootbench_burnin_figure gauge\n");
+	for (unsigned i = 0; i < burnin_ncomponents; i++) {
+		if (!asked[i] || res[i].verdict == BURNIN_SKIPPED || !strcmp(burnin_components[i].name, running))
+			continue;
+		for (unsigned k = 0; k < res[i].nfig; k++) {
+			char name[sizeof(res[i].fig[k].name) * 2];
+
+			/* a figure's name may be a link's (eth0) or a sensor's: escaped as any label */
+			metrics_label(name, sizeof(name), res[i].fig[k].name);
+			if (isfinite(res[i].fig[k].value))
+				OUT("bootbench_burnin_figure{component=\"%s\",figure=\"%s\"} %.6g\n",
+				    burnin_components[i].name, name, res[i].fig[k].value);
+		}
+	}
 	OUT("# HELP bootbench_burnin_running The burn-in component running now (1), the others asked for (0).\n"
 	    "# TYPE bootbench_burnin_running gauge\n");
 	for (unsigned i = 0; i < burnin_ncomponents; i++)

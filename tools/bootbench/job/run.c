@@ -308,6 +308,52 @@ static char metrics_disk[128];	/* the disk whose temperature is read: "" for fil
 #define METRICS_PERIOD_NS 5000000000ull
 #define TEMPERATURE_PERIOD_NS 30000000000ull
 
+/* What the pushes say of the disk: model and firmware read once, temperature
+ * and error counters read again every TEMPERATURE_PERIOD_NS. */
+static struct metrics_disk {
+	char model[DISK_STR], firmware[DISK_STR];
+	int temperature_c;
+	long long media_errors, reallocated, pending, offline_uncorrectable, crc_errors;
+} metrics_reading;
+
+static void read_disk(void)
+{
+	struct metrics_disk *m = &metrics_reading;
+	struct disk d;
+
+	m->temperature_c = -1000;
+	m->media_errors = m->reallocated = m->pending = m->offline_uncorrectable = m->crc_errors = -1;
+	if (!metrics_disk[0] || disk_find(metrics_disk, &d))
+		return;
+	if (d.health.valid) {
+		m->temperature_c = d.health.temperature_c;
+		m->media_errors = (long long)d.health.media_errors;
+	} else if (d.smart.valid) {
+		m->temperature_c = d.smart.temperature_c >= 0 ? d.smart.temperature_c : -1000;
+		m->reallocated = d.smart.reallocated;
+		m->pending = d.smart.pending;
+		m->offline_uncorrectable = d.smart.offline_uncorrectable;
+		m->crc_errors = d.smart.crc_errors;
+	}
+}
+
+/* The disk's part of a sample (none for a file). */
+static void sample_disk(struct metrics_sample *ms)
+{
+	const struct metrics_disk *m = &metrics_reading;
+
+	ms->temperature_c = m->temperature_c;
+	if (!metrics_disk[0])
+		return;
+	ms->model = m->model;
+	ms->firmware = m->firmware;
+	ms->media_errors = m->media_errors;
+	ms->reallocated = m->reallocated;
+	ms->pending = m->pending;
+	ms->offline_uncorrectable = m->offline_uncorrectable;
+	ms->crc_errors = m->crc_errors;
+}
+
 /* The pushed figures' group: this machine, and the first target's disk by serial. */
 static int metrics_setup(struct jobset *js, struct job_plan *plans)
 {
@@ -327,20 +373,14 @@ static int metrics_setup(struct jobset *js, struct job_plan *plans)
 		snprintf(disk, sizeof(disk), "%s", path);
 		if (!stat(path, &st) && S_ISBLK(st.st_mode) && !disk_find(path, &d)) {
 			snprintf(metrics_disk, sizeof(metrics_disk), "%s", d.name);
+			snprintf(metrics_reading.model, sizeof(metrics_reading.model), "%s", d.model);
+			snprintf(metrics_reading.firmware, sizeof(metrics_reading.firmware), "%s", d.firmware);
 			if (d.serial[0])
 				snprintf(disk, sizeof(disk), "%s", d.serial);
 		}
 	}
+	read_disk();
 	return metrics_init(&metrics, url, machine, disk);
-}
-
-static int disk_temperature(void)
-{
-	struct disk d;
-
-	if (!metrics_disk[0] || disk_find(metrics_disk, &d))
-		return -1000;
-	return d.health.valid ? d.health.temperature_c : d.smart.valid && d.smart.temperature_c >= 0 ? d.smart.temperature_c : -1000;
 }
 
 /*
@@ -351,11 +391,11 @@ static int disk_temperature(void)
 static void watch_group(const struct jobset *js, struct job_plan *plans, unsigned group, unsigned last_group,
 			uint64_t run_start)
 {
-	uint64_t prev_ios[DDIR_NR] = { 0 }, prev_bytes = 0, prev_t = now_ns(), t_group = prev_t, temp_ns = 0;
+	uint64_t prev_ios[DDIR_NR] = { 0 }, prev_bytes = 0, prev_t = now_ns(), t_group = prev_t, temp_ns = prev_t;
 	struct hist *lat = metrics.url[0] ? xcalloc(1, sizeof(*lat)) : NULL;
 	double later = 0;
 	unsigned i, c, g;
-	int fd = (int)js->run.progress_fd, temperature = -1000;
+	int fd = (int)js->run.progress_fd;
 
 	for (g = group + 1; g <= last_group; g++)
 		later += group_seconds(js, g);
@@ -403,7 +443,7 @@ static void watch_group(const struct jobset *js, struct job_plan *plans, unsigne
 						     .read_iops = (ios[DDIR_READ] - prev_ios[DDIR_READ]) / dt,
 						     .write_iops = (ios[DDIR_WRITE] - prev_ios[DDIR_WRITE]) / dt,
 						     .bytes_per_s = (bytes - prev_bytes) / dt, .progress = pct / 100,
-						     .state = "running", .temperature_c = temperature };
+						     .seconds_left = left, .state = "running" };
 
 			/* the group's completion latency so far (counters read without locks: a live view) */
 			hist_reset(lat);
@@ -415,10 +455,10 @@ static void watch_group(const struct jobset *js, struct job_plan *plans, unsigne
 			ms.p99_s = lat->n ? hist_percentile(lat, 99) / 1e9 : -1;
 			ms.p999_s = lat->n ? hist_percentile(lat, 99.9) / 1e9 : -1;
 			if (now - temp_ns >= TEMPERATURE_PERIOD_NS) {
-				temperature = disk_temperature();
+				read_disk();
 				temp_ns = now;
-				ms.temperature_c = temperature;
 			}
+			sample_disk(&ms);
 			metrics_push(&metrics, &ms, 0);
 		}
 		memcpy(prev_ios, ios, sizeof(ios));
@@ -669,10 +709,11 @@ int run_jobs(struct jobset *js, const struct run_hooks *hooks, struct run_result
 		status = EXIT_FAIL;
 	if (metrics.url[0]) {
 		struct metrics_sample ms = { .profile = js->run.profile ? js->run.profile : "run", .job = "",
-					     .p50_s = -1, .p99_s = -1, .p999_s = -1, .progress = 1,
-					     .temperature_c = disk_temperature(),
+					     .p50_s = -1, .p99_s = -1, .p999_s = -1, .progress = 1, .seconds_left = 0,
 					     .state = r->interrupted ? "interrupted" : status ? "fail" : "pass" };
 
+		read_disk();
+		sample_disk(&ms);
 		metrics_push(&metrics, &ms, 1);
 	}
 	target_cleanup_all();

@@ -67,7 +67,7 @@ int metrics_init(struct metrics *m, const char *url, const char *machine, const 
 }
 
 /* A label value: \, " and newline escaped, as the text format wants. */
-static void label(char *out, size_t len, const char *v)
+void metrics_label(char *out, size_t len, const char *v)
 {
 	size_t o = 0;
 
@@ -87,13 +87,18 @@ static void label(char *out, size_t len, const char *v)
 int metrics_format(const struct metrics_sample *s, char *buf, size_t len)
 {
 	static const char *const states[] = { "running", "pass", "fail", "interrupted" };
-	char prof[200], job[200];
-	size_t o = 0;
-	unsigned i;
 
 #define OUT(...) (o += (size_t)snprintf(buf + o, o < len ? len - o : 0, __VA_ARGS__))
-	label(prof, sizeof(prof), s->profile);
-	label(job, sizeof(job), s->job ? s->job : "");
+	static const char *const counters[] = { "media_errors", "reallocated", "pending", "offline_uncorrectable",
+						"crc_errors" };
+	const long long values[] = { s->media_errors, s->reallocated, s->pending, s->offline_uncorrectable,
+				     s->crc_errors };
+	char prof[200], job[200], model[200], fw[200];
+	size_t o = 0;
+	unsigned i, kept = 0;
+
+	metrics_label(prof, sizeof(prof), s->profile);
+	metrics_label(job, sizeof(job), s->job ? s->job : "");
 	OUT("# HELP bootbench_info The profile and job running on this disk.\n# TYPE bootbench_info gauge\n");
 	OUT("bootbench_info{profile=\"%s\",jobname=\"%s\"} 1\n", prof, job);
 	OUT("# HELP bootbench_iops I/O operations per second, over the last interval.\n# TYPE bootbench_iops gauge\n");
@@ -111,6 +116,11 @@ int metrics_format(const struct metrics_sample *s, char *buf, size_t len)
 	}
 	OUT("# HELP bootbench_progress_ratio How much of the run is done, 0 to 1.\n# TYPE bootbench_progress_ratio gauge\n");
 	OUT("bootbench_progress_ratio %.3f\n", s->progress);
+	if (s->seconds_left >= 0) {
+		OUT("# HELP bootbench_seconds_left The run's time left as it reckons it (its ETA).\n"
+		    "# TYPE bootbench_seconds_left gauge\n");
+		OUT("bootbench_seconds_left %.0f\n", s->seconds_left);
+	}
 	if (s->temperature_c > -100) {
 		OUT("# HELP bootbench_temperature_celsius The disk's temperature as it reports it.\n"
 		    "# TYPE bootbench_temperature_celsius gauge\n");
@@ -119,6 +129,23 @@ int metrics_format(const struct metrics_sample *s, char *buf, size_t len)
 	OUT("# HELP bootbench_state The run's state: 1 for the current one.\n# TYPE bootbench_state gauge\n");
 	for (i = 0; i < ARRAY_SIZE(states); i++)
 		OUT("bootbench_state{state=\"%s\"} %d\n", states[i], !strcmp(states[i], s->state));
+	if (s->model) {
+		/* the model groups disks for the rules' per-model medians (tools/monitoring) */
+		metrics_label(model, sizeof(model), s->model);
+		metrics_label(fw, sizeof(fw), s->firmware ? s->firmware : "");
+		OUT("# HELP bootbench_disk_info The disk's model and firmware, as it reports them.\n"
+		    "# TYPE bootbench_disk_info gauge\n");
+		OUT("bootbench_disk_info{model=\"%s\",firmware=\"%s\"} 1\n", model, fw);
+		for (i = 0; i < ARRAY_SIZE(counters); i++) {
+			if (values[i] < 0)
+				continue;
+			if (!kept++)
+				OUT("# HELP bootbench_disk_errors_total The error counters the drive keeps: NVMe media "
+				    "errors; ATA reallocated, pending and offline-uncorrectable sectors, UDMA CRC errors.\n"
+				    "# TYPE bootbench_disk_errors_total counter\n");
+			OUT("bootbench_disk_errors_total{counter=\"%s\"} %lld\n", counters[i], values[i]);
+		}
+	}
 	OUT("# HELP bootbench_last_push_timestamp_seconds When this was pushed.\n"
 	    "# TYPE bootbench_last_push_timestamp_seconds gauge\n");
 	OUT("bootbench_last_push_timestamp_seconds %ld\n", (long)time(NULL));

@@ -18,8 +18,13 @@ struct metrics_sample {
 	double read_iops, write_iops, bytes_per_s;
 	double p50_s, p99_s, p999_s;	/* completion latency since the job started; < 0: none yet */
 	double progress;	/* 0..1 */
+	double seconds_left;	/* the run's time left as it reckons it; < 0: unknown */
 	int temperature_c;	/* < -100: unknown */
 	const char *state;	/* running, pass, fail, interrupted */
+	const char *model, *firmware;	/* the disk's, as it reports them; NULL: not a disk */
+	/* the error counters the drive keeps (NVMe media errors; ATA attributes
+	 * 5, 197, 198, 199); < 0: it keeps none of that kind */
+	long long media_errors, reallocated, pending, offline_uncorrectable, crc_errors;
 };
 
 struct metrics {
@@ -33,6 +38,9 @@ struct metrics {
 /* Checks URL (http[s]://host[:port]); -1 with bb_err. MACHINE and DISK label
  * the group (DISK NULL: the machine's own series, no disk label). */
 int metrics_init(struct metrics *m, const char *url, const char *machine, const char *disk);
+
+/* V as a label value of the text format (\\, " and newline escaped) into OUT. */
+void metrics_label(char *out, size_t len, const char *v);
 
 /* The exposition text of a sample (Prometheus text format 0.0.4) into BUF. */
 int metrics_format(const struct metrics_sample *s, char *buf, size_t len);
