@@ -242,7 +242,8 @@ step() { # description text seconds [E]: a check that waits for the screen (E: a
 # status a typed line prints last, then checks the screen shows TEXT. A run
 # that failed ends the wait as soon as its line is out, its screen in the log.
 step_result() {
-	if wait_for "(^| )$2=[0-9]" "$4" E && shows "$3"; then ok "$1"; else bad "$1"; finish; fi
+	_t0=$(date +%s)
+	if wait_for "(^| )$2=[0-9]" "$4" E && shows "$3"; then ok "$1 ($(( $(date +%s) - _t0 ))s)"; else bad "$1"; finish; fi
 }
 
 # fits NAME: the screen now (as a person sees it, 80x24) goes to the log,

@@ -12,7 +12,7 @@
 . tests/bootlib.sh
 need_artifacts
 need_commands tmux mdadm
-stick_with_conf "$T/stick.img" scale=0.02
+stick_with_conf "$T/stick.img" scale=0.01
 virtio_disks 4 320M
 console_boot 160 48 "--fw bios --usb '$T/stick.img' $disks"
 step "the menu comes up on the serial console" "Esc goes back" 240

@@ -16,10 +16,13 @@
 . tests/bootlib.sh
 need_artifacts
 need_commands tmux mdadm
-stick_with_conf "$T/stick.img" scale=0.02
+# the runs a test stops midway (Ctrl-C, kill -9) at 0.02, long enough to be
+# caught in a level; the others at 0.005 (their rows and teardown are checked)
+stick_with_conf "$T/stick.img" scale=0.005
 virtio_disks 3 96M
 console_boot 160 48 "--fw bios --usb '$T/stick.img' $disks"
 RAID="bootbench raid --destroy=/dev/vda,/dev/vdb,/dev/vdc /dev/vda /dev/vdb /dev/vdc"
+STOPPED="BOOTBENCH_SCALE=0.02 $RAID"
 # wait_array LEVEL: until the run's log says the array of LEVEL is up
 WAIT='while ! grep -q "bootbench-$L is /dev/md" /tmp/r.log 2>/dev/null; do sleep 0.2; done; sleep 1'
 step "the menu comes up on the serial console" "Esc goes back" 240
@@ -57,7 +60,7 @@ step "the shell is reached" "Type 'exit' to return to the menu." 30
 
 # Ctrl-C in the middle of raid1, with the output going through tee as a
 # person would keep a log: tee dies first; the run still tears down.
-type_line "clear; mkdir /tmp/o; $RAID --levels=1,5 --output=/tmp/o 2>&1 | tee /tmp/r.log"
+type_line "clear; mkdir /tmp/o; $STOPPED --levels=1,5 --output=/tmp/o 2>&1 | tee /tmp/r.log"
 step "the run reaches raid1" "== 4/5 raid1:" 300
 sleep 2
 $TM send-keys -t vm C-c
@@ -65,7 +68,7 @@ type_line "clear; echo ARRAYS-AFTER-CTRL-C=\$(grep -c '^md' /proc/mdstat) INTERR
 step "Ctrl-C: no array is left, and the saved report says interrupted" "ARRAYS-AFTER-CTRL-C=0 INTERRUPTED=1" 120
 
 # kill -9 in the middle of raid5: the array stays up, the next run cleans it.
-type_line "clear; $RAID --levels=5 > /tmp/r.log 2>&1 & L=raid5; $WAIT; kill -9 \$!; sleep 1; echo ARRAYS-AFTER-KILL=\$(grep -c '^md' /proc/mdstat)"
+type_line "clear; $STOPPED --levels=5 > /tmp/r.log 2>&1 & L=raid5; $WAIT; kill -9 \$!; sleep 1; echo ARRAYS-AFTER-KILL=\$(grep -c '^md' /proc/mdstat)"
 step "kill -9 leaves the raid5 array running" "ARRAYS-AFTER-KILL=1" 300
 type_line "clear; $RAID --levels=0 > /tmp/r2.log 2>&1; RC=\$?; grep cleanup: /tmp/r2.log; echo ARRAYS-AFTER-NEXT=\$(grep -c '^md' /proc/mdstat) RC=\$RC"
 step_result "the next run exits 0" RC " RC=0" 300
@@ -75,7 +78,7 @@ step "no array is left after the next run" "ARRAYS-AFTER-NEXT=0" 30
 
 # Killed again, then the array stopped by hand as a reboot would: superblocks
 # of ours stay on the disks until --cleanup.
-type_line "clear; $RAID --levels=1 > /tmp/r.log 2>&1 & L=raid1; $WAIT; kill -9 \$!; sleep 1; mdadm --stop /dev/md/bootbench-raid1; mdadm --examine /dev/vda | grep -c bootbench-raid1 | sed 's/^/SUPERBLOCKS-BEFORE=/'"
+type_line "clear; $STOPPED --levels=1 > /tmp/r.log 2>&1 & L=raid1; $WAIT; kill -9 \$!; sleep 1; mdadm --stop /dev/md/bootbench-raid1; mdadm --examine /dev/vda | grep -c bootbench-raid1 | sed 's/^/SUPERBLOCKS-BEFORE=/'"
 step "a stopped array of ours leaves its superblock" "SUPERBLOCKS-BEFORE=1" 300
 # (issue 14 A.5: --cleanup writes too, so it needs the disks named in --destroy)
 type_line "clear; bootbench raid --cleanup /dev/vda; echo CLEANUP-RC=\$?"

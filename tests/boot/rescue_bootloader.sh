@@ -13,9 +13,9 @@
 # Before that, the second one's initramfs is rebuilt by bootbench chroot
 # --repair=initramfs on this host (under TCG update-initramfs alone takes
 # over 10 minutes; the menu runs the same command as for the boot loader).
-# Then each disk alone boots to its own login prompt: the first under a
-# fresh OVMF (no boot entries: its removable path), the second under
-# SeaBIOS with the rebuilt initramfs.
+# Then each disk alone boots its own system up to its init (systemd's
+# welcome): the first under a fresh OVMF (no boot entries: its removable
+# path), the second under SeaBIOS with the rebuilt initramfs.
 . tests/bootlib.sh
 need_artifacts
 need_commands tmux debugfs
@@ -91,6 +91,9 @@ check "... the BIOS system's too" \
 check "... and nothing of the appliance's command line" sh -c "! grep -q 'bootbench' '$T/uefi.grub.cfg' '$T/bios.grub.cfg'"
 # the disks alone: a fresh copy of OVMF's variables (no boot entry, the
 # removable path boots); SeaBIOS reads the boot sector grub-install wrote
-boot_until "bbinstalled login:" 400 0 --fw uefi --boot-disk virtio:"$T/uefi.img"
-boot_until "bbinstalled login:" 400 0 --fw bios --boot-disk virtio:"$T/bios.img"
+# (systemd's welcome on the console: the repaired loader booted the system's
+# own kernel, whose initramfs mounted the system's root and started its
+# init; the services after it are not the loader's)
+boot_until "Welcome to .*Debian GNU/Linux 12" 400 0 --fw uefi --boot-disk virtio:"$T/uefi.img"
+boot_until "Welcome to .*Debian GNU/Linux 12" 400 0 --fw bios --boot-disk virtio:"$T/bios.img"
 finish
