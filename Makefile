@@ -195,13 +195,12 @@ fuzz:
 	$(Q)FUZZ_SECONDS=$(FUZZ_SECONDS) scripts/fuzz.sh $(OUT)/fuzz/fuzz
 
 # The downloads first (one apt at a time), then the builds side by side,
-# the ZFS modules first (the longest: about 3 minutes on 2 cores) and
-# busybox beside them (it was last, and the image waited on it), then the
-# rest; debootstrap of the installed Debians waits on the network while the
-# compilers keep the cores busy.
+# the ZFS modules first (the longest: about 3 minutes on 2 cores): the rest
+# is built beside them, and debootstrap of the installed Debians waits on
+# the network while the compilers keep the cores busy.
 test: deps
 	$(Q)$(MAKE) --no-print-directory dl/manifest.tsv
-	$(Q)$(MAKE) --no-print-directory -j$(BUILD_JOBS) $(OUT)/zfs/release $(OUT)/busybox/busybox $(INSTALLED) all unit image sanitize
+	$(Q)$(MAKE) --no-print-directory -j$(BUILD_JOBS) $(OUT)/zfs/release $(INSTALLED) all unit image sanitize
 	$(Q)tests/run.sh
 
 # The fast loop: unit, CLI and sanitizer tests, no image and no QEMU (a few

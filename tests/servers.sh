@@ -231,7 +231,8 @@ start_pushgateway() {
 
 # Debian's Prometheus server on 127.0.0.1:$PROM_PORT scraping the Pushgateway
 # every second (honor_labels: the pushed job, machine and disk stay) and
-# evaluating bootbench's rules every second; its data under $T.
+# evaluating bootbench's rules (or the file $RULES names) every second; its
+# data under $T.
 start_prometheus() {
 	port_free $PROM_PORT || return 1
 	cat > "$T/prometheus.yml" <<EOF
@@ -239,7 +240,7 @@ global:
   scrape_interval: 1s
   evaluation_interval: 1s
 rule_files:
-  - $PWD/tools/monitoring/bootbench-rules.yml
+  - ${RULES:-$PWD/tools/monitoring/bootbench-rules.yml}
 scrape_configs:
   - job_name: pushgateway
     honor_labels: true

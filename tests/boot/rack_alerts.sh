@@ -1,0 +1,79 @@
+# SPDX-License-Identifier: MIT
+# Boot test (issue 33): a rack's alerts end to end. Debian's Prometheus
+# scrapes Debian's Pushgateway on loopback, with bootbench's rules; three
+# guests (their DMI serials rack-pass, rack-fail, rack-killed) push to it
+# through user networking (bootbench.metrics=http://10.0.2.2:PORT):
+#   - rack-pass runs the smoke profile on its NVMe disk and powers off;
+#   - rack-fail burns in net and bmc: iperf3 to this machine's server
+#     under a bar no emulated link reaches (net FAIL), and no BMC (bmc
+#     ERROR);
+#   - rack-killed runs the quick profile and is killed mid-run (QEMU
+#     stopped from outside, as a machine that hangs or loses power).
+# Exactly three alerts reach Prometheus' /api/v1/alerts, firing, with the
+# right labels: BootbenchBurninFailed (rack-fail, net), BootbenchBurninError
+# (rack-fail, bmc) and BootbenchSilent (rack-killed, its disk); none names
+# rack-pass. The rules are the shipped file with BootbenchSilent's 300 s
+# set to 20 s (a test cannot wait five minutes; promtool's unit tests
+# check the 300 s). Then every dashboard panel's query returns series,
+# save those with nothing to show in this rack (no outlier among three
+# disks, no CPU sensor in a VM).
+# timeout: 600
+. tests/bootlib.sh
+. tests/servers.sh
+need_artifacts
+need_commands prometheus prometheus-pushgateway iperf3 curl python3
+IPERF=15211
+host_iperf3 $IPERF
+start_pushgateway || { bad "the Pushgateway starts"; finish; }
+mkdir -p "$T/rules"
+sed 's/ > 300)/ > 20)/' tools/monitoring/bootbench-rules.yml > "$T/rules/bootbench-rules.yml"
+check "the rules' silence threshold is set to 20 s for the test" sh -c "[ \$(grep -c ' > 20)' '$T/rules/bootbench-rules.yml') = 2 ]"
+RULES=$T/rules/bootbench-rules.yml start_prometheus || { bad "Prometheus starts"; finish; }
+P=http://127.0.0.1:$PROM_PORT
+cat "$OUT/initramfs.img" "$OUT/burnin.img" > "$T/initrd.img"
+# guest NAME BOOT-PARAMETERS: boots in the background, console in $T/NAME.log
+guest() {
+	truncate -s 2G "$T/$1.img"	# sparse: the quick profile reads and writes its first GiB
+	scripts/qemu.sh --timeout "$BOOT_LIMIT" --serial "$T/$1.log" --disk nvme:"$T/$1.img" \
+		--smbios "type=1,manufacturer=Acme,product=R100,serial=$1" \
+		--kernel "$OUT/vmlinuz" --initrd "$T/initrd.img" --append "console=ttyS0,115200 bootbench.boot=net \
+bootbench.id=$BOOT_ID bootbench.metrics=http://10.0.2.2:$PUSH_PORT bootbench.save=console $2" > /dev/null 2>&1 &
+}
+guest rack-pass "bootbench.run=smoke bootbench.targets=all bootbench.destroy=all bootbench.after=poweroff"
+pass=$!
+guest rack-fail "bootbench.run=burnin bootbench.burnin=net,bmc bootbench.duration=20s bootbench.iperf=10.0.2.2:$IPERF \
+bootbench.burnin_net_min_mbps=100000 bootbench.after=poweroff"
+fail=$!
+guest rack-killed "bootbench.run=quick bootbench.targets=all bootbench.destroy=all bootbench.after=poweroff"
+killed=$!
+query() { curl -s --get "$P/api/v1/query" --data-urlencode "query=$1"; }
+# rack-killed: stopped once Prometheus has seen its run going
+i=0
+until query 'bootbench_state{machine="rack-killed",state="running"} == 1' | grep -q '"rack-killed"' || [ $i -ge 600 ]; do
+	sleep 0.5; i=$((i + 1))
+done
+query 'bootbench_state{machine="rack-killed",state="running"} == 1' > "$T/running.json"
+check "rack-killed's run is seen running in Prometheus" grep -q '"rack-killed"' "$T/running.json"
+pkill -KILL -f "qemu-system.*file:$T/rack-killed.log"
+wait $pass $fail $killed
+check "rack-pass and rack-fail powered off after their runs" sh -c \
+	"grep -q 'reboot: Power down' '$T/rack-pass.log' && grep -q 'reboot: Power down' '$T/rack-fail.log'"
+# the alerts: BootbenchSilent once rack-killed has been quiet 20 s
+i=0
+until curl -s "$P/api/v1/alerts" | grep -q '"BootbenchSilent"' || [ $i -ge 120 ]; do sleep 0.5; i=$((i + 1)); done
+sleep 2
+curl -s "$P/api/v1/alerts" > "$T/alerts.json"
+python3 -c "import json, sys; [print('   ', a['state'], sorted(a['labels'].items())) for a in json.load(open(sys.argv[1]))['data']['alerts']]" "$T/alerts.json"
+check "exactly three alerts fire: rack-fail's net FAIL and bmc ERROR, rack-killed silent with its disk" json "$T/alerts.json" \
+	"sorted((a['labels']['alertname'], a['labels']['machine'], a['labels'].get('component', a['labels'].get('disk')))
+	        for a in d['data']['alerts'] if a['state'] == 'firing') ==
+	 [('BootbenchBurninError', 'rack-fail', 'bmc'), ('BootbenchBurninFailed', 'rack-fail', 'net'),
+	  ('BootbenchSilent', 'rack-killed', 'BBNVME1')]"
+check "... and none names rack-pass" json "$T/alerts.json" "all(a['labels']['machine'] != 'rack-pass' for a in d['data']['alerts'])"
+check "... each says what to do" json "$T/alerts.json" "all(len(a['annotations']['action']) > 40 for a in d['data']['alerts'])"
+python3 tests/dashboard_check.py tools/monitoring/bootbench-dashboard.json "$P" Outliers Temperatures > "$T/queries" 2>&1
+qrc=$?
+cat "$T/queries"
+check "every dashboard panel's query returns series (Outliers and the CPUs' temperatures: none in this rack)" [ $qrc = 0 ]
+check "... the disks' temperatures are there" grep -q '^Temperatures  *A  *[1-9]' "$T/queries"
+finish
