@@ -129,12 +129,9 @@ accel() {
 	cat "$OUT/qemu-accel"
 }
 ACCEL=$(accel)
-# Two CPUs, as before: one CPU each saved 6% of the CPU time of two boot
-# tests side by side, but the whole suite in a fresh root ran slower (an
-# installed Debian's systemd boots in parallel: rescue_bootloader.sh 181 ->
-# 243 s; with one CPU a guest leaves a core idle while its neighbour
-# waits) and one guest's NVMe run hung. --smp 1 remains for a test that
-# wants it.
+# Two CPUs unless asked: with one, an installed Debian's systemd boots
+# slower and a guest leaves a core idle while its neighbour waits (a fresh
+# root's suite ran slower; docs/figures.md).
 [ -n "$smp" ] || smp=2
 # A hardware RNG, as a server's CPU has one (RDRAND; qemu64 under TCG has
 # none): a Debian guest's early getrandom() callers need not wait on the

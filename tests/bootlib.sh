@@ -239,7 +239,8 @@ step() { # description text seconds [E]: a check that waits for the screen (E: a
 	if wait_for "$2" "$3" "${4:-F}"; then ok "$1 ($(( $(date +%s) - _t0 ))s)"; else bad "$1"; finish; fi
 }
 # step_result DESCRIPTION NAME TEXT SECONDS: waits for NAME=<number>, an exit
-# status a typed line prints last, then checks the screen shows TEXT. A run
+# status a typed line prints last (after what the checks read: the screen
+# is checked as soon as the marker is on it), then checks it shows TEXT. A run
 # that failed ends the wait as soon as its line is out, its screen in the log.
 step_result() {
 	_t0=$(date +%s)

@@ -252,6 +252,8 @@ EOF
 	SERVER_PIDS="$SERVER_PIDS $!"
 	wait_port $PROM_PORT 20 || { echo "prometheus did not start:"; tail -n 20 "$T/prometheus.log"; return 1; }
 }
+# prom_query PROMQL: that Prometheus' answer (JSON) to an instant query
+prom_query() { curl -s --get "http://127.0.0.1:$PROM_PORT/api/v1/query" --data-urlencode "query=$1"; }
 
 # check_manifest FOLDER: every file the manifest lists is there with its hash,
 # and nothing else is.

@@ -16,7 +16,7 @@ step "the stick boots to the menu" "Esc goes back" 240
 keys 7 Enter
 step "the shell is reached" "Type 'exit' to return to the menu." 30
 burn="BOOTBENCH_SCALE=0.02 bootbench burnin --components=disks --duration=1m --destroy=/dev/nvme0n1 /dev/nvme0n1"
-type_line "clear; $burn > /tmp/o 2>&1; echo NOSELF=\$?; grep '^disks' /tmp/o"
+type_line "clear; $burn > /tmp/o 2>&1; rc=\$?; grep '^disks' /tmp/o; echo NOSELF=\$rc"
 step_result "a drive with no self-test: exit 1" NOSELF "NOSELF=1" 240
 check "... ERROR in the drive's words" shows "disks     ERROR    nvme0n1: no self-test: the controller refused Device Self-test: NVMe status 0x[0-9a-f]* (Invalid Command Opcode"
 type_line "clear; (${burn#BOOTBENCH_SCALE=0.02 } --limits=disks_need_selftest=0 > /tmp/w 2>&1; echo WARN=\$? > /tmp/w.rc) & sleep 3; echo SET-NOW"
@@ -24,7 +24,7 @@ step "the burn-in runs" "SET-NOW" 60
 monitor "$T/mon" "qom-set /machine/peripheral/disk1 smart_critical_warning 4"
 type_line "clear; echo PASSES-RUNNING=\$(pgrep -f 'profile burnin' | wc -l)"
 step_result "the warning was raised while the passes ran" PASSES-RUNNING "PASSES-RUNNING=[1-9]" 30
-type_line "clear; wait; cat /tmp/w.rc; grep '^disks' /tmp/w"
+type_line "clear; wait; grep '^disks' /tmp/w; cat /tmp/w.rc"
 step_result "a critical warning raised during the burn-in: exit 1" WARN "WARN=1" 240
 check "... FAIL naming the drive and the warning" shows "disks     FAIL     nvme0n1: critical warning 0x04 raised during the burn-in (was 0x00): reliability degraded"
 type_line "poweroff -f"

@@ -46,13 +46,12 @@ bootbench.burnin_net_min_mbps=100000 bootbench.after=poweroff"
 fail=$!
 guest rack-killed "bootbench.run=quick bootbench.targets=all bootbench.destroy=all bootbench.after=poweroff"
 killed=$!
-query() { curl -s --get "$P/api/v1/query" --data-urlencode "query=$1"; }
 # rack-killed: stopped once Prometheus has seen its run going
 i=0
-until query 'bootbench_state{machine="rack-killed",state="running"} == 1' | grep -q '"rack-killed"' || [ $i -ge 600 ]; do
+until prom_query 'bootbench_state{machine="rack-killed",state="running"} == 1' | grep -q '"rack-killed"' || [ $i -ge 600 ]; do
 	sleep 0.5; i=$((i + 1))
 done
-query 'bootbench_state{machine="rack-killed",state="running"} == 1' > "$T/running.json"
+prom_query 'bootbench_state{machine="rack-killed",state="running"} == 1' > "$T/running.json"
 check "rack-killed's run is seen running in Prometheus" grep -q '"rack-killed"' "$T/running.json"
 pkill -KILL -f "qemu-system.*file:$T/rack-killed.log"
 wait $pass $fail $killed

@@ -25,7 +25,6 @@ check "... and the check names a panel out of the grid and a query without its r
 start_pushgateway || { bad "the Pushgateway starts"; finish; }
 start_prometheus || { bad "Prometheus starts"; finish; }
 G=http://127.0.0.1:$PUSH_PORT P=http://127.0.0.1:$PROM_PORT
-query() { curl -s --get "$P/api/v1/query" --data-urlencode "query=$1"; }
 for i in 1 2 3 4; do
 	truncate -s 64M "$T/d$i.img"
 	l=$(losetup -f --show "$T/d$i.img") || { bad "a loop device for disk $i"; finish; }
@@ -44,11 +43,11 @@ for l in "$@"; do
 done
 # wait until Prometheus has scraped all four and evaluated the rules
 i=0
-until query 'count(bootbench:disk_iops{direction="read"})' | grep -q '"4"\]' || [ $i -ge 40 ]; do sleep 0.25; i=$((i + 1)); done
+until prom_query 'count(bootbench:disk_iops{direction="read"})' | grep -q '"4"\]' || [ $i -ge 40 ]; do sleep 0.25; i=$((i + 1)); done
 sleep 3
-query 'bootbench:disk_iops{direction="read"}' > "$T/iops.json"
-query 'bootbench:disk_iops:outlier' > "$T/outliers.json"
-query 'bootbench:disk_throughput:outlier' > "$T/outliers_bw.json"
+prom_query 'bootbench:disk_iops{direction="read"}' > "$T/iops.json"
+prom_query 'bootbench:disk_iops:outlier' > "$T/outliers.json"
+prom_query 'bootbench:disk_throughput:outlier' > "$T/outliers_bw.json"
 curl -s "$P/api/v1/alerts" > "$T/alerts.json"
 # (loop devices have no temperature, nor has this machine's CPU a sensor the
 # burn-in reads under cpu_need_sensors=0: Temperatures may be empty here)

@@ -308,50 +308,45 @@ static char metrics_disk[128];	/* the disk whose temperature is read: "" for fil
 #define METRICS_PERIOD_NS 5000000000ull
 #define TEMPERATURE_PERIOD_NS 30000000000ull
 
-/* What the pushes say of the disk: model and firmware read once, temperature
- * and error counters read again every TEMPERATURE_PERIOD_NS. */
-static struct metrics_disk {
-	char model[DISK_STR], firmware[DISK_STR];
-	int temperature_c;
-	long long media_errors, reallocated, pending, offline_uncorrectable, crc_errors;
-} metrics_reading;
+/* What the pushes say of the disk: model and firmware read at the start,
+ * temperature and error counters again every TEMPERATURE_PERIOD_NS. */
+static char metrics_model[DISK_STR], metrics_firmware[DISK_STR];
+static struct metrics_disk metrics_reading;
 
-static void read_disk(void)
+/* The reading from D as disk_find gave it; NULL: the disk is gone. */
+static void take_reading(const struct disk *d)
 {
 	struct metrics_disk *m = &metrics_reading;
-	struct disk d;
 
-	m->temperature_c = -1000;
-	m->media_errors = m->reallocated = m->pending = m->offline_uncorrectable = m->crc_errors = -1;
-	if (!metrics_disk[0] || disk_find(metrics_disk, &d))
+	*m = (struct metrics_disk){ .model = metrics_model, .firmware = metrics_firmware, .temperature_c = -1000,
+				    .media_errors = -1, .reallocated = -1, .pending = -1,
+				    .offline_uncorrectable = -1, .crc_errors = -1 };
+	if (!d)
 		return;
-	if (d.health.valid) {
-		m->temperature_c = d.health.temperature_c;
-		m->media_errors = (long long)d.health.media_errors;
-	} else if (d.smart.valid) {
-		m->temperature_c = d.smart.temperature_c >= 0 ? d.smart.temperature_c : -1000;
-		m->reallocated = d.smart.reallocated;
-		m->pending = d.smart.pending;
-		m->offline_uncorrectable = d.smart.offline_uncorrectable;
-		m->crc_errors = d.smart.crc_errors;
+	if (d->health.valid) {
+		m->temperature_c = d->health.temperature_c;
+		m->media_errors = (long long)d->health.media_errors;
+	} else if (d->smart.valid) {
+		m->temperature_c = d->smart.temperature_c >= 0 ? d->smart.temperature_c : -1000;
+		m->reallocated = d->smart.reallocated;
+		m->pending = d->smart.pending;
+		m->offline_uncorrectable = d->smart.offline_uncorrectable;
+		m->crc_errors = d->smart.crc_errors;
 	}
 }
 
-/* The disk's part of a sample (none for a file). */
-static void sample_disk(struct metrics_sample *ms)
+static void read_disk(void)
 {
-	const struct metrics_disk *m = &metrics_reading;
+	struct disk d;
 
-	ms->temperature_c = m->temperature_c;
-	if (!metrics_disk[0])
-		return;
-	ms->model = m->model;
-	ms->firmware = m->firmware;
-	ms->media_errors = m->media_errors;
-	ms->reallocated = m->reallocated;
-	ms->pending = m->pending;
-	ms->offline_uncorrectable = m->offline_uncorrectable;
-	ms->crc_errors = m->crc_errors;
+	if (metrics_disk[0])
+		take_reading(disk_find(metrics_disk, &d) ? NULL : &d);
+}
+
+/* The disk's part of a sample: NULL for a file. */
+static const struct metrics_disk *sample_disk(void)
+{
+	return metrics_disk[0] ? &metrics_reading : NULL;
 }
 
 /* The pushed figures' group: this machine, and the first target's disk by serial. */
@@ -373,13 +368,13 @@ static int metrics_setup(struct jobset *js, struct job_plan *plans)
 		snprintf(disk, sizeof(disk), "%s", path);
 		if (!stat(path, &st) && S_ISBLK(st.st_mode) && !disk_find(path, &d)) {
 			snprintf(metrics_disk, sizeof(metrics_disk), "%s", d.name);
-			snprintf(metrics_reading.model, sizeof(metrics_reading.model), "%s", d.model);
-			snprintf(metrics_reading.firmware, sizeof(metrics_reading.firmware), "%s", d.firmware);
+			snprintf(metrics_model, sizeof(metrics_model), "%s", d.model);
+			snprintf(metrics_firmware, sizeof(metrics_firmware), "%s", d.firmware);
+			take_reading(&d);
 			if (d.serial[0])
 				snprintf(disk, sizeof(disk), "%s", d.serial);
 		}
 	}
-	read_disk();
 	return metrics_init(&metrics, url, machine, disk);
 }
 
@@ -443,7 +438,7 @@ static void watch_group(const struct jobset *js, struct job_plan *plans, unsigne
 						     .read_iops = (ios[DDIR_READ] - prev_ios[DDIR_READ]) / dt,
 						     .write_iops = (ios[DDIR_WRITE] - prev_ios[DDIR_WRITE]) / dt,
 						     .bytes_per_s = (bytes - prev_bytes) / dt, .progress = pct / 100,
-						     .seconds_left = left, .state = "running" };
+						     .seconds_left = left, .state = "running", .disk = sample_disk() };
 
 			/* the group's completion latency so far (counters read without locks: a live view) */
 			hist_reset(lat);
@@ -458,7 +453,6 @@ static void watch_group(const struct jobset *js, struct job_plan *plans, unsigne
 				read_disk();
 				temp_ns = now;
 			}
-			sample_disk(&ms);
 			metrics_push(&metrics, &ms, 0);
 		}
 		memcpy(prev_ios, ios, sizeof(ios));
@@ -710,10 +704,10 @@ int run_jobs(struct jobset *js, const struct run_hooks *hooks, struct run_result
 	if (metrics.url[0]) {
 		struct metrics_sample ms = { .profile = js->run.profile ? js->run.profile : "run", .job = "",
 					     .p50_s = -1, .p99_s = -1, .p999_s = -1, .progress = 1, .seconds_left = 0,
-					     .state = r->interrupted ? "interrupted" : status ? "fail" : "pass" };
+					     .state = r->interrupted ? "interrupted" : status ? "fail" : "pass",
+					     .disk = sample_disk() };
 
 		read_disk();
-		sample_disk(&ms);
 		metrics_push(&metrics, &ms, 1);
 	}
 	target_cleanup_all();

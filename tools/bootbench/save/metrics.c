@@ -87,16 +87,14 @@ void metrics_label(char *out, size_t len, const char *v)
 int metrics_format(const struct metrics_sample *s, char *buf, size_t len)
 {
 	static const char *const states[] = { "running", "pass", "fail", "interrupted" };
-
-#define OUT(...) (o += (size_t)snprintf(buf + o, o < len ? len - o : 0, __VA_ARGS__))
 	static const char *const counters[] = { "media_errors", "reallocated", "pending", "offline_uncorrectable",
 						"crc_errors" };
-	const long long values[] = { s->media_errors, s->reallocated, s->pending, s->offline_uncorrectable,
-				     s->crc_errors };
+	const struct metrics_disk *d = s->disk;
 	char prof[200], job[200], model[200], fw[200];
 	size_t o = 0;
 	unsigned i, kept = 0;
 
+#define OUT(...) (o += (size_t)snprintf(buf + o, o < len ? len - o : 0, __VA_ARGS__))
 	metrics_label(prof, sizeof(prof), s->profile);
 	metrics_label(job, sizeof(job), s->job ? s->job : "");
 	OUT("# HELP bootbench_info The profile and job running on this disk.\n# TYPE bootbench_info gauge\n");
@@ -121,18 +119,21 @@ int metrics_format(const struct metrics_sample *s, char *buf, size_t len)
 		    "# TYPE bootbench_seconds_left gauge\n");
 		OUT("bootbench_seconds_left %.0f\n", s->seconds_left);
 	}
-	if (s->temperature_c > -100) {
+	if (d && d->temperature_c > -100) {
 		OUT("# HELP bootbench_temperature_celsius The disk's temperature as it reports it.\n"
 		    "# TYPE bootbench_temperature_celsius gauge\n");
-		OUT("bootbench_temperature_celsius %d\n", s->temperature_c);
+		OUT("bootbench_temperature_celsius %d\n", d->temperature_c);
 	}
 	OUT("# HELP bootbench_state The run's state: 1 for the current one.\n# TYPE bootbench_state gauge\n");
 	for (i = 0; i < ARRAY_SIZE(states); i++)
 		OUT("bootbench_state{state=\"%s\"} %d\n", states[i], !strcmp(states[i], s->state));
-	if (s->model) {
+	if (d) {
+		const long long values[] = { d->media_errors, d->reallocated, d->pending, d->offline_uncorrectable,
+					     d->crc_errors };
+
 		/* the model groups disks for the rules' per-model medians (tools/monitoring) */
-		metrics_label(model, sizeof(model), s->model);
-		metrics_label(fw, sizeof(fw), s->firmware ? s->firmware : "");
+		metrics_label(model, sizeof(model), d->model ? d->model : "");
+		metrics_label(fw, sizeof(fw), d->firmware ? d->firmware : "");
 		OUT("# HELP bootbench_disk_info The disk's model and firmware, as it reports them.\n"
 		    "# TYPE bootbench_disk_info gauge\n");
 		OUT("bootbench_disk_info{model=\"%s\",firmware=\"%s\"} 1\n", model, fw);

@@ -12,6 +12,15 @@
 
 #include <stdint.h>
 
+/* What a run's pushes say of its disk (none for a file). */
+struct metrics_disk {
+	const char *model, *firmware;	/* as the disk reports them */
+	int temperature_c;		/* < -100: unknown */
+	/* the error counters the drive keeps (NVMe media errors; ATA attributes
+	 * 5, 197, 198, 199); < 0: it keeps none of that kind */
+	long long media_errors, reallocated, pending, offline_uncorrectable, crc_errors;
+};
+
 struct metrics_sample {
 	const char *profile;	/* the profile, or "run" */
 	const char *job;	/* the job running now */
@@ -19,12 +28,8 @@ struct metrics_sample {
 	double p50_s, p99_s, p999_s;	/* completion latency since the job started; < 0: none yet */
 	double progress;	/* 0..1 */
 	double seconds_left;	/* the run's time left as it reckons it; < 0: unknown */
-	int temperature_c;	/* < -100: unknown */
 	const char *state;	/* running, pass, fail, interrupted */
-	const char *model, *firmware;	/* the disk's, as it reports them; NULL: not a disk */
-	/* the error counters the drive keeps (NVMe media errors; ATA attributes
-	 * 5, 197, 198, 199); < 0: it keeps none of that kind */
-	long long media_errors, reallocated, pending, offline_uncorrectable, crc_errors;
+	const struct metrics_disk *disk;	/* NULL: the target is a file */
 };
 
 struct metrics {
