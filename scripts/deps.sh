@@ -27,6 +27,8 @@ pkgs="$pkgs curl openssl nginx samba nfs-ganesha nfs-ganesha-vfs rpcbind prometh
 # the alert rules (tools/monitoring) are checked and unit-tested by promtool,
 # which comes with Debian's Prometheus server
 pkgs="$pkgs prometheus"
+# bootbench.syslog's receiving end in its tests: Debian's rsyslog on loopback
+pkgs="$pkgs rsyslog"
 # a network namespace of its own for the NFS test (rpcbind on port 111)
 pkgs="$pkgs iproute2"
 # the burn-in tests run the cpu, memory and net components for real on the

@@ -123,10 +123,23 @@ fetch_results() { # img
 }
 
 # A file shown on the console between marker lines, cut out to $T/console-NAME.
-console_file() { # name
-	tr -d '\r' < "$T/serial.log" | sed -n "/^----- bootbench result $1 begin -----\$/,/^----- bootbench result $1 end -----\$/p" |
+console_file() { # name [serial log]
+	tr -d '\r' < "${2:-$T/serial.log}" | sed -n "/^----- bootbench result $1 begin -----\$/,/^----- bootbench result $1 end -----\$/p" |
 		sed '1d;$d' > "$T/console-$1"
 	[ -s "$T/console-$1" ]
+}
+
+# A machine of a rack booted over the network in the background (rack_guest
+# NAME PARAMETERS): the kernel and the initramfs with the burn-in pack given
+# directly (as PXE gives them), its DMI serial NAME, a sparse 2 GiB NVMe disk
+# $T/NAME.img, results on the console, its console in $T/NAME.log.
+rack_guest() {
+	[ -s "$T/initrd.img" ] || cat "$OUT/initramfs.img" "$OUT/burnin.img" > "$T/initrd.img"
+	truncate -s 2G "$T/$1.img"	# sparse: the quick profile reads and writes its first GiB
+	scripts/qemu.sh --timeout "$BOOT_LIMIT" --serial "$T/$1.log" --disk nvme:"$T/$1.img" \
+		--smbios "type=1,manufacturer=Acme,product=R100,serial=$1" \
+		--kernel "$OUT/vmlinuz" --initrd "$T/initrd.img" --append "console=ttyS0,115200 bootbench.boot=net \
+bootbench.id=$BOOT_ID bootbench.save=console $2" > /dev/null 2>&1 &
 }
 
 # After a boot that showed its results on the console: the NVMe disk was

@@ -5,6 +5,7 @@
 # networking). Each start_* waits until its server answers and adds its pid
 # to SERVER_PIDS, which lib.sh's cleanup stops. Source after lib.sh.
 DAV_PORT=18443 HTTP_PORT=18080 SMB_PORT=14450 NFS_PORT=20490 MNT_PORT=20048 PUSH_PORT=19091 PROM_PORT=19090
+SYSLOG_PORT=15514
 # the password every server knows for user "bench": a comma, quotes and a space
 PASSWORD='pa,ss "wo'"'"'rd" 1'
 
@@ -253,6 +254,27 @@ EOF
 	wait_port $PROM_PORT 20 || { echo "prometheus did not start:"; tail -n 20 "$T/prometheus.log"; return 1; }
 }
 # prom_query PROMQL: that Prometheus' answer (JSON) to an instant query
+# Debian's rsyslog on 127.0.0.1:$SYSLOG_PORT, UDP and TCP both (TCP's
+# octet-counted frames as RFC 6587 has them), writing each message to
+# $T/syslog.txt as one line: "HOSTNAME APP-NAME SEQUENCE-ID TIMESTAMP MESSAGE".
+start_rsyslog() {
+	port_free $SYSLOG_PORT || return 1
+	mkdir -p "$T/rsyslog"
+	cat > "$T/rsyslog.conf" <<EOF
+global(workDirectory="$T/rsyslog")
+module(load="imudp")
+module(load="imtcp")
+input(type="imudp" address="127.0.0.1" port="$SYSLOG_PORT")
+input(type="imtcp" address="127.0.0.1" port="$SYSLOG_PORT")
+template(name="bootbench" type="string"
+	 string="%hostname% %app-name% %structured-data:R,ERE,1,BLANK:sequenceId=.([0-9]+)--end% %timereported:::date-rfc3339% %msg%\n")
+action(type="omfile" file="$T/syslog.txt" template="bootbench")
+EOF
+	rsyslogd -n -f "$T/rsyslog.conf" -i "$T/rsyslog.pid" >"$T/rsyslog.log" 2>&1 &
+	SERVER_PIDS="$SERVER_PIDS $!"
+	wait_port $SYSLOG_PORT 10 || { echo "rsyslogd did not start:"; cat "$T/rsyslog.log"; return 1; }
+}
+
 prom_query() { curl -s --get "http://127.0.0.1:$PROM_PORT/api/v1/query" --data-urlencode "query=$1"; }
 
 # check_manifest FOLDER: every file the manifest lists is there with its hash,

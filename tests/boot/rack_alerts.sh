@@ -30,21 +30,13 @@ sed 's/ > 300)/ > 20)/' tools/monitoring/bootbench-rules.yml > "$T/rules/bootben
 check "the rules' silence threshold is set to 20 s for the test" sh -c "[ \$(grep -c ' > 20)' '$T/rules/bootbench-rules.yml') = 2 ]"
 RULES=$T/rules/bootbench-rules.yml start_prometheus || { bad "Prometheus starts"; finish; }
 P=http://127.0.0.1:$PROM_PORT
-cat "$OUT/initramfs.img" "$OUT/burnin.img" > "$T/initrd.img"
-# guest NAME BOOT-PARAMETERS: boots in the background, console in $T/NAME.log
-guest() {
-	truncate -s 2G "$T/$1.img"	# sparse: the quick profile reads and writes its first GiB
-	scripts/qemu.sh --timeout "$BOOT_LIMIT" --serial "$T/$1.log" --disk nvme:"$T/$1.img" \
-		--smbios "type=1,manufacturer=Acme,product=R100,serial=$1" \
-		--kernel "$OUT/vmlinuz" --initrd "$T/initrd.img" --append "console=ttyS0,115200 bootbench.boot=net \
-bootbench.id=$BOOT_ID bootbench.metrics=http://10.0.2.2:$PUSH_PORT bootbench.save=console $2" > /dev/null 2>&1 &
-}
-guest rack-pass "bootbench.run=smoke bootbench.targets=all bootbench.destroy=all bootbench.after=poweroff"
+M="bootbench.metrics=http://10.0.2.2:$PUSH_PORT"
+rack_guest rack-pass "$M bootbench.run=smoke bootbench.targets=all bootbench.destroy=all bootbench.after=poweroff"
 pass=$!
-guest rack-fail "bootbench.run=burnin bootbench.burnin=net,bmc bootbench.duration=20s bootbench.iperf=10.0.2.2:$IPERF \
+rack_guest rack-fail "$M bootbench.run=burnin bootbench.burnin=net,bmc bootbench.duration=20s bootbench.iperf=10.0.2.2:$IPERF \
 bootbench.burnin_net_min_mbps=100000 bootbench.after=poweroff"
 fail=$!
-guest rack-killed "bootbench.run=quick bootbench.targets=all bootbench.destroy=all bootbench.after=poweroff"
+rack_guest rack-killed "$M bootbench.run=quick bootbench.targets=all bootbench.destroy=all bootbench.after=poweroff"
 killed=$!
 # rack-killed: stopped once Prometheus has seen its run going
 i=0

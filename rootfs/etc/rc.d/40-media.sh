@@ -139,3 +139,5 @@ if [ -n "$BB_MEDIA_AMBIGUOUS" ]; then
 	log "media: the boot medium is ambiguous: $BB_MEDIA_AMBIGUOUS; every BOOTBENCH disk is kept out of the targets, unattended writes are refused, results go to the console"
 fi
 params_defaults
+# bootbench.syslog from bootbench.conf or the fetched config (a command line's started at 25-syslog.sh)
+syslog_start

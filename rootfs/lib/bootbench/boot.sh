@@ -48,9 +48,37 @@ console_flush() {
 		[ $i -lt $((${TEE_WAIT_S:-120} * 10)) ] || { log "console: the log's tee is still writing after ${TEE_WAIT_S:-120} s"; break; }
 		sleep 0.1; i=$((i + 1))
 	done
+	# the log is whole now: bootbench.syslog's last lines go out while the UARTs drain
+	syslog_stop
 	for c in ${BB_CONSOLES:-}; do
 		stty -F "$c" "$(stty -F "$c" -g 2>/dev/null)" 2>/dev/null
 	done
+}
+
+# bootbench.syslog: this boot's log streamed to a syslog server by
+# bootbench syslog, from the first line of the kernel's log and of
+# console.log (it keeps what the network cannot take yet). Started as soon
+# as the parameter is known: from the command line before the network
+# (25-syslog.sh), from bootbench.conf or the fetched config once they are
+# read (40-media.sh). Its output goes to the screen, never into the log's
+# pipe: a writer holding the pipe would keep console_flush's tee alive.
+syslog_start() {
+	[ -n "${BB_SYSLOG:-}" ] && [ ! -e "$BB_RUNDIR/syslog.pid" ] || return 0
+	"${BOOTBENCH:-bootbench}" syslog --to="$BB_SYSLOG" "$BB_LOG" </dev/null >/dev/console 2>&1 &
+	echo $! > "$BB_RUNDIR/syslog.pid"
+	log "syslog: this boot's log goes to $BB_SYSLOG"
+}
+
+# Before a power-off: bootbench syslog sends what is left (5 s at most, not
+# at all when the server cannot be reached); waited for 10 s at most.
+syslog_stop() {
+	[ -r "$BB_RUNDIR/syslog.pid" ] || return 0
+	pid=$(cat "$BB_RUNDIR/syslog.pid")
+	rm -f "$BB_RUNDIR/syslog.pid"
+	kill -TERM "$pid" 2>/dev/null || return 0
+	i=0
+	while kill -0 "$pid" 2>/dev/null && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+	log "syslog: stopped, after $((i / 10)).$((i % 10)) s"
 }
 
 # Whether a console= device is there to write to: a ttyS port the kernel
@@ -165,6 +193,10 @@ param_check() { # name value
 		esac
 		"${BOOTBENCH:-bootbench}" burnin --check "$flag" 2>&1 |
 			sed 's/^bootbench: burnin: /bootbench.'"$1"': /' | grep . && return 1 ;;
+	'<syslog-url>')
+		# bootbench syslog's own parser, asked (one rule, in C)
+		"${BOOTBENCH:-bootbench}" syslog --check --to="$2" 2>&1 |
+			sed 's/^bootbench: syslog: /bootbench.'"$1"': /' | grep . && return 1 ;;
 	'<modules>')
 		case "$2" in
 		''|*[!A-Za-z0-9_,-]*) echo "bootbench.$1=$shown: expected module names, comma separated"; return 1 ;;

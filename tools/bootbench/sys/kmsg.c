@@ -72,6 +72,53 @@ static int each_record(void (*seen)(uint64_t seq, const char *msg, void *arg), v
 	return 0;
 }
 
+int kmsg_follow(void)
+{
+	char path[160];
+
+	root_path(path, sizeof(path), "/dev/kmsg");
+	return open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+}
+
+int kmsg_next(int fd, struct kmsg_record *r)
+{
+	char rec[8192], *semi, *p;
+	unsigned long long pri;
+	ssize_t n;
+
+	for (;;) {
+		if (root_recorded()) {
+			/* a recorded copy: a record a line, read to its newline */
+			for (n = 0; n < (ssize_t)sizeof(rec) - 1 && read(fd, rec + n, 1) == 1 && rec[n] != '\n'; n++)
+				;
+		} else {
+			n = read(fd, rec, sizeof(rec) - 1);
+		}
+		if (n < 0 && errno == EPIPE)
+			continue;	/* overwritten while we were away: the next one is still there */
+		if (n < 0 && errno == EAGAIN)
+			return 0;
+		if (n <= 0)
+			return n ? -1 : 0;
+		rec[n] = 0;
+		/* "PRI,SEQ,USEC,FLAGS[,...];TEXT\n" then " KEY=VALUE" lines (kept out) */
+		rec[strcspn(rec, "\n")] = 0;
+		semi = strchr(rec, ';');
+		if (!semi)
+			continue;
+		*semi = 0;
+		pri = strtoull(rec, &p, 10);
+		if (*p != ',')
+			continue;
+		r->facility = (int)(pri >> 3);
+		r->level = (int)(pri & 7);
+		r->seq = strtoull(p + 1, &p, 10);
+		r->usec = *p == ',' ? strtoull(p + 1, NULL, 10) : 0;
+		snprintf(r->msg, sizeof(r->msg), "%s", semi + 1);
+		return 1;
+	}
+}
+
 static void newest(uint64_t seq, const char *msg, void *arg)
 {
 	(void)msg;
