@@ -14,9 +14,12 @@
 # (rack-fail, bmc) and BootbenchSilent (rack-killed, its disk); none names
 # rack-pass. The rules are the shipped file with BootbenchSilent's 300 s
 # set to 20 s (a test cannot wait five minutes; promtool's unit tests
-# check the 300 s). Then every dashboard panel's query returns series,
-# save those with nothing to show in this rack (no outlier among three
-# disks, no CPU sensor in a VM).
+# check the 300 s). bootbench fleet names rack-killed running while it
+# runs, then, with the guests' saved results and Prometheus, each machine
+# of the rack's list with its state: passed, failed (net, bmc), silent,
+# and a fourth never seen. Then every dashboard panel's query returns
+# series, save those with nothing to show in this rack (no outlier among
+# three disks, no CPU sensor in a VM).
 # timeout: 600
 . tests/bootlib.sh
 . tests/servers.sh
@@ -45,6 +48,12 @@ until prom_query 'bootbench_state{machine="rack-killed",state="running"} == 1' |
 done
 prom_query 'bootbench_state{machine="rack-killed",state="running"} == 1' > "$T/running.json"
 check "rack-killed's run is seen running in Prometheus" grep -q '"rack-killed"' "$T/running.json"
+# the rack's list: the three, and one never booted (listed by MAC)
+printf 'position,serial,mac\nU1,rack-pass,\nU2,rack-fail,\nU3,rack-killed,\nU4,,52:54:00:0f:ff:04\n' > "$T/rack.csv"
+"$BB" fleet --expect="$T/rack.csv" --prometheus="$P" > "$T/fleet-live.txt" 2>&1
+sed 's/^/    /' "$T/fleet-live.txt"
+check "bootbench fleet from Prometheus: rack-killed running, with its progress" \
+	grep -Eq '^4 +U3 +rack-killed +running +[0-9]+% done.*last push [0-9]+ s ago' "$T/fleet-live.txt"
 pkill -KILL -f "qemu-system.*file:$T/rack-killed.log"
 wait $pass $fail $killed
 check "rack-pass and rack-fail powered off after their runs" sh -c \
@@ -62,6 +71,20 @@ check "exactly three alerts fire: rack-fail's net FAIL and bmc ERROR, rack-kille
 	  ('BootbenchSilent', 'rack-killed', 'BBNVME1')]"
 check "... and none names rack-pass" json "$T/alerts.json" "all(a['labels']['machine'] != 'rack-pass' for a in d['data']['alerts'])"
 check "... each says what to do" json "$T/alerts.json" "all(len(a['annotations']['action']) > 40 for a in d['data']['alerts'])"
+# bootbench fleet: the share (each guest's results, cut from its console) and Prometheus
+for g in rack-pass rack-fail rack-killed; do
+	for f in status.json burnin.json inventory.json; do
+		console_file "$f" "$T/$g.log" && mkdir -p "$T/share/$g" && cp "$T/console-$f" "$T/share/$g/$f"
+	done
+done
+"$BB" fleet --expect="$T/rack.csv" --prometheus="$P" --silent-after=20 --output="$T/fleet.html" "$T/share" > "$T/fleet.txt" 2>&1
+frc=$?
+sed 's/^/    /' "$T/fleet.txt"
+check "bootbench fleet: rack-pass passed, rack-fail failed (net FAIL, bmc ERROR), rack-killed silent, U4 never seen; exit 1" sh -c \
+	"[ $frc = 1 ] && grep -Eq '^2 +U1 +rack-pass +passed ' '$T/fleet.txt' &&
+	 grep -Eq '^3 +U2 +rack-fail +failed +net FAIL, bmc ERROR; burnin ended' '$T/fleet.txt' &&
+	 grep -Eq '^4 +U3 +rack-killed +silent +silent since [0-9-]+ [0-9:]+ UTC' '$T/fleet.txt' &&
+	 grep -Eq '^5 +U4 +52:54:00:0f:ff:04 +never seen' '$T/fleet.txt'"
 python3 tests/dashboard_check.py tools/monitoring/bootbench-dashboard.json "$P" Outliers Temperatures > "$T/queries" 2>&1
 qrc=$?
 cat "$T/queries"

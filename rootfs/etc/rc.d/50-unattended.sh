@@ -52,7 +52,7 @@ unattended() {
 	[ -z "${BB_METRICS:-}" ] || export BOOTBENCH_METRICS=$BB_METRICS
 	out=$BB_RUNDIR/results/$(run_folder_name)
 	mkdir -p "$out"
-	status=0
+	status=0 failed_targets=""
 	if [ -n "$BB_PARAM_ERRORS" ]; then
 		log "unattended run cancelled: wrong boot parameters ($BB_PARAM_ERRORS); nothing was written to any disk"
 		status=2
@@ -102,10 +102,12 @@ unattended() {
 					--summary="$out/$n.txt" ${destroy:+--destroy="$destroy"} "$job"
 				rc=$?
 				log "run: $BB_RUN on $t: exit status $rc"
+				[ $rc = 0 ] || failed_targets="$failed_targets $t"
 				[ $rc -le $status ] || status=$rc
 			done
 		fi
 	fi
+	write_status "$out" "$status" "$failed_targets"
 	describe_system "$out"
 	log "unattended run finished, exit status $status"
 	copy_log "$out/console.log" "unattended run finished, exit status $status"

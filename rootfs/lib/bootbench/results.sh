@@ -85,6 +85,19 @@ save_results() { # rundir destinations
 # A description of the machine and its disks for the results folder: the
 # readable one in system.txt, the same as JSON in sysinfo.json and disks.json,
 # and its parts in inventory.json (bootbench compare --inventory reads them).
+# status.json: how the unattended run ended, for bootbench fleet: what
+# ran, its exit status, and the targets whose run failed. Each value is
+# ours to write as it is: a number, bootbench.run (checked against
+# [A-Za-z0-9_/.-]), /dev names (checked, or the kernel's).
+write_status() { # folder status failed-targets
+	{
+		printf '{"bootbench_status": 1, "run": "%s", "exit_status": %d, "failed_targets": [' "${BB_RUN:-}" "$2"
+		sep=""
+		for t in $3; do printf '%s"%s"' "$sep" "$t"; sep=", "; done
+		printf '], "ended": "%s"}\n' "$(date -u +%Y-%m-%dT%H:%M:%SZ)"
+	} > "$1/status.json"
+}
+
 describe_system() { # folder
 	{
 		echo "# $(head -n1 /etc/bootbench-release), kernel $(uname -r), $(date -u +%Y-%m-%dT%H:%M:%SZ)"

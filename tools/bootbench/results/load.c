@@ -12,6 +12,7 @@
  *     it, read as any run's figures.
  *   sysinfo.json, disks.json: the machine and its disks; disks.json also
  *     fills in what a result file did not say about a disk it names.
+ *   status.json, burnin.json, inventory.json: known, no figures in them.
  * Clones of one job on one disk (numjobs without group_reporting) are one
  * figure: their IOPS and bytes added up, their latencies the worst.
  */
@@ -290,8 +291,10 @@ static int load_file(struct rs_set *set, const char *path, FILE *errs)
 		load_raid(set, j, path);
 		set->files++;
 	} else if (json_is_object(j) && (json_object_get(j, "cpu") || json_object_get(j, "disks") ||
-					 inv_is_inventory(j))) {
-		/* sysinfo.json, disks.json, inventory.json: identities, read beside the results */
+					 inv_is_inventory(j) || json_object_get(j, "bootbench_status") ||
+					 json_object_get(j, "bootbench_burnin"))) {
+		/* sysinfo.json, disks.json, inventory.json: identities, read beside the results;
+		 * status.json, burnin.json: verdicts, bootbench fleet's and report's */
 	} else {
 		fprintf(errs, "%s: JSON, but not a result (neither fio's layout nor raid.json)\n", path);
 		set->bad++;

@@ -1,0 +1,173 @@
+# SPDX-License-Identifier: MIT
+# bootbench fleet over a share of real saved runs (issue 33): twelve
+# machines listed in a rack's CSV, their runs made here by the programs a
+# booted machine uses (bootbench inventory, burnin and run over recorded
+# machines, results.sh's status.json, bootbench save to the share):
+#   passed: a burn-in, a run, one listed by MAC only, one with no serial of
+#   its own (bootbench's name mac-...), one whose newer run passed after a
+#   failed one, one saved by an older image (no status.json, its console
+#   log's exit status); failed: a burn-in's bmc ERROR, a run whose target
+#   failed, a run cancelled by wrong boot parameters; never seen: three.
+# And one that reported without being listed. Each is named with its state
+# and what failed; the page says the same; exit 1 (not all passed), 0 for
+# a list of the passed ones only. Bad CSV lines are each named with their
+# line number, exit 2, nothing written. The live states (running, silent)
+# are tests/boot/rack_alerts.sh's, with real guests and Prometheus.
+. tests/lib.sh
+need_commands python3
+M=$T/machines SHARE=$T/share
+mkdir -p "$T/runs" "$SHARE"
+SH=sh
+[ -x out/busybox/busybox ] && SH="out/busybox/busybox sh"
+
+# machine NAME SERIAL MAC: a recorded machine (DMI serial, one wired NIC) in $M/NAME
+machine() {
+	R=$M/$1
+	mkdir -p "$R/sys/class/dmi/id" "$R/sys/class/net/eno1/device" "$R/proc" "$R/dev"
+	printf '%s\n' "$2" > "$R/sys/class/dmi/id/product_serial"
+	echo "$3" > "$R/sys/class/net/eno1/address"
+	echo up > "$R/sys/class/net/eno1/operstate"
+	grep -m8 . /proc/cpuinfo > "$R/proc/cpuinfo"
+	printf 'MemTotal:        1048576 kB\nMemFree:          600000 kB\nMemAvailable:     524288 kB\n' > "$R/proc/meminfo"
+	: > "$R/dev/kmsg"
+}
+# new_run NAME: a run folder of machine NAME, named as the boot names it, in $RUN
+new_run() {
+	RUN=$T/runs/$(ROOT="$M/$1" BOOTBENCH="$BB" $SH -c '. rootfs/lib/bootbench/results.sh; run_folder_name')
+	mkdir -p "$RUN"
+	BOOTBENCH_SYSROOT="$M/$1" "$BB" inventory --output="$RUN" > /dev/null
+}
+# finish_run NAME STATUS [FAILED-TARGETS] [RUN-NAME]: status.json as the boot writes it, then saved to the share
+finish_run() {
+	BB_RUN=${4:-quick} $SH -c '. rootfs/lib/bootbench/results.sh; write_status "$1" "$2" "$3"' - "$RUN" "$2" "${3:-}"
+	"$BB" save --stick="$SHARE" --spool="$T/spool" usb "$RUN" > /dev/null 2>&1 || bad "saving $RUN"
+}
+burn() { # NAME COMPONENTS: a real burn-in over the recorded machine, 1 s a component
+	BOOTBENCH_SYSROOT="$M/$1" BOOTBENCH_SCALE=0.1 "$BB" burnin --components="$2" --duration=10s \
+		--limits=cpu_need_sensors=0 --output="$RUN" > /dev/null 2>&1
+}
+run_ok() { "$BB" run --name=r --filename="$T/data" --rw=randread --bs=4k --size=4m --runtime=1 --time_based \
+	--output-format=json+ --output="$RUN/data.json" > /dev/null 2>&1; }
+head -c 4M /dev/zero > "$T/data"
+
+machine a SN-0001 52:54:00:00:00:01; new_run a; burn a cpu; finish_run a $? "" burnin
+machine b SN-0002 52:54:00:00:00:02; new_run b; run_ok; finish_run b $?
+machine c SN-0003 52:54:00:00:00:03; new_run c; burn c cpu,bmc; finish_run c $? "" burnin
+machine d SN-0004 52:54:00:00:00:04; new_run d; finish_run d 2
+machine e SERIAL-E 52:54:00:00:00:05; new_run e; run_ok; finish_run e $?
+machine f "To Be Filled By O.E.M." 52:54:00:00:00:06; new_run f; run_ok; finish_run f $?
+machine h SN-0008 52:54:00:00:00:08; new_run h; finish_run h 1 /dev/nvme1n1
+# that failed run was an hour before the one that passed
+old=$(basename "$RUN")
+mv "$SHARE/results/$old" "$SHARE/results/$(date -u -d '1 hour ago' +%Y%m%dT%H%M%SZ)_${old#*_}"
+new_run h; run_ok; finish_run h $?
+# an older image's run: no status.json, its console log says how it ended
+machine i SN-0010 52:54:00:00:00:10; new_run i; run_ok
+printf 'bootbench: [40.1] run: quick on /dev/sda: exit status 0\nbootbench: [40.2] unattended run finished, exit status 0\n' > "$RUN/console.log"
+"$BB" save --stick="$SHARE" --spool="$T/spool" usb "$RUN" > /dev/null 2>&1
+# a run whose target failed: a file cut short under it (exit 1)
+machine k SN-0011 52:54:00:00:00:11; new_run k
+head -c 64M /dev/zero > "$T/short"
+"$BB" run --name=s --filename="$T/short" --rw=read --bs=64k --time_based --runtime=20 --output-format=json+ \
+	--output="$RUN/short.json" > /dev/null 2>&1 &
+sleep 1; truncate -s 1M "$T/short"; wait $!
+finish_run k $? /dev/sdb
+machine u SN-9999 52:54:00:00:00:99; new_run u; run_ok; finish_run u $?
+
+cat > "$T/rack.csv" <<CSV
+Position,Serial,MAC,Asset tag
+R01-U01,SN-0001,,A-1
+R01-U02,sn-0002,,A-2
+R01-U03,SN-0003,,A-3
+R01-U04,SN-0004,,A-4
+R01-U05,,52-54-00-00-00-05,A-5
+R01-U06,,525400000006,A-6
+R01-U07,SN-0007,,A-7
+R01-U08,SN-0008,,A-8
+# rack 2
+R02-U01,SN-0010,,B-1
+R02-U02,SN-0011,,B-2
+R02-U03,SN-0012,,B-3
+"R02-U04, upper",SN-0013,52:54:00:00:00:13,"B-4, ""spare"""
+CSV
+"$BB" fleet --expect="$T/rack.csv" --output="$T/fleet.html" "$SHARE" > "$T/fleet.txt" 2> "$T/fleet.err"
+rc=$?
+sed 's/^/    /' "$T/fleet.txt" "$T/fleet.err"
+check "not every machine passed: exit 1" [ $rc = 1 ]
+check "nothing said on stderr" [ ! -s "$T/fleet.err" ]
+# state POSITION STATE [DETAIL-REGEX]
+state() {
+	awk -v p="$1" '$2 == p' "$T/fleet.txt" > "$T/row"
+	check "$1: $2${3:+ ($3)}" sh -c "grep -q ' $2 ' '$T/row' && grep -Eq -- '${3:-.}' '$T/row'"
+}
+state R01-U01 passed 'burnin ended'
+state R01-U02 passed 'quick ended'
+state R01-U03 failed 'failed +bmc ERROR; burnin ended'
+state R01-U01 passed '^2 +R01-U01 +SN-0001 +passed +burnin ended'
+state R01-U04 failed 'cancelled before it ran'
+state R01-U05 passed
+state R01-U06 passed
+state R01-U07 'never seen'
+state R01-U08 passed 'the newest of 2 runs'
+state R02-U01 passed
+state R02-U02 failed 'failed +failed on /dev/sdb; quick ended'
+state R02-U03 'never seen'
+check "a quoted position with a comma, listed by serial and MAC: never seen" grep -q '^14 *R02-U04, upper SN-0013 *never seen' "$T/fleet.txt"
+check "the machine that reported unlisted is named" grep -q '^- .*SN-9999 *unlisted' "$T/fleet.txt"
+check "the count: 12 listed, 6 passed, 3 failed, 3 never seen, 1 unlisted" \
+	grep -qx '12 listed: 6 passed, 3 failed, 0 running, 0 silent, 3 never seen; 1 reported but not listed' "$T/fleet.txt"
+check "the page names each machine with its state" python3 -c "
+import html.parser, sys
+class P(html.parser.HTMLParser):
+    rows, row, cell = [], None, None
+    def handle_starttag(self, t, a):
+        if t == 'tr': self.row = []
+        if t in ('td', 'th'): self.cell = ''
+    def handle_data(self, d):
+        if self.cell is not None: self.cell += d
+    def handle_endtag(self, t):
+        if t in ('td', 'th'): self.row.append(self.cell); self.cell = None
+        if t == 'tr': self.rows.append(self.row)
+p = P(); p.feed(open('$T/fleet.html').read())
+got = {r[1]: r[3] for r in p.rows if len(r) == 5 and r[0] != 'line'}
+want = {'R01-U01': 'passed', 'R01-U03': 'failed', 'R01-U07': 'never seen', 'R02-U04, upper': 'never seen', '': 'unlisted'}
+sys.exit(any(got.get(k) != v for k, v in want.items()) or len(got) != 13)"
+
+# a list of the machines that passed: exit 0
+grep -E '^(Position|R01-U0[1256]|R01-U08|R02-U01),' "$T/rack.csv" > "$T/passed.csv"
+"$BB" fleet --expect="$T/passed.csv" "$SHARE" > "$T/passed.txt" 2>&1
+check "a list whose machines all passed: exit 0" [ $? = 0 ]
+check "... the other machines on the share named as unlisted" sh -c "[ \$(grep -c ' unlisted ' '$T/passed.txt') = 4 ]"
+
+# bad lines: each named with its number, exit 2, no page written
+cat > "$T/bad.csv" <<CSV
+serial,mac,position
+SN-1,aa:bb:cc:dd:ee:ff,U1
+SN-2,not-a-mac,U2
+,,U3
+SN-1,,U4
+SN-5,11:22:33:44:55:66
+"SN-6,,U6
+SN-7,aa-bb-cc-dd-ee-ff,U7
+CSV
+printf 'SN-8\001,,U8\n' >> "$T/bad.csv"
+"$BB" fleet --expect="$T/bad.csv" --output="$T/bad.html" "$SHARE" > "$T/bad.out" 2> "$T/bad.err"
+rc=$?
+sed 's/^/    /' "$T/bad.err"
+check "bad CSV lines: exit 2, nothing printed, no page" sh -c "[ $rc = 2 ] && [ ! -s '$T/bad.out' ] && [ ! -e '$T/bad.html' ]"
+for l in "line 3: 'not-a-mac' is not a MAC address" "line 4: no serial and no MAC" "line 5: serial SN-1 is on line 2 too" \
+	"line 6: 2 field(s), the header has 3" "line 7: a quote is not closed" "line 8: MAC aa:bb:cc:dd:ee:ff is on line 2 too" \
+	"line 9: the serial 'SN-8?' is not printable ASCII"; do
+	check "named: $l" grep -qF "$l" "$T/bad.err"
+done
+check "... and no good line named" sh -c "! grep -q 'line 2:' '$T/bad.err'"
+printf 'position,name\nU1,x\n' > "$T/nocol.csv"
+refuses "a header with no serial or mac column" "line 1: the header names no serial or mac column" \
+	"$BB" fleet --expect="$T/nocol.csv" "$SHARE"
+refuses "no --expect" "--expect=RACK.CSV is needed" "$BB" fleet "$SHARE"
+refuses "a Prometheus URL with a password" "without a user or password" \
+	"$BB" fleet --expect="$T/rack.csv" --prometheus=http://admin:secret@10.0.0.1:9090
+check "... and that password is not shown" sh -c \
+	"! '$BB' fleet --expect='$T/rack.csv' --prometheus=http://admin:secret@10.0.0.1:9090 2>&1 | grep -q secret"
+refuses "a share that is not there" "$T/none" "$BB" fleet --expect="$T/rack.csv" "$T/none"
+finish

@@ -1,0 +1,73 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * rack.h - `bootbench fleet`'s rack: the machines a user expects (a CSV
+ * naming each by serial or MAC, with its rack position if the user has
+ * one), what each reported (its newest run saved on a share, and its live
+ * run in Prometheus), and the state that makes of it: passed, failed (with
+ * what failed), running, silent since its last push, never seen; and the
+ * machines that reported without being listed.
+ */
+#ifndef BB_RESULTS_RACK_H
+#define BB_RESULTS_RACK_H
+
+#include <stdio.h>
+#include <time.h>
+
+enum rack_state { RACK_PASSED, RACK_FAILED, RACK_RUNNING, RACK_SILENT, RACK_NEVER_SEEN, RACK_STATES };
+
+/* What a machine reported, from the share or from Prometheus. */
+struct rack_report {
+	int seen;
+	char machine[128];	/* bootbench's name for it: the serial, else mac-aabbccddeeff */
+	char serial[128];	/* the DMI serial (the share's inventory.json), "" when not known */
+	char macs[8][18];	/* its NICs' MACs, aa:bb:cc:dd:ee:ff (the share's inventory.json) */
+	unsigned nmacs;
+	time_t when;		/* the saved run's end; the last push */
+	int failed;		/* -1 unknown, 0 passed, 1 failed */
+	int running;		/* live only: a run or burn-in was going at the last push */
+	char what[256];		/* saved: the run; live: the run's progress */
+	char failures[256];	/* what failed: components, targets, levels, or why */
+	char where[512];	/* saved: the folder */
+	unsigned runs;		/* saved: how many runs of it the share has */
+};
+
+struct rack_machine {
+	unsigned line;		/* its line in the CSV; 0: reported but not listed */
+	char serial[128], mac[18], position[64];	/* as listed ("" when not given) */
+	struct rack_report saved, live;
+	enum rack_state state;
+	char detail[1280];
+};
+
+struct rack {
+	struct rack_machine *m;
+	unsigned n, cap;
+	unsigned listed;	/* the first LISTED are the CSV's, in its order */
+	unsigned bad;		/* result folders that could not be read (each said on ERRS) */
+};
+
+/*
+ * Reads the CSV at PATH: a header naming its columns (serial, mac,
+ * position; others are kept out), then a machine a line. Each bad line is
+ * said on ERRS with its number; returns how many there were, -1 with
+ * bb_err when PATH cannot be read.
+ */
+int rack_read_csv(struct rack *r, const char *path, FILE *errs);
+/*
+ * Adds the runs saved under PATH (a share's folder of result folders,
+ * searched recursively, no link followed): each folder's status.json,
+ * burnin.json and inventory.json. -1 with bb_err when PATH cannot be read.
+ */
+int rack_read_saved(struct rack *r, const char *path, FILE *errs);
+/*
+ * Adds the live state from Prometheus' HTTP API at URL (bootbench's
+ * series, scraped from the Pushgateway). -1 with bb_err when Prometheus
+ * cannot be asked or does not answer as its API does.
+ */
+int rack_read_live(struct rack *r, const char *url);
+/* Each machine's state at NOW: live runs silent for more than SILENT_AFTER seconds are silent. */
+void rack_judge(struct rack *r, time_t now, unsigned silent_after);
+const char *rack_state_name(enum rack_state s);
+void rack_free(struct rack *r);
+
+#endif
