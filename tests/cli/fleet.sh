@@ -14,7 +14,8 @@
 # line number, exit 2, nothing written. The live states (running, silent)
 # are tests/boot/rack_alerts.sh's, with real guests and Prometheus.
 . tests/lib.sh
-need_commands python3
+. tests/servers.sh
+need_commands python3 prometheus prometheus-pushgateway curl
 M=$T/machines SHARE=$T/share
 mkdir -p "$T/runs" "$SHARE"
 SH=sh
@@ -49,6 +50,30 @@ burn() { # NAME COMPONENTS: a real burn-in over the recorded machine, 1 s a comp
 run_ok() { "$BB" run --name=r --filename="$T/data" --rw=randread --bs=4k --size=4m --runtime=1 --time_based \
 	--output-format=json+ --output="$RUN/data.json" > /dev/null 2>&1; }
 head -c 4M /dev/zero > "$T/data"
+# live: Debian's Pushgateway and Prometheus on loopback; one machine's run
+# is killed -9 once Prometheus has seen it (silent), another's goes on
+# while fleet asks (running)
+start_pushgateway || { bad "the Pushgateway starts"; finish; }
+start_prometheus || { bad "Prometheus starts"; finish; }
+live_run() { # NAME: a run of machine NAME pushing to the Pushgateway, in the background
+	BOOTBENCH_SYSROOT="$M/$1" "$BB" run --name=live --filename="$T/data-$1" --rw=randread --bs=4k --size=4m \
+		--runtime=120 --time_based --rate_iops=100 --metrics="http://127.0.0.1:$PUSH_PORT" > /dev/null 2>&1 &
+}
+seen_running() { # SERIAL
+	i=0
+	until prom_query "bootbench_state{machine=\"$1\",state=\"running\"} == 1" | grep -q "\"$1\"" || [ $i -ge 100 ]; do
+		sleep 0.2; i=$((i + 1))
+	done
+	[ $i -lt 100 ]
+}
+machine l SN-0012 52:54:00:00:00:12; live_run l
+killed=$!
+check "SN-0012's run is seen running in Prometheus" seen_running SN-0012
+kill -KILL $killed
+killed_at=$(date +%s)
+machine g SN-0007 52:54:00:00:00:07; live_run g
+going=$!
+check "SN-0007's run is seen running in Prometheus" seen_running SN-0007
 
 machine a SN-0001 52:54:00:00:00:01; new_run a; burn a cpu; finish_run a $? "" burnin
 machine b SN-0002 52:54:00:00:00:02; new_run b; run_ok; finish_run b $?
@@ -90,8 +115,12 @@ R02-U02,SN-0011,,B-2
 R02-U03,SN-0012,,B-3
 "R02-U04, upper",SN-0013,52:54:00:00:00:13,"B-4, ""spare"""
 CSV
-"$BB" fleet --expect="$T/rack.csv" --output="$T/fleet.html" "$SHARE" > "$T/fleet.txt" 2> "$T/fleet.err"
+# silent: no push from SN-0012 for more than 10 s
+while [ $(($(date +%s) - killed_at)) -le 11 ]; do sleep 0.5; done
+"$BB" fleet --expect="$T/rack.csv" --prometheus="http://127.0.0.1:$PROM_PORT" --silent-after=10 \
+	--output="$T/fleet.html" "$SHARE" > "$T/fleet.txt" 2> "$T/fleet.err"
 rc=$?
+kill $going
 sed 's/^/    /' "$T/fleet.txt" "$T/fleet.err"
 check "not every machine passed: exit 1" [ $rc = 1 ]
 check "nothing said on stderr" [ ! -s "$T/fleet.err" ]
@@ -107,15 +136,15 @@ state R01-U01 passed '^2 +R01-U01 +SN-0001 +passed +burnin ended'
 state R01-U04 failed 'cancelled before it ran'
 state R01-U05 passed
 state R01-U06 passed
-state R01-U07 'never seen'
+state R01-U07 running '[0-9]+% done, about [0-9]+ min left; last push [0-9]+ s ago'
 state R01-U08 passed 'the newest of 2 runs'
 state R02-U01 passed
 state R02-U02 failed 'failed +failed on /dev/sdb; quick ended'
-state R02-U03 'never seen'
+state R02-U03 silent 'silent since [0-9-]+ [0-9:]+ UTC \([0-9]+ s\); it was at [0-9]+% done'
 check "a quoted position with a comma, listed by serial and MAC: never seen" grep -q '^14 *R02-U04, upper SN-0013 *never seen' "$T/fleet.txt"
 check "the machine that reported unlisted is named" grep -q '^- .*SN-9999 *unlisted' "$T/fleet.txt"
-check "the count: 12 listed, 6 passed, 3 failed, 3 never seen, 1 unlisted" \
-	grep -qx '12 listed: 6 passed, 3 failed, 0 running, 0 silent, 3 never seen; 1 reported but not listed' "$T/fleet.txt"
+check "the count: 12 listed, 6 passed, 3 failed, 1 running, 1 silent, 1 never seen, 1 unlisted" \
+	grep -qx '12 listed: 6 passed, 3 failed, 1 running, 1 silent, 1 never seen; 1 reported but not listed' "$T/fleet.txt"
 check "the page names each machine with its state" python3 -c "
 import html.parser, sys
 class P(html.parser.HTMLParser):
@@ -130,7 +159,8 @@ class P(html.parser.HTMLParser):
         if t == 'tr': self.rows.append(self.row)
 p = P(); p.feed(open('$T/fleet.html').read())
 got = {r[1]: r[3] for r in p.rows if len(r) == 5 and r[0] != 'line'}
-want = {'R01-U01': 'passed', 'R01-U03': 'failed', 'R01-U07': 'never seen', 'R02-U04, upper': 'never seen', '': 'unlisted'}
+want = {'R01-U01': 'passed', 'R01-U03': 'failed', 'R01-U07': 'running', 'R02-U03': 'silent', 'R02-U04, upper': 'never seen',
+        '': 'unlisted'}
 sys.exit(any(got.get(k) != v for k, v in want.items()) or len(got) != 13)"
 
 # a list of the machines that passed: exit 0
