@@ -266,7 +266,7 @@ static int syslog_main(void *opts, int argc, char **argv)
 		cfd = open(argv[0], O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
 		if (cfd < 0)
 			die_usage("syslog: cannot read %s: %s", argv[0], strerror(errno));
-		f.notes_fd = open(argv[0], O_WRONLY | O_APPEND | O_CLOEXEC | O_NOFOLLOW);
+		f.notes_fd = open(argv[0], O_WRONLY | O_APPEND | O_CLOEXEC | O_NOFOLLOW);	/* consent: a log file, appended to */
 	}
 	kfd = kmsg_follow();
 	if (kfd < 0)
