@@ -34,14 +34,21 @@ CC       := musl-gcc
 INC      := $(ABS_OUT)/include
 LIBURING := /usr/lib/x86_64-linux-gnu/liburing.a
 JANSSON  := $(OUT)/jansson/libjansson.a
+# wolfCrypt's Ed25519 and SHA-512 from Debian's wolfssl source (curl's TLS):
+# the erase certificates' signatures (decision 5); only these files, as
+# tools/wolfcrypt/user_settings.h configures them
+WOLFSSL_SRC := dl/src/wolfssl
+WOLFCRYPT := $(OUT)/wolfcrypt/libwolfcrypt.a
+WOLFCRYPT_OBJS := $(patsubst %,$(OUT)/wolfcrypt/%.o,ed25519 fe_operations ge_operations sha512 memory wc_port error logging coding)
 # make test: builds run side by side (at least 2: one can wait on the network)
 BUILD_JOBS ?= $(shell n=$$(nproc); [ $$n -lt 2 ] && n=2; echo $$n)
 # EXTRA_CFLAGS: the sanitizer and fuzzing builds' instrumentation (make sanitize, make fuzz)
 CFLAGS   := -O2 -g -std=gnu11 -Wall -Wextra -Wno-unused-parameter -D_GNU_SOURCE \
             -fno-strict-aliasing -ffile-prefix-map=$(CURDIR)=. -ffile-prefix-map=$(ABS_OUT)=out -ffile-prefix-map=$(OUT)=out -isystem $(INC) -isystem $(OUT)/jansson/include -I$(SRC) \
+            -DWOLFSSL_USER_SETTINGS -Itools/wolfcrypt -isystem $(WOLFSSL_SRC) \
             $(EXTRA_CFLAGS)
 LDFLAGS  := -static
-LDLIBS   := $(JANSSON) $(LIBURING) -lm -lpthread
+LDLIBS   := $(JANSSON) $(WOLFCRYPT) $(LIBURING) -lm -lpthread
 
 ifeq ($(V),1)
 Q :=
@@ -79,7 +86,7 @@ $(INC)/.stamp:
 	$(Q)ln -sfn /usr/include/liburing $(INC)/liburing
 	$(Q)touch $@
 
-$(OUT)/obj/%.o: $(SRC)/%.c $(HDRS) $(INC)/.stamp | $(JANSSON)
+$(OUT)/obj/%.o: $(SRC)/%.c $(HDRS) $(INC)/.stamp | $(JANSSON) $(WOLFCRYPT)
 	$(call msg,CC,$<)
 	$(Q)mkdir -p $(dir $@)
 	$(Q)$(CC) $(CFLAGS) -c -o $@ $<
@@ -95,11 +102,11 @@ $(OUT)/obj/gen/%.o: $(OUT)/gen/%.c $(HDRS) $(INC)/.stamp | $(JANSSON)
 	$(Q)mkdir -p $(dir $@)
 	$(Q)$(CC) $(CFLAGS) -c -o $@ $<
 
-$(OUT)/bootbench: $(OBJS) $(JANSSON)
+$(OUT)/bootbench: $(OBJS) $(JANSSON) $(WOLFCRYPT)
 	$(call msg,LD,$@)
 	$(Q)$(CC) $(LDFLAGS) -o $@ $(OBJS) $(LDLIBS)
 
-$(OUT)/tests/%: tests/unit/%.c $(LIB_OBJS) $(JANSSON) tests/unit/unit.h
+$(OUT)/tests/%: tests/unit/%.c $(LIB_OBJS) $(JANSSON) $(WOLFCRYPT) tests/unit/unit.h
 	$(call msg,CC,$<)
 	$(Q)mkdir -p $(dir $@)
 	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(LIB_OBJS) $(LDLIBS)
@@ -140,6 +147,16 @@ pins: dl/manifest.tsv
 # commit's time is rebuilt for a new commit, nothing else
 $(OUT)/.source-date-epoch: FORCE
 	$(Q)mkdir -p $(OUT); [ "$$(cat $@ 2>/dev/null)" = "$(SOURCE_DATE_EPOCH)" ] || echo "$(SOURCE_DATE_EPOCH)" > $@
+
+# its warnings are wolfSSL's to mend (-w), its instrumentation ours (EXTRA_CFLAGS)
+$(OUT)/wolfcrypt/%.o: dl/manifest.tsv tools/wolfcrypt/user_settings.h
+	$(call msg,CC,wolfcrypt/$*.c)
+	$(Q)mkdir -p $(dir $@)
+	$(Q)$(CC) -O2 -w -ffile-prefix-map=$(CURDIR)=. $(EXTRA_CFLAGS) -DWOLFSSL_USER_SETTINGS -Itools/wolfcrypt \
+		-isystem $(WOLFSSL_SRC) -c -o $@ $(WOLFSSL_SRC)/wolfcrypt/src/$*.c
+
+$(WOLFCRYPT): $(WOLFCRYPT_OBJS)
+	$(Q)rm -f $@ && ar rcD $@ $(WOLFCRYPT_OBJS)
 
 $(JANSSON): dl/manifest.tsv scripts/build-jansson.sh
 	$(Q)OUT=$(OUT) CC="$(CC)" EXTRA_CFLAGS="$(EXTRA_CFLAGS)" scripts/build-jansson.sh

@@ -1,0 +1,428 @@
+// SPDX-License-Identifier: MIT
+/*
+ * certificate.c - the erase certificates (certificate.h). The signature is
+ * wolfCrypt's Ed25519 over the file's bytes; what is ours is only the key's
+ * wrapping, which is fixed for Ed25519 (RFC 8410): a PKCS#8 private key is
+ * 16 known bytes and the 32-byte seed, a public key 12 known bytes and the
+ * 32-byte point, each in PEM's base64 armor. A key file is a secret: it is
+ * read, never shown, and a file that is not such a key is refused whole.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <wolfssl/wolfcrypt/settings.h>
+#include <wolfssl/wolfcrypt/coding.h>
+#include <wolfssl/wolfcrypt/ed25519.h>
+
+#include "erase/certificate.h"
+#include "lib/json.h"
+#include "lib/util.h"
+#include "report/html.h"
+#include "sys/machine.h"
+#include "sys/root.h"
+
+static const unsigned char pkcs8_prefix[16] = { 0x30, 0x2e, 0x02, 0x01, 0x00, 0x30, 0x05, 0x06,
+						0x03, 0x2b, 0x65, 0x70, 0x04, 0x22, 0x04, 0x20 };
+static const unsigned char spki_prefix[12] = { 0x30, 0x2a, 0x30, 0x05, 0x06, 0x03, 0x2b, 0x65, 0x70, 0x03, 0x21, 0x00 };
+
+/* A DMI string, printable ASCII only (firmware's text is untrusted). */
+static void dmi(const char *attr, char *buf, size_t len)
+{
+	char path[256];
+
+	root_path(path, sizeof(path), "/sys/class/dmi/id/%s", attr);
+	if (read_attr(path, buf, len))
+		buf[0] = 0;
+	for (char *c = buf; *c; c++)
+		if ((unsigned char)*c < 32 || (unsigned char)*c > 126)
+			*c = '?';
+}
+
+void cert_who_fill(struct cert_who *w, const char *asset_tag)
+{
+	machine_serial(w->machine_serial, sizeof(w->machine_serial));
+	machine_id(w->machine_id, sizeof(w->machine_id));
+	dmi("sys_vendor", w->vendor, sizeof(w->vendor));
+	dmi("product_name", w->product, sizeof(w->product));
+	if (asset_tag)
+		snprintf(w->asset_tag, sizeof(w->asset_tag), "%s", asset_tag);
+	else
+		dmi("chassis_asset_tag", w->asset_tag, sizeof(w->asset_tag));
+}
+
+/* The 32-byte seed of an Ed25519 private key in PEM (openssl genpkey -algorithm ed25519). */
+static int read_key(const char *path, unsigned char seed[32])
+{
+	static const char begin[] = "-----BEGIN PRIVATE KEY-----", end[] = "-----END PRIVATE KEY-----";
+	char text[4096], *b, *e, b64[4096];
+	unsigned char der[256];
+	word32 dlen = sizeof(der), n = 0;
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+	ssize_t got;
+
+	if (fd < 0)
+		return set_err("the signing key %s: %s", path, strerror(errno));
+	got = read(fd, text, sizeof(text) - 1);
+	close(fd);
+	if (got <= 0)
+		return set_err("the signing key %s: empty or unreadable", path);
+	text[got] = 0;
+	b = strstr(text, begin);
+	e = b ? strstr(b, end) : NULL;
+	if (!b || !e)
+		return set_err("the signing key %s is not a PEM private key (openssl genpkey -algorithm ed25519 makes one)",
+			       path);
+	for (b += sizeof(begin) - 1; b < e && n < sizeof(b64) - 1; b++)
+		if (*b != '\n' && *b != '\r' && *b != ' ')
+			b64[n++] = *b;
+	if (Base64_Decode((const byte *)b64, n, der, &dlen) || dlen != 48 || memcmp(der, pkcs8_prefix, 16)) {
+		memset(der, 0, sizeof(der));
+		memset(text, 0, sizeof(text));
+		return set_err("the signing key %s is not an Ed25519 private key (openssl genpkey -algorithm ed25519 "
+			       "makes one)", path);
+	}
+	memcpy(seed, der + 16, 32);
+	memset(der, 0, sizeof(der));
+	memset(text, 0, sizeof(text));
+	memset(b64, 0, sizeof(b64));
+	return 0;
+}
+
+static int load_key(const char *path, ed25519_key *k)
+{
+	unsigned char seed[32];
+	int rc;
+
+	if (read_key(path, seed))
+		return -1;
+	wc_ed25519_init(k);
+	rc = wc_ed25519_import_private_only(seed, 32, k) || wc_ed25519_make_public(k, k->p, ED25519_PUB_KEY_SIZE);
+	memset(seed, 0, sizeof(seed));
+	if (rc)
+		return set_err("the signing key %s: wolfCrypt would not take it", path);
+	k->pubKeySet = 1;
+	return 0;
+}
+
+int cert_key_check(const char *key)
+{
+	ed25519_key k;
+
+	if (load_key(key, &k))
+		return -1;
+	wc_ed25519_free(&k);
+	return 0;
+}
+
+static int write_all(const char *path, const void *buf, size_t len)
+{
+	if (write_file_atomic(path, buf, len))
+		return set_err("%s: %s", path, strerror(errno));
+	return 0;
+}
+
+/* FILE.sig: the signature of BUF (FILE's bytes). */
+static int sign_file(ed25519_key *k, const char *path, const char *buf, size_t len)
+{
+	unsigned char sig[ED25519_SIG_SIZE];
+	word32 slen = sizeof(sig);
+	char sp[1100];
+
+	if (wc_ed25519_sign_msg((const byte *)buf, (word32)len, sig, &slen, k))
+		return set_err("%s: wolfCrypt could not sign it", path);
+	snprintf(sp, sizeof(sp), "%s.sig", path);
+	return write_all(sp, sig, slen);
+}
+
+static int write_public(ed25519_key *k, const char *dir)
+{
+	unsigned char der[44];
+	byte b64[128];
+	word32 n = sizeof(b64);
+	char path[1100], pem[256];
+
+	memcpy(der, spki_prefix, 12);
+	memcpy(der + 12, k->p, 32);
+	if (Base64_Encode_NoNl(der, sizeof(der), b64, &n))
+		return set_err("the public key: cannot encode it");
+	snprintf(pem, sizeof(pem), "-----BEGIN PUBLIC KEY-----\n%.*s\n-----END PUBLIC KEY-----\n", (int)n, b64);
+	snprintf(path, sizeof(path), "%s/signing-key.pub.pem", dir);
+	return write_all(path, pem, strlen(pem));
+}
+
+static const char *media_type(const struct disk *d)
+{
+	if (!strcmp(d->transport, "nvme"))
+		return "flash (NVMe)";
+	if (!strcmp(d->transport, "loop"))
+		return "a loop device (a file)";
+	if (!strcmp(d->transport, "virtio"))
+		return "a virtual disk (virtio)";
+	if (d->rotational)
+		return "magnetic (hard disk)";
+	if (!strcmp(d->transport, "sata") || !strcmp(d->transport, "sas"))
+		return "flash (solid-state, ATA/SCSI)";
+	return "block device (type not known)";
+}
+
+static void utc(time_t t, char *buf, size_t len)
+{
+	struct tm tm;
+
+	gmtime_r(&t, &tm);
+	strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+static void health_json(struct json *j, const char *key, const struct disk *d)
+{
+	json_obj_open(j, key);
+	if (d->health.valid) {
+		json_int(j, "temperature_c", d->health.temperature_c);
+		json_uint(j, "percentage_used", d->health.percentage_used);
+		json_uint(j, "available_spare", d->health.available_spare);
+		json_uint(j, "critical_warning", d->health.critical_warning);
+		json_uint(j, "media_errors", d->health.media_errors);
+		json_uint(j, "power_on_hours", d->health.power_on_hours);
+	} else if (d->smart.valid) {
+		json_str(j, "smart_overall", d->smart.passed == 1 ? "PASSED" : d->smart.passed == 0 ? "FAILED" : "unknown");
+		json_int(j, "temperature_c", d->smart.temperature_c);
+		json_int(j, "power_on_hours", d->smart.power_on_hours);
+		json_int(j, "reallocated", d->smart.reallocated);
+		json_int(j, "pending", d->smart.pending);
+	} else {
+		json_str(j, "note", "the drive reports no health (no NVMe log, no SMART through smartctl)");
+	}
+	json_obj_close(j);
+}
+
+static void disk_cert(struct json *j, const struct cert_who *w, const struct erase_job *e)
+{
+	char t[32];
+
+	json_obj_open(j, NULL);
+	json_uint(j, "bootbench_erase_certificate", 1);
+	json_str(j, "standard", "NIST SP 800-88 Rev. 1, Guidelines for Media Sanitization");
+	json_obj_open(j, "tool");
+	json_str(j, "name", "bootbench erase");
+	json_str(j, "version", BB_VERSION);
+	json_obj_close(j);
+	json_str(j, "operator", w->operator_name ? w->operator_name : "");
+	json_obj_open(j, "machine");
+	json_str(j, "serial", w->machine_serial);
+	json_str(j, "name", w->machine_id);
+	json_str(j, "asset_tag", w->asset_tag);
+	json_str(j, "manufacturer", w->vendor);
+	json_str(j, "product", w->product);
+	json_obj_close(j);
+	json_obj_open(j, "media");
+	json_str(j, "device", e->dev);
+	json_str(j, "model", e->disk.model);
+	json_str(j, "serial", e->disk.serial);
+	json_str(j, "firmware", e->disk.firmware);
+	json_str(j, "transport", e->disk.transport);
+	json_str(j, "type", media_type(&e->disk));
+	json_uint(j, "capacity_bytes", e->disk.size);
+	json_uint(j, "logical_block_size", e->disk.lbs);
+	json_obj_close(j);
+	health_json(j, "health_before", &e->disk);
+	health_json(j, "health_after", &e->after);
+	json_obj_open(j, "sanitization");
+	json_str(j, "category", !e->method ? "" : e->method->category == ERASE_PURGE ? "purge" : "clear");
+	json_str(j, "method", e->method ? e->method->name : "");
+	json_str(j, "description", e->method ? e->method->what : "");
+	json_str(j, "command", e->command);
+	if (e->method && e->method->category == ERASE_CLEAR)
+		json_uint(j, "passes", e->passes);
+	json_str(j, "not_used", e->fallback);
+	json_double(j, "seconds", e->erase_s);
+	if (e->write_mbs > 0)
+		json_double(j, "write_mb_per_s", e->write_mbs);
+	json_obj_close(j);
+	json_obj_open(j, "verification");
+	json_str(j, "method", e->full_verify ? "full: every byte read back" :
+		 "sample: the first and last MiB and 10% of the LBA space in random 1 MiB stripes, one per stratum");
+	json_str(j, "expected", e->leaves == LEAVES_PATTERN ? "the pattern of the last pass in every byte" :
+		 "neither the markers nor the old data (the content is the drive's)");
+	json_str(j, "marker", e->marker_id);
+	json_uint(j, "markers_written", 3);
+	json_uint(j, "markers_left", e->markers_left);
+	json_uint(j, "old_data_blocks_fingerprinted", e->old_blocks);
+	json_uint(j, "old_data_blocks_left", e->old_left);
+	json_uint(j, "bytes_read", e->verified_bytes);
+	json_double(j, "share_read", e->verified_share);
+	json_uint(j, "mismatched_blocks", e->mismatches);
+	json_arr_open(j, "mismatched_lbas");
+	for (unsigned i = 0; i < e->mismatches && i < ERASE_MISMATCH_MAX; i++)
+		json_uint(j, NULL, e->mismatch_lba[i]);
+	json_arr_close(j);
+	json_double(j, "seconds", e->verify_s);
+	json_obj_close(j);
+	json_str(j, "exceptions", e->exceptions);
+	json_str(j, "failure", e->failure);
+	utc(e->started, t, sizeof(t));
+	json_str(j, "started", t);
+	utc(e->ended, t, sizeof(t));
+	json_str(j, "ended", t);
+	json_str(j, "result", erase_verdict_name(e->verdict));
+	json_obj_close(j);
+}
+
+static void row(FILE *f, const char *k, const char *v)
+{
+	fputs("<tr><th>", f);
+	html_escape(f, k);
+	fputs("</th><td>", f);
+	html_escape(f, v && *v ? v : "-");
+	fputs("</td></tr>\n", f);
+}
+
+static void disk_html(FILE *f, const struct cert_who *w, const struct erase_job *e)
+{
+	char a[64], b[64], buf[1024];
+
+	snprintf(buf, sizeof(buf), "%s %s (serial %s): %s", e->dev, e->disk.model, e->disk.serial,
+		 erase_verdict_name(e->verdict));
+	fputs("<h2>", f);
+	html_escape(f, buf);
+	fputs("</h2>\n<table>\n", f);
+	row(f, "Result", erase_verdict_name(e->verdict));
+	row(f, "Manufacturer and model", e->disk.model);
+	row(f, "Serial number", e->disk.serial);
+	row(f, "Firmware", e->disk.firmware);
+	row(f, "Media type", media_type(&e->disk));
+	row(f, "Capacity", fmt_iec((double)e->disk.size, a, sizeof(a)));
+	row(f, "Machine (serial, asset tag)", (snprintf(buf, sizeof(buf), "%s %s, %s, %s", w->vendor, w->product,
+						       w->machine_serial[0] ? w->machine_serial : w->machine_id,
+						       w->asset_tag[0] ? w->asset_tag : "no asset tag"), buf));
+	row(f, "Sanitization category", !e->method ? "" : e->method->category == ERASE_PURGE ? "Purge" : "Clear");
+	row(f, "Method", e->method ? e->method->what : "");
+	row(f, "Command", e->command);
+	row(f, "Not used (the drive's words)", e->fallback);
+	snprintf(buf, sizeof(buf), "%s; %s of %s read back (%.1f%%); markers left %u of 3; old data left %u of %u "
+		 "blocks; %llu block(s) not as expected", e->full_verify ? "full" : "sample",
+		 fmt_iec((double)e->verified_bytes, a, sizeof(a)), fmt_iec((double)e->disk.size, b, sizeof(b)),
+		 e->verified_share * 100, e->markers_left, e->old_left, e->old_blocks,
+		 (unsigned long long)e->mismatches);
+	row(f, "Verification", buf);
+	if (e->mismatches) {
+		size_t n = 0;
+
+		for (unsigned i = 0; i < e->mismatches && i < ERASE_MISMATCH_MAX; i++)
+			n += snprintf(buf + n, sizeof(buf) - n, "%s%llu", i ? ", " : "", (unsigned long long)e->mismatch_lba[i]);
+		row(f, "Mismatched LBAs (first ones)", buf);
+	}
+	row(f, "Exceptions (not reached)", e->exceptions);
+	row(f, "Failure", e->failure);
+	utc(e->started, a, sizeof(a));
+	utc(e->ended, b, sizeof(b));
+	snprintf(buf, sizeof(buf), "%s to %s", a, b);
+	row(f, "Time", buf);
+	row(f, "Tool", "bootbench erase " BB_VERSION);
+	row(f, "Operator", w->operator_name);
+	fputs("</table>\n", f);
+}
+
+/* One JSON file (and its signature) from what WRITE puts in a memory stream. */
+static int json_file(const char *path, ed25519_key *k, void (*fill)(struct json *, void *), void *arg)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	struct json j;
+	int rc;
+
+	if (!f)
+		return set_err("%s: no memory", path);
+	json_init(&j, f);
+	fill(&j, arg);
+	fputc('\n', f);
+	fclose(f);
+	rc = write_all(path, buf, len) || (k && sign_file(k, path, buf, len)) ? -1 : 0;
+	free(buf);
+	return rc;
+}
+
+static int html_file(const char *path, const struct cert_who *w, struct erase_job *jobs, unsigned n)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	int rc;
+
+	if (!f)
+		return set_err("%s: no memory", path);
+	html_begin(f, "Certificate of media sanitization (NIST SP 800-88)");
+	for (unsigned i = 0; i < n; i++)
+		disk_html(f, w, &jobs[i]);
+	fprintf(f, "<p>%s</p>\n", w->key ? "The JSON certificates beside this page are signed (Ed25519): "
+		"openssl pkeyutl -verify -pubin -inkey signing-key.pub.pem -rawin -in erase-NAME.json "
+		"-sigfile erase-NAME.json.sig" : "Not signed: no signing key was given.");
+	html_end(f);
+	fclose(f);
+	rc = write_all(path, buf, len);
+	free(buf);
+	return rc;
+}
+
+struct fill_args {
+	const struct cert_who *w;
+	struct erase_job *jobs;
+	unsigned n;
+};
+
+static void fill_disk(struct json *j, void *arg)
+{
+	struct fill_args *a = arg;
+
+	disk_cert(j, a->w, a->jobs);
+}
+
+static void fill_machine(struct json *j, void *arg)
+{
+	struct fill_args *a = arg;
+
+	json_obj_open(j, NULL);
+	json_uint(j, "bootbench_erase_certificates", 1);
+	json_arr_open(j, "disks");
+	for (unsigned i = 0; i < a->n; i++)
+		disk_cert(j, a->w, &a->jobs[i]);
+	json_arr_close(j);
+	json_obj_close(j);
+}
+
+int cert_write(const char *dir, const struct cert_who *w, struct erase_job *jobs, unsigned n)
+{
+	ed25519_key key, *k = NULL;
+	char path[1100];
+	int rc = 0;
+
+	if (w->key) {
+		if (load_key(w->key, &key))
+			return -1;
+		k = &key;
+		rc = write_public(k, dir);
+	}
+	for (unsigned i = 0; i < n && !rc; i++) {
+		struct fill_args a = { w, &jobs[i], 1 };
+
+		snprintf(path, sizeof(path), "%s/erase-%s.json", dir, jobs[i].disk.name);
+		rc = json_file(path, k, fill_disk, &a);
+		snprintf(path, sizeof(path), "%s/erase-%s.html", dir, jobs[i].disk.name);
+		rc = rc || html_file(path, w, &jobs[i], 1) ? -1 : 0;
+	}
+	if (!rc) {
+		struct fill_args a = { w, jobs, n };
+
+		snprintf(path, sizeof(path), "%s/erase.json", dir);
+		rc = json_file(path, k, fill_machine, &a);
+		snprintf(path, sizeof(path), "%s/erase.html", dir);
+		rc = rc || html_file(path, w, jobs, n) ? -1 : 0;
+	}
+	if (k)
+		wc_ed25519_free(k);
+	return rc;
+}
