@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 #include "erase/certificate.h"
@@ -69,11 +70,23 @@ static void erase_pattern(const char *s, struct erase_job *e)
 	}
 }
 
-static int is_partition(const char *name)
+/*
+ * The kernel's name of the block device RDEV (dm-0 for /dev/mapper/x, a
+ * by-id link's disk): by its number, never by the path's text. 1 for a
+ * partition, 0 for a whole device, -1 when the kernel has none.
+ */
+static int kernel_name(dev_t rdev, char *name, size_t len)
 {
-	char path[160];
+	char path[128], link[512];
+	ssize_t n;
 
-	snprintf(path, sizeof(path), "/sys/class/block/%s/partition", name);
+	snprintf(path, sizeof(path), "/sys/dev/block/%u:%u", major(rdev), minor(rdev));
+	n = readlink(path, link, sizeof(link) - 1);
+	if (n <= 0)
+		return -1;
+	link[n] = 0;
+	snprintf(name, len, "%.63s", strrchr(link, '/') ? strrchr(link, '/') + 1 : link);
+	strncat(path, "/partition", sizeof(path) - strlen(path) - 1);
 	return !access(path, F_OK);
 }
 
@@ -115,12 +128,16 @@ static int erase_main(void *opts, int argc, char **argv)
 	for (i = 0; i < argc; i++) {
 		struct erase_job *e = &jobs[i];
 
+		char kname[64];
+		int part;
+
 		if (stat(argv[i], &st) || !S_ISBLK(st.st_mode))
 			die_usage("erase: %s is not a block device", argv[i]);
-		if (disk_find(argv[i], &e->disk))
-			die_usage("erase: %s: not a disk this machine has", argv[i]);
-		if (is_partition(e->disk.name))
+		part = kernel_name(st.st_rdev, kname, sizeof(kname));
+		if (part > 0)
 			die_usage("erase: %s is a partition: erase the whole disk", argv[i]);
+		if (part < 0 || disk_find(kname, &e->disk))
+			die_usage("erase: %s: not a disk this machine has", argv[i]);
 		for (int k = 0; k < i; k++)
 			if (!strcmp(jobs[k].disk.name, e->disk.name))
 				die_usage("erase: %s is named twice", argv[i]);
