@@ -70,6 +70,10 @@ http {
 			auth_basic results;
 			auth_basic_user_file $d/htpasswd;
 		}
+		# what a machine fetches before it has a password (an erase's signing key)
+		location /pub/ {
+			auth_basic off;
+		}
 	}
 	server {
 		listen 127.0.0.1:$HTTP_PORT;

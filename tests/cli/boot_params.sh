@@ -70,6 +70,18 @@ row "an iperf3 server with shell characters is refused" 'bootbench.iperf=h;reboo
 row "a limit out of its range is an error with the range" "" "burnin_memory_fraction=2\n" \
 	'echo "$BB_PARAM_ERRORS" | grep -q "bootbench.burnin_memory_fraction: --limits: memory_fraction=2: expected a number from 0.1 to 0.95" && [ -z "${BB_BURNIN_MEMORY_FRACTION:-}" ]'
 
+row "an unattended erase: method, read-back, key on the stick, an operator with blanks (bootbench.conf)" \
+	"bootbench.run=erase bootbench.erase=purge bootbench.erase_verify=sample" "erase_key=keys/erase.pem\nerase_operator=Jo O'Neil\n" \
+	'[ "$BB_RUN" = erase ] && [ "$BB_ERASE" = purge ] && [ "$BB_ERASE_VERIFY" = sample ] && [ "$BB_ERASE_KEY" = keys/erase.pem ] &&
+	 [ "$BB_ERASE_OPERATOR" = "Jo O'"'"'Neil" ] && [ -z "$BB_PARAM_ERRORS" ]'
+row "erase's defaults: auto, every byte read back" "bootbench.run=erase" "" '[ "$BB_ERASE" = auto ] && [ "$BB_ERASE_VERIFY" = full ]'
+row "an unknown erase method is refused, with bootbench erase's words" "bootbench.erase=shred" "" \
+	'echo "$BB_PARAM_ERRORS" | grep -q "bootbench.erase: --method=shred: expected auto, purge" && [ "$BB_ERASE" = auto ]'
+row "an erase key over plain HTTP is refused" "bootbench.erase_key=http://10.0.0.5/erase.pem" "" \
+	'echo "$BB_PARAM_ERRORS" | grep -q "bootbench.erase_key=http://10.0.0.5/erase.pem: expected a path on the stick or an https:// URL" && [ -z "${BB_ERASE_KEY:-}" ]'
+row "an operator name with markup is refused" "" "erase_operator=<b>x</b>\n" \
+	'echo "$BB_PARAM_ERRORS" | grep -q "bootbench.erase_operator: --operator: a name on one line" && [ -z "${BB_ERASE_OPERATOR:-}" ]'
+
 row "fixed addresses: a link by name and one by MAC" "bootbench.ip=eth1=10.55.0.1/24,52:54:00:be:00:02=192.168.7.2/30" "" \
 	'[ "$BB_IP" = "eth1=10.55.0.1/24,52:54:00:be:00:02=192.168.7.2/30" ] && [ -z "$BB_PARAM_ERRORS" ]'
 row "a fixed address without its prefix is refused" "bootbench.ip=eth1=10.55.0.1" "" \

@@ -1,4 +1,5 @@
-# Unattended runs (bootbench.run): the job on every target; with
+# Unattended runs (bootbench.run): the job on every target; bootbench.run=erase:
+# the targets erased and certified (bootbench erase); with
 # bootbench.run=burnin and bootbench.burnin (the components) the whole
 # server's burn-in (bootbench burnin); bootbench.run=inventory: only what
 # the machine is made of (inventory.json, as every run saves); or with
@@ -46,6 +47,33 @@ burnin_limits() {
 	done | paste -sd, -
 }
 
+# bootbench.run=erase: the targets erased (bootbench.erase, .erase_verify),
+# the certificates signed with bootbench.erase_key when given (fetched over
+# HTTPS into a root-only file, or read from the stick) and saved in the run's
+# folder with the rest; a key that cannot be had cancels the erase (exit 2).
+erase_targets() { # targets destroy folder
+	[ -n "$1" ] || { log "unattended run cancelled: no targets to erase (bootbench.targets=${BB_TARGETS:-})"; return 2; }
+	key=""
+	case "${BB_ERASE_KEY:-}" in
+	'') ;;
+	https://*)
+		key=$BB_RUNDIR/erase-key.pem
+		(umask 077; bootbench fetch-config ${BB_CA_FILE:+--ca="$BB_CA_FILE"} "$BB_ERASE_KEY" "$key" 2>&1 |
+			while IFS= read -r l; do log "$l"; done)
+		[ -s "$key" ] || { log "erase cancelled: cannot fetch bootbench.erase_key=$BB_ERASE_KEY; nothing was written"; return 2; } ;;
+	*)
+		key=$BB_MEDIA/${BB_ERASE_KEY#/}
+		[ -r "$key" ] || { log "erase cancelled: no bootbench.erase_key=$BB_ERASE_KEY on the stick; nothing was written"; return 2; } ;;
+	esac
+	wait_for_devices $1
+	log "erase: ${BB_ERASE:-auto}, ${BB_ERASE_VERIFY:-full} read-back, on" $1
+	bootbench erase --method="${BB_ERASE:-auto}" --verify="${BB_ERASE_VERIFY:-full}" --destroy="$2" --output="$3" \
+		${key:+--key="$key"} ${BB_ERASE_OPERATOR:+--operator="$BB_ERASE_OPERATOR"} $1
+	rc=$?
+	log "erase: exit status $rc"
+	return $rc
+}
+
 unattended() {
 	# bootbench.scale holds for these runs too, not only the consoles' (90-consoles.sh)
 	[ -z "${BB_SCALE:-}" ] || export BOOTBENCH_SCALE=$BB_SCALE
@@ -63,6 +91,7 @@ unattended() {
 		case "$BB_RUN" in
 		burnin) [ -n "${BB_BURNIN:-}" ] && job=whole-server || job=/usr/share/bootbench/profiles/burnin.fio ;;
 		inventory) job=inventory ;;
+		erase) job=erase ;;
 		*/*|*.fio) job=$BB_MEDIA/${BB_RUN#/} ;;
 		*) job=/usr/share/bootbench/profiles/$BB_RUN.fio ;;
 		esac
@@ -80,6 +109,9 @@ unattended() {
 				${BB_IPERF:+--iperf="$BB_IPERF"} ${limits:+--limits="$limits"} --output="$out"
 			status=$?
 			log "burnin: exit status $status"
+		elif [ "$job" = erase ]; then
+			erase_targets "$targets" "$destroy" "$out"
+			status=$?
 		elif [ ! -r "$job" ]; then
 			log "unattended run cancelled: no profile or job file '$BB_RUN'"
 			status=2

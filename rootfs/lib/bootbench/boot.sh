@@ -193,6 +193,21 @@ param_check() { # name value
 		esac
 		"${BOOTBENCH:-bootbench}" burnin --check "$flag" 2>&1 |
 			sed 's/^bootbench: burnin: /bootbench.'"$1"': /' | grep . && return 1 ;;
+	'<erase-method>'|'<erase-verify>'|'<operator-name>')
+		# bootbench erase's own checks, asked (one rule, in C)
+		case "$rule" in
+		'<erase-method>') flag=--method=$2 ;;
+		'<erase-verify>') flag=--verify=$2 ;;
+		*) flag=--operator=$2 ;;
+		esac
+		"${BOOTBENCH:-bootbench}" erase --check "$flag" 2>&1 |
+			sed 's/^bootbench: erase: /bootbench.'"$1"': /' | grep . && return 1 ;;
+	'<key-path-or-https>')
+		# a private key: from the stick, or over HTTPS only (never in clear on the wire)
+		case "$2" in
+		https://?*) ;;
+		*://*|*..*|'') echo "bootbench.$1=$shown: expected a path on the stick or an https:// URL"; return 1 ;;
+		esac ;;
 	'<syslog-url>')
 		# bootbench syslog's own parser, asked (one rule, in C)
 		"${BOOTBENCH:-bootbench}" syslog --check --to="$2" 2>&1 |

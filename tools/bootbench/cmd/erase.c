@@ -30,6 +30,7 @@
 struct erase_opts {
 	const char *method, *verify, *pattern, *trim, *destroy, *output, *operator_name, *asset_tag, *key;
 	unsigned passes;
+	int check;
 };
 
 static const struct erase_opts erase_defaults = { .method = "auto", .verify = "full", .pattern = "zero",
@@ -99,7 +100,7 @@ static int erase_main(void *opts, int argc, char **argv)
 	int failed = 0, i;
 	struct stat st;
 
-	if (!argc)
+	if (!argc && !o->check)
 		die_usage("erase: name the disks to erase (and in --destroy)");
 	if (strcmp(o->method, "auto") && strcmp(o->method, "purge") && !erase_method_named(o->method)) {
 		char names[512] = "";
@@ -112,8 +113,11 @@ static int erase_main(void *opts, int argc, char **argv)
 		die_usage("erase: --verify=%.40s: expected full or sample", o->verify);
 	if (strcmp(o->trim, "auto") && strcmp(o->trim, "off"))
 		die_usage("erase: --trim=%.40s: expected auto or off", o->trim);
-	if (!o->output)
-		die_usage("erase: --output=DIR is needed: the certificates go there");
+	{
+		struct erase_job probe;
+
+		erase_pattern(o->pattern, &probe);
+	}
 	if (o->key && cert_key_check(o->key))
 		die_usage("erase: --key: %s", bb_err);
 	if (o->asset_tag && (strlen(o->asset_tag) > 64 || strspn(o->asset_tag,
@@ -121,6 +125,10 @@ static int erase_main(void *opts, int argc, char **argv)
 		die_usage("erase: --asset-tag: letters, digits, blanks and ._-/#: only, 64 at most");
 	if (o->operator_name && (strlen(o->operator_name) > 80 || strpbrk(o->operator_name, "\n\r\t<>&\"")))
 		die_usage("erase: --operator: a name on one line, 80 characters at most, without <>&\"");
+	if (o->check)
+		return EXIT_OK;
+	if (!o->output)
+		die_usage("erase: --output=DIR is needed: the certificates go there");
 	if (consent_allow(o->destroy))
 		die_usage("erase: --destroy: %s", bb_err);
 	jobs = xcalloc((size_t)argc, sizeof(*jobs));
@@ -225,6 +233,8 @@ static const struct arg erase_args[] = {
 	  .help = "the machine's asset tag [the DMI chassis asset tag]" },
 	{ .name = "--key", .kind = ARG_STR, .offset = ARG_AT(struct erase_opts, key), .meta = "FILE",
 	  .help = "sign the certificates with this Ed25519 private key (PEM)" },
+	{ .name = "--check", .kind = ARG_FLAG, .offset = ARG_AT(struct erase_opts, check),
+	  .help = "only check the flags (the boot parameters' check) and exit" },
 	{ NULL },
 };
 
