@@ -29,6 +29,8 @@ pkgs="$pkgs curl openssl nginx samba nfs-ganesha nfs-ganesha-vfs rpcbind prometh
 pkgs="$pkgs prometheus"
 # bootbench.syslog's receiving end in its tests: Debian's rsyslog on loopback
 pkgs="$pkgs rsyslog"
+# make bench: the erase's clear pass against Debian's nwipe on the same device
+pkgs="$pkgs nwipe"
 # a network namespace of its own for the NFS test (rpcbind on port 111)
 pkgs="$pkgs iproute2"
 # the burn-in tests run the cpu, memory and net components for real on the
