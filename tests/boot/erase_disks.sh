@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: MIT
 # timeout: 600
 # Boot test (issue 34): bootbench erase in a guest booted from the stick,
-# on the serial console's shell, over disks full of random data:
+# over disks full of random data: the menu's entry (a wrong serial ending
+# writes nothing, the right one erases), then on the serial console's shell:
 #   - NVMe, --method=auto, sampled read-back, signed with a key on the
 #     stick: the strongest purge QEMU's controller offers runs (a Format
 #     with Secure Erase Settings), the certificate names the command and,
@@ -27,6 +28,28 @@ for d in v s n; do head -c 64M /dev/urandom > "$T/$d.img"; done
 truncate -s 32M "$T/m.img" && mkfs.ext4 -q -F "$T/m.img"
 console_boot 160 50 "--fw bios --usb '$T/stick.img' --disk virtio:'$T/v.img' --disk scsi:'$T/s.img' --disk nvme:'$T/n.img' --disk virtio:'$T/m.img'"
 step "the menu comes up on the serial console" "Esc goes back" 240
+# 0. the menu's entry: the virtio disk, clear, sampled; a wrong serial ending first
+menu_pick 6
+step "Erase lists the disks that may be written" "Erase: disks" 30
+keys v Space Enter
+step "it asks how" "Erase: how" 30
+fits "the erase's methods"
+keys c Enter
+step "it asks for the read-back" "Erase: read-back" 30
+keys s Enter
+step "it asks for the serial's last four characters" "the last four characters of its serial (BBVIRTIO1)" 30
+fits "the erase's confirmation"
+keys XXXX Enter
+step "a wrong one: nothing written" "Not confirmed for vda: nothing was written." 30
+keys Enter
+menu_pick 6
+keys v Space Enter
+keys c Enter
+keys s Enter
+step "asked again" "the last four characters of its serial (BBVIRTIO1)" 30
+keys TIO1 Enter
+step "the disk is erased and said so" "erased (clear;" 120
+keys Enter
 keys 7 Enter
 step "the shell is reached" "Type 'exit' to return to the menu." 30
 type_line "clear; S=\$(grep -l BBSCSI /sys/block/sd*/device/vpd_pg80 | cut -d/ -f4); S=/dev/\$S; ST=\$(bootbench disks --media | head -n1); echo FOUND=\$(ls /dev/vda /dev/vdb /dev/nvme0n1 \$S \$ST | wc -l)"
