@@ -11,9 +11,9 @@
 pick_disks "Erase: disks (everything on them is lost)" 1 || exit 0
 disks=$PICKED
 method=$(dialog --stdout --title " Erase: how " --menu "NIST SP 800-88 (docs/erase.md):" 13 76 3 \
-	auto "the strongest the drive offers (a purge where it can), said which" \
-	purge "the drive's own sanitize only; a drive without one is not erased" \
-	clear "one pass of zeros over every block, at the disk's own speed") || exit 0
+	auto "the strongest the drive offers (purge if it can)" \
+	purge "the drive's own sanitize; none: not erased" \
+	clear "a pass of zeros at the disk's own speed") || exit 0
 verify=$(dialog --stdout --title " Erase: read-back " --menu "How much is read back after it:" 12 76 2 \
 	full "every byte (as long as the erase again)" \
 	sample "NIST's sample: the first and last MiB and 10% of the disk") || exit 0
@@ -26,7 +26,8 @@ for d in $disks; do
 	typed=$(dialog --stdout --title " Erase: confirm $d " --inputbox \
 "Everything on /dev/$d will be erased, for good.
 
-Type $ask to go on, or Esc to go back." 11 76) || exit 0
+Type $ask
+to go on, or Esc to go back." 12 76) || exit 0
 	[ "$typed" = "$want" ] || { dialog --msgbox "Not confirmed for $d: nothing was written." 6 50; exit 0; }
 	targets="$targets /dev/$d" destroy="${destroy:+$destroy,}/dev/$d"
 done
