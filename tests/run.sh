@@ -28,6 +28,10 @@ TIMEOUT=${TEST_TIMEOUT:-300}
 JOBS=${BOOT_JOBS:-2}
 [ "$JOBS" -ge 1 ] 2>/dev/null || JOBS=1
 log=out/test-logs
+# a test's log and result are named by its file name: two tests of one name
+# would write each other's
+dups=$(for t in tests/cli/*.sh tests/boot/*.sh; do basename "$t"; done | sort | uniq -d)
+[ -z "$dups" ] || { echo "run.sh: tests share a name (cli and boot): $dups" >&2; exit 2; }
 mkdir -p "$log"
 touch "$log/.started"
 : > "$log/.tally"
