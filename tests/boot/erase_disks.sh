@@ -8,8 +8,10 @@
 #     with Secure Erase Settings), the certificate names the command and,
 #     in its words, the methods not offered; erased; an explicit Sanitize,
 #     which QEMU 7.2 does not offer, is refused before anything is written;
-#   - virtio, clear, every byte read back: erased; SCSI, clear, sampled:
-#     erased;
+#   - virtio, clear, every byte read back: erased; SCSI, auto, sampled:
+#     QEMU refuses SANITIZE (said in its sense data's words), then cleared:
+#     erased; SATA (AHCI), auto: its IDENTIFY offers no ATA purge (said),
+#     cleared: erased;
 #   - device-mapper over the virtio disk dropping one 4 KiB write
 #     (dm-flakey drop_writes at LBA 10000) and corrupting another
 #     (corrupt_bio_byte at LBA 20000): not erased, those two LBAs named;
@@ -24,9 +26,9 @@ need_commands tmux mcopy python3 openssl mkfs.ext4
 cp "$OUT/bootbench-usb.img" "$T/stick.img"
 openssl genpkey -algorithm ed25519 -out "$T/erase-key.pem" 2>/dev/null
 mcopy -i "$T/stick.img@@1M" "$T/erase-key.pem" ::/erase-key.pem
-for d in v s n; do head -c 64M /dev/urandom > "$T/$d.img"; done
+for d in v s n a; do head -c 64M /dev/urandom > "$T/$d.img"; done
 truncate -s 32M "$T/m.img" && mkfs.ext4 -q -F "$T/m.img"
-console_boot 160 50 "--fw bios --usb '$T/stick.img' --disk virtio:'$T/v.img' --disk scsi:'$T/s.img' --disk nvme:'$T/n.img' --disk virtio:'$T/m.img'"
+console_boot 160 50 "--fw bios --usb '$T/stick.img' --disk virtio:'$T/v.img' --disk scsi:'$T/s.img' --disk nvme:'$T/n.img' --disk virtio:'$T/m.img' --disk sata:'$T/a.img'"
 step "the menu comes up on the serial console" "Esc goes back" 240
 # 0. the menu's entry: the virtio disk, clear, sampled; a wrong serial ending first
 menu_pick 6
@@ -52,8 +54,8 @@ step "the disk is erased and said so" "erased (clear;" 120
 keys Enter
 keys 7 Enter
 step "the shell is reached" "Type 'exit' to return to the menu." 30
-type_line "clear; S=\$(grep -l BBSCSI /sys/block/sd*/device/vpd_pg80 | cut -d/ -f4); S=/dev/\$S; ST=\$(bootbench disks --media | head -n1); echo FOUND=\$(ls /dev/vda /dev/vdb /dev/nvme0n1 \$S \$ST | wc -l)"
-step_result "the disks and the stick are there" FOUND "FOUND=5" 30
+type_line "clear; S=\$(grep -l BBSCSI /sys/block/sd*/device/vpd_pg80 | cut -d/ -f4); S=/dev/\$S; A=\$(grep -l BBSATA /sys/block/sd*/device/vpd_pg80 | cut -d/ -f4); A=/dev/\$A; ST=\$(bootbench disks --media | head -n1); echo FOUND=\$(ls /dev/vda /dev/vdb /dev/nvme0n1 \$S \$A \$ST | wc -l)"
+step_result "the disks and the stick are there" FOUND "FOUND=6" 30
 
 # 1. NVMe: auto, sampled, signed
 type_line "clear; bootbench erase --destroy=/dev/nvme0n1 --output=/media/bootbench/erase-nvme --verify=sample --key=/media/bootbench/erase-key.pem --operator='Test Operator' /dev/nvme0n1 > /tmp/n.log 2>&1; rc=\$?; tail -n 3 /tmp/n.log; grep -o '\"method\" : \"[a-z-]*\"' /media/bootbench/erase-nvme/erase-nvme0n1.json; echo NV=\$rc"
@@ -66,8 +68,13 @@ check "... said as not offered, in the controller's terms" shows "nvme-sanitize-
 # 2. virtio, clear, full; SCSI, clear, sampled
 type_line "clear; bootbench erase --destroy=/dev/vda --output=/tmp/v --method=clear /dev/vda > /tmp/v.log 2>&1; rc=\$?; tail -n 2 /tmp/v.log; cmp -n 67108864 /dev/vda /dev/zero && echo ZEROS; echo VD=\$rc"
 step_result "virtio, clear, every byte read back: erased, all zeros, exit 0" VD "ZEROS" 300
-type_line "clear; bootbench erase --destroy=\$S --output=/tmp/s --method=clear --verify=sample \$S > /tmp/s.log 2>&1; rc=\$?; tail -n 2 /tmp/s.log; echo SD=\$rc"
-step_result "SCSI, clear, sampled: exit 0" SD "SD=0" 300
+type_line "clear; bootbench erase --destroy=\$S --output=/tmp/s --verify=sample \$S > /tmp/s.log 2>&1; rc=\$?; tail -n 2 /tmp/s.log; grep -o 'scsi-sanitize-crypto refused: [^;]*' /tmp/s/erase-\${S#/dev/}.json; echo SD=\$rc"
+step_result "SCSI, auto, sampled: QEMU refuses SANITIZE, cleared instead: exit 0" SD "SD=0" 300
+check "... the refusal in the drive's words" shows "scsi-sanitize-crypto refused: SANITIZE (crypto erase): ILLEGAL REQUEST, ASC/ASCQ 20h/00h INVALID COMMAND OPERATION CODE"
+type_line "clear; bootbench erase --destroy=\$A --output=/tmp/a --verify=sample \$A > /tmp/a.log 2>&1; rc=\$?; tail -n 2 /tmp/a.log; grep -o 'ata-security-erase: [^;\"]*' /tmp/a/erase-\${A#/dev/}.json; echo AD=\$rc"
+step_result "SATA, auto: no ATA purge QEMU's disk offers, cleared instead: exit 0" AD "AD=0" 300
+check "... what it does not offer, from its IDENTIFY" shows "ata-security-erase: the drive does not offer the Security feature set (IDENTIFY word 82)"
+check "... and cleared" shows "erased (clear;"
 
 # 3. lost and corrupted writes under the erase
 type_line "clear; dd if=/dev/urandom of=/dev/vda bs=1M count=16 conv=fsync 2>/dev/null; printf '0 10000 linear /dev/vda 0\n10000 8 flakey /dev/vda 10000 0 1 1 drop_writes\n10008 9992 linear /dev/vda 10008\n20000 8 flakey /dev/vda 20000 0 1 5 corrupt_bio_byte 100 w 1 0\n20008 12760 linear /dev/vda 20008\n' | dmsetup create lossy && dmsetup mknodes; bootbench erase --destroy=/dev/mapper/lossy --output=/tmp/l --method=clear /dev/mapper/lossy > /tmp/l.log 2>&1; rc=\$?; tail -n 2 /tmp/l.log; grep -A3 mismatched_lbas /tmp/l/erase-dm-0.json | tr -d ' \n'; echo; echo LD=\$rc"

@@ -206,7 +206,7 @@ static void more_help(FILE *f)
 {
 	fputs("\nMethods (auto: the strongest the drive offers; purge: the same, clear left out):\n", f);
 	for (unsigned k = 0; k < erase_nmethods; k++)
-		fprintf(f, "  %-22s %s: %s\n", erase_methods[k].name,
+		fprintf(f, "  %s (%s)\n      %s\n", erase_methods[k].name,
 			erase_methods[k].category == ERASE_PURGE ? "purge" : "clear", erase_methods[k].what);
 }
 
@@ -254,8 +254,8 @@ const struct command erase_command = {
 		"auto goes on to the next one. The certificates (JSON and a printable page, per\n"
 		"disk and for the machine) go to --output, signed with --key when given.\n",
 	.more_help = more_help,
-	.exit_status = "0 every disk erased, 1 one not erased or erased with exceptions, 2 bad input (nothing\n"
-		       "written).",
+	.exit_status = "0 every disk erased, 1 one not erased or erased with exceptions,\n"
+		       "2 bad input (nothing written).",
 	.args = erase_args,
 	.opts_size = sizeof(struct erase_opts),
 	.defaults = &erase_defaults,

@@ -53,6 +53,9 @@ struct erase_job {
 	uint64_t nvme_unallocated;	/* bytes in no namespace */
 	unsigned nvme_fna, nvme_sanicap, nvme_nsid, nvme_lbaf;
 	int nvme_known;			/* the controller answered Identify */
+	/* ATA (through SAT): IDENTIFY's words the purges read (erase_ata_hidden) */
+	int ata_known;
+	uint16_t ata_id[256];
 
 	/* filled in */
 	const struct erase_method *method;
@@ -103,6 +106,20 @@ int erase_nvme_sanitize_crypto_offered(struct erase_job *e, char *why, size_t le
 int erase_nvme_sanitize_block_offered(struct erase_job *e, char *why, size_t len);
 int erase_nvme_format_crypto_offered(struct erase_job *e, char *why, size_t len);
 void erase_nvme_hidden(struct erase_job *e);
+/* ata.c: SANITIZE and SECURITY ERASE UNIT of an ATA drive, its HPA and DCO */
+void erase_ata_hidden(struct erase_job *e);
+int erase_ata_sanitize_crypto_offered(struct erase_job *e, char *why, size_t len);
+int erase_ata_sanitize_block_offered(struct erase_job *e, char *why, size_t len);
+int erase_ata_security_enhanced_offered(struct erase_job *e, char *why, size_t len);
+int erase_ata_security_offered(struct erase_job *e, char *why, size_t len);
+int erase_ata_sanitize_crypto(struct erase_job *e);
+int erase_ata_sanitize_block(struct erase_job *e);
+int erase_ata_security_enhanced(struct erase_job *e);
+int erase_ata_security(struct erase_job *e);
+/* scsi.c: SANITIZE of a SCSI (SAS) drive */
+int erase_scsi_offered(struct erase_job *e, char *why, size_t len);
+int erase_scsi_sanitize_crypto(struct erase_job *e);
+int erase_scsi_sanitize_block(struct erase_job *e);
 
 /*
  * verify.c: markers at the start, middle and end, and fingerprints of old

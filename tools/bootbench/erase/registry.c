@@ -17,19 +17,38 @@ static int always(struct erase_job *e, char *why, size_t len)
 	return 1;
 }
 
+/* strongest first: auto tries them in this order */
 const struct erase_method erase_methods[] = {
 	{ "nvme-sanitize-crypto", ERASE_PURGE, LEAVES_UNKNOWN,
-	  "NVMe Sanitize, crypto erase: the media encryption key replaced, every namespace", 50,
+	  "NVMe Sanitize, crypto erase: the media key replaced, every namespace", 50,
 	  erase_nvme_sanitize_crypto_offered, erase_nvme_sanitize_crypto },
 	{ "nvme-sanitize-block", ERASE_PURGE, LEAVES_UNKNOWN,
-	  "NVMe Sanitize, block erase: every block of the media erased, every namespace", 45,
+	  "NVMe Sanitize, block erase: every block of the media, every namespace", 45,
 	  erase_nvme_sanitize_block_offered, erase_nvme_sanitize_block },
+	{ "ata-sanitize-crypto", ERASE_PURGE, LEAVES_UNKNOWN,
+	  "ATA SANITIZE, CRYPTO SCRAMBLE EXT: the key changed, hidden areas too", 49,
+	  erase_ata_sanitize_crypto_offered, erase_ata_sanitize_crypto },
+	{ "scsi-sanitize-crypto", ERASE_PURGE, LEAVES_UNKNOWN,
+	  "SCSI SANITIZE, crypto erase: the key changed (tried: a drive may refuse)", 48,
+	  erase_scsi_offered, erase_scsi_sanitize_crypto },
+	{ "ata-sanitize-block", ERASE_PURGE, LEAVES_UNKNOWN,
+	  "ATA SANITIZE, BLOCK ERASE EXT: every block erased, hidden areas too", 44,
+	  erase_ata_sanitize_block_offered, erase_ata_sanitize_block },
+	{ "scsi-sanitize-block", ERASE_PURGE, LEAVES_UNKNOWN,
+	  "SCSI SANITIZE, block erase: every block (tried: a drive may refuse)", 43,
+	  erase_scsi_offered, erase_scsi_sanitize_block },
 	{ "nvme-format-crypto", ERASE_PURGE, LEAVES_UNKNOWN,
 	  "NVMe Format, Secure Erase Settings 2: cryptographic erase of the namespace", 40,
 	  erase_nvme_format_crypto_offered, erase_nvme_format_crypto },
 	{ "nvme-format-user", ERASE_PURGE, LEAVES_UNKNOWN,
 	  "NVMe Format, Secure Erase Settings 1: user data erase of the namespace", 35,
 	  erase_nvme_offered, erase_nvme_format_user },
+	{ "ata-security-erase-enhanced", ERASE_PURGE, LEAVES_UNKNOWN,
+	  "ATA SECURITY ERASE UNIT, enhanced: all user data, remapped sectors too", 32,
+	  erase_ata_security_enhanced_offered, erase_ata_security_enhanced },
+	{ "ata-security-erase", ERASE_PURGE, LEAVES_UNKNOWN,
+	  "ATA SECURITY ERASE UNIT, normal: the user data area, by the drive", 30,
+	  erase_ata_security_offered, erase_ata_security },
 	{ "clear", ERASE_CLEAR, LEAVES_PATTERN,
 	  "overwrite of the whole user-addressable space (--passes, --pattern)", 10, always, erase_clear_run },
 };
@@ -130,6 +149,8 @@ int erase_disk(struct erase_job *e, const char *method)
 	e->verdict = NOT_ERASED;
 	if (!strcmp(e->disk.transport, "nvme"))
 		erase_nvme_hidden(e);
+	else
+		erase_ata_hidden(e);	/* an ATA drive's HPA and DCO (nothing for others) */
 	/* a method the drive does not offer is said before anything is written */
 	if (strcmp(method, "auto") && strcmp(method, "purge")) {
 		char why[256] = "";
