@@ -52,6 +52,9 @@ step "asked again" "the last four characters of its serial (BBVIRTIO1)" 30
 keys TIO1 Enter
 step "the disk is erased and said so" "erased (clear;" 120
 keys Enter
+# the system's description is written into the run's folder before the menu is back
+step "the menu is back" "Esc goes back" 60
+sleep 2	# dialog drops what is typed while it starts
 keys 7 Enter
 step "the shell is reached" "Type 'exit' to return to the menu." 30
 type_line "clear; S=\$(grep -l BBSCSI /sys/block/sd*/device/vpd_pg80 | cut -d/ -f4); S=/dev/\$S; A=\$(grep -l BBSATA /sys/block/sd*/device/vpd_pg80 | cut -d/ -f4); A=/dev/\$A; ST=\$(bootbench disks --media | head -n1); echo FOUND=\$(ls /dev/vda /dev/vdb /dev/nvme0n1 \$S \$A \$ST | wc -l)"
