@@ -74,22 +74,26 @@ struct follower {
 	size_t line_len;
 };
 
-/* A notice of this command's own: into the console log (so it is sent too), else on stderr. */
+/*
+ * A notice of this command's own: on stderr (the screen, at boot), and into
+ * the console log as bootbench's lines are (so it is sent and saved too).
+ */
 static void say(struct follower *f, const char *fmt, ...)
 {
-	char buf[512];
+	char msg[448], line[512];
 	struct timespec up;
 	va_list ap;
-	int n;
 
-	clock_gettime(CLOCK_BOOTTIME, &up);
-	n = snprintf(buf, sizeof(buf), "bootbench: [%ld.%02ld] syslog: ", (long)up.tv_sec, up.tv_nsec / 10000000);
 	va_start(ap, fmt);
-	vsnprintf(buf + n, sizeof(buf) - n - 1, fmt, ap);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
-	strcat(buf, "\n");
-	if (f->notes_fd < 0 || write(f->notes_fd, buf, strlen(buf)) < 0)
-		fputs(buf, stderr);
+	fprintf(stderr, "bootbench: syslog: %s\n", msg);
+	if (f->notes_fd < 0)
+		return;
+	clock_gettime(CLOCK_BOOTTIME, &up);
+	snprintf(line, sizeof(line), "bootbench: [%ld.%02ld] syslog: %s\n", (long)up.tv_sec, up.tv_nsec / 10000000, msg);
+	if (write(f->notes_fd, line, strlen(line)) < 0)
+		f->notes_fd = -1;
 }
 
 static void hold(struct follower *f, int facility, int severity, const struct timespec *when, const char *app,
@@ -324,10 +328,8 @@ static int syslog_main(void *opts, int argc, char **argv)
 			snprintf(summary, sizeof(summary), "%lu line(s) sent to %s; %lu not sent at the end (%s), %lu "
 				 "dropped before", f.sent, dest.text, left, f.link.why[0] ? f.link.why : "out of time",
 				 f.dropped);
-		/* into the log, and on the screen too: the log's tee has ended at a power-off */
+		/* on the screen too: the log's tee has ended at a power-off */
 		say(&f, "%s", summary);
-		if (f.notes_fd >= 0)
-			note("syslog: %s", summary);
 	}
 	while (f.head)
 		drop_first(&f);
