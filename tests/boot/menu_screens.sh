@@ -86,21 +86,26 @@ fits "Parity CPU check: the question"
 back Escape
 
 menu_pick 6
+step "Erase disks: the disks" "Erase: disks (everything on them is lost)" 30
+fits "Erase disks: the disks"
+back Escape
+
+menu_pick 7
 step "View saved results: none yet" "No results yet" 30
 fits "View saved results"
 back Enter
 
-menu_pick 7
+menu_pick 8
 step "Save results: where to" "Where to?" 30
 fits "Save results"
 back Escape
 
-menu_pick 8
+menu_pick 9
 step "Network: the links" "A link to configure" 30
 fits "Network"
 back Escape
 
-menu_pick 9
+menu_pick 10
 step "Rescue: what it found" "no installed system found" 120
 fits "Rescue"
 back Enter

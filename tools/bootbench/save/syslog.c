@@ -110,6 +110,7 @@ void syslog_link_close(struct syslog_link *l)
 	if (l->fd >= 0)
 		close(l->fd);
 	l->fd = -1;
+	l->sent = 0;
 }
 
 static int why(struct syslog_link *l, const char *what, const char *err)
@@ -196,5 +197,9 @@ int syslog_send(struct syslog_link *l, const char *msg, size_t len, double conne
 			return why(l, "cannot send", strerror(errno));
 		done += (size_t)k;
 	}
+	if (!l->dest->tcp && !l->sent++)
+		sleep_ns(200000000ull);
+	else if (!l->dest->tcp && !(l->sent % 32))
+		sleep_ns(1000000ull);
 	return 1;
 }

@@ -41,6 +41,7 @@ size_t syslog_format(char *buf, size_t len, int facility, int severity, const st
 struct syslog_link {
 	const struct syslog_dest *dest;
 	int fd;			/* -1 while there is none */
+	unsigned long sent;	/* datagrams sent on this socket (UDP's pacing) */
 	char why[256];		/* why the last try did not send: "" when it did */
 };
 
@@ -49,7 +50,13 @@ void syslog_link_init(struct syslog_link *l, const struct syslog_dest *d);
  * Sends one formatted message. 1 sent; 0 not now (no route yet, the name
  * does not resolve yet, the server refused or the connection broke: l->why
  * says which; keep the message and try again later). A TCP connection is
- * given CONNECT_S seconds to be made.
+ * given CONNECT_S seconds to be made. UDP is paced: nothing acknowledges a
+ * datagram, and a burst (the lines kept while the network was not up) is
+ * lost where the path cannot hold it: the kernel keeps 64 KiB for a
+ * neighbour whose address it is still resolving, and drops the oldest
+ * beyond that; a receiver's socket buffer overflows. So the first datagram
+ * on a new socket is followed by 200 ms for the neighbour to answer, and
+ * every 32nd by a millisecond.
  */
 int syslog_send(struct syslog_link *l, const char *msg, size_t len, double connect_s);
 void syslog_link_close(struct syslog_link *l);
