@@ -63,7 +63,7 @@ void erase_ata_hidden(struct erase_job *e)
 	fd = open(e->dev, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
 	if (fd < 0)
 		return;
-	if (sg_ata(fd, &r, SG_IN, e->ata_id, 512, 10, why, sizeof(why))) {
+	if (sg_ata(fd, &r, SG_IN, e->ata_id, 512, 10, e->ata_why, sizeof(e->ata_why))) {
 		close(fd);
 		return;		/* not an ATA drive SAT reaches (a USB bridge without it): no purge offered */
 	}
@@ -109,7 +109,8 @@ static int ata_offered(struct erase_job *e, char *why, size_t len)
 	if (!is_ata(e))
 		return 0;
 	if (!e->ata_known) {
-		snprintf(why, len, "the drive did not answer IDENTIFY DEVICE through SCSI/ATA Translation");
+		snprintf(why, len, "the drive did not answer IDENTIFY DEVICE through SCSI/ATA Translation (%s)",
+			 e->ata_why[0] ? e->ata_why : "not opened");
 		return 0;
 	}
 	return 1;

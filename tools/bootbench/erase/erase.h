@@ -55,6 +55,7 @@ struct erase_job {
 	int nvme_known;			/* the controller answered Identify */
 	/* ATA (through SAT): IDENTIFY's words the purges read (erase_ata_hidden) */
 	int ata_known;
+	char ata_why[256];		/* why IDENTIFY did not answer */
 	uint16_t ata_id[256];
 
 	/* filled in */

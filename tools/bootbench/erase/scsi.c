@@ -23,11 +23,12 @@
 
 #define SANITIZE_MAX_S (24 * 3600)
 
+/* A SCSI disk (sd*: SAS, a virtio-scsi or USB one) that is not an ATA drive (those have ATA's own). */
 int erase_scsi_offered(struct erase_job *e, char *why, size_t len)
 {
 	(void)why;
 	(void)len;
-	return !strcmp(e->disk.transport, "scsi") || !strcmp(e->disk.transport, "sas");
+	return !strncmp(e->disk.name, "sd", 2) && strcmp(e->disk.transport, "sata") && !e->ata_known;
 }
 
 static int sanitize(struct erase_job *e, unsigned action, const char *what)

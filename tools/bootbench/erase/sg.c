@@ -103,14 +103,20 @@ int sg_scsi(int fd, const unsigned char *cdb, unsigned cdb_len, enum sg_dir dir,
 int sg_ata(int fd, struct ata_regs *r, enum sg_dir dir, void *buf, unsigned len, unsigned timeout_s, char *why,
 	   size_t wlen)
 {
-	/* protocol: 3 non-data, 4 PIO data-in, 5 PIO data-out; EXTEND for the 48-bit registers */
-	unsigned char cdb[16] = { 0x85, (unsigned char)((dir == SG_IN ? 4 : dir == SG_OUT ? 5 : 3) << 1 | 1) };
+	/* protocol: 3 non-data, 4 PIO data-in, 5 PIO data-out; EXTEND only for the 48-bit
+	 * commands (READ NATIVE MAX ADDRESS EXT, SANITIZE DEVICE), as hdparm sends them */
+	int ext = r->command == 0x27 || r->command == 0xb4;
+	unsigned char cdb[16] = { 0x85, (unsigned char)((dir == SG_IN ? 4 : dir == SG_OUT ? 5 : 3) << 1 | ext) };
 	unsigned char sense[64] = { 0 };
 	unsigned sb = 0;
 	int st;
 
-	/* CK_COND: the registers come back; data: T_DIR, BYTE_BLOCK, the length in the count field */
-	cdb[2] = 0x20 | (dir == SG_NONE ? 0 : (dir == SG_IN ? 0x08 : 0) | 0x04 | 0x02);
+	/* the data's length is given in blocks, in the count field */
+	if (dir != SG_NONE && !r->count)
+		r->count = (uint16_t)(len / 512);
+	/* a command without data: CK_COND, the registers come back (what it answers is
+	 * there); with data: T_DIR, BYTE_BLOCK, the length in the count field */
+	cdb[2] = dir == SG_NONE ? 0x20 : (dir == SG_IN ? 0x08 : 0) | 0x04 | 0x02;
 	cdb[3] = (unsigned char)(r->feature >> 8);
 	cdb[4] = (unsigned char)r->feature;
 	cdb[5] = (unsigned char)(r->count >> 8);

@@ -317,6 +317,15 @@ static int attempt_watched(struct dest *d, const char *dir, unsigned stall_s)
 		return dir ? deliver_once(d, dir) : probe_once(d);
 	}
 	if (!pid) {
+		/* what it has to say comes back through the pipe; a child stuck in
+		 * the kernel on a dead share must not hold the console log's pipe,
+		 * or the log's tee never ends and a power-off waits for it */
+		int null = open("/dev/null", O_WRONLY | O_CLOEXEC);	/* consent: /dev/null */
+
+		if (null >= 0) {
+			dup2(null, STDOUT_FILENO);
+			dup2(null, STDERR_FILENO);
+		}
 		close(fds[0]);
 		progress_fd = fds[1];
 		bb_err[0] = 0;
