@@ -84,7 +84,6 @@ struct erase_method {
 	enum erase_category category;
 	enum erase_leaves leaves;
 	const char *what;		/* the help's and the certificate's words */
-	int strength;			/* auto takes the strongest the drive offers */
 	/* 1 when the drive offers it (WHY says why not, in its words, when 0) */
 	int (*offered)(struct erase_job *e, char *why, size_t len);
 	/* 0 done; -1 failed or refused, e->failure in the drive's words */
@@ -105,6 +104,8 @@ int erase_nvme_format_crypto(struct erase_job *e);
 int erase_nvme_format_user(struct erase_job *e);
 int erase_nvme_sanitize_crypto_offered(struct erase_job *e, char *why, size_t len);
 int erase_nvme_sanitize_block_offered(struct erase_job *e, char *why, size_t len);
+int erase_nvme_sanitize_overwrite(struct erase_job *e);
+int erase_nvme_sanitize_overwrite_offered(struct erase_job *e, char *why, size_t len);
 int erase_nvme_format_crypto_offered(struct erase_job *e, char *why, size_t len);
 void erase_nvme_hidden(struct erase_job *e);
 /* ata.c: SANITIZE and SECURITY ERASE UNIT of an ATA drive, its HPA and DCO */

@@ -190,6 +190,11 @@ int erase_nvme_sanitize_block_offered(struct erase_job *e, char *why, size_t len
 	return sanitize_offered(e, 2, "block erase", why, len);
 }
 
+int erase_nvme_sanitize_overwrite_offered(struct erase_job *e, char *why, size_t len)
+{
+	return sanitize_offered(e, 4, "overwrite", why, len);
+}
+
 /* The named namespace claimed through the gate (O_EXCL) for the command's time. */
 static int claim(struct erase_job *e)
 {
@@ -252,7 +257,9 @@ int erase_nvme_format_user(struct erase_job *e)
 /* Sanitize with SANACT, then its log page polled until it says how it ended. */
 static int sanitize(struct erase_job *e, unsigned sanact, const char *what)
 {
-	struct nvme_admin_cmd c = { .opcode = 0x84, .nsid = 0, .cdw10 = sanact };
+	/* overwrite (SANACT 3): one pass (OWPASS 1) of the pattern 0 (CDW11, OVRPAT) */
+	struct nvme_admin_cmd c = { .opcode = 0x84, .nsid = 0, .cdw10 = sanact | (sanact == 3 ? 1u << 4 : 0),
+				    .cdw11 = 0 };
 	unsigned char log[512];
 	uint64_t t0 = now_ns();
 	char why[256];
@@ -316,4 +323,9 @@ int erase_nvme_sanitize_crypto(struct erase_job *e)
 int erase_nvme_sanitize_block(struct erase_job *e)
 {
 	return sanitize(e, 2, "block erase");
+}
+
+int erase_nvme_sanitize_overwrite(struct erase_job *e)
+{
+	return sanitize(e, 3, "overwrite");
 }
