@@ -21,9 +21,8 @@
 # in a second lane. Boot tests run BOOT_JOBS at a time
 # (default 2): a guest under TCG spends much of its time waiting on its
 # serial console, so two of them keep two cores busier than one does. Boot
-# tests that start the same real server (tests/servers.sh: fixed ports)
-# never run beside each other; a test marked "# alone" runs with none
-# beside it.
+# tests that start the real servers (tests/servers.sh: fixed ports) never
+# run beside each other; a test marked "# alone" runs with none beside it.
 cd "$(dirname "$0")/.." || exit 1
 TIMEOUT=${TEST_TIMEOUT:-300}
 JOBS=${BOOT_JOBS:-2}
@@ -99,10 +98,6 @@ in_tier() {
 	! grep -q '^# tier: image' "$1" 2>/dev/null
 }
 uses_servers() { grep -q 'tests/servers.sh' "$1"; }
-# The servers a boot test starts (tests/servers.sh's start_*, host_iperf3):
-# two tests that start the same one would want its fixed port; two that
-# start different ones run side by side.
-servers_of() { grep -o 'start_[a-z0-9_]*\|host_iperf3\|private_network' "$1" | sort -u; }
 # "# alone": a test that a neighbour's load can upset runs with none beside it
 alone() { grep -q '^# alone$' "$1"; }
 
@@ -181,7 +176,7 @@ else
 	serial_lane all
 fi
 
-# boot tests: up to JOBS at once, never two that start the same server;
+# boot tests: up to JOBS at once, one of those with servers at a time;
 # the long ones (a "# timeout:" of their own) first, so that two run together longest
 pending=$boot_pending
 running=""
@@ -198,22 +193,20 @@ while [ -n "$pending$running" ]; do
 	running=$still
 	# start what fits (the serial lane, while it runs, takes a slot)
 	n=$(echo $running | wc -w)
-	busy_servers=" " alone_busy=0 lane=0
+	servers_busy=0 alone_busy=0 lane=0
 	[ -n "$pending" ] && [ ! -e "$log/.serial-done" ] && lane=1 n=$((n + 1))
 	for t in $running; do
-		busy_servers="$busy_servers$(servers_of "$t" | tr '\n' ' ')"
+		uses_servers "$t" && servers_busy=1
 		alone "$t" && alone_busy=1
 	done
 	rest=""
 	for t in $pending; do
-		clash=0
-		for s in $(servers_of "$t"); do case "$busy_servers" in *" $s "*) clash=1 ;; esac; done
-		if [ "$n" -lt "$JOBS" ] && [ $alone_busy = 0 ] && [ $clash = 0 ] &&
+		if [ "$n" -lt "$JOBS" ] && [ $alone_busy = 0 ] && ! { [ $servers_busy = 1 ] && uses_servers "$t"; } &&
 			! { alone "$t" && [ "$n" -gt 0 ]; } && ! { [ $lane = 1 ] && touches_host "$t"; }; then
 			start "$t"
 			running="$running $t"
 			n=$((n + 1))
-			busy_servers="$busy_servers$(servers_of "$t" | tr '\n' ' ')"
+			uses_servers "$t" && servers_busy=1
 			alone "$t" && alone_busy=1
 		else
 			rest="$rest $t"
