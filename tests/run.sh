@@ -85,6 +85,8 @@ report() { # name
 	0) echo "PASS $1 (${secs}s)" ;;
 	77) echo "SKIP $1: $(tail -n 1 "$log/$1.log")" ;;
 	*) [ "$rc" = 124 ] && echo "FAIL $1: timed out after ${limit}s" || echo "FAIL $1 (exit $rc)"
+	   # the failed checks first: the tail below may be cut where it is shown
+	   grep '^FAILED: ' "$log/$1.log" | head -n 20 | sed 's/^/    /'
 	   sed 's/^/    /' "$log/$1.log" | tail -n 30 ;;
 	esac
 }
