@@ -97,9 +97,12 @@ static int fio_server_main(void *opts, int argc, char **argv)
 	fio_argv[0] = (char *)fio;
 	fio_argv[1] = server;
 	fio_argv[2] = NULL;
+	memset(&sb, 0, sizeof(sb));
+	sb.name = "fio-server";
 	sb.write_devs = write_devs;
 	sb.read_devs = read_devs;
 	sb.workdir = WORKDIR;
+	sb.workdir_tmpfs = 1;
 	sb.argv = fio_argv;
 	mkdir("/run/bootbench", 0755);
 	note("fio-server: fio's server on port %u, confined: writes %u disk(s), reads %u; no other program runs",

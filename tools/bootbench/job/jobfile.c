@@ -27,6 +27,9 @@
 
 struct parse_state {
 	struct jobset *js;
+	/* jobset_scan: each option handed to this, nothing applied */
+	void (*scan)(const char *key, const char *val, void *arg);
+	void *scan_arg;
 	struct job_opts global;		/* applies to jobs defined after it */
 	struct job *cur;		/* NULL while in a [global] section */
 	int depth;
@@ -75,13 +78,22 @@ static int apply(struct parse_state *ps, const char *key, const char *val, const
 	int idx = opt_find(key);
 	struct job_opts *target = ps->cur ? &ps->cur->o : &ps->global;
 
+	if (ps->scan) {
+		ps->scan(key, val, ps->scan_arg);
+		return 0;
+	}
 	if (idx < 0)
 		return set_err("unsupported option '%s' (%s)", key, where);
-	if (option_table[idx].scope == SCOPE_RUN && !cli)
+	if (option_table[idx].scope == SCOPE_RUN && !cli) {
+		opt_refused_for_good = 1;
 		return set_err("option '%s' is for the command line, not job files (%s)", key, where);
+	}
 	if (opt_apply(target, &ps->js->run, idx, val) < 0) {
 		char msg[sizeof(bb_err)];
 
+		/* bootbench's own options (--destroy, --output...): fio would not know them either */
+		if (option_table[idx].scope == SCOPE_RUN)
+			opt_refused_for_good = 1;
 		snprintf(msg, sizeof(msg), "%s", bb_err);
 		return set_err("%s (%s)", msg, where);
 	}
@@ -130,8 +142,11 @@ static int expand_env(const char *in, char *out, size_t len, const char *where)
 			memcpy(name, in + 2, end - in - 2);
 			name[end - in - 2] = 0;
 			val = getenv(name);
-			if (!val)
+			if (!val) {
+				/* fio would take "${NAME}" as written: a file of that name is no use either */
+				opt_refused_for_good = 1;
 				return set_err("environment variable '%s' is not set (%s)", name, where);
+			}
 			if (o + strlen(val) >= len)
 				return set_err("line too long after expanding ${%s} (%s)", name, where);
 			strcpy(out + o, val);
@@ -163,9 +178,12 @@ static int parse_file(struct parse_state *ps, const char *path);
 
 static int parse_line(struct parse_state *ps, char *line, const char *path, const char *where)
 {
-	char *s = trim(line), *eq, expanded[4096];
+	char *s, *eq, expanded[4096];
 
-	if (!*s || *s == ';' || *s == '#')
+	/* as fio: a ';' or '#' anywhere in a line begins a comment ("numjobs=4 ; four of them") */
+	line[strcspn(line, ";#")] = 0;
+	s = trim(line);
+	if (!*s)
 		return 0;
 	if (*s == '[') {
 		char *end = strchr(s, ']');
@@ -286,9 +304,15 @@ int jobset_parse_args(struct jobset *js, int argc, char **argv)
 {
 	int i;
 
+	void (*scan)(const char *, const char *, void *) = state.scan;
+	void *scan_arg = state.scan_arg;
+
 	memset(js, 0, sizeof(*js));
 	memset(&state, 0, sizeof(state));
 	state.js = js;
+	state.scan = scan;
+	state.scan_arg = scan_arg;
+	opt_refused_for_good = 0;
 	opts_defaults(&state.global, &js->run);
 	for (i = 0; i < argc; i++) {
 		char *arg = argv[i], key[128];
@@ -307,7 +331,7 @@ int jobset_parse_args(struct jobset *js, int argc, char **argv)
 		} else {
 			snprintf(key, sizeof(key), "%s", arg);
 		}
-		if (!strcmp(key, "name")) {
+		if (!strcmp(key, "name") && !state.scan) {
 			if (!*val)
 				return set_err("option 'name' needs a value (command line)");
 			state.cur = job_new(&state, val, "command line");
@@ -320,6 +344,18 @@ int jobset_parse_args(struct jobset *js, int argc, char **argv)
 		if (strncmp(argv[i], "--", 2) && jobset_parse_file(js, argv[i]))
 			return -1;
 	return 0;
+}
+
+int jobset_scan(int argc, char **argv, void (*fn)(const char *key, const char *val, void *arg), void *arg)
+{
+	static struct jobset scratch;
+	int rc;
+
+	state.scan = fn;
+	state.scan_arg = arg;
+	rc = jobset_parse_args(&scratch, argc, argv);
+	memset(&state, 0, sizeof(state));
+	return rc;
 }
 
 static int is_random_rw(int rw)

@@ -39,6 +39,13 @@ int jobset_parse_args(struct jobset *js, int argc, char **argv);
 int jobset_parse_file(struct jobset *js, const char *path);
 /* A job file held in memory (a built-in profile); NAME names it in messages. */
 int jobset_parse_text(struct jobset *js, const char *name, const char *text);
+/*
+ * Hands FN each option of the command line and its job files as written
+ * (${ENV} expanded, includes followed), checking none: what a job that
+ * bootbench's engine does not run names (job/delegate.h). 0, or -1 with
+ * bb_err when a file cannot be read.
+ */
+int jobset_scan(int argc, char **argv, void (*fn)(const char *key, const char *val, void *arg), void *arg);
 /* Checks each job's options together and numbers the reporting groups. */
 int jobset_finish(struct jobset *js);
 

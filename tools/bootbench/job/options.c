@@ -42,15 +42,67 @@ static const struct enum_val engine_values[] = {
 	{ "null", ENGINE_NULL }, { NULL, 0 },
 };
 
-/* fio's other engines: named as fio's, refused as not in bootbench */
-static const char *const fio_only_engines[] = {
-	"vsync", "pvsync", "posixaio", "solarisaio", "windowsaio", "splice", "sg",
-	"net", "netsplice", "cpuio", "rdma", "falloc", "e4defrag", "rbd", "http",
-	"gfapi", "gfapi_async", "libhdfs", "mtd", "dev-dax", "external", "filecreate", "filestat",
-	"filedelete", "dircreate", "dirstat", "dirdelete", "libpmem", "ime_psync", "ime_psyncv",
-	"ime_aio", "libiscsi", "nbd", "libcufile", "dfs", "nfs", "exec", "xnvme", "libblkio", "guasi",
-	NULL,
+/*
+ * fio's other engines. Those the image's fio has and that stay on this
+ * machine's disks and files run there (job/delegate.h: fio in the sandbox);
+ * the rest are refused for good, with the reason.
+ */
+static const struct fio_engine {
+	const char *name;
+	const char *why;	/* NULL: the image's fio runs it; else why nothing does */
+} fio_engines[] = {
+	{ "vsync", NULL }, { "pvsync", NULL }, { "posixaio", NULL }, { "splice", NULL }, { "sg", NULL },
+	{ "cpuio", NULL }, { "falloc", NULL }, { "e4defrag", NULL }, { "mtd", NULL }, { "ftruncate", NULL },
+	{ "filecreate", NULL }, { "filestat", NULL }, { "filedelete", NULL },
+	{ "exec", "it runs programs, and nothing bootbench starts may run another program" },
+	{ "net", "a network engine: a benchmark of disks, in a sandbox without a network" },
+	{ "netsplice", "a network engine: a benchmark of disks, in a sandbox without a network" },
+	{ "rdma", "a network engine (RDMA): a benchmark of disks, in a sandbox without a network" },
+	{ "http", "an object store over HTTP: not a local disk" },
+	{ "nbd", "a network block device: not a local disk" },
+	{ "libiscsi", "iSCSI over the network: not a local disk" },
+	{ "nfs", "an NFS server: not a local disk" },
+	{ "rbd", "a Ceph cluster: not a local disk" }, { "rados", "a Ceph cluster: not a local disk" },
+	{ "gfapi", "a GlusterFS cluster: not a local disk" }, { "gfapi_async", "a GlusterFS cluster: not a local disk" },
+	{ "libhdfs", "an HDFS cluster: not a local disk" }, { "dfs", "a DAOS cluster: not a local disk" },
+	{ "ime_psync", "a DDN IME cluster: not a local disk" }, { "ime_psyncv", "a DDN IME cluster: not a local disk" },
+	{ "ime_aio", "a DDN IME cluster: not a local disk" },
+	{ "librpma_apm_client", "persistent memory over RDMA: not a local disk" },
+	{ "librpma_apm_server", "persistent memory over RDMA: not a local disk" },
+	{ "librpma_gpspm_client", "persistent memory over RDMA: not a local disk" },
+	{ "librpma_gpspm_server", "persistent memory over RDMA: not a local disk" },
+	{ "libcufile", "GPU storage (NVIDIA cuFile): no such library on the image" },
+	{ "libpmem", "persistent memory (PMDK): no such library on the image" },
+	{ "pmemblk", "persistent memory (PMDK): no such library on the image" },
+	{ "dev-dax", "persistent memory (PMDK): no such library on the image" },
+	{ "xnvme", "xNVMe: no such library on the image (io_uring_cmd reaches NVMe namespaces)" },
+	{ "libblkio", "libblkio: no such library on the image" },
+	{ "windowsaio", "Windows only" }, { "solarisaio", "Solaris only" }, { "guasi", "no longer in fio" },
+	{ "cpp_null", "an example of an engine built apart from fio" },
+	{ "external", "an engine built apart from fio: no program may be loaded" },
+	{ NULL, NULL },
 };
+
+int opt_refused_for_good;
+
+/* One of fio's engines bootbench does not have */
+static int fio_engine(const char *name)
+{
+	for (const struct fio_engine *e = fio_engines; e->name; e++)
+		if (!strcmp(e->name, name) || (!strcmp(e->name, "external") && !strncmp(name, "external:", 9)))
+			return 1;
+	return 0;
+}
+
+const char *engine_refusal(const char *name)
+{
+	for (const struct fio_engine *e = fio_engines; e->name; e++)
+		if (!strcmp(e->name, name) || (!strcmp(e->name, "external") && !strncmp(name, "external:", 9)))
+			return e->why;
+	return NULL;
+}
+
+static const struct enum_val eor_values[] = { { "bootbench", EOR_BOOTBENCH }, { "fio", EOR_FIO }, { NULL, 0 } };
 
 static const struct enum_val cmd_type_values[] = { { "nvme", 0 }, { NULL, 0 } };
 
@@ -66,22 +118,6 @@ static const struct enum_val generator_values[] = {
 static const struct enum_val zonemode_values[] = {
 	{ "none", ZONEMODE_NONE }, { "strided", ZONEMODE_STRIDED }, { "zbd", ZONEMODE_ZBD }, { NULL, 0 },
 };
-
-/*
- * Why some of fio's engines are not here, where the answer is more than
- * "not a disk": the passthrough engines go around the block layer that
- * bootbench measures, and the image's fio (bootbench fio-server, or fio
- * itself in the shell) has them.
- */
-static const char *engine_why(const char *name)
-{
-	if (!strcmp(name, "sg"))
-		return " (SCSI commands through SG_IO bypass the block layer bootbench measures; the image's "
-		       "fio has it: fio --ioengine=sg)";
-	if (!strcmp(name, "cpuio"))
-		return " (a CPU burner, no I/O: the image's fio has it: fio --ioengine=cpuio --cpuload=N)";
-	return "";
-}
 
 static const struct enum_val sync_values[] = {
 	{ "0", SYNC_NONE }, { "none", SYNC_NONE }, { "1", SYNC_SYNC }, { "sync", SYNC_SYNC },
@@ -313,6 +349,9 @@ const struct option_def option_table[] = {
 		  "BOOTBENCH_METRICS sets it too" },
 	{ .name = "parse-only", .type = T_BOOL, R(parse_only), .def = "0",
 	  .help = "check job files and options; do no I/O" },
+	{ .name = "engine-of-record", .type = T_ENUM, R(engine_of_record), .def = "bootbench", .values = eor_values,
+	  .help = "who runs a job both can: bootbench, or the image's fio in the sandbox; a job only fio "
+		  "can run goes to fio either way, unless bootbench is named here" },
 	{ .name = "help", .type = T_BOOL, R(help), .def = "0",
 	  .help = "print this list" },
 };
@@ -458,10 +497,12 @@ int opt_apply(struct job_opts *jo, struct run_opts *ro, int idx, const char *val
 			char list[256];
 
 			enum_list(d->values, list, sizeof(list));
-			for (const char *const *e = fio_only_engines; d->values == engine_values && *e; e++)
-				if (!strcmp(*e, val))
-					return set_err("ioengine=%s is fio's, not available in bootbench%s: use one of %s",
-						       val, engine_why(val), list);
+			if (d->values == engine_values && engine_refusal(val)) {
+				opt_refused_for_good = 1;
+				return set_err("ioengine=%s: %s", val, engine_refusal(val));
+			}
+			if (d->values == engine_values && fio_engine(val))
+				return set_err("ioengine=%s is fio's, not in bootbench's engine (%s)", val, list);
 			return set_err("invalid value '%s' for option '%s': expected one of %s", val, d->name, list);
 		}
 		break;

@@ -155,8 +155,11 @@ struct run_opts {
 	char *metrics;		/* a Pushgateway's URL (or BOOTBENCH_METRICS) */
 	const char *profile;	/* set by `profile`: the label of the pushed figures */
 	int parse_only;
+	int engine_of_record;	/* enum engine_of_record: who runs a job both can */
 	int help;
 };
+
+enum engine_of_record { EOR_BOOTBENCH, EOR_FIO };
 
 enum opt_scope { SCOPE_JOB, SCOPE_RUN };
 
@@ -175,6 +178,13 @@ extern const struct option_def option_table[];
 extern const unsigned option_count;
 
 int opt_find(const char *name);
+/*
+ * Set by opt_apply when what it refused nothing on this image runs (an
+ * engine that needs a network or a cluster): no use asking fio.
+ */
+extern int opt_refused_for_good;
+/* Why nothing on this image runs fio's engine NAME (it needs a network, a cluster...); NULL: something does. */
+const char *engine_refusal(const char *name);
 /* Sets one option; on a bad value returns -1 with bb_err naming the option. */
 int opt_apply(struct job_opts *jo, struct run_opts *ro, int idx, const char *val);
 void opts_defaults(struct job_opts *jo, struct run_opts *ro);

@@ -46,11 +46,13 @@ static const struct {
 
 /* the disks' device numbers, looked up before /dev is replaced */
 static dev_t dev_rdev[2][64];
+/* who runs in it, for messages */
+static const char *who = "fio-server";
 
 /* In the child: says why it stops, on the socket's other end (stderr is the program's). */
 static void child_fail(const char *what)
 {
-	note("fio-server sandbox: %s: %s", what, strerror(errno));
+	note("%s sandbox: %s: %s", who, what, strerror(errno));
 	_exit(127);
 }
 
@@ -173,6 +175,9 @@ static void exec_program(const struct sandbox *sb, int sock)
 		child_fail("handing over the filter");
 	close(listener);
 	close(sock);
+	if ((sb->stdout_fd > 0 && dup2(sb->stdout_fd, STDOUT_FILENO) < 0) ||
+	    (sb->stderr_fd > 0 && dup2(sb->stderr_fd, STDERR_FILENO) < 0))
+		child_fail("its output");
 	execv(sb->argv[0], sb->argv);	/* consent: in the sandbox, only the consented disks are writable */
 	child_fail(sb->argv[0]);
 }
@@ -217,8 +222,8 @@ static void build(const struct sandbox *sb, int sock)
 	pid_t pid;
 
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
-	if (private_mount_namespace(CLONE_NEWPID) < 0) {
-		note("fio-server sandbox: %s", bb_err);
+	if (private_mount_namespace(CLONE_NEWPID | (sb->no_network ? CLONE_NEWNET : 0)) < 0) {
+		note("%s sandbox: %s", who, bb_err);
 		_exit(127);
 	}
 	/* everything there is, read-only and without devices (a block node on any
@@ -234,11 +239,16 @@ static void build(const struct sandbox *sb, int sock)
 		    chroot(".") < 0 || chdir("/") < 0 || mount_set_readonly("/", AT_RECURSIVE, 1) < 0)
 			child_fail("read-only mounts");
 	}
+	/* the folders it may write: bound onto themselves, writable, files only */
+	for (const char *const *w = sb->write_dirs; w && *w; w++)
+		if (consent_mount_api(*w, *w, NULL, MS_BIND, NULL) < 0 || mount_set_writable_files(*w) < 0)
+			child_fail(*w);
 	make_dev(sb);
 	if (mount_set_readonly("/dev", 0, 0) < 0)
 		child_fail("/dev read-only");
-	if (consent_mount_api("bbtmp", "/tmp", "tmpfs", MS_NOSUID | MS_NODEV | MS_NOEXEC, "mode=1777,size=256m") < 0 ||
-	    consent_mount_api("bbwork", sb->workdir, "tmpfs", MS_NOSUID | MS_NODEV | MS_NOEXEC, "mode=0700,size=256m") < 0)
+	if (sb->workdir_tmpfs &&
+	    (consent_mount_api("bbtmp", "/tmp", "tmpfs", MS_NOSUID | MS_NODEV | MS_NOEXEC, "mode=1777,size=256m") < 0 ||
+	     consent_mount_api("bbwork", sb->workdir, "tmpfs", MS_NOSUID | MS_NODEV | MS_NOEXEC, "mode=0700,size=256m") < 0))
 		child_fail("/tmp and the working folder");
 	pid = fork();
 	if (pid < 0)
@@ -348,7 +358,7 @@ static void supervise(int listener, pid_t child, int *status)
 				ioctl(listener, SECCOMP_IOCTL_NOTIF_SEND, resp);
 				continue;
 			}
-			note("fio-server: %s: it serves no more, every job stops", bb_err);
+			note("%s: %s: every job stops", who, bb_err);
 			resp->error = -EPERM;
 			ioctl(listener, SECCOMP_IOCTL_NOTIF_SEND, resp);
 			kill(child, SIGKILL);
@@ -359,8 +369,8 @@ static void supervise(int listener, pid_t child, int *status)
 			program = (pid_t)req->pid;
 		} else {
 			resp->error = -EPERM;
-			note("fio-server: refused to run a program (execve by process %u of the sandbox): it is stopped",
-			     req->pid);
+			note("%s: refused to run a program (execve by process %u of the sandbox): it is stopped",
+			     who, req->pid);
 		}
 		ioctl(listener, SECCOMP_IOCTL_NOTIF_SEND, resp);
 		if (execs > 1) {
@@ -394,6 +404,7 @@ int sandbox_run(const struct sandbox *sb)
 			dev_rdev[rw][i] = st.st_rdev;
 		}
 	}
+	who = sb->name ? sb->name : "fio-server";
 	for (d = sb->write_devs, nclaims = 0; d && *d; d++, nclaims++) {
 		struct claim *c = &claims[nclaims];
 
@@ -403,7 +414,7 @@ int sandbox_run(const struct sandbox *sb)
 		if (c->fd < 0 || disk_identity(c->rdev, c->fd, c->identity, sizeof(c->identity)))
 			return -1;
 	}
-	if (mkdir(sb->workdir, 0700) < 0 && errno != EEXIST)
+	if (sb->workdir_tmpfs && mkdir(sb->workdir, 0700) < 0 && errno != EEXIST)
 		return set_err("cannot make %s: %s", sb->workdir, strerror(errno));
 	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) < 0)
 		return set_err("socketpair: %s", strerror(errno));

@@ -9,7 +9,9 @@
  *     the name or numbers) checked before every process or thread it
  *     starts (fio starts one per connection and job): a disk that changed
  *     or came into use stops the server;
- *   - new mount and PID namespaces; every mount read-only and nodev (a
+ *   - new mount and PID namespaces (and network, where it needs none); every
+ *     mount read-only and nodev but the folders named for writing (nodev,
+ *     nosuid and noexec: files only) (a
  *     block node on any filesystem would reach an unnamed disk); a /dev of its
  *     own holding null, zero, full, random, urandom, the disks named for
  *     writing (mode 0600) and those named for reading (0400); a tmpfs /tmp
@@ -28,9 +30,16 @@
 #define BB_SANDBOX_H
 
 struct sandbox {
+	const char *name;		/* who runs it, in messages: "fio-server" */
 	const char *const *write_devs;	/* consented block devices, NULL-ended */
 	const char *const *read_devs;	/* block devices it may read, NULL-ended */
-	const char *workdir;		/* its working folder (a tmpfs), e.g. /run/bootbench/fio-server */
+	const char *const *write_dirs;	/* folders it may write (files, never devices or programs), NULL-ended */
+	const char *workdir;		/* its working folder, e.g. /run/bootbench/fio-server */
+	int workdir_tmpfs;		/* 1: a tmpfs of its own there and at /tmp; 0: the folder as it is
+					   (in write_dirs for it to be written), /tmp as it is */
+	int no_network;			/* a network namespace of its own: no interface but a down loopback */
+	int stdout_fd;			/* its standard output, when above 0 */
+	int stderr_fd;			/* its standard error, when above 0 */
 	char *const *argv;		/* the program and its arguments (argv[0]: a path) */
 };
 
