@@ -25,6 +25,7 @@ struct named {
 	char *dirs[MAX_PATHS];		/* directory= values */
 	unsigned nfiles, ndirs, too_many;
 	char refused[256];		/* an ioengine= nothing here runs, and why */
+	int writes;			/* some rw= other than read and randread */
 };
 
 /* fio's ':' separates names; "\:" is a ':' in one */
@@ -64,6 +65,9 @@ static void collect(const char *key, const char *val, void *arg)
 		split_names(val, nm->files, &nm->nfiles, &nm->too_many);
 	else if (!strcmp(key, "directory"))
 		split_names(val, nm->dirs, &nm->ndirs, &nm->too_many);
+	else if ((!strcmp(key, "rw") || !strcmp(key, "readwrite")) &&
+		 strncmp(val, "read", 4) && strncmp(val, "randread", 8))
+		nm->writes = 1;
 	else if (!strcmp(key, "ioengine") && engine_refusal(val) && !nm->refused[0])
 		snprintf(nm->refused, sizeof(nm->refused), "ioengine=%s: %s", val, engine_refusal(val));
 }
@@ -243,6 +247,10 @@ static int plan(const struct named *nm, const char **write_devs, const char **re
 					       realpath(f, real) ? real : "?");
 			if (listed(write_devs, f) || listed(read_devs, f))
 				continue;
+			/* as the gate says it for bootbench's own runs: before anything starts */
+			if (nm->writes)
+				return set_err("refusing to write %s: the job writes, name it in --destroy=%s to consent",
+					       f, f);
 			if (nr + 1 >= MAX_PATHS)
 				return set_err("more than %d disks", MAX_PATHS - 1);
 			read_devs[nr++] = f;
