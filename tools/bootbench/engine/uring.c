@@ -75,6 +75,10 @@ static int ring_init(struct uring_data *d, const struct job_opts *o)
 			/* a polling kernel thread submits: no task-run deferral */
 			p.flags = IORING_SETUP_SQPOLL;
 			p.sq_thread_idle = 1000;
+			if (o->given[opt_find("sqthread_poll_cpu")]) {
+				p.flags |= IORING_SETUP_SQ_AFF;
+				p.sq_thread_cpu = o->sqthread_poll_cpu;
+			}
 		}
 		if (o->hipri)
 			p.flags |= IORING_SETUP_IOPOLL;

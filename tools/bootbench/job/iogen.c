@@ -86,17 +86,22 @@ static int pick_offset(struct worker *w, struct worker_file *f, uint64_t *len, u
 	}
 	if (o->rw_skip > 1)
 		f->run_left = (unsigned)o->rw_skip - 1;
-	if (!o->norandommap && !o->bssplit.n && !o->bsrange.min[0] && o->dist.kind == DIST_RANDOM) {
+	if (!o->norandommap && !o->bssplit.n && !o->bsrange.min[0] && o->dist.kind == DIST_RANDOM &&
+	    (!o->blockalign || o->blockalign == o->bs)) {
 		/* every block exactly once per loop */
 		*off = f->start + perm_next(&f->perm) * o->bs;
 		f->run_end = *off + *len;
 		return 0;
 	}
-	blocks = f->len / *len;
-	if (o->dist.kind != DIST_RANDOM)
+	if (o->dist.kind != DIST_RANDOM) {
 		*off = dist_next(&f->dist, &w->rng) * w->min_bs / *len * *len;
-	else
-		*off = rng_below(&w->rng, blocks ? blocks : 1) * *len;
+	} else {
+		/* as fio: offsets on blockalign (ba), the smallest block size unless given */
+		uint64_t align = o->blockalign ? o->blockalign : w->min_bs;
+
+		blocks = *len <= f->len ? (f->len - *len) / align + 1 : 1;
+		*off = rng_below(&w->rng, blocks) * align;
+	}
 	if (*off + *len > f->len)
 		*off = f->len - *len;
 	*off += f->start;

@@ -231,7 +231,10 @@ static unsigned ioprio_of(const struct job_opts *o)
 
 static int write_log(const struct log *lg, const struct job_opts *o, FILE *f)
 {
-	unsigned prio = ioprio_of(o);
+	/* as fio: the priority itself with log_prio, else whether it is of the realtime class */
+	unsigned prio = o->log_prio ? ioprio_of(o) : (ioprio_of(o) >> 13) == 1;
+	const char *fmt = o->log_offset ? (o->log_prio ? "%llu, %llu, %u, %u, %llu, 0x%04x\n" : "%llu, %llu, %u, %u, %llu, %u\n")
+					: (o->log_prio ? "%llu, %llu, %u, %u, 0x%04x\n" : "%llu, %llu, %u, %u, %u\n");
 	const struct chunk *c;
 	unsigned i;
 
@@ -240,12 +243,11 @@ static int write_log(const struct log *lg, const struct job_opts *o, FILE *f)
 			const struct entry *e = &c->e[i];
 
 			if (o->log_offset)
-				fprintf(f, "%llu, %llu, %u, %u, %llu, %u\n", (unsigned long long)e->t_ms,
-					(unsigned long long)e->value, e->ddir, e->bs, (unsigned long long)e->offset,
-					prio);
+				fprintf(f, fmt, (unsigned long long)e->t_ms, (unsigned long long)e->value, e->ddir, e->bs,
+					(unsigned long long)e->offset, prio);
 			else
-				fprintf(f, "%llu, %llu, %u, %u, %u\n", (unsigned long long)e->t_ms,
-					(unsigned long long)e->value, e->ddir, e->bs, prio);
+				fprintf(f, fmt, (unsigned long long)e->t_ms, (unsigned long long)e->value, e->ddir, e->bs,
+					prio);
 		}
 	return ferror(f) ? -1 : 0;
 }

@@ -366,7 +366,15 @@ static int is_random_rw(int rw)
 static int job_check(struct job *j)
 {
 	struct job_opts *o = &j->o;
+	struct cpus nodes;
+	int mode;
 
+	if (o->numa_cpu_nodes && parse_numa_nodes(o->numa_cpu_nodes, &nodes))
+		return set_err("invalid value '%s' for option 'numa_cpu_nodes': expected all, or nodes such as 0-1,3 (%s)",
+			       o->numa_cpu_nodes, j->where);
+	if (o->numa_mem_policy && parse_numa_policy(o->numa_mem_policy, &mode, &nodes))
+		return set_err("invalid value '%s' for option 'numa_mem_policy': expected default, local, prefer:NODE, "
+			       "bind:NODES or interleave:NODES (%s)", o->numa_mem_policy, j->where);
 	if (o->verify_only && !o->verify)
 		return set_err("job '%s': verify_only needs verify=crc32c (%s)", o->name, j->where);
 	if (o->verify && o->rw != RW_WRITE && o->rw != RW_RANDWRITE)

@@ -331,10 +331,17 @@ static void run_loop(struct worker *w)
 		 * see the time or a stop request.
 		 */
 		for (room = o->iodepth - w->inflight; room && !w->out_of_work; room--) {
-			struct io_unit *io = next_io(w);
+			struct io_unit *io;
 			uint64_t wait;
 			int rc;
 
+			/* number_ios: this many and no more, as fio counts them (the measured ones) */
+			if (o->number_ios && w->measuring &&
+			    w->issued_ios[DDIR_READ] + w->issued_ios[DDIR_WRITE] + w->issued_ios[DDIR_TRIM] >= o->number_ios) {
+				w->out_of_work = 1;
+				break;
+			}
+			io = next_io(w);
 			if (!io)
 				break;
 			wait = rate_wait(w, io->ddir);

@@ -102,6 +102,10 @@ const char *engine_refusal(const char *name)
 	return NULL;
 }
 
+static const struct enum_val submit_values[] = {
+	{ "inline", SUBMIT_INLINE }, { "offload", SUBMIT_OFFLOAD }, { NULL, 0 },
+};
+
 static const struct enum_val eor_values[] = { { "bootbench", EOR_BOOTBENCH }, { "fio", EOR_FIO }, { NULL, 0 } };
 
 static const struct enum_val cmd_type_values[] = { { "nvme", 0 }, { NULL, 0 } };
@@ -187,7 +191,7 @@ const struct option_def option_table[] = {
 	  .help = "completions to wait for when the queue is full" },
 	{ .name = "numjobs", .type = T_UINT, J(numjobs), .def = "1", .min = 1, .max = 4096,
 	  .help = "clones of this job, run in parallel" },
-	{ .name = "thread", .type = T_BOOL, J(thread), .def = "0",
+	{ .name = "thread", .alias = "threads", .type = T_BOOL, J(thread), .def = "0",
 	  .help = "accepted for fio's job files: bootbench's clones are always threads" },
 	{ .name = "ioengine", .type = T_ENUM, J(ioengine), .values = engine_values,
 	  .help = "io_uring (default; psync if io_uring is unavailable), libaio (Linux native AIO), psync, sync, "
@@ -252,7 +256,7 @@ const struct option_def option_table[] = {
 	  .help = "cap IOPS; R or R,W (per direction, as fio)" },
 	{ .name = "rate", .type = T_BW, J(rate_bw),
 	  .help = "cap bandwidth in bytes a second (10m); R or R,W, ',W' writes only" },
-	{ .name = "rate_min", .type = T_BW, J(rate_min),
+	{ .name = "rate_min", .alias = "ratemin", .type = T_BW, J(rate_min),
 	  .help = "fail the job when its bandwidth falls below this, per second (R or R,W)" },
 	{ .name = "buffer_pattern", .type = T_PATTERN, J(buffer_pattern),
 	  .help = "fill write buffers with this: 0xHEX, a decimal number or \"a string\", joined by |" },
@@ -306,6 +310,21 @@ const struct option_def option_table[] = {
 		  "for each-block-once (lfsr's property)" },
 	{ .name = "zonemode", .type = T_ENUM, J(zonemode), .def = "none", .values = zonemode_values,
 	  .help = "none; strided and zbd (zoned block devices) are refused: bootbench does not follow zones" },
+	{ .name = "number_ios", .type = T_U64, J(number_ios), .def = "0",
+	  .help = "stop after this many I/Os, if the size or runtime has not ended the job first" },
+	{ .name = "ba", .alias = "blockalign", .type = T_SIZE, J(blockalign), .def = "0", .max = 1ll << 30,
+	  .help = "random offsets are multiples of this [the smallest block size]" },
+	{ .name = "allow_file_create", .type = T_BOOL, J(allow_file_create), .def = "1",
+	  .help = "0: a file that is not there is an error, not created" },
+	{ .name = "io_submit_mode", .type = T_ENUM, J(io_submit_mode), .def = "inline", .values = submit_values,
+	  .help = "inline; offload (fio hands submissions to a thread pool) is taken as inline: the same I/O, "
+		  "submitted by the job's own thread" },
+	{ .name = "log_prio", .type = T_BOOL, J(log_prio), .def = "0",
+	  .help = "the logs' last column is the I/O priority (0xCCLL) rather than 1 for the realtime class" },
+	{ .name = "numa_cpu_nodes", .type = T_STR, J(numa_cpu_nodes),
+	  .help = "run on the CPUs of these NUMA nodes: 0-1,3 or all" },
+	{ .name = "numa_mem_policy", .type = T_STR, J(numa_mem_policy),
+	  .help = "memory from: default, local, prefer:NODE, bind:NODES or interleave:NODES" },
 	{ .name = "ioscheduler", .type = T_STR, J(ioscheduler),
 	  .help = "switch the target disk's I/O scheduler for the job (put back after)" },
 	{ .name = "write_lat_log", .type = T_PREFIX, J(lat_log),
@@ -332,6 +351,8 @@ const struct option_def option_table[] = {
 	  .help = "io_uring: register files when the kernel allows (default on)" },
 	{ .name = "sqthread_poll", .type = T_BOOL, J(sqthread_poll), .def = "0",
 	  .help = "io_uring: kernel thread polls submissions" },
+	{ .name = "sqthread_poll_cpu", .type = T_UINT, J(sqthread_poll_cpu), .def = "0", .max = CPUS_MAX - 1,
+	  .help = "io_uring: the polling kernel thread of sqthread_poll on this CPU" },
 	{ .name = "hipri", .type = T_BOOL, J(hipri), .def = "0",
 	  .help = "io_uring: polled completions (needs direct=1 and poll queues)" },
 	{ .name = "output-format", .type = T_FORMATS, R(formats), .def = "normal",

@@ -91,6 +91,7 @@ struct rate {
 
 enum cpus_policy { CPUS_SHARED, CPUS_SPLIT };
 enum zonemode { ZONEMODE_NONE, ZONEMODE_STRIDED, ZONEMODE_ZBD };
+enum submit_mode { SUBMIT_INLINE, SUBMIT_OFFLOAD };
 
 struct job_opts {
 	char *name, *description, *filename, *directory;
@@ -141,6 +142,11 @@ struct job_opts {
 	uint64_t log_avg_msec, log_hist_msec;
 	int log_offset, per_job_logs;
 	int fixedbufs, registerfiles, sqthread_poll, hipri;
+	unsigned sqthread_poll_cpu;	/* io_uring's polling thread on this CPU, when given */
+	uint64_t number_ios;		/* stop after this many I/Os (0: no limit) */
+	uint64_t blockalign;		/* random offsets a multiple of this (0: the smallest block size) */
+	int allow_file_create, io_submit_mode, log_prio;
+	char *numa_cpu_nodes, *numa_mem_policy;
 	int cmd_type;			/* io_uring_cmd: nvme */
 	unsigned char given[OPT_MAX];	/* which options were set, not defaulted */
 };

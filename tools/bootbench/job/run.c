@@ -211,6 +211,8 @@ static int check_targets(struct jobset *js, struct job_plan *plans)
 				t->needs_data = 1;
 			if (o->unlink)
 				t->unlink = 1;
+			if (!t->exists && !o->allow_file_create)
+				return set_err("job '%s': %s is not there, and allow_file_create=0", o->name, t->path);
 			if (!t->exists && !t->falloc)
 				t->falloc = o->fallocate;
 			if (o->create_on_open)

@@ -254,6 +254,7 @@ static int parse_zones(const char *s, int abs, unsigned kb_base, struct dist_spe
 {
 	char buf[512], *save, *tok;
 	double access = 0, range = 0;
+	unsigned missing = 0;
 
 	if (strlen(s) >= sizeof(buf))
 		return -1;
@@ -273,6 +274,9 @@ static int parse_zones(const char *s, int abs, unsigned kb_base, struct dist_spe
 		if (abs) {
 			if (parse_size_base(slash + 1, kb_base, &z->bytes) || !z->bytes)
 				return -1;
+		} else if (!slash[1]) {
+			z->range_pct = -1;	/* "A/": the range left, shared with the others without one */
+			missing++;
 		} else {
 			z->range_pct = strtod(slash + 1, &end);
 			if (errno || *end || end == slash + 1 || !(z->range_pct > 0))
@@ -281,6 +285,15 @@ static int parse_zones(const char *s, int abs, unsigned kb_base, struct dist_spe
 		}
 		access += z->access_pct;
 		d->nzones++;
+	}
+	/* as fio: the zones without a range share what the others left */
+	if (missing) {
+		if (range >= 100)
+			return -1;
+		for (unsigned i = 0; i < d->nzones; i++)
+			if (d->zones[i].range_pct < 0)
+				d->zones[i].range_pct = (100 - range) / missing;
+		range = 100;
 	}
 	/* as fio: the shares add up to 100 (a little rounding is let through) */
 	if (!d->nzones || fabs(access - 100) > 0.01 || (!abs && fabs(range - 100) > 0.01))
@@ -501,6 +514,52 @@ int parse_cpulist(const char *s, struct cpus *c)
 	}
 	c->set = 1;
 	return 0;
+}
+
+/* numa_cpu_nodes: "all", or nodes as CPUs are listed (0-1,3) */
+int parse_numa_nodes(const char *s, struct cpus *nodes)
+{
+	if (!strcmp(s, "all")) {
+		memset(nodes->bits, 0xff, sizeof(nodes->bits));
+		nodes->set = 1;
+		return 0;
+	}
+	return parse_cpulist(s, nodes);
+}
+
+/* numa_mem_policy: default, local, prefer:NODE, bind:NODES, interleave:NODES (fio's names) */
+int parse_numa_policy(const char *s, int *mode, struct cpus *nodes)
+{
+	static const struct {
+		const char *name;
+		int mode, needs_nodes;
+	} modes[] = {
+		{ "default", MEMPOL_DEFAULT, 0 }, { "prefer", MEMPOL_PREFERRED, 1 }, { "bind", MEMPOL_BIND, 1 },
+		{ "interleave", MEMPOL_INTERLEAVE, 1 }, { "local", MEMPOL_LOCAL, 0 },
+	};
+	const char *colon = strchr(s, ':');
+	size_t n = colon ? (size_t)(colon - s) : strlen(s);
+
+	memset(nodes, 0, sizeof(*nodes));
+	for (unsigned i = 0; i < sizeof(modes) / sizeof(modes[0]); i++) {
+		if (strlen(modes[i].name) != n || strncmp(modes[i].name, s, n))
+			continue;
+		*mode = modes[i].mode;
+		if (!modes[i].needs_nodes)
+			return colon ? -1 : 0;
+		if (!colon || parse_numa_nodes(colon + 1, nodes))
+			return -1;
+		/* prefer names one node */
+		if (modes[i].mode == MEMPOL_PREFERRED) {
+			unsigned count = 0;
+
+			for (unsigned w = 0; w < CPUS_MAX / 64; w++)
+				count += (unsigned)__builtin_popcountll(nodes->bits[w]);
+			return count == 1 ? 0 : -1;
+		}
+		return 0;
+	}
+	return -1;
 }
 
 /* cpumask: a number whose bit N is CPU N (0x or decimal) */

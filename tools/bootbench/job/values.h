@@ -35,6 +35,12 @@ int parse_rate(const char *s, unsigned kb_base, int sizes, struct rate *r);
 int parse_formats(const char *s, unsigned *out);
 int parse_pattern(const char *s, struct pattern *p);
 int parse_cpulist(const char *s, struct cpus *c);
+/* the kernel's memory policies (linux/mempolicy.h's MPOL_*) */
+enum { MEMPOL_DEFAULT, MEMPOL_PREFERRED, MEMPOL_BIND, MEMPOL_INTERLEAVE, MEMPOL_LOCAL };
+/* numa_cpu_nodes: "all" or a node list; 0, or -1 when it is not one */
+int parse_numa_nodes(const char *s, struct cpus *nodes);
+/* numa_mem_policy: MODE[:NODES]; 0, or -1 when it is not one */
+int parse_numa_policy(const char *s, int *mode, struct cpus *nodes);
 int parse_cpumask(const char *s, struct cpus *c);
 
 #endif
