@@ -124,6 +124,24 @@ static int run_one(const struct profile *p, const char *target, const char *dest
 	return WIFEXITED(status) ? WEXITSTATUS(status) : EXIT_FAIL;
 }
 
+/* Whether PATH could be a new file: its folder is there, and it is not a name under /dev. */
+static int folder_of_new_file(const char *path)
+{
+	char folder[4096];
+	const char *slash = strrchr(path, '/');
+	struct stat st;
+
+	if (!strncmp(path, "/dev/", 5) || !*path || (slash && !slash[1]))
+		return 0;
+	if (!slash)
+		snprintf(folder, sizeof(folder), ".");
+	else if (slash == path)
+		snprintf(folder, sizeof(folder), "/");
+	else
+		snprintf(folder, sizeof(folder), "%.*s", (int)(slash - path), path);
+	return !stat(folder, &st) && S_ISDIR(st.st_mode);
+}
+
 /* Every target and its consent, before the first write (nothing is written here). */
 static void check_all(const struct profile *p, int argc, char **argv, int name_at, const char *destroy,
 		      const char *outdir)
@@ -137,8 +155,9 @@ static void check_all(const struct profile *p, int argc, char **argv, int name_a
 
 		if (argv[i][0] == '-' || i == name_at)
 			continue;
-		if (access(argv[i], F_OK))
-			die_usage("profile: no such target: %s", argv[i]);
+		/* a file that is not there yet is made at the job's size, as fio (and run) do: its folder must be */
+		if (access(argv[i], F_OK) && !folder_of_new_file(argv[i]))
+			die_usage("profile: no such target: %s (nor a folder to make it in)", argv[i]);
 		if (build(&js, p, argv[i], destroy, outdir))
 			die_usage("profile: %s", bb_err);
 		if (run_jobs(&js, &check, &r) == EXIT_USAGE)

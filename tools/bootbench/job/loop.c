@@ -149,6 +149,43 @@ static void check_rate_min(struct worker *w)
 	}
 }
 
+/*
+ * fio's bandwidth and IOPS samples: a window of bwavgtime (iopsavgtime)
+ * ms ends when that much has passed, within fio's slack of 1 ms; each
+ * direction that moved something in it adds its rate, and the next
+ * window starts from now (as fio's, not from the last end).
+ */
+static void avg_windows(struct worker *w, uint64_t now)
+{
+	const struct job_opts *o = &w->job->o;
+	uint64_t spent = (now - w->t_bw) / 1000000;
+	unsigned d;
+
+	if (spent + 1 >= o->bwavgtime) {
+		for (d = 0; d < DDIR_NR; d++) {
+			uint64_t delta = w->stats.dir[d].bytes - w->bw_seen[d];
+
+			if (!delta)
+				continue;
+			avg_stat_add(&w->stats.bw[d], spent ? delta * 1000 / spent / 1024 : 0);
+			w->bw_seen[d] = w->stats.dir[d].bytes;
+		}
+		w->t_bw = now;
+	}
+	spent = (now - w->t_iops) / 1000000;
+	if (spent + 1 >= o->iopsavgtime) {
+		for (d = 0; d < DDIR_NR; d++) {
+			uint64_t delta = w->stats.dir[d].ios - w->iops_seen[d];
+
+			if (!delta)
+				continue;
+			avg_stat_add(&w->stats.iops[d], spent ? delta * 1000 / spent : 0);
+			w->iops_seen[d] = w->stats.dir[d].ios;
+		}
+		w->t_iops = now;
+	}
+}
+
 static void take_sample(struct worker *w, uint64_t now)
 {
 	w->cur.t_ms = (now - w->t_measure) / 1000000;
@@ -251,6 +288,9 @@ static void begin_measure(struct worker *w, uint64_t now)
 	w->measuring = 1;
 	w->t_measure = w->t_last_sample = now;
 	w->t_next_sample = now + SAMPLE_NS;
+	w->t_bw = w->t_iops = now;
+	memset(w->bw_seen, 0, sizeof(w->bw_seen));
+	memset(w->iops_seen, 0, sizeof(w->iops_seen));
 	cpu_snapshot(&s->usr_us, &s->sys_us, &s->ctx, &s->majf, &s->minf);
 }
 
@@ -263,7 +303,7 @@ static void end_measure(struct worker *w, uint64_t now)
 		take_sample(w, now);
 	iolog_end(w, now);
 	cpu_snapshot(&usr, &sys, &ctx, &majf, &minf);
-	s->runtime_ns = now - w->t_measure;
+	s->runtime_ns = s->total_runtime_ns = now - w->t_measure;
 	s->usr_us = usr - s->usr_us;
 	s->sys_us = sys - s->sys_us;
 	s->ctx = ctx - s->ctx;
@@ -323,6 +363,7 @@ static void run_loop(struct worker *w)
 				break;
 			if (now >= w->t_next_sample)
 				take_sample(w, now);
+			avg_windows(w, now);
 		}
 		/*
 		 * At most the slots free now: a submit in the middle of the refill

@@ -140,6 +140,7 @@ struct job_opts {
 	char *ioscheduler;
 	char *lat_log, *bw_log, *iops_log, *hist_log;	/* file name prefixes; "" is the job's name */
 	uint64_t log_avg_msec, log_hist_msec;
+	uint64_t bwavgtime, iopsavgtime;	/* ms: fio's bandwidth and IOPS sample windows */
 	int log_offset, per_job_logs;
 	int fixedbufs, registerfiles, sqthread_poll, hipri;
 	unsigned sqthread_poll_cpu;	/* io_uring's polling thread on this CPU, when given */

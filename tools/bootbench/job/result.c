@@ -23,43 +23,6 @@ double report_iops(const struct report *rep, int ddir)
 	return ns ? (double)rep->st.dir[ddir].ios * 1e9 / (double)ns : 0.0;
 }
 
-/* Min, max, mean and sample deviation of the per-second bandwidth (KiB/s) or IOPS. */
-void sample_stats(const struct report *rep, int ddir, int want_bw, double *min, double *max, double *mean,
-		  double *dev, unsigned *n)
-{
-	double sum = 0, sumsq = 0;
-	unsigned i;
-
-	*min = *max = *mean = *dev = 0;
-	*n = 0;
-	if (!rep->st.dir[ddir].ios)
-		return;
-	for (i = 0; i < rep->st.nsamples; i++) {
-		const struct sample *s = &rep->st.samples[i];
-		double v;
-
-		if (!s->dur_ms)
-			continue;
-		v = want_bw ? (double)s->bytes[ddir] / 1024.0 * 1000.0 / s->dur_ms
-			    : (double)s->ios[ddir] * 1000.0 / s->dur_ms;
-		if (!*n || v < *min)
-			*min = v;
-		if (v > *max)
-			*max = v;
-		sum += v;
-		sumsq += v * v;
-		(*n)++;
-	}
-	if (!*n)
-		return;
-	*mean = sum / *n;
-	if (*n > 1) {
-		double var = (sumsq - sum * sum / *n) / (*n - 1);
-
-		*dev = var > 0 ? sqrt(var) : 0;
-	}
-}
-
 uint64_t group_bw_bytes(const struct run_result *r, unsigned groupid, int ddir)
 {
 	double total = 0;

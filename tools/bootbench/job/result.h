@@ -46,8 +46,6 @@ struct run_result {
 /* Derived figures, shared by every reader of a result. */
 double report_bw_bytes(const struct report *rep, int ddir);
 double report_iops(const struct report *rep, int ddir);
-void sample_stats(const struct report *rep, int ddir, int want_bw, double *min, double *max, double *mean,
-		  double *dev, unsigned *n);
 uint64_t group_bw_bytes(const struct run_result *r, unsigned groupid, int ddir);
 extern const char *const ddir_names[DDIR_NR];
 

@@ -68,6 +68,8 @@ struct worker {
 	uint64_t rate_min_bytes[DDIR_NR];	/* moved in the current second, for rate_min */
 	int measuring;
 	uint64_t t_begin, t_measure, t_next_sample, t_last_sample;
+	uint64_t t_bw, t_iops;		/* fio's bwavgtime and iopsavgtime windows: their starts */
+	uint64_t bw_seen[DDIR_NR], iops_seen[DDIR_NR];	/* bytes and I/Os before them */
 	struct sample cur;
 	struct job_stats stats;
 	const char *engine_note;

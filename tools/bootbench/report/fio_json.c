@@ -55,7 +55,7 @@ static void dir_object(struct json *j, const struct run_result *r, const struct 
 {
 	const struct dir_stats *ds = &rep->st.dir[d];
 	const struct plist *pl = &rep->job->o.percentiles;
-	double bw = report_bw_bytes(rep, d), min, max, mean, dev;
+	double bw = report_bw_bytes(rep, d), min, max, mean, dev, agg;
 	uint64_t group_bw = group_bw_bytes(r, rep->job->groupid, d);
 	unsigned n;
 
@@ -72,14 +72,18 @@ static void dir_object(struct json *j, const struct run_result *r, const struct 
 	lat_object(j, "slat_ns", &ds->slat, pl, 0, 0);
 	lat_object(j, "clat_ns", &ds->clat, pl, rep->job->o.clat_percentiles, plus);
 	lat_object(j, "lat_ns", &ds->lat, pl, rep->job->o.lat_percentiles, plus && rep->job->o.lat_percentiles);
-	sample_stats(rep, d, 1, &min, &max, &mean, &dev, &n);
+	avg_stat_get(&rep->st.bw[d], &min, &max, &mean, &dev);
+	n = (unsigned)rep->st.bw[d].samples;
 	json_uint(j, "bw_min", (uint64_t)min);
 	json_uint(j, "bw_max", (uint64_t)max);
-	json_double(j, "bw_agg", group_bw ? 100.0 * bw / (double)group_bw : 0.0);
+	/* as fio: the mean of the samples against the group's whole bandwidth, at most 100 */
+	agg = group_bw >= 1024 && n ? mean * 100 / (double)(group_bw / 1024) : 0.0;
+	json_double(j, "bw_agg", agg > 100.0 ? 100.0 : agg);
 	json_double(j, "bw_mean", mean);
 	json_double(j, "bw_dev", dev);
 	json_uint(j, "bw_samples", n);
-	sample_stats(rep, d, 0, &min, &max, &mean, &dev, &n);
+	avg_stat_get(&rep->st.iops[d], &min, &max, &mean, &dev);
+	n = (unsigned)rep->st.iops[d].samples;
 	json_uint(j, "iops_min", (uint64_t)min);
 	json_uint(j, "iops_max", (uint64_t)max);
 	json_double(j, "iops_mean", mean);
@@ -231,7 +235,7 @@ static void job_object(struct json *j, const struct run_result *r, const struct 
 	static const char *const depth_names[] = { "1", "2", "4", "8", "16", "32", ">=64" };
 	static const char *const batch_names[] = { "0", "4", "8", "16", "32", "64", ">=64" };
 	const struct job_stats *st = &rep->st;
-	double runtime_ms = st->runtime_ns / 1e6, cpu_base;
+	double cpu_base;
 	unsigned i, d;
 
 	json_obj_open(j, NULL);
@@ -257,9 +261,9 @@ static void job_object(struct json *j, const struct run_result *r, const struct 
 	json_uint(j, "total_ios", st->sync.n);
 	lat_object(j, "lat_ns", &st->sync, &rep->job->o.percentiles, 1, plus);
 	json_obj_close(j);
-	json_uint(j, "job_runtime", (uint64_t)runtime_ms);
-	/* fio's CPU shares are of one job's runtime, summed over its clones */
-	cpu_base = runtime_ms * 1000.0;
+	/* as fio: a group's runtime is its jobs' summed, and so is the time its CPU shares are of */
+	json_uint(j, "job_runtime", st->total_runtime_ns / 1000000);
+	cpu_base = (double)(st->total_runtime_ns / 1000000) * 1000.0;
 	json_double(j, "usr_cpu", cpu_base > 0 ? 100.0 * st->usr_us / cpu_base : 0);
 	json_double(j, "sys_cpu", cpu_base > 0 ? 100.0 * st->sys_us / cpu_base : 0);
 	json_uint(j, "ctx", st->ctx);

@@ -69,7 +69,7 @@ static void percentiles(FILE *f, const char *label, const struct hist *h, const 
 static void dir_block(FILE *f, const struct run_result *r, const struct report *rep, int d)
 {
 	const struct dir_stats *ds = &rep->st.dir[d];
-	double bw = report_bw_bytes(rep, d), min, max, mean, dev, group;
+	double bw = report_bw_bytes(rep, d), min, max, mean, dev, group, per;
 	char a[32], b[32], c[32], e[32];
 	unsigned n;
 
@@ -91,12 +91,14 @@ static void dir_block(FILE *f, const struct run_result *r, const struct report *
 		percentiles(f, "clat", &ds->clat, &rep->job->o);
 	if (rep->job->o.lat_percentiles)
 		percentiles(f, "lat", &ds->lat, &rep->job->o);
-	sample_stats(rep, d, 1, &min, &max, &mean, &dev, &n);
+	n = avg_stat_get(&rep->st.bw[d], &min, &max, &mean, &dev) ? (unsigned)rep->st.bw[d].samples : 0;
 	group = (double)group_bw_bytes(r, rep->job->groupid, d);
+	/* as fio: the mean of the samples against the group's whole bandwidth, at most 100 */
+	per = group >= 1024 ? mean * 100 / (group / 1024) : 0;
 	if (n)
 		fprintf(f, "   bw (  KiB/s): min=%.0f, max=%.0f, per=%.2f%%, avg=%.2f, stdev=%.2f, samples=%u\n",
-			min, max, group > 0 ? 100.0 * bw / group : 0, mean, dev, n);
-	sample_stats(rep, d, 0, &min, &max, &mean, &dev, &n);
+			min, max, per > 100 ? 100 : per, mean, dev, n);
+	n = avg_stat_get(&rep->st.iops[d], &min, &max, &mean, &dev) ? (unsigned)rep->st.iops[d].samples : 0;
 	if (n)
 		fprintf(f, "   iops        : min=%.0f, max=%.0f, avg=%.2f, stdev=%.2f, samples=%u\n", min, max, mean,
 			dev, n);

@@ -2,6 +2,7 @@
 /* stats.c - merging the statistics of job clones for group reporting. */
 #include "stats/stats.h"
 
+#include <math.h>
 #include <string.h>
 
 #include "lib/util.h"
@@ -40,6 +41,11 @@ void stats_merge(struct job_stats *dst, const struct job_stats *src)
 	}
 	if (src->runtime_ns > dst->runtime_ns)
 		dst->runtime_ns = src->runtime_ns;
+	dst->total_runtime_ns += src->total_runtime_ns;
+	for (d = 0; d < DDIR_NR; d++) {
+		avg_stat_sum(&dst->bw[d], &src->bw[d]);
+		avg_stat_sum(&dst->iops[d], &src->iops[d]);
+	}
 	dst->usr_us += src->usr_us;
 	dst->sys_us += src->sys_us;
 	dst->ctx += src->ctx;
@@ -64,4 +70,45 @@ void stats_merge(struct job_stats *dst, const struct job_stats *src)
 		dst->error = src->error;
 		memcpy(dst->errmsg, src->errmsg, sizeof(dst->errmsg));
 	}
+}
+
+void avg_stat_add(struct avg_stat *s, uint64_t value)
+{
+	double v = (double)value, delta = v - s->mean;
+
+	if (!s->samples || value < s->min)
+		s->min = value;
+	if (value > s->max)
+		s->max = value;
+	s->mean += delta / (double)(s->samples + 1);
+	s->S += delta * (v - s->mean);
+	s->samples++;
+}
+
+void avg_stat_sum(struct avg_stat *dst, const struct avg_stat *src)
+{
+	if (!src->samples)
+		return;
+	if (!dst->samples) {
+		*dst = *src;
+		return;
+	}
+	dst->min += src->min;
+	dst->max += src->max;
+	dst->mean += src->mean;
+	dst->S += src->S;
+	dst->samples += src->samples;
+}
+
+int avg_stat_get(const struct avg_stat *s, double *min, double *max, double *mean, double *dev)
+{
+	*min = *max = *mean = *dev = 0;
+	if (!s->samples)
+		return 0;
+	*min = (double)s->min;
+	*max = (double)s->max;
+	*mean = s->mean;
+	if (s->samples > 1)
+		*dev = sqrt(s->S / (double)(s->samples - 1));
+	return 1;
 }

@@ -27,6 +27,28 @@ struct sample {
 	uint64_t lat_sum_ns[DDIR_NR];
 };
 
+/*
+ * fio's bandwidth and IOPS statistics (its io_stat): one value a window
+ * of bwavgtime or iopsavgtime ms in which the direction moved something,
+ * each a whole number (KiB/s, IOPS), kept as min, max, running mean and
+ * the sum of squared deviations (Welford's).
+ */
+struct avg_stat {
+	uint64_t samples;
+	uint64_t min, max;
+	double mean, S;
+};
+
+void avg_stat_add(struct avg_stat *s, uint64_t value);
+/*
+ * A group's: as fio sums its jobs' (min, max, mean, the squared
+ * deviations and the count are each added up), which is the group's
+ * figure when its jobs run side by side.
+ */
+void avg_stat_sum(struct avg_stat *dst, const struct avg_stat *src);
+/* min, max, mean and deviation (sqrt(S / (n - 1))) as fio derives them; 0 when there is no sample. */
+int avg_stat_get(const struct avg_stat *s, double *min, double *max, double *mean, double *dev);
+
 /* fio's iodepth buckets: 1 2 4 8 16 32 >=64 (and 0 for batch sizes) */
 #define DEPTH_BUCKETS 7
 
@@ -38,6 +60,8 @@ struct job_stats {
 	uint64_t usr_us, sys_us, ctx, majf, minf;
 	struct sample *samples;
 	unsigned nsamples, cap;
+	struct avg_stat bw[DDIR_NR], iops[DDIR_NR];	/* fio's bw_ and iops_ figures */
+	uint64_t total_runtime_ns;	/* summed over a group's jobs (fio's job_runtime), where runtime_ns is the longest */
 	unsigned clones;
 	uint64_t verify_blocks, verify_bad;	/* read back by verify=, and found wrong */
 	uint64_t total_err;		/* errors counted by continue_on_error */
