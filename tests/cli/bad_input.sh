@@ -31,10 +31,10 @@ bad iodepth|--name=a --filename=x.dat --size=1m --iodepth=0|option 'iodepth'
 iodepth above io_uring's ring (A.12)|--name=a --filename=x.dat --size=1m --iodepth=40000|expected a whole number from 1 to 32768
 bssplit entry of 4g (A.12: a zero-byte I/O)|--name=a --filename=x.dat --size=1m --bssplit=4g|option 'bssplit'
 bad engine|--name=a --filename=x.dat --size=1m --ioengine=frob|option 'ioengine'
-fio's engine not in bootbench|--name=a --filename=x.dat --size=1m --ioengine=rdma|ioengine=rdma is fio's, not available in bootbench
+an engine that needs a network|--name=a --filename=x.dat --size=1m --ioengine=rdma|ioengine=rdma: a network engine
 io_uring_cmd on a file|--name=a --filename=x.dat --size=1m --ioengine=io_uring_cmd|ioengine=io_uring_cmd needs an NVMe generic char device
-sg refused, saying why|--name=a --filename=x.dat --size=1m --ioengine=sg|bypass the block layer bootbench measures; the image's fio has it
-zoned block devices|--name=a --filename=x.dat --size=1m --zonemode=zbd|zonemode=zbd is not supported by bootbench
+exec refused, saying why|--name=a --filename=x.dat --size=1m --ioengine=exec|ioengine=exec: it runs programs
+a zone mode neither has|--name=a --filename=x.dat --size=1m --zonemode=spiral|invalid value 'spiral' for option 'zonemode'
 bad bsrange|--name=a --filename=x.dat --size=1m --bsrange=64k-4k|option 'bsrange'
 bsrange with bs|--name=a --filename=x.dat --size=1m --bs=8k --bsrange=4k-16k|bsrange and bs both given
 bad buffer_pattern|--name=a --filename=x.dat --size=1m --rw=write --buffer_pattern=0xzz|option 'buffer_pattern'

@@ -134,8 +134,15 @@ static void table(void)
 	CHECK(!set(&o, &r, "nice", "-5") && o.nice == -5, "nice takes negative numbers");
 	CHECK(set(&o, &r, "nice", "20") < 0, "nice 20 refused");
 	CHECK(!set(&o, &r, "write_bw_log", "") && o.bw_log && !*o.bw_log, "write_bw_log without a prefix");
-	CHECK(set(&o, &r, "ioengine", "rdma") < 0 && strstr(bb_err, "not available in bootbench"),
-	      "fio's other engines are named as such: %s", bb_err);
+	opt_fio_may_have = 0;
+	CHECK(set(&o, &r, "ioengine", "rdma") < 0 && strstr(bb_err, "ioengine=rdma: a network engine") &&
+	      !opt_fio_may_have, "an engine that needs a network: refused for good, saying why: %s", bb_err);
+	CHECK(set(&o, &r, "ioengine", "sg") < 0 && strstr(bb_err, "ioengine=sg is fio's, not in bootbench's engine") &&
+	      opt_fio_may_have, "fio's other engines are named as such, for fio to run: %s", bb_err);
+	opt_fio_may_have = 0;
+	CHECK(set(&o, &r, "verify", "md5") < 0 && opt_fio_may_have, "a choice of fio's bootbench lacks: for fio");
+	opt_fio_may_have = 0;
+	CHECK(set(&o, &r, "size", "12q") < 0 && !opt_fio_may_have, "a bad size: refused for good");
 	CHECK(!set(&o, &r, "rate_iops", "100,50") && o.rate.iops[DDIR_READ] == 100 && o.rate.iops[DDIR_WRITE] == 50,
 	      "rate_iops R,W");
 	CHECK(!set(&o, &r, "output-format", "json+,normal") && r.formats == (FMT_JSONPLUS | FMT_NORMAL), "formats");

@@ -114,9 +114,9 @@ static void run_options(int argc, char **argv, struct run_opts *ro)
 /*
  * A job bootbench's engine does not run (WHY: its refusal), or one
  * --engine-of-record=fio sends: the image's fio runs it in the sandbox
- * when fio can, unless the refusal was for good (an engine that needs a
- * network) or bootbench was named as the engine of record; else the
- * refusal, exit 2.
+ * when fio can and the refusal was of something fio may have that
+ * bootbench lacks (opt_fio_may_have), unless bootbench was named as the
+ * engine of record; else the refusal, exit 2.
  */
 static int to_fio(struct jobset *js, int argc, char **argv, const char *why)
 {
@@ -124,7 +124,7 @@ static int to_fio(struct jobset *js, int argc, char **argv, const char *why)
 	int sent = !strcmp(why, "--engine-of-record=fio"), rc;
 
 	snprintf(reason, sizeof(reason), "%s", why);
-	if (opt_refused_for_good || given(argc, argv, "--engine-of-record=bootbench"))
+	if ((!sent && !opt_fio_may_have) || given(argc, argv, "--engine-of-record=bootbench"))
 		die_usage("%s", reason);
 	if (delegate_check(argc, argv)) {
 		/* an engine nothing here runs is the reason; else bootbench's names what is wrong */

@@ -23,7 +23,8 @@
 struct named {
 	char *files[MAX_PATHS];		/* filename= values, split at ':' */
 	char *dirs[MAX_PATHS];		/* directory= values */
-	unsigned nfiles, ndirs, too_many;
+	char *outputs[MAX_PATHS];	/* the logs' prefixes (write_*_log=), write_iolog= */
+	unsigned nfiles, ndirs, noutputs, too_many;
 	char refused[256];		/* an ioengine= nothing here runs, and why */
 	int writes;			/* some rw= other than read and randread */
 };
@@ -65,6 +66,12 @@ static void collect(const char *key, const char *val, void *arg)
 		split_names(val, nm->files, &nm->nfiles, &nm->too_many);
 	else if (!strcmp(key, "directory"))
 		split_names(val, nm->dirs, &nm->ndirs, &nm->too_many);
+	else if ((!strncmp(key, "write_", 6) && strstr(key, "log")) && *val) {
+		if (nm->noutputs < MAX_PATHS)
+			nm->outputs[nm->noutputs++] = xstrdup(val);
+		else
+			nm->too_many = 1;
+	}
 	else if ((!strcmp(key, "rw") || !strcmp(key, "readwrite")) &&
 		 strncmp(val, "read", 4) && strncmp(val, "randread", 8))
 		nm->writes = 1;
@@ -236,6 +243,17 @@ static int plan(const struct named *nm, const char **write_devs, const char **re
 	for (unsigned i = 0; i < nm->ndirs; i++)
 		if (add_dir(dirs, &nd, nm->dirs[i]))
 			return set_err("directory=%s: not a folder", nm->dirs[i]);
+	/* the logs go where the job says, as bootbench's own runs write them */
+	for (unsigned i = 0; i < nm->noutputs; i++) {
+		const char *f = nm->outputs[i];
+		char parent[PATH_MAX];
+
+		if (f[0] != '/')
+			continue;	/* in the working folder */
+		snprintf(parent, sizeof(parent), "%.*s", (int)(strrchr(f, '/') - f), f);
+		if (add_dir(dirs, &nd, parent[0] ? parent : "/"))
+			return set_err("%s: its folder is not there", f);
+	}
 	for (unsigned i = 0; i < nm->nfiles; i++) {
 		const char *f = nm->files[i];
 		char real[PATH_MAX], parent[PATH_MAX];

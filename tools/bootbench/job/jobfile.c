@@ -82,18 +82,15 @@ static int apply(struct parse_state *ps, const char *key, const char *val, const
 		ps->scan(key, val, ps->scan_arg);
 		return 0;
 	}
-	if (idx < 0)
+	if (idx < 0) {
+		opt_fio_may_have = 1;	/* one of fio's that bootbench lacks, or a typo: fio tells which */
 		return set_err("unsupported option '%s' (%s)", key, where);
-	if (option_table[idx].scope == SCOPE_RUN && !cli) {
-		opt_refused_for_good = 1;
-		return set_err("option '%s' is for the command line, not job files (%s)", key, where);
 	}
+	if (option_table[idx].scope == SCOPE_RUN && !cli)
+		return set_err("option '%s' is for the command line, not job files (%s)", key, where);
 	if (opt_apply(target, &ps->js->run, idx, val) < 0) {
 		char msg[sizeof(bb_err)];
 
-		/* bootbench's own options (--destroy, --output...): fio would not know them either */
-		if (option_table[idx].scope == SCOPE_RUN)
-			opt_refused_for_good = 1;
 		snprintf(msg, sizeof(msg), "%s", bb_err);
 		return set_err("%s (%s)", msg, where);
 	}
@@ -142,11 +139,8 @@ static int expand_env(const char *in, char *out, size_t len, const char *where)
 			memcpy(name, in + 2, end - in - 2);
 			name[end - in - 2] = 0;
 			val = getenv(name);
-			if (!val) {
-				/* fio would take "${NAME}" as written: a file of that name is no use either */
-				opt_refused_for_good = 1;
+			if (!val)
 				return set_err("environment variable '%s' is not set (%s)", name, where);
-			}
 			if (o + strlen(val) >= len)
 				return set_err("line too long after expanding ${%s} (%s)", name, where);
 			strcpy(out + o, val);
@@ -312,7 +306,7 @@ int jobset_parse_args(struct jobset *js, int argc, char **argv)
 	state.js = js;
 	state.scan = scan;
 	state.scan_arg = scan_arg;
-	opt_refused_for_good = 0;
+	opt_fio_may_have = 0;
 	opts_defaults(&state.global, &js->run);
 	for (i = 0; i < argc; i++) {
 		char *arg = argv[i], key[128];
@@ -408,10 +402,12 @@ static int job_check(struct job *j)
 	if (o->unit_base != 0 && o->unit_base != 1 && o->unit_base != 8)
 		return set_err("job '%s': unit_base is 0, 1 (bits) or 8 (bytes), not %u (%s)", o->name, o->unit_base,
 			       j->where);
-	if (o->zonemode != ZONEMODE_NONE)
+	if (o->zonemode != ZONEMODE_NONE) {
+		opt_fio_may_have = 1;	/* fio follows zones */
 		return set_err("job '%s': zonemode=%s is not supported by bootbench: it writes without following "
 			       "zones or their write pointers (%s)", o->name,
 			       o->zonemode == ZONEMODE_ZBD ? "zbd" : "strided", j->where);
+	}
 	if (o->nrfiles > 1 && o->filename)
 		return set_err("job '%s': nrfiles is for files made in directory; filename names the files "
 			       "itself (%s)", o->name, j->where);

@@ -83,7 +83,7 @@ static const struct fio_engine {
 	{ NULL, NULL },
 };
 
-int opt_refused_for_good;
+int opt_fio_may_have;
 
 /* One of fio's engines bootbench does not have */
 static int fio_engine(const char *name)
@@ -522,12 +522,15 @@ int opt_apply(struct job_opts *jo, struct run_opts *ro, int idx, const char *val
 			char list[256];
 
 			enum_list(d->values, list, sizeof(list));
-			if (d->values == engine_values && engine_refusal(val)) {
-				opt_refused_for_good = 1;
+			if (d->values == engine_values && engine_refusal(val))
 				return set_err("ioengine=%s: %s", val, engine_refusal(val));
-			}
-			if (d->values == engine_values && fio_engine(val))
+			if (d->values == engine_values && fio_engine(val)) {
+				opt_fio_may_have = 1;
 				return set_err("ioengine=%s is fio's, not in bootbench's engine (%s)", val, list);
+			}
+			/* a choice of fio's bootbench lacks (verify=md5), or a typo: fio's choices are as strict */
+			if (d->scope == SCOPE_JOB && d->values != engine_values)
+				opt_fio_may_have = 1;
 			return set_err("invalid value '%s' for option '%s': expected one of %s", val, d->name, list);
 		}
 		break;

@@ -186,10 +186,13 @@ extern const unsigned option_count;
 
 int opt_find(const char *name);
 /*
- * Set by opt_apply when what it refused nothing on this image runs (an
- * engine that needs a network or a cluster): no use asking fio.
+ * Set when what the parser refused may be fio's and missing from
+ * bootbench: an option it does not know, one of fio's engines, a choice
+ * it lacks (verify=md5, zonemode=zbd). The image's fio is asked then
+ * (job/delegate.h); a refusal without it (a bad size, an engine that
+ * needs a network) stands.
  */
-extern int opt_refused_for_good;
+extern int opt_fio_may_have;
 /* Why nothing on this image runs fio's engine NAME (it needs a network, a cluster...); NULL: something does. */
 const char *engine_refusal(const char *name);
 /* Sets one option; on a bad value returns -1 with bb_err naming the option. */
