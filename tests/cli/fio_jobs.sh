@@ -1,12 +1,14 @@
 # SPDX-License-Identifier: MIT
-# fio_jobs.sh (issue 17) - every job file in tests/jobs/, run by Debian's
+# fio_jobs.sh (issues 17, 35) - every job file in tests/jobs/, run by Debian's
 # fio and by bootbench, each in a folder of its own: both run it; the JSON
 # keys, job options and directions agree (tests/fio_json_compare.py), with
 # the same I/O counts and bytes where the job is size-bound; and what each
 # option means is checked in what both wrote: the offsets of rw=write:112k
 # and read:-8k (the same sequence), bsrange's sizes and contiguity, the
 # bytes of buffer_pattern (the same file), rate's bandwidth, nrfiles'
-# files, zoned's share, runs of randread:8, exitall's stop. fio's logs:
+# files, zoned's share, runs of randread:8, exitall's stop, number_ios'
+# count, ba's offsets, a zoned range left out, log_prio's column,
+# allow_file_create=0. fio's logs:
 # the same file names and columns, read by fio's own fio2gnuplot and
 # fio-histo-log-pctiles.py.
 . tests/lib.sh
@@ -113,6 +115,38 @@ for tool in fio bb; do
 	ms=$(json "$T/$tool/exitall.json" "d['jobs'][1]['job_runtime']")
 	check "exitall ($tool): the long job stopped after ${ms} ms, not 30 s" [ "$ms" -lt 10000 ]
 done
+# number_ios: 300 and no more
+for tool in fio bb; do
+	n=$(json "$T/$tool/number_ios.json" "d['jobs'][0]['read']['total_ios']")
+	check "number_ios=300 ($tool): $n reads" [ "$n" = 300 ]
+done
+# ba=4k with bs=8k: every offset on a 4k boundary, some not on an 8k one
+for tool in fio bb; do
+	check "ba=4k ($tool): offsets on 4k, not all on 8k" awk -F', ' '
+		{ if ($5 % 4096) bad = 1; if ($5 % 8192) odd++ } END { exit !(NR == 2000 && !bad && odd > 100) }' \
+		"$T/$tool/ba_iops.1.log"
+done
+# zoned:50/5:30/15:20/: the last zone is the 80% left
+for tool in fio bb; do
+	share=$(awk -F', ' -v size=16777216 '{ if ($5 < size * 0.05) a++; else if ($5 < size * 0.20) b++; else c++ }
+		END { printf "%.0f %.0f %.0f", 100 * a / NR, 100 * b / NR, 100 * c / NR }' "$T/$tool/zrest_iops.1.log")
+	check "zoned:50/5:30/15:20/ ($tool): $share % of the reads in 5%, 15%, the 80% left" \
+		sh -c "echo '$share' | awk '{ exit !(\$1 >= 45 && \$1 <= 55 && \$2 >= 25 && \$2 <= 35 && \$3 >= 15 && \$3 <= 25) }'"
+done
+# log_prio: the priority itself (0x2003) with it; 1 (realtime) without
+for tool in fio bb; do
+	check "log_prio=1 ($tool): the last column is the priority, 0x2003 ($(col $tool prio_iops.1.log 5 | sort -u | tr '\n' ' '))" \
+		[ "$(col $tool prio_iops.1.log 5 | sort -u)" = 0x2003 ]
+	check "log_prio=0 ($tool): 1 for a realtime I/O ($(col $tool rt_iops.2.log 5 | sort -u | tr '\n' ' '))" \
+		[ "$(col $tool rt_iops.2.log 5 | sort -u)" = 1 ]
+done
+# allow_file_create=0: a file that is not there is not made
+fio --name=nocreate --filename="$data/nocreate.dat" --size=1m --allow_file_create=0 > "$T/nocreate.fio.out" 2>&1
+rc=$?
+check "allow_file_create=0 (fio): fails (exit $rc), makes nothing" sh -c "[ $rc != 0 ] && [ ! -e '$data/nocreate.dat' ]"
+refuses "allow_file_create=0 (bb): refused, naming it" "allow_file_create=0" \
+	"$BB" run --name=nocreate --filename="$data/nocreate.dat" --size=1m --allow_file_create=0
+check "... and makes nothing" [ ! -e "$data/nocreate.dat" ]
 # fio's logs: the same files, the same number of columns in each
 check "logs: the same log files as fio's ($(cd "$T/bb" && ls logs_*.log | tr '\n' ' '))" \
 	sh -c "[ \"\$(cd '$T/fio' && ls logs_*.log)\" = \"\$(cd '$T/bb' && ls logs_*.log)\" ]"

@@ -191,7 +191,7 @@ const struct option_def option_table[] = {
 	  .help = "completions to wait for when the queue is full" },
 	{ .name = "numjobs", .type = T_UINT, J(numjobs), .def = "1", .min = 1, .max = 4096,
 	  .help = "clones of this job, run in parallel" },
-	{ .name = "thread", .alias = "threads", .type = T_BOOL, J(thread), .def = "0",
+	{ .name = "thread", .type = T_BOOL, J(thread), .def = "0",
 	  .help = "accepted for fio's job files: bootbench's clones are always threads" },
 	{ .name = "ioengine", .type = T_ENUM, J(ioengine), .values = engine_values,
 	  .help = "io_uring (default; psync if io_uring is unavailable), libaio (Linux native AIO), psync, sync, "
@@ -310,6 +310,8 @@ const struct option_def option_table[] = {
 		  "for each-block-once (lfsr's property)" },
 	{ .name = "zonemode", .type = T_ENUM, J(zonemode), .def = "none", .values = zonemode_values,
 	  .help = "none; strided and zbd (zoned block devices) are refused: bootbench does not follow zones" },
+	{ .name = "threads", .type = T_UINT, J(tiobench_threads), .def = "0", .max = 65536,
+	  .help = "fio's tiobench profile's thread count: fio ignores it without profile=tiobench, and so does bootbench" },
 	{ .name = "number_ios", .type = T_U64, J(number_ios), .def = "0",
 	  .help = "stop after this many I/Os, if the size or runtime has not ended the job first" },
 	{ .name = "ba", .alias = "blockalign", .type = T_SIZE, J(blockalign), .def = "0", .max = 1ll << 30,

@@ -147,6 +147,7 @@ struct job_opts {
 	uint64_t number_ios;		/* stop after this many I/Os (0: no limit) */
 	uint64_t blockalign;		/* random offsets a multiple of this (0: the smallest block size) */
 	int allow_file_create, io_submit_mode, log_prio;
+	unsigned tiobench_threads;	/* threads=: an option of fio's tiobench profile, ignored without it */
 	char *numa_cpu_nodes, *numa_mem_policy;
 	int cmd_type;			/* io_uring_cmd: nvme */
 	unsigned char given[OPT_MAX];	/* which options were set, not defaulted */

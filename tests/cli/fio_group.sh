@@ -1,0 +1,76 @@
+# SPDX-License-Identifier: MIT
+# fio_group.sh (issue 35) - fio's JSON under group_reporting, field by
+# field against Debian's fio 3.33 on the same job: YABS's own command
+# (libaio, randrw 50/50, iodepth 64, numjobs 2, gtod_reduce,
+# group_reporting), held to 1000 IOPS a direction per job so that both
+# move the same I/O. Counts and definitions equal: the group's job name,
+# the number of bw and iops samples (fio's 500 ms windows, summed over the
+# group), bw_agg; job_runtime the group's summed runtime (2 jobs x 3 s),
+# as fio's; the CPU shares of that base: usr_cpu + sys_cpu of
+# job_runtime is the CPU time the process used (measured by the kernel),
+# not twice it. Measurements within the noise: bytes, IOPS, bw and iops
+# means, mins and maxes.
+. tests/lib.sh
+command -v fio >/dev/null || skip "fio is not installed"
+need_commands python3
+loopdev dev "$T/disk.img" 64M
+
+args="--name=yabs --ioengine=libaio --rw=randrw --rwmixread=50 --bs=4k --iodepth=64 --numjobs=2 --size=64M
+--runtime=3 --time_based --gtod_reduce=1 --direct=1 --group_reporting --rate_iops=1000,1000 --filename=$dev
+--output-format=json"
+# cpu TOOL OUT ARGS...: runs it, its JSON in OUT, the CPU ms the kernel counted for it in OUT.cpu
+cpu() {
+	python3 - "$@" <<'EOF'
+import resource, subprocess, sys
+out = sys.argv[2]
+with open(out, "w") as f:
+    rc = subprocess.call(sys.argv[1:2] + sys.argv[3:], stdout=f)
+r = resource.getrusage(resource.RUSAGE_CHILDREN)
+open(out + ".cpu", "w").write("%d\n" % ((r.ru_utime + r.ru_stime) * 1000))
+sys.exit(rc)
+EOF
+}
+# shellcheck disable=SC2086
+cpu fio "$T/fio.json" $args
+check "fio runs YABS's command (exit $?)" [ -s "$T/fio.json" ]
+# shellcheck disable=SC2086
+cpu "$BB" "$T/bb.json" run --destroy="$dev" $args
+check "bootbench runs it (exit $?)" [ -s "$T/bb.json" ]
+
+python3 - "$T/fio.json" "$T/bb.json" "$(cat "$T/fio.json.cpu")" "$(cat "$T/bb.json.cpu")" > "$T/cmp.txt" <<'EOF'
+import json, sys
+fio = json.load(open(sys.argv[1]))["jobs"]
+bb = json.load(open(sys.argv[2]))["jobs"]
+fio_cpu, bb_cpu = float(sys.argv[3]), float(sys.argv[4])
+def line(ok, what):
+    print(("ok: " if ok else "FAILED: ") + what)
+line(len(fio) == 1 and len(bb) == 1, "one job for the group in both (%d, %d)" % (len(fio), len(bb)))
+a, b = fio[0], bb[0]
+line(a["jobname"] == b["jobname"], "jobname: %s, %s" % (a["jobname"], b["jobname"]))
+# job_runtime: the group's jobs' runtimes summed (fio: 2 x ~3000 ms)
+line(5800 <= b["job_runtime"] <= 6600 and abs(b["job_runtime"] - a["job_runtime"]) <= 0.1 * a["job_runtime"],
+     "job_runtime is the group's summed runtime: fio %d ms, bootbench %d ms" % (a["job_runtime"], b["job_runtime"]))
+# the CPU shares are of that base: the share times job_runtime is the process's CPU time
+for name, j, used in (("fio", a, fio_cpu), ("bootbench", b, bb_cpu)):
+    shares = (j["usr_cpu"] + j["sys_cpu"]) / 100 * j["job_runtime"]
+    line(shares <= used * 1.15 + 30,
+         "%s: usr_cpu + sys_cpu (%.2f%% + %.2f%%) of job_runtime is %.0f ms, at most the %.0f ms of CPU the "
+         "kernel counted" % (name, j["usr_cpu"], j["sys_cpu"], shares, used))
+for d in ("read", "write"):
+    x, y = a[d], b[d]
+    line(abs(x["bw_samples"] - y["bw_samples"]) <= 2 and y["bw_samples"] >= 10,
+         "%s bw_samples: fio %d, bootbench %d (500 ms windows, 2 jobs x 3 s)" % (d, x["bw_samples"], y["bw_samples"]))
+    line(abs(x["iops_samples"] - y["iops_samples"]) <= 2 and y["iops_samples"] >= 10,
+         "%s iops_samples: fio %d, bootbench %d" % (d, x["iops_samples"], y["iops_samples"]))
+    line(abs(x["bw_agg"] - y["bw_agg"]) <= 5, "%s bw_agg: fio %.2f, bootbench %.2f" % (d, x["bw_agg"], y["bw_agg"]))
+    for k, tol in (("io_bytes", 0.05), ("total_ios", 0.05), ("bw", 0.05), ("iops", 0.05), ("bw_mean", 0.1),
+                   ("iops_mean", 0.1), ("bw_min", 0.2), ("bw_max", 0.2), ("iops_min", 0.2), ("iops_max", 0.2)):
+        line(abs(x[k] - y[k]) <= tol * x[k], "%s %s within %d%%: fio %s, bootbench %s" % (d, k, tol * 100, x[k], y[k]))
+    # a group's mean is its jobs' means summed (each job ~1000 IOPS): about 2000, not 1000
+    line(1800 <= y["iops_mean"] <= 2200, "%s iops_mean is the group's: %.1f" % (d, y["iops_mean"]))
+EOF
+cat "$T/cmp.txt"
+failures=$((failures + $(grep -c '^FAILED' "$T/cmp.txt")))
+checks=$((checks + $(wc -l < "$T/cmp.txt")))
+check "the comparison ran ($(wc -l < "$T/cmp.txt") checks)" [ "$(wc -l < "$T/cmp.txt")" -ge 30 ]
+finish
