@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: MIT
+# alone
 # fio_group.sh (issue 35) - fio's JSON under group_reporting, field by
 # field against Debian's fio 3.33 on the same job: YABS's own command
 # (libaio, randrw 50/50, iodepth 64, numjobs 2, gtod_reduce,

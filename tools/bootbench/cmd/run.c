@@ -195,7 +195,10 @@ const struct command run_command = {
 	.summary = "run fio-style jobs (options or job files) on io_uring",
 	.usage = "[--option=value ...] [jobfile ...]",
 	.help = "Runs fio-style jobs on io_uring. Options before the first --name, and in [global]\n"
-		"sections, apply to the jobs after them.\n",
+		"sections, apply to the jobs after them. A job that names an engine, option or\n"
+		"choice of fio's that bootbench lacks runs on the image's fio instead, in the sandbox\n"
+		"fio-server uses (only the disks in --destroy writable, no network, no other\n"
+		"program); the first line says so and why. --parse-only says who would run it.\n",
 	.more_help = run_options_help,
 	.exit_status = "0 ok, 1 I/O error or interrupted, 2 bad input (nothing written).",
 	.raw = 1,

@@ -7,6 +7,8 @@
  */
 #include "job/worker.h"
 
+#include <fcntl.h>
+
 #include <string.h>
 
 #include "lib/util.h"
@@ -124,6 +126,18 @@ struct io_unit *next_io(struct worker *w)
 			return NULL;
 		}
 		rewind_files(w);
+		/*
+		 * fio closes and reopens a job's files for each pass, and
+		 * invalidate=1 drops their cached pages again each time: a
+		 * buffered time_based job over a small range reads the disk, not
+		 * the cache (fio's 4k random reads over 16 MiB on a loop device:
+		 * 71k IOPS so, 586k with invalidate=0).
+		 */
+		if (o->invalidate && !o->direct)
+			for (unsigned i = 0; i < w->nfiles; i++)
+				if (w->files[i].fd >= 0)
+					posix_fadvise(w->files[i].fd, (off_t)w->files[i].start, (off_t)w->files[i].len,
+						      POSIX_FADV_DONTNEED);
 	}
 	ddir = pick_ddir(w);
 	len = pick_bs(w, ddir);
