@@ -71,26 +71,6 @@ static void erase_pattern(const char *s, struct erase_job *e)
 	}
 }
 
-/*
- * The kernel's name of the block device RDEV (dm-0 for /dev/mapper/x, a
- * by-id link's disk): by its number, never by the path's text. 1 for a
- * partition, 0 for a whole device, -1 when the kernel has none.
- */
-static int kernel_name(dev_t rdev, char *name, size_t len)
-{
-	char path[128], link[512];
-	ssize_t n;
-
-	snprintf(path, sizeof(path), "/sys/dev/block/%u:%u", major(rdev), minor(rdev));
-	n = readlink(path, link, sizeof(link) - 1);
-	if (n <= 0)
-		return -1;
-	link[n] = 0;
-	snprintf(name, len, "%.63s", strrchr(link, '/') ? strrchr(link, '/') + 1 : link);
-	strncat(path, "/partition", sizeof(path) - strlen(path) - 1);
-	return !access(path, F_OK);
-}
-
 static int erase_main(void *opts, int argc, char **argv)
 {
 	struct erase_opts *o = opts;
@@ -136,12 +116,12 @@ static int erase_main(void *opts, int argc, char **argv)
 	for (i = 0; i < argc; i++) {
 		struct erase_job *e = &jobs[i];
 
-		char kname[64];
+		char kname[64], whole[64];
 		int part;
 
 		if (stat(argv[i], &st) || !S_ISBLK(st.st_mode))
 			die_usage("erase: %s is not a block device", argv[i]);
-		part = kernel_name(st.st_rdev, kname, sizeof(kname));
+		part = disk_kernel_names(st.st_rdev, kname, sizeof(kname), whole, sizeof(whole));
 		if (part > 0)
 			die_usage("erase: %s is a partition: erase the whole disk", argv[i]);
 		if (part < 0 || disk_find(kname, &e->disk))

@@ -387,7 +387,17 @@ static void run_loop(struct worker *w)
 				break;
 			wait = rate_wait(w, io->ddir);
 			if (wait) {
+				uint64_t end = w->t_measure + runtime_ns, now2;
+
 				drain(w);
+				now2 = now_ns();
+				/* due after the runtime: the job ends on time without it, as fio's */
+				if (w->measuring && runtime_ns && now2 + wait >= end) {
+					w->free_ios[w->nfree++] = io;
+					if (end > now2)
+						interruptible_sleep(end - now2);
+					break;
+				}
 				interruptible_sleep(wait);
 			}
 			w->issued_ios[io->ddir]++;

@@ -359,6 +359,9 @@ const struct option_def option_table[] = {
 	  .help = "io_uring: kernel thread polls submissions" },
 	{ .name = "sqthread_poll_cpu", .type = T_UINT, J(sqthread_poll_cpu), .def = "0", .max = CPUS_MAX - 1,
 	  .help = "io_uring: the polling kernel thread of sqthread_poll on this CPU" },
+	{ .name = "nonvectored", .type = T_INT, J(nonvectored), .def = "-1", .min = -1, .max = 1,
+	  .help = "io_uring: fio's choice of plain or vectored reads and writes; bootbench's are always plain "
+		  "(IORING_OP_READ, IORING_OP_WRITE), which every kernel it runs on has" },
 	{ .name = "hipri", .type = T_BOOL, J(hipri), .def = "0",
 	  .help = "io_uring: polled completions (needs direct=1 and poll queues)" },
 	{ .name = "output-format", .type = T_FORMATS, R(formats), .def = "normal",

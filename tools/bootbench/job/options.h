@@ -144,6 +144,7 @@ struct job_opts {
 	int log_offset, per_job_logs;
 	int fixedbufs, registerfiles, sqthread_poll, hipri;
 	unsigned sqthread_poll_cpu;	/* io_uring's polling thread on this CPU, when given */
+	int nonvectored;		/* fio's io_uring choice; bootbench's reads and writes are plain */
 	uint64_t number_ios;		/* stop after this many I/Os (0: no limit) */
 	uint64_t blockalign;		/* random offsets a multiple of this (0: the smallest block size) */
 	int allow_file_create, io_submit_mode, log_prio;

@@ -253,27 +253,42 @@ static void identity_word(char *s)
 			*s = '_';
 }
 
-int disk_identity(dev_t rdev, int fd, char *buf, size_t len)
+int disk_kernel_names(dev_t rdev, char *name, size_t name_len, char *whole, size_t whole_len)
 {
-	char path[PATH_MAX], link[PATH_MAX], name[64], whole[64], start[32] = "", part_size[32] = "";
-	struct disk d;
+	char path[128], link[PATH_MAX], *slash;
 	struct stat st;
 	ssize_t n;
 	int is_part;
 
-	buf[0] = 0;
 	snprintf(path, sizeof(path), "/sys/dev/block/%u:%u", major(rdev), minor(rdev));
 	n = readlink(path, link, sizeof(link) - 1);
 	if (n <= 0)
-		return set_err("device %u:%u is not there", major(rdev), minor(rdev));
+		return -1;
 	link[n] = 0;
-	snprintf(name, sizeof(name), "%.63s", strrchr(link, '/') + 1);
+	slash = strrchr(link, '/');
+	snprintf(name, name_len, "%.63s", slash ? slash + 1 : link);
 	snprintf(path + strlen(path), sizeof(path) - strlen(path), "/partition");
 	is_part = !stat(path, &st);
-	snprintf(whole, sizeof(whole), "%s", name);
+	/* a partition's folder is inside its disk's */
+	if (is_part && slash) {
+		*slash = 0;
+		slash = strrchr(link, '/');
+	}
+	snprintf(whole, whole_len, "%.63s", slash ? slash + 1 : link);
+	return is_part;
+}
+
+int disk_identity(dev_t rdev, int fd, char *buf, size_t len)
+{
+	char path[PATH_MAX], name[64], whole[64], start[32] = "", part_size[32] = "";
+	struct disk d;
+	int is_part;
+
+	buf[0] = 0;
+	is_part = disk_kernel_names(rdev, name, sizeof(name), whole, sizeof(whole));
+	if (is_part < 0)
+		return set_err("device %u:%u is not there", major(rdev), minor(rdev));
 	if (is_part) {
-		*strrchr(link, '/') = 0;
-		snprintf(whole, sizeof(whole), "%.63s", strrchr(link, '/') + 1);
 		snprintf(path, sizeof(path), "/sys/class/block/%s/start", name);
 		read_attr(path, start, sizeof(start));
 		snprintf(path, sizeof(path), "/sys/class/block/%s/size", name);
@@ -555,21 +570,12 @@ int disk_find(const char *name, struct disk *d)
 
 int disk_is_our_medium(dev_t rdev, char *why, size_t len)
 {
-	char path[PATH_MAX], link[PATH_MAX], name[64];
-	struct stat st;
-	ssize_t n;
+	char part[64], name[64];
 	int boot, results;
 
 	/* the whole disk's name, also for a partition of it */
-	snprintf(path, sizeof(path), "/sys/dev/block/%u:%u", major(rdev), minor(rdev));
-	n = readlink(path, link, sizeof(link) - 1);
-	if (n <= 0)
+	if (disk_kernel_names(rdev, part, sizeof(part), name, sizeof(name)) < 0)
 		return 0;
-	link[n] = 0;
-	snprintf(path + strlen(path), sizeof(path) - strlen(path), "/partition");
-	if (!stat(path, &st))
-		*strrchr(link, '/') = 0;
-	snprintf(name, sizeof(name), "%.63s", strrchr(link, '/') + 1);
 	why[0] = 0;
 	media_roles(name, &boot, &results);
 	if (boot)

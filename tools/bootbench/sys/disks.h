@@ -72,6 +72,13 @@ void disk_refusal(const struct disk *d, char *buf, size_t len);
  * results medium /init recorded; why says which. Written under no consent. */
 int disk_is_our_medium(dev_t rdev, char *why, size_t len);
 /*
+ * The kernel's names of block device RDEV, by its number (never a path's
+ * text): NAME (sda1, dm-0) and WHOLE, the disk it is part of (sda; NAME
+ * for a whole device). 1 for a partition, 0 for a whole device, -1 when
+ * the kernel has no such device.
+ */
+int disk_kernel_names(dev_t rdev, char *name, size_t name_len, char *whole, size_t whole_len);
+/*
  * A block device's identity, not its name or numbers (which a re-enumerated
  * or re-attached device gives to another): the whole disk's model, serial
  * (VPD 80h, NVMe/virtio serial, WWID, the USB device's serial) and size; a
