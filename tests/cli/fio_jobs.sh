@@ -8,7 +8,8 @@
 # bytes of buffer_pattern (the same file), rate's bandwidth, nrfiles'
 # files, zoned's share, runs of randread:8, exitall's stop, number_ios'
 # count, ba's offsets, a zoned range left out, log_prio's column,
-# allow_file_create=0. fio's logs:
+# allow_file_create=0, zonemode=strided's offsets, rate_process=poisson's
+# gaps, exit_what=all, wait_for. fio's logs:
 # the same file names and columns, read by fio's own fio2gnuplot and
 # fio-histo-log-pctiles.py.
 . tests/lib.sh
@@ -50,8 +51,10 @@ for path in "$jobs"/*.fio; do
 	fi
 	for tool in fio bb; do
 		rm -rf "${data:?}/run"/*
+		t0=$(date +%s%N)
 		run $tool "$path"
 		rc=$?
+		echo $((($(date +%s%N) - t0) / 1000000)) > "$T/$tool/$j.ms"	# wait_for's order, below
 		check "$tool runs $j.fio" [ $rc = 0 ]
 		[ $rc = 0 ] || tail -n 5 "$T/$tool/$j.out"
 		# what a job wrote, kept for the checks below
@@ -59,7 +62,7 @@ for path in "$jobs"/*.fio; do
 		cp -a "$data/run"/. "$T/$tool/$j.data/" 2>/dev/null
 	done
 	case $j in
-	rate|logs|exitall) how="" ;;		# time-based: counts differ
+	rate|logs|exitall|poisson|exit_what|wait_for) how="" ;;	# time-based: counts differ
 	bsrange) how="" ;;			# random sizes: the bytes only, below
 	*) how=--counts ;;
 	esac
@@ -139,6 +142,35 @@ for tool in fio bb; do
 		[ "$(col $tool prio_iops.1.log 5 | sort -u)" = 0x2003 ]
 	check "log_prio=0 ($tool): 1 for a realtime I/O ($(col $tool rt_iops.2.log 5 | sort -u | tr '\n' ' '))" \
 		[ "$(col $tool rt_iops.2.log 5 | sort -u)" = 1 ]
+done
+# zonemode=strided: the sequential offsets are fio's, one for one; the random ones in the same zones
+check "zonemode=strided, sequential: the same offsets as fio's ($(col bb strided_seq_iops.2.log 5 | wc -l) I/Os)" \
+	sh -c "[ -n \"\$(cat '$T/fio/strided_seq_iops.2.log')\" ] && [ \"\$(awk -F', ' '{ print \$5 }' '$T/fio/strided_seq_iops.2.log')\" = \"\$(awk -F', ' '{ print \$5 }' '$T/bb/strided_seq_iops.2.log')\" ]"
+for tool in fio bb; do
+	zones=$(awk -F', ' '{ print int($5 / 1048576) }' "$T/$tool/strided_rand_iops.3.log" | uniq -c | awk '{ printf "%s:%s ", $2, $1 }')
+	check "zonemode=strided, random ($tool): 64 reads in each of the zones 0, 2, ... 62" \
+		[ "$zones" = "$(seq 0 2 62 | awk '{ printf "%s:64 ", $1 }')" ]
+done
+# rate_process: linear's gaps even, poisson's exponential (their deviation about their mean)
+for tool in fio bb; do
+	for p in linear poisson; do
+		n=1; [ $p = poisson ] && n=2
+		cv=$(awk -F', ' 'NR > 1 { g = $1 - last; s += g; ss += g * g; n++ } { last = $1 }
+			END { m = s / n; printf "%.2f", sqrt(ss / n - m * m) / m }' "$T/$tool/${p}_iops.$n.log")
+		if [ $p = linear ]; then
+			check "rate_process=linear ($tool): even gaps (deviation/mean $cv)" awk -v c="$cv" 'BEGIN { exit !(c < 0.5) }'
+		else
+			check "rate_process=poisson ($tool): exponential gaps (deviation/mean $cv, 1 for a Poisson process)" \
+				awk -v c="$cv" 'BEGIN { exit !(c > 0.7 && c < 1.3) }'
+		fi
+	done
+done
+# exit_what=all: [long] stopped with [short], [later] never ran; wait_for: one after the other
+for tool in fio bb; do
+	got=$(json "$T/$tool/exit_what.json" "' '.join('%s:%d' % (j['jobname'], (j['job_runtime'] + 500) // 1000) for j in d['jobs'])")
+	check "exit_what=all ($tool): $got" [ "$got" = "short:1 long:1 later:0" ]
+	ms=$(cat "$T/$tool/wait_for.ms")
+	check "wait_for ($tool): two 1 s jobs one after the other ($ms ms from start to end)" [ "$ms" -ge 1900 ]
 done
 # allow_file_create=0: a file that is not there is not made
 fio --name=nocreate --filename="$data/nocreate.dat" --size=1m --allow_file_create=0 > "$T/nocreate.fio.out" 2>&1

@@ -52,19 +52,62 @@ void rewind_files(struct worker *w)
 	for (i = 0; i < w->nfiles; i++) {
 		w->files[i].seq_pos = 0;
 		w->files[i].issued = 0;
+		w->files[i].zone_start = w->files[i].zone_bytes = w->files[i].zone_pos = 0;
 		perm_rewind(&w->files[i].perm);
 	}
 	w->loop_issued = 0;
+}
+
+/*
+ * zonemode=strided, as fio's: zonesize bytes in a zone of zonerange (a
+ * random job at random offsets in it, a sequential one in order, round
+ * again when zonesize is the longer), then zoneskip on, from the start
+ * again past the target's end. size is the bytes moved, as fio counts it
+ * (the skipped ones are not).
+ */
+static int pick_strided(struct worker *w, struct worker_file *f, uint64_t *len, uint64_t *off)
+{
+	const struct job_opts *o = &w->job->o;
+	uint64_t end = f->t->size > f->start ? f->t->size - f->start : f->len, range = o->zonerange;
+
+	if (f->zone_bytes >= o->zonesize) {
+		f->zone_bytes = f->zone_pos = 0;
+		f->zone_start += range + o->zoneskip;
+		if (f->zone_start >= end)
+			f->zone_start = 0;
+	}
+	if (*len > f->len - f->issued)
+		*len = f->len - f->issued;
+	if (*len > range)
+		*len = range;
+	if (f->zone_start + range > end && f->zone_start + *len > end)
+		f->zone_start = 0;	/* a last zone past the end: from the start, as fio wraps */
+	if (is_random(o->rw)) {
+		*off = f->zone_start + rng_below(&w->rng, range / *len ? range / *len : 1) * *len;
+	} else {
+		if (f->zone_pos + *len > range)
+			f->zone_pos = 0;
+		*off = f->zone_start + f->zone_pos;
+		f->zone_pos += *len;
+	}
+	if (*off + *len > end)
+		*off = end - *len;
+	*off += f->start;
+	f->zone_bytes += *len;
+	f->issued += *len;
+	return 0;
 }
 
 /* The next offset in a file with room left; len may be cut at the range end. */
 static int pick_offset(struct worker *w, struct worker_file *f, uint64_t *len, uint64_t *off)
 {
 	const struct job_opts *o = &w->job->o;
-	uint64_t left = f->len - f->issued, blocks;
+	uint64_t left = f->len > f->issued ? f->len - f->issued : 0, blocks;
 
 	if (!left)
 		return -1;
+	if (o->zonemode == ZONEMODE_STRIDED)
+		return pick_strided(w, f, len, off);
 	if (*len > left)
 		*len = left;
 	f->issued += *len;

@@ -402,12 +402,21 @@ static int job_check(struct job *j)
 	if (o->unit_base != 0 && o->unit_base != 1 && o->unit_base != 8)
 		return set_err("job '%s': unit_base is 0, 1 (bits) or 8 (bytes), not %u (%s)", o->name, o->unit_base,
 			       j->where);
-	if (o->zonemode != ZONEMODE_NONE) {
+	if (o->zonemode == ZONEMODE_NONE && o->zonesize)
+		return set_err("job '%s': zonesize needs zonemode=strided (fio 3.33 refuses it with zonemode=none, its "
+			       "default) (%s)", o->name, j->where);
+	if (o->zonemode == ZONEMODE_ZBD) {
 		opt_fio_may_have = 1;	/* fio follows zones */
-		return set_err("job '%s': zonemode=%s is not supported by bootbench: it writes without following "
-			       "zones or their write pointers (%s)", o->name,
-			       o->zonemode == ZONEMODE_ZBD ? "zbd" : "strided", j->where);
+		return set_err("job '%s': zonemode=zbd is not supported by bootbench: it writes without following "
+			       "zones or their write pointers (%s)", o->name, j->where);
 	}
+	if (o->zonemode == ZONEMODE_STRIDED && !o->zonesize)
+		return set_err("job '%s': zonemode=strided needs a zonesize (%s)", o->name, j->where);
+	if (o->zonemode == ZONEMODE_STRIDED && o->verify)
+		return set_err("job '%s': verify needs every block written once per loop: not with zonemode=strided (%s)",
+			       o->name, j->where);
+	if (o->zonemode == ZONEMODE_STRIDED && !o->zonerange)
+		o->zonerange = o->zonesize;	/* fio's: a zone is zonesize long unless zonerange says */
 	if (o->nrfiles > 1 && o->filename)
 		return set_err("job '%s': nrfiles is for files made in directory; filename names the files "
 			       "itself (%s)", o->name, j->where);
@@ -429,9 +438,11 @@ static int job_check(struct job *j)
 	if (o->hipri && !o->direct)
 		return set_err("job '%s': hipri (polled I/O) needs direct=1 (%s)", o->name, j->where);
 	if (o->ioengine != ENGINE_DEFAULT && o->ioengine != ENGINE_IO_URING &&
-	    (o->given[opt_find("sqthread_poll")] || (o->given[opt_find("hipri")] && o->ioengine != ENGINE_PVSYNC2)))
+	    (o->given[opt_find("sqthread_poll")] || (o->given[opt_find("hipri")] && o->ioengine != ENGINE_PVSYNC2))) {
+		opt_fio_may_have = o->ioengine == ENGINE_IO_URING_CMD;	/* fio polls NVMe commands too */
 		return set_err("job '%s': sqthread_poll needs ioengine=io_uring, hipri io_uring or pvsync2 (%s)", o->name,
 			       j->where);
+	}
 	if ((o->ioengine == ENGINE_PSYNC || o->ioengine == ENGINE_SYNC || o->ioengine == ENGINE_PVSYNC2 ||
 	     o->ioengine == ENGINE_MMAP) && o->iodepth > 1)
 		o->iodepth = 1;	/* a synchronous engine has one I/O in flight, as in fio */
@@ -479,6 +490,15 @@ int jobset_finish(struct jobset *js)
 			scale_job(&j->o, f);
 		if (job_check(j))
 			return -1;
+		if (j->o.wait_for) {
+			unsigned k;
+
+			for (k = 0; k < i && strcmp(js->jobs[k].o.name, j->o.wait_for); k++)
+				;
+			if (k == i)
+				return set_err("job '%s': wait_for=%s: no job of that name before it (%s)", j->o.name,
+					       j->o.wait_for, j->where);
+		}
 		if (i && (j->o.stonewall || j->o.new_group))
 			group++;
 		j->groupid = group;

@@ -10,6 +10,7 @@
 #include "job/worker.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdarg.h>
 #include <fcntl.h>
 #include <stdlib.h>
@@ -289,6 +290,8 @@ static void begin_measure(struct worker *w, uint64_t now)
 	w->t_measure = w->t_last_sample = now;
 	w->t_next_sample = now + SAMPLE_NS;
 	w->t_bw = w->t_iops = now;
+	memset(w->poisson_due, 0, sizeof(w->poisson_due));
+	rng_seed(&w->rate_rng, w->seed ^ 0x9e3779b97f4a7c15ull);
 	memset(w->bw_seen, 0, sizeof(w->bw_seen));
 	memset(w->iops_seen, 0, sizeof(w->iops_seen));
 	cpu_snapshot(&s->usr_us, &s->sys_us, &s->ctx, &s->majf, &s->minf);
@@ -319,6 +322,10 @@ static uint64_t rate_wait(struct worker *w, int ddir)
 	if ((!iops && !bps) || !w->measuring)
 		return 0;
 	now = now_ns();
+	if (w->job->o.rate_process == RATE_POISSON) {
+		due = w->poisson_due[ddir] ? w->poisson_due[ddir] : w->t_measure;
+		return due > now ? due - now : 0;
+	}
 	if (iops)
 		due = w->t_measure + w->issued_ios[ddir] * 1000000000ull / iops;
 	if (bps) {
@@ -329,6 +336,26 @@ static uint64_t rate_wait(struct worker *w, int ddir)
 			due = by_bytes;
 	}
 	return due > now ? due - now : 0;
+}
+
+/*
+ * rate_process=poisson, as fio's: the gap to the next I/O is exponential
+ * with a mean of 1/IOPS (a cap in bytes: the IOPS of the smallest block).
+ */
+static void poisson_next(struct worker *w, int ddir)
+{
+	const struct job_opts *o = &w->job->o;
+	uint64_t iops = o->rate.iops[ddir], bps = o->rate_bw.iops[ddir], rate = iops;
+
+	if (o->rate_process != RATE_POISSON || (!iops && !bps))
+		return;
+	if (bps && w->min_bs && (!rate || bps / w->min_bs < rate))
+		rate = bps / w->min_bs;
+	if (!rate)
+		rate = 1;
+	if (!w->poisson_due[ddir])
+		w->poisson_due[ddir] = w->t_measure;
+	w->poisson_due[ddir] += (uint64_t)(-log(1.0 - rng_double(&w->rate_rng)) * 1e9 / (double)rate);
 }
 
 static void interruptible_sleep(uint64_t ns)
@@ -402,6 +429,7 @@ static void run_loop(struct worker *w)
 			}
 			w->issued_ios[io->ddir]++;
 			w->issued_bytes[io->ddir] += io->len;
+			poisson_next(w, io->ddir);
 			io->t_start = io->t_issue = now_ns();
 			if (io->ddir == DDIR_TRIM) {
 				io->res = target_trim(w->files[io->file].fd, w->files[io->file].t->is_blk,
@@ -464,10 +492,15 @@ void *worker_main(void *arg)
 	const struct job_opts *o = &w->job->o;
 	unsigned i;
 
+	w->stats.started = 1;
 	if (place_thread(w) < 0) {
 		worker_fail(w, errno, "%s", bb_err);
 		goto out;
 	}
+	/* wait_for: after every clone of the job named has ended */
+	for (struct worker **p = w->waitees; p && *p; p++)
+		while (!(*p)->finished && !stop_requested && !exit_all)
+			sleep_ns(10000000);
 	interruptible_sleep(o->startdelay_us * 1000);
 	for (i = 0; i < w->nfiles && !stop_requested; i++) {
 		struct worker_file *f = &w->files[i];
@@ -525,7 +558,7 @@ void *worker_main(void *arg)
 	if (w->eng->cleanup)
 		w->eng->cleanup(w);
 	if (o->exitall)
-		exit_all = 1;
+		exit_all = o->exit_what == EXIT_WHAT_ALL ? EXIT_ALL_RUN : EXIT_ALL_GROUP;
 out:
 	w->finished = 1;
 	return NULL;

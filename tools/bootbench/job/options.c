@@ -106,6 +106,14 @@ static const struct enum_val submit_values[] = {
 	{ "inline", SUBMIT_INLINE }, { "offload", SUBMIT_OFFLOAD }, { NULL, 0 },
 };
 
+static const struct enum_val rate_process_values[] = {
+	{ "linear", RATE_LINEAR }, { "poisson", RATE_POISSON }, { NULL, 0 },
+};
+
+static const struct enum_val exit_what_values[] = {
+	{ "group", EXIT_WHAT_GROUP }, { "stonewall", EXIT_WHAT_STONEWALL }, { "all", EXIT_WHAT_ALL }, { NULL, 0 },
+};
+
 static const struct enum_val eor_values[] = { { "bootbench", EOR_BOOTBENCH }, { "fio", EOR_FIO }, { NULL, 0 } };
 
 static const struct enum_val cmd_type_values[] = { { "nvme", 0 }, { NULL, 0 } };
@@ -256,6 +264,9 @@ const struct option_def option_table[] = {
 	  .help = "cap IOPS; R or R,W (per direction, as fio)" },
 	{ .name = "rate", .type = T_BW, J(rate_bw),
 	  .help = "cap bandwidth in bytes a second (10m); R or R,W, ',W' writes only" },
+	{ .name = "rate_process", .type = T_ENUM, J(rate_process), .def = "linear", .values = rate_process_values,
+	  .help = "linear: a capped job's I/Os at even gaps; poisson: at a Poisson process's (exponential gaps of "
+		  "the same mean), as real requests arrive" },
 	{ .name = "rate_min", .alias = "ratemin", .type = T_BW, J(rate_min),
 	  .help = "fail the job when its bandwidth falls below this, per second (R or R,W)" },
 	{ .name = "buffer_pattern", .type = T_PATTERN, J(buffer_pattern),
@@ -288,7 +299,12 @@ const struct option_def option_table[] = {
 	{ .name = "disable_slat", .type = T_BOOL, J(disable_slat), .def = "0",
 	  .help = "do not measure the submission latency" },
 	{ .name = "exitall", .type = T_BOOL, J(exitall), .def = "0",
-	  .help = "when this job ends, stop every other job" },
+	  .help = "when this job ends, stop the others (exit_what says which)" },
+	{ .name = "exit_what", .type = T_ENUM, J(exit_what), .def = "group", .values = exit_what_values,
+	  .help = "which jobs exitall stops: group (those started with it), stonewall (the same: groups run one "
+		  "after another), all (those and every later group)" },
+	{ .name = "wait_for", .type = T_STR, J(wait_for),
+	  .help = "start when every clone of this job, defined before, has ended" },
 	{ .name = "invalidate", .type = T_BOOL, J(invalidate), .def = "1",
 	  .help = "drop the target's cached pages before the job (buffered I/O starts cold)" },
 	{ .name = "allow_mounted_write", .type = T_BOOL, J(allow_mounted_write), .def = "0",
@@ -309,7 +325,14 @@ const struct option_def option_table[] = {
 	  .help = "fio's names are taken; bootbench has one generator (xoshiro256**) and keeps a random map "
 		  "for each-block-once (lfsr's property)" },
 	{ .name = "zonemode", .type = T_ENUM, J(zonemode), .def = "none", .values = zonemode_values,
-	  .help = "none; strided and zbd (zoned block devices) are refused: bootbench does not follow zones" },
+	  .help = "none; strided: zonesize bytes in each zone of zonerange, then zoneskip on; zbd (zoned block "
+		  "devices): the image's fio runs it" },
+	{ .name = "zonesize", .type = T_SIZE, J(zonesize), .def = "0", .max = 1ll << 50,
+	  .help = "zonemode=strided: bytes moved in a zone before the next" },
+	{ .name = "zonerange", .type = T_SIZE, J(zonerange), .def = "0", .max = 1ll << 50,
+	  .help = "zonemode=strided: a zone's length [zonesize]" },
+	{ .name = "zoneskip", .type = T_SIZE, J(zoneskip), .def = "0", .max = 1ll << 50,
+	  .help = "zonemode=strided: bytes skipped after a zone (size counts the bytes moved, as fio's)" },
 	{ .name = "threads", .type = T_UINT, J(tiobench_threads), .def = "0", .max = 65536,
 	  .help = "fio's tiobench profile's thread count: fio ignores it without profile=tiobench, and so does bootbench" },
 	{ .name = "number_ios", .type = T_U64, J(number_ios), .def = "0",
@@ -451,7 +474,7 @@ static const char *expected(int type)
 	case T_PLIST: return "percentiles in (0,100] separated by ':'";
 	case T_DIST: return "random, zipf:THETA (THETA > 0, not 1), pareto:H (0 < H < 1), normal:DEV% (0-100), "
 			     "zoned:A/R:... or zoned_abs:A/SIZE:... (shares summing to 100)";
-	case T_RATE: return "IOPS, or READ,WRITE";
+	case T_RATE: return "IOPS, or READ,WRITE[,TRIM]";
 	case T_FORMATS: return "normal, json or json+";
 	case T_INT: return "a whole number";
 	case T_RW: return "read, write, trim, randread, randwrite, randtrim, rw, randrw, with :SIZE or :N after";
@@ -460,7 +483,7 @@ static const char *expected(int type)
 	case T_PATTERN: return "0xHEX, a decimal number or \"a string\", joined by |";
 	case T_CPULIST: return "CPU numbers and ranges: 0-3,6";
 	case T_CPUMASK: return "a mask above 0 (0x0f)";
-	case T_BW: return "a bandwidth such as 10m (a second), or R,W";
+	case T_BW: return "a bandwidth such as 10m (a second), or R,W[,T]";
 	default: return "a value";
 	}
 }
@@ -546,6 +569,9 @@ int opt_apply(struct job_opts *jo, struct run_opts *ro, int idx, const char *val
 		break;
 	case T_BSSPLIT:
 		rc = parse_bssplit(val, jo->kb_base, field);
+		/* fio's split per direction (READ,WRITE): a form bootbench lacks */
+		if (rc && strchr(val, ','))
+			opt_fio_may_have = 1;
 		break;
 	case T_PLIST:
 		rc = parse_plist(val, field);

@@ -92,6 +92,8 @@ struct rate {
 enum cpus_policy { CPUS_SHARED, CPUS_SPLIT };
 enum zonemode { ZONEMODE_NONE, ZONEMODE_STRIDED, ZONEMODE_ZBD };
 enum submit_mode { SUBMIT_INLINE, SUBMIT_OFFLOAD };
+enum rate_process { RATE_LINEAR, RATE_POISSON };
+enum exit_what { EXIT_WHAT_GROUP, EXIT_WHAT_STONEWALL, EXIT_WHAT_ALL };
 
 struct job_opts {
 	char *name, *description, *filename, *directory;
@@ -137,6 +139,7 @@ struct job_opts {
 	struct cpus cpus_allowed;
 	int cpus_allowed_policy;
 	int random_generator, zonemode;
+	uint64_t zonesize, zonerange, zoneskip;	/* zonemode=strided: bytes a zone, its length, the gap after */
 	char *ioscheduler;
 	char *lat_log, *bw_log, *iops_log, *hist_log;	/* file name prefixes; "" is the job's name */
 	uint64_t log_avg_msec, log_hist_msec;
@@ -148,6 +151,9 @@ struct job_opts {
 	uint64_t number_ios;		/* stop after this many I/Os (0: no limit) */
 	uint64_t blockalign;		/* random offsets a multiple of this (0: the smallest block size) */
 	int allow_file_create, io_submit_mode, log_prio;
+	int rate_process;		/* enum rate_process: fixed gaps, or a Poisson process's */
+	int exit_what;			/* enum exit_what: which jobs exitall stops */
+	char *wait_for;			/* start when every clone of this (earlier) job has ended */
 	unsigned tiobench_threads;	/* threads=: an option of fio's tiobench profile, ignored without it */
 	char *numa_cpu_nodes, *numa_mem_policy;
 	int cmd_type;			/* io_uring_cmd: nvme */

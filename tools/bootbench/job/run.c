@@ -464,6 +464,30 @@ static void watch_group(const struct jobset *js, struct job_plan *plans, unsigne
 	free(lat);
 }
 
+/* wait_for: each clone waits for every clone of the earlier job it names (jobset_finish found it) */
+static void link_waitees(struct jobset *js, struct job_plan *plans)
+{
+	unsigned i, k, c, n;
+
+	for (i = 0; i < js->n; i++) {
+		const char *name = js->jobs[i].o.wait_for;
+
+		if (!name)
+			continue;
+		for (k = 0; k < i && strcmp(js->jobs[k].o.name, name); k++)
+			;
+		if (k == i)
+			continue;
+		for (c = 0; c < js->jobs[i].o.numjobs; c++) {
+			struct worker *w = &plans[i].workers[c];
+
+			w->waitees = xcalloc(js->jobs[k].o.numjobs + 1, sizeof(*w->waitees));
+			for (n = 0; n < js->jobs[k].o.numjobs; n++)
+				w->waitees[n] = &plans[k].workers[n];
+		}
+	}
+}
+
 static void run_group(struct jobset *js, struct job_plan *plans, unsigned group, unsigned last_group,
 		      uint64_t run_start)
 {
@@ -665,6 +689,7 @@ int run_jobs(struct jobset *js, const struct run_hooks *hooks, struct run_result
 		if (j->groupid > last_group)
 			last_group = j->groupid;
 	}
+	link_waitees(js, plans);
 	for (i = 0; i < nt; i++)
 		if (all[i]->used && !all[i]->on_open && target_prepare(all[i])) {
 			note("%s", bb_err);
@@ -678,15 +703,20 @@ int run_jobs(struct jobset *js, const struct run_hooks *hooks, struct run_result
 		free_plans(js, plans);
 		return EXIT_FAIL;
 	}
-	exit_all = 0;
+	exit_all = EXIT_ALL_NONE;
 	gettimeofday(&tv, NULL);
 	r->timestamp_ms = tv.tv_sec * 1000ull + tv.tv_usec / 1000;
 	disk_util_begin(r);
 	{
 		uint64_t run_start = now_ns();
 
-		for (group = 0; group <= last_group && !stop_requested; group++)
+		for (group = 0; group <= last_group && !stop_requested; group++) {
+			/* exitall stops its own group; with exit_what=all, the later ones too (they do not start) */
+			if (exit_all == EXIT_ALL_RUN)
+				break;
+			exit_all = EXIT_ALL_NONE;
 			run_group(js, plans, group, last_group, run_start);
+		}
 		if (js->run.progress_fd)
 			dprintf((int)js->run.progress_fd, "progress 100 %.0f 0 0 0 0 done\n",
 				(now_ns() - run_start) / 1e9);

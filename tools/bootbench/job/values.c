@@ -620,10 +620,22 @@ int parse_rate(const char *s, unsigned kb_base, int sizes, struct rate *r)
 		r->iops[DDIR_READ] = r->iops[DDIR_WRITE] = r->iops[DDIR_TRIM] = v;
 	}
 	if (comma) {
+		/* R,W or, as fio, R,W,T: the trims' own */
+		char *third = strchr(comma + 1, ',');
+
+		if (third)
+			*third = 0;
 		v = 0;
 		if (comma[1] && (sizes ? parse_size_base(comma + 1, kb_base, &v) : parse_uint(comma + 1, 0, 0, &v)))
 			return -1;
 		r->iops[DDIR_WRITE] = r->iops[DDIR_TRIM] = v;
+		if (third) {
+			v = 0;
+			if (strchr(third + 1, ',') ||
+			    (third[1] && (sizes ? parse_size_base(third + 1, kb_base, &v) : parse_uint(third + 1, 0, 0, &v))))
+				return -1;
+			r->iops[DDIR_TRIM] = v;
+		}
 	}
 	return *buf || comma ? 0 : -1;
 }

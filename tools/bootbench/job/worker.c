@@ -128,6 +128,7 @@ void worker_free(struct worker *w)
 		munmap(w->buf_base, w->buf_size);
 	free(w->files);
 	free(w->ios);
+	free(w->waitees);
 	free(w->free_ios);
 	free(w->pending);
 	free(w->done);

@@ -38,7 +38,10 @@ struct worker_file {
 	uint64_t start, len;	/* the range this worker uses */
 	uint64_t nblocks;	/* len / bs, for random offsets */
 	uint64_t seq_pos;	/* next sequential offset, from start */
-	uint64_t issued;	/* bytes issued in this loop */
+	uint64_t issued;	/* bytes issued in this loop (zonemode=strided: and skipped) */
+	uint64_t zone_start;	/* zonemode=strided: the zone's start, from start */
+	uint64_t zone_bytes;	/* ... bytes moved in it */
+	uint64_t zone_pos;	/* ... the next sequential offset in it */
 	struct permutation perm;
 	struct distribution dist;
 };
@@ -69,6 +72,9 @@ struct worker {
 	int measuring;
 	uint64_t t_begin, t_measure, t_next_sample, t_last_sample;
 	uint64_t t_bw, t_iops;		/* fio's bwavgtime and iopsavgtime windows: their starts */
+	uint64_t poisson_due[DDIR_NR];	/* rate_process=poisson: when the next I/O is due (0: at the start) */
+	struct rng rate_rng;		/* its gaps, apart from the offsets' generator */
+	struct worker **waitees;	/* wait_for: the clones this one starts after, NULL-ended */
 	uint64_t bw_seen[DDIR_NR], iops_seen[DDIR_NR];	/* bytes and I/Os before them */
 	struct sample cur;
 	struct job_stats stats;
@@ -81,7 +87,8 @@ struct worker {
 };
 
 extern volatile sig_atomic_t stop_requested;
-/* set when a job with exitall=1 ends: every other job stops too */
+/* exitall: a job with it ended; the others of its group stop (and with exit_what=all, every later group) */
+enum { EXIT_ALL_NONE, EXIT_ALL_GROUP, EXIT_ALL_RUN };
 extern volatile int exit_all;
 
 /* Sets up files, buffers and the engine; -1 with bb_err on failure. */

@@ -273,10 +273,13 @@ static void job_object(struct json *j, const struct run_result *r, const struct 
 	bucket_object(j, "iodepth_submit", st->submit, batch_names);
 	bucket_object(j, "iodepth_complete", st->complete, batch_names);
 	latency_buckets(j, rep);
-	json_uint(j, "latency_depth", rep->job->o.iodepth);
-	json_uint(j, "latency_target", 0);
-	json_double(j, "latency_percentile", 100.0);
-	json_uint(j, "latency_window", 0);
+	/* as fio: a job that never started (exit_what=all's later groups) has no latency target figures */
+	if (st->started) {
+		json_uint(j, "latency_depth", rep->job->o.iodepth);
+		json_uint(j, "latency_target", 0);
+		json_double(j, "latency_percentile", 100.0);
+		json_uint(j, "latency_window", 0);
+	}
 	json_obj_close(j);
 }
 

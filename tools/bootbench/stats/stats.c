@@ -42,6 +42,7 @@ void stats_merge(struct job_stats *dst, const struct job_stats *src)
 	if (src->runtime_ns > dst->runtime_ns)
 		dst->runtime_ns = src->runtime_ns;
 	dst->total_runtime_ns += src->total_runtime_ns;
+	dst->started |= src->started;
 	for (d = 0; d < DDIR_NR; d++) {
 		avg_stat_sum(&dst->bw[d], &src->bw[d]);
 		avg_stat_sum(&dst->iops[d], &src->iops[d]);

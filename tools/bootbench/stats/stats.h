@@ -62,6 +62,7 @@ struct job_stats {
 	unsigned nsamples, cap;
 	struct avg_stat bw[DDIR_NR], iops[DDIR_NR];	/* fio's bw_ and iops_ figures */
 	uint64_t total_runtime_ns;	/* summed over a group's jobs (fio's job_runtime), where runtime_ns is the longest */
+	int started;			/* a clone's thread ran (exit_what=all leaves later groups unstarted) */
 	unsigned clones;
 	uint64_t verify_blocks, verify_bad;	/* read back by verify=, and found wrong */
 	uint64_t total_err;		/* errors counted by continue_on_error */
