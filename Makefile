@@ -231,6 +231,7 @@ bench: deps
 	$(Q)$(MAKE) --no-print-directory all
 	$(Q)scripts/bench.sh
 	$(Q)scripts/bench-erase.sh
+	$(Q)scripts/bench-fio-jobs.sh
 
 # The main job: boot the stick in QEMU with three empty test disks; the
 # serial console is this terminal (Ctrl-A X quits). FW=uefi|secureboot.

@@ -19,15 +19,8 @@ cd "$(dirname "$0")/.."
 [ "$(id -u)" = 0 ] || { echo "bench-erase: needs root for the loop device" >&2; exit 2; }
 command -v nwipe >/dev/null || { echo "bench-erase: nwipe is missing: apt-get install nwipe" >&2; exit 2; }
 ROUNDS=${ROUNDS:-5}
-dev= dir=
-cleanup() {
-	[ -z "$dev" ] || losetup -d "$dev"
-	[ -z "$dir" ] || rm -rf "$dir"
-}
-trap cleanup EXIT
-dir=$(mktemp -d /dev/shm/bberase.XXXXXX)
-truncate -s 2G "$dir/backing"
-dev=$(losetup -f --show --direct-io=on "$dir/backing")
+. scripts/bench-loop.sh
+bench_loop bberase 2G
 python3 - "$dev" "$dir" "$ROUNDS" <<'PY'
 import json, statistics, subprocess, sys, time
 dev, tmp, rounds = sys.argv[1], sys.argv[2], int(sys.argv[3])

@@ -21,15 +21,8 @@ ROUNDS=${ROUNDS:-5}
 examples=$(ls -d dl/src/fio-*/examples | head -n 1)
 [ -d "$examples" ] || { echo "bench-fio-jobs: fio's examples are not in dl/src: make all" >&2; exit 2; }
 [ -x out/fio/fio ] || { echo "bench-fio-jobs: out/fio/fio is not built: make all" >&2; exit 2; }
-dev= dir=
-cleanup() {
-	[ -z "$dev" ] || losetup -d "$dev"
-	[ -z "$dir" ] || rm -rf "$dir"
-}
-trap cleanup EXIT
-dir=$(mktemp -d /dev/shm/bbjobs.XXXXXX)
-truncate -s 256M "$dir/backing"
-dev=$(losetup -f --show --direct-io=on "$dir/backing")
+. scripts/bench-loop.sh
+bench_loop bbjobs 256M
 python3 - "$dev" "$dir" "$examples" "$ROUNDS" <<'PY'
 import json, os, re, statistics, subprocess, sys, time
 dev, tmp, examples, rounds = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])

@@ -25,44 +25,28 @@ static void on_signal(int sig)
 	stop_requested = 1;
 }
 
-/* The readable summary beside a JSON report, for saved results. */
-static int emit_summary(const struct run_result *r, const char *path)
-{
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-	int rc;
-
-	if (!f)
-		return set_err("out of memory");
-	report_human(f, r);
-	fclose(f);
-	rc = write_file_atomic(path, buf, len);
-	free(buf);
-	return rc;
-}
-
+/* The formats asked for, and the readable summary beside them when --summary asks. */
 static int emit(const struct run_result *r, const struct run_opts *run)
 {
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-	int rc = 0;
+	char *report = NULL, *summary = NULL;
+	size_t len = 0, summary_len = 0;
+	FILE *f = open_memstream(&report, &len), *s = run->summary ? open_memstream(&summary, &summary_len) : NULL;
+	int rc;
 
-	if (!f)
+	if (!f || (run->summary && !s))
 		return set_err("out of memory");
 	if (run->formats & FMT_NORMAL)
 		report_human(f, r);
 	if (run->formats & (FMT_JSON | FMT_JSONPLUS))
 		report_json(f, r, !!(run->formats & FMT_JSONPLUS));
 	fclose(f);
-	if (run->output)
-		rc = write_file_atomic(run->output, buf, len);
-	else
-		fwrite(buf, 1, len, stdout);
-	free(buf);
-	if (!rc && run->summary)
-		rc = emit_summary(r, run->summary);
+	if (s) {
+		report_human(s, r);
+		fclose(s);
+	}
+	rc = run_write_reports(run, report, len, summary, summary_len);
+	free(report);
+	free(summary);
 	return rc;
 }
 

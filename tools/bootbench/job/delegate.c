@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "job/jobs.h"
+#include "job/run.h"
 #include "lib/util.h"
 #include "safety/consent.h"
 #include "safety/sandbox.h"
@@ -318,7 +319,7 @@ static int emit(const struct run_opts *run, const char *json, size_t json_len, c
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
-	int rc = 0;
+	int rc;
 
 	if (!f)
 		return set_err("out of memory");
@@ -331,13 +332,8 @@ static int emit(const struct run_opts *run, const char *json, size_t json_len, c
 			fwrite(json, 1, json_len, f);
 	}
 	fclose(f);
-	if (run->output)
-		rc = write_file_atomic(run->output, buf, len);
-	else
-		fwrite(buf, 1, len, stdout);
+	rc = run_write_reports(run, buf, len, normal, normal_len);
 	free(buf);
-	if (!rc && run->summary)
-		rc = write_file_atomic(run->summary, normal, normal_len);
 	return rc;
 }
 

@@ -764,3 +764,17 @@ void run_result_free(struct run_result *r)
 	free(r->du);
 	memset(r, 0, sizeof(*r));
 }
+
+int run_write_reports(const struct run_opts *run, const char *report, size_t len, const char *summary,
+		      size_t summary_len)
+{
+	int rc = 0;
+
+	if (run->output)
+		rc = write_file_atomic(run->output, report, len);
+	else
+		fwrite(report, 1, len, stdout);
+	if (!rc && run->summary)
+		rc = write_file_atomic(run->summary, summary ? summary : "", summary ? summary_len : 0);
+	return rc;
+}

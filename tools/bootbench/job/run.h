@@ -28,6 +28,13 @@ struct run_hooks {
  * JS must have been through jobset_finish.
  */
 int run_jobs(struct jobset *js, const struct run_hooks *hooks, struct run_result *r);
+/*
+ * Writes a run's report (REPORT, LEN bytes: the formats asked for) to
+ * --output (atomically) or standard output, and SUMMARY to --summary when
+ * asked: bootbench's own runs and those fio runs (delegate.h) alike.
+ */
+int run_write_reports(const struct run_opts *run, const char *report, size_t len, const char *summary,
+		      size_t summary_len);
 /* Frees what run_jobs left in R and forgets the run's targets and consent. */
 void run_result_free(struct run_result *r);
 
