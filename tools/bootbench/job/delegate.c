@@ -105,19 +105,23 @@ static int is_run_option(const char *arg)
 	return idx >= 0 && option_table[idx].scope == SCOPE_RUN;
 }
 
-/* fio's arguments: FIRST..., then every argument of run's but bootbench's own options. */
-static unsigned fio_args(char **out, const char *const *first, int argc, char **argv)
+/* fio's arguments: FIRST..., then every argument of run's but bootbench's own options; -1 when too many. */
+static int fio_args(char **out, const char *const *first, int argc, char **argv)
 {
 	unsigned n = 0;
 
 	out[n++] = (char *)fio_path();
 	for (; *first; first++)
 		out[n++] = (char *)*first;
-	for (int i = 0; i < argc && n + 1 < MAX_ARGS; i++)
-		if (!is_run_option(argv[i]))
-			out[n++] = argv[i];
+	for (int i = 0; i < argc; i++) {
+		if (is_run_option(argv[i]))
+			continue;
+		if (n + 1 >= MAX_ARGS)
+			return set_err("more than %d arguments for fio", MAX_ARGS - 8);
+		out[n++] = argv[i];
+	}
 	out[n] = NULL;
-	return n;
+	return 0;
 }
 
 static int check_fio(void)
@@ -158,10 +162,9 @@ int delegate_check(int argc, char **argv)
 	char *args[MAX_ARGS], *out, *line, cwd[PATH_MAX];
 	/* in the working folder, read-only: relative job files and includes are found */
 	struct sandbox sb = { .name = "fio", .workdir = cwd, .no_network = 1 };
+	struct named nm = { .nfiles = 0 };
 	size_t len;
 	int fd, rc;
-
-	struct named nm = { .nfiles = 0 };
 
 	/* an engine nothing here runs, wherever the job names it */
 	rc = jobset_scan(argc, argv, collect, &nm);
@@ -173,7 +176,8 @@ int delegate_check(int argc, char **argv)
 		return -1;
 	if (!getcwd(cwd, sizeof(cwd)))
 		return set_err("the working folder: %s", strerror(errno));
-	fio_args(args, first, argc, argv);
+	if (fio_args(args, first, argc, argv))
+		return -1;
 	fd = memory_file("fio-parse");
 	if (fd < 0)
 		return -1;
@@ -351,14 +355,19 @@ int delegate_run(int argc, char **argv, const struct run_opts *run, const char *
 
 	if (check_fio())
 		return EXIT_USAGE;
+	/* the consent gate's checks for every disk it may write, before anything starts */
 	if (run->destroy) {
 		char *list = xstrdup(run->destroy), *save, *tok;
 
-		if (consent_allow(run->destroy))
-			return set_err("--destroy: %s", bb_err), EXIT_USAGE;
+		if (consent_allow(run->destroy)) {
+			set_err("--destroy: %s", bb_err);
+			return EXIT_USAGE;
+		}
 		for (tok = strtok_r(list, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-			if (nw + 1 >= MAX_PATHS)
-				return set_err("--destroy: more than %d disks", MAX_PATHS - 1), EXIT_USAGE;
+			if (nw + 1 >= MAX_PATHS) {
+				set_err("--destroy: more than %d disks", MAX_PATHS - 1);
+				return EXIT_USAGE;
+			}
 			if (consent_check(tok))
 				return EXIT_USAGE;
 			write_devs[nw++] = tok;
@@ -367,9 +376,12 @@ int delegate_run(int argc, char **argv, const struct run_opts *run, const char *
 	}
 	if (jobset_scan(argc, argv, collect, &nm) || plan(&nm, write_devs, read_devs, dirs))
 		return EXIT_USAGE;
-	if (!getcwd(cwd, sizeof(cwd)))
-		return set_err("the working folder: %s", strerror(errno)), EXIT_USAGE;
-	fio_args(args, run->formats & FMT_JSONPLUS ? first_plus : first_json, argc, argv);
+	if (!getcwd(cwd, sizeof(cwd))) {
+		set_err("the working folder: %s", strerror(errno));
+		return EXIT_USAGE;
+	}
+	if (fio_args(args, run->formats & FMT_JSONPLUS ? first_plus : first_json, argc, argv))
+		return EXIT_USAGE;
 	fd = memory_file("fio-output");
 	if (fd < 0)
 		return EXIT_USAGE;
@@ -383,6 +395,7 @@ int delegate_run(int argc, char **argv, const struct run_opts *run, const char *
 	mkdir("/run/bootbench", 0755);
 	rc = sandbox_run(&sb);
 	if (rc < 0) {
+		note("%s", bb_err);
 		close(fd);
 		return EXIT_FAIL;
 	}
