@@ -2,7 +2,8 @@
 # verify=crc32c: what is written comes back intact (0 bad blocks); a block
 # corrupted, and a block zeroed (a lost write), between writing and a later
 # verify_only run are each named with their LBA and offset, the job fails
-# (exit 1) and the JSON counts them. Bad combinations exit 2.
+# (exit 1) and the JSON counts them. Bad combinations exit 2. verify_backlog
+# reads back while writing, and a block zeroed meanwhile fails the job then.
 . tests/lib.sh
 f=$T/v.img
 run() { "$BB" run --name=v --filename="$f" --bs=1m --size=16m --verify=crc32c "$@"; }
@@ -85,4 +86,26 @@ check "... 2 of 8 blocks bad in the JSON" json "$T/vi.json" 'd["bootbench"]["job
 "$BB" run --name=v --filename="$g" --rw=write --bs=1m --size=8M --verify=crc32c --verify_interval=768 \
 	> /dev/null 2> "$T/err"
 check "verify_interval=768 (not a multiple of 512): exit 2" [ $? = 2 ]
+
+# verify_backlog: the blocks read back while the job writes; one zeroed meanwhile ends the job then
+h=$T/vb.img
+"$BB" run --name=vb --filename="$h" --rw=randwrite --bs=4k --size=4m --verify=crc32c --verify_backlog=16 \
+	--output-format=json > "$T/vb.json"
+check "verify_backlog=16: every block read back twice, while writing and at the end (exit $?)" \
+	json "$T/vb.json" 'd["bootbench"]["jobs"][0]["verify"] == {"blocks": 2048, "bad": 0}'
+"$BB" run --name=vb --filename="$h" --rw=randwrite --bs=4k --size=4m --verify=crc32c --verify_backlog=16 \
+	--verify_backlog_batch=4 --output-format=json > "$T/vb.json"
+check "verify_backlog_batch=4: 4 of each 16 read back while writing (exit $?)" \
+	json "$T/vb.json" 'd["bootbench"]["jobs"][0]["verify"] == {"blocks": 1280, "bad": 0}'
+# 200 writes a second: 5 s for the 1024 blocks; the file zeroed after 1.5 s
+"$BB" run --name=vb --filename="$h" --rw=randwrite --bs=4k --size=4m --verify=crc32c --verify_backlog=16 \
+	--rate_iops=200 --output-format=json > "$T/vb.json" 2> "$T/err" &
+pid=$!
+sleep 1.5
+dd if=/dev/zero of="$h" bs=1M count=4 conv=notrunc status=none
+wait $pid
+check "a block zeroed while the job writes: the backlog's read-back fails the job (exit $?)" \
+	grep -q 'verify (verify_backlog): .* bad; first at LBA [0-9]*: .*no verify header' "$T/err"
+check "... then, not at its end ($(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['jobs'][0]['job_runtime'])" "$T/vb.json") ms of 5000)" \
+	json "$T/vb.json" 'd["jobs"][0]["job_runtime"] < 4000 and d["jobs"][0]["error"] != 0'
 finish

@@ -127,6 +127,8 @@ static void complete_io(struct worker *w, struct io_unit *io, uint64_t now)
 		w->cur.bytes[io->ddir] += io->len;
 		w->cur.lat_sum_ns[io->ddir] += lat;
 	}
+	if (io->ddir == DDIR_WRITE && io->res == (int32_t)io->len)
+		verify_backlog_note(w, io);
 	w->free_ios[w->nfree++] = io;
 }
 
@@ -380,6 +382,13 @@ static void run_loop(struct worker *w)
 
 		if (stop_requested || w->stats.error || exit_all)
 			break;
+		/* verify_backlog: N blocks written, read back before more are */
+		if (w->backlog && w->nbacklog >= o->verify_backlog) {
+			drain(w);
+			if (verify_backlog_check(w) < 0)
+				break;
+			continue;
+		}
 		if (!w->measuring && now >= ramp_end) {
 			drain(w);
 			begin_measure(w, now_ns());

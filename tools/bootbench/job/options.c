@@ -242,6 +242,11 @@ const struct option_def option_table[] = {
 	  .help = "run the read-back of verify= after writing" },
 	{ .name = "verify_only", .type = T_BOOL, J(verify_only), .def = "0",
 	  .help = "write nothing: read back and check what the same job wrote before" },
+	{ .name = "verify_backlog", .type = T_U64, J(verify_backlog), .def = "0", .max = 1 << 22,
+	  .help = "verify=: after every N blocks written, read those N back and check them while the job writes "
+		  "(the read-back at the end still checks every block)" },
+	{ .name = "verify_backlog_batch", .type = T_U64, J(verify_backlog_batch), .def = "0", .max = 1 << 22,
+	  .help = "verify_backlog: check this many of the N (fewer: the rest are not checked then) [N]" },
 	{ .name = "verify_interval", .type = T_SIZE, J(verify_interval), .def = "0", .max = 1ll << 30,
 	  .help = "a verify header (and CRC) every this many bytes of a block, so a bad sector is named "
 		  "exactly; a multiple of 512 that divides bs [0: bs]" },

@@ -250,3 +250,43 @@ void verify_files(struct worker *w)
 			    (unsigned long long)w->stats.verify_bad, (unsigned long long)w->stats.verify_blocks,
 			    (unsigned long long)vs.first_bad, vs.first);
 }
+
+void verify_backlog_note(struct worker *w, const struct io_unit *io)
+{
+	const struct verify_header *h = io->buf;
+	struct backlog_entry *e;
+
+	if (!w->backlog || w->nbacklog >= w->job->o.verify_backlog)
+		return;
+	e = &w->backlog[w->nbacklog++];
+	e->file = io->file;
+	e->offset = io->offset;
+	e->pass = h->pass;	/* the pass it was written in, as its header says (a pass may end meanwhile) */
+}
+
+/*
+ * verify_backlog: once N blocks are written (the writes drained), the
+ * first verify_backlog_batch of them (all, unless it says fewer) are read
+ * back and checked as the read-back at the end checks them; a bad one ends
+ * the job now, naming its LBA.
+ */
+int verify_backlog_check(struct worker *w)
+{
+	const struct job_opts *o = &w->job->o;
+	uint64_t n = o->verify_backlog_batch && o->verify_backlog_batch < w->nbacklog ? o->verify_backlog_batch
+										   : w->nbacklog;
+	struct verify_state vs = { .first_bad = UINT64_MAX };
+
+	for (uint64_t i = 0; i < n && !stop_requested; i++) {
+		const struct backlog_entry *e = &w->backlog[i];
+
+		check_block(w, &w->files[e->file], e->offset, e->pass, &vs);
+	}
+	w->nbacklog = 0;
+	if (!w->stats.verify_bad)
+		return 0;
+	worker_fail(w, EILSEQ, "verify (verify_backlog): %llu of %llu blocks bad; first at LBA %llu: %s",
+		    (unsigned long long)w->stats.verify_bad, (unsigned long long)w->stats.verify_blocks,
+		    (unsigned long long)vs.first_bad, vs.first);
+	return -1;
+}

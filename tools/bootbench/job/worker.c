@@ -112,6 +112,8 @@ int worker_init(struct worker *w, const struct job *j, unsigned clone, struct ta
 		w->ios[i].index = i;
 		w->free_ios[w->nfree++] = &w->ios[i];
 	}
+	if (o->verify && o->verify_backlog)
+		w->backlog = xcalloc(o->verify_backlog, sizeof(*w->backlog));
 	w->stats.clones = 1;
 	iolog_init(w);
 	return 0;
@@ -129,6 +131,7 @@ void worker_free(struct worker *w)
 	free(w->files);
 	free(w->ios);
 	free(w->waitees);
+	free(w->backlog);
 	free(w->free_ios);
 	free(w->pending);
 	free(w->done);

@@ -46,6 +46,13 @@ struct worker_file {
 	struct distribution dist;
 };
 
+/* verify_backlog: a block written, and the pass its header carries */
+struct backlog_entry {
+	uint64_t offset;
+	uint32_t pass;
+	uint16_t file;
+};
+
 struct worker {
 	const struct job *job;
 	unsigned clone;
@@ -75,6 +82,8 @@ struct worker {
 	uint64_t poisson_due[DDIR_NR];	/* rate_process=poisson: when the next I/O is due (0: at the start) */
 	struct rng rate_rng;		/* its gaps, apart from the offsets' generator */
 	struct worker **waitees;	/* wait_for: the clones this one starts after, NULL-ended */
+	struct backlog_entry *backlog;	/* verify_backlog: blocks written and not yet read back */
+	unsigned nbacklog;
 	uint64_t bw_seen[DDIR_NR], iops_seen[DDIR_NR];	/* bytes and I/Os before them */
 	struct sample cur;
 	struct job_stats stats;
@@ -160,6 +169,9 @@ int locate_bad_lbas(const struct worker_file *f, int ddir, void *buf, uint64_t o
 		    const char *what, struct bad_lbas *out);
 void verify_stamp(struct worker *w, struct io_unit *io);
 void verify_files(struct worker *w);
+/* verify_backlog: notes a write that completed; verify_backlog_check reads the backlog back (0, or -1: bad). */
+void verify_backlog_note(struct worker *w, const struct io_unit *io);
+int verify_backlog_check(struct worker *w);
 void rewind_files(struct worker *w);
 /* The next I/O, or NULL when the job has moved all it should. */
 struct io_unit *next_io(struct worker *w);
