@@ -172,6 +172,9 @@ for tool in fio bb; do
 	ms=$(cat "$T/$tool/wait_for.ms")
 	check "wait_for ($tool): two 1 s jobs one after the other ($ms ms from start to end)" [ "$ms" -ge 1900 ]
 done
+# offset_increment: the clones' ranges are fio's (fio numbers their logs in another order)
+ranges() { for n in 1 2 3; do awk -F', ' 'NR == 1 { f = $5 } END { print f "-" $5 }' "$T/$1/oinc_iops.$n.log"; done | sort -n | tr '\n' ' '; }
+check "offset_increment=10m: the clones' ranges are fio's ($(ranges bb))" [ "$(ranges fio)" = "$(ranges bb)" ]
 # allow_file_create=0: a file that is not there is not made
 fio --name=nocreate --filename="$data/nocreate.dat" --size=1m --allow_file_create=0 > "$T/nocreate.fio.out" 2>&1
 rc=$?

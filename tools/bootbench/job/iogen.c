@@ -224,16 +224,20 @@ static uint64_t file_size(const struct job_opts *o, const struct target *t)
 	return o->filesize_min + (span ? h % (span + 1) : 0);
 }
 
-int job_range(const struct job_opts *o, const struct target *t, unsigned nfiles, uint64_t size_max,
+int job_range(const struct job_opts *o, const struct target *t, unsigned nfiles, unsigned clone, uint64_t size_max,
 	      uint64_t *start, uint64_t *len)
 {
-	uint64_t unit, min_bs, off, l, i;
+	uint64_t unit, min_bs, off, l, i, step;
 
 	job_bs_bounds(o, &min_bs, &unit);
-	if ((o->offset.pct || o->size.pct) && !t->exists)
+	if ((o->offset.pct || o->size.pct || o->offset_increment.pct) && !t->exists)
 		return set_err("job '%s': a size or offset in %% needs an existing target, %s is new", o->name,
 			       t->path);
 	off = o->offset.pct ? (uint64_t)(t->size * o->offset.pct / 100) / unit * unit : o->offset.bytes;
+	/* offset_increment: each clone (numjobs) further on by this, as fio's subjobs */
+	step = o->offset_increment.pct ? (uint64_t)(t->size * o->offset_increment.pct / 100) / unit * unit
+				       : o->offset_increment.bytes;
+	off += clone * step;
 	if (o->size.pct)
 		l = (uint64_t)(t->size * o->size.pct / 100);
 	else if (o->filesize_min)

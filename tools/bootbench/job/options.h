@@ -98,6 +98,7 @@ enum exit_what { EXIT_WHAT_GROUP, EXIT_WHAT_STONEWALL, EXIT_WHAT_ALL };
 struct job_opts {
 	char *name, *description, *filename, *directory;
 	struct sizepct size, offset;
+	struct sizepct offset_increment;	/* each clone's offset further on by this */
 	int rw;
 	int64_t rw_skip;		/* rw=write:112k (bytes), or randread:8 (I/Os per random offset) */
 	unsigned rwmixread;

@@ -144,7 +144,7 @@ static int check_verify_overlap(const struct jobset *js, struct job_plan *plans)
 				struct target *t = plans[i].targets[c * plans[i].ntargets + k];
 				uint64_t s, l;
 
-				job_range(o, t, plans[i].ntargets, js->size_max, &s, &l);
+				job_range(o, t, plans[i].ntargets, c, js->size_max, &s, &l);
 				for (i2 = 0; i2 < js->n; i2++) {
 					const struct job_opts *o2 = &js->jobs[i2].o;
 
@@ -158,7 +158,7 @@ static int check_verify_overlap(const struct jobset *js, struct job_plan *plans)
 
 							if (t2 != t || (i2 == i && c2 == c))
 								continue;
-							job_range(o2, t2, plans[i2].ntargets, js->size_max, &s2, &l2);
+							job_range(o2, t2, plans[i2].ntargets, c2, js->size_max, &s2, &l2);
 							if (s < s2 + l2 && s2 < s + l)
 								return set_err("job '%s': verify: %s is written by %s at the "
 									       "same time, so its blocks would read back as "
@@ -200,7 +200,7 @@ static int check_targets(struct jobset *js, struct job_plan *plans)
 				return set_err("job '%s': %s", o->name, t->nvme_chr ?
 					       "an NVMe generic char device (/dev/ngXnY) needs ioengine=io_uring_cmd" :
 					       "ioengine=io_uring_cmd needs an NVMe generic char device (/dev/ngXnY)");
-			if (job_range(o, t, p->ntargets, js->size_max, &start, &len))
+			if (job_range(o, t, p->ntargets, k / p->ntargets, js->size_max, &start, &len))
 				return -1;
 			t->used = 1;
 			if (start + len > t->need_end)

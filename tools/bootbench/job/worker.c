@@ -85,7 +85,7 @@ int worker_init(struct worker *w, const struct job *j, unsigned clone, struct ta
 
 		f->t = targets[i];
 		f->fd = -1;
-		if (job_range(o, f->t, ntargets, size_max, &f->start, &f->len))
+		if (job_range(o, f->t, ntargets, w->clone, size_max, &f->start, &f->len))
 			return -1;
 		f->nblocks = f->len / o->bs;
 		perm_init(&f->perm, f->nblocks ? f->nblocks : 1, w->seed + i);

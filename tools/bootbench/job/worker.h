@@ -106,7 +106,7 @@ int worker_init(struct worker *w, const struct job *j, unsigned clone, struct ta
 void *worker_main(void *arg);
 /* The byte range a job uses in one of its nfiles targets, at most size_max
  * bytes (0: no cap); -1 with bb_err. */
-int job_range(const struct job_opts *o, const struct target *t, unsigned nfiles, uint64_t size_max,
+int job_range(const struct job_opts *o, const struct target *t, unsigned nfiles, unsigned clone, uint64_t size_max,
 	      uint64_t *start, uint64_t *len);
 void worker_free(struct worker *w);
 /* The smallest and largest block size a job uses (bs, bssplit, bsrange). */
