@@ -163,8 +163,14 @@ struct io_unit *next_io(struct worker *w)
 	unsigned tries;
 	int ddir;
 
+	/* io_size: this many bytes, over as many passes of the range as that takes (fio's io_limit) */
+	if (o->io_size && w->measuring && !o->time_based &&
+	    w->issued_bytes[DDIR_READ] + w->issued_bytes[DDIR_WRITE] + w->issued_bytes[DDIR_TRIM] >= o->io_size) {
+		w->out_of_work = 1;
+		return NULL;
+	}
 	if (w->loop_issued >= w->loop_bytes) {
-		if (w->measuring && !o->time_based && ++w->loops_done >= o->loops) {
+		if (w->measuring && !o->time_based && ++w->loops_done >= o->loops && !o->io_size) {
 			w->out_of_work = 1;
 			return NULL;
 		}

@@ -169,6 +169,8 @@ const struct option_def option_table[] = {
 	  .help = "bytes of I/O per loop (k/m/g/t suffixes, or N% of the target); split between files" },
 	{ .name = "offset", .type = T_SIZEPCT, J(offset), .def = "0",
 	  .help = "start of the I/O range in each file (size or %)" },
+	{ .name = "io_size", .alias = "io_limit", .type = T_SIZE, J(io_size), .def = "0", .max = 1ll << 60,
+	  .help = "bytes of I/O to do, within the range size sets (fewer, or more: over it again) [size]" },
 	{ .name = "offset_increment", .type = T_SIZEPCT, J(offset_increment), .def = "0",
 	  .help = "each clone (numjobs) starts this much further on than the one before: a size, or N% of the target" },
 	{ .name = "rw", .alias = "readwrite", .type = T_RW, J(rw), .def = "read", .values = rw_values,

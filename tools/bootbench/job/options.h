@@ -99,6 +99,7 @@ struct job_opts {
 	char *name, *description, *filename, *directory;
 	struct sizepct size, offset;
 	struct sizepct offset_increment;	/* each clone's offset further on by this */
+	uint64_t io_size;			/* bytes of I/O, apart from the range's size (0: size) */
 	int rw;
 	int64_t rw_skip;		/* rw=write:112k (bytes), or randread:8 (I/Os per random offset) */
 	unsigned rwmixread;
