@@ -402,6 +402,9 @@ static int job_check(struct job *j)
 	if (o->unit_base != 0 && o->unit_base != 1 && o->unit_base != 8)
 		return set_err("job '%s': unit_base is 0, 1 (bits) or 8 (bytes), not %u (%s)", o->name, o->unit_base,
 			       j->where);
+	/* as fio: with filesize giving the files' sizes, size is the bytes of I/O over them */
+	if (o->filesize_min && o->size.bytes && !o->size.pct && !o->io_size)
+		o->io_size = o->size.bytes;
 	if (o->zonemode == ZONEMODE_NONE && o->zonesize)
 		return set_err("job '%s': zonesize needs zonemode=strided (fio 3.33 refuses it with zonemode=none, its "
 			       "default) (%s)", o->name, j->where);
