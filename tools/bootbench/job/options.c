@@ -251,6 +251,9 @@ const struct option_def option_table[] = {
 		  "(the read-back at the end still checks every block)" },
 	{ .name = "verify_backlog_batch", .type = T_U64, J(verify_backlog_batch), .def = "0", .max = 1 << 22,
 	  .help = "verify_backlog: check this many of the N (fewer: the rest are not checked then) [N]" },
+	{ .name = "verify_dump", .type = T_BOOL, J(verify_dump), .def = "0",
+	  .help = "each bad block as read back into FILE.OFFSET.received in the working folder (fio's .expected has "
+		  "no counterpart: the block's header says what it should be)" },
 	{ .name = "verify_interval", .type = T_SIZE, J(verify_interval), .def = "0", .max = 1ll << 30,
 	  .help = "a verify header (and CRC) every this many bytes of a block, so a bad sector is named "
 		  "exactly; a multiple of 512 that divides bs [0: bs]" },

@@ -127,6 +127,7 @@ struct job_opts {
 	uint64_t verify_interval;	/* bytes each verify header covers (0: bs) */
 	uint64_t verify_backlog;	/* read back every this many blocks written, while writing (0: at the end) */
 	uint64_t verify_backlog_batch;	/* ... this many of them (0: all) */
+	int verify_dump;		/* a bad block, as read, into FILE.OFFSET.received */
 	int continue_on_error;		/* enum continue_on: which errors a job counts and goes on */
 	unsigned compress_pct;
 	int create_on_open, fallocate, unlink;

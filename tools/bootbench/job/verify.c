@@ -7,6 +7,7 @@
 #include "job/worker.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -137,6 +138,29 @@ static void bad_interval(struct worker *w, struct worker_file *f, struct verify_
  * with a medium error is located to its bad LBAs (badlba.c names them);
  * the block counts as bad once, whatever is wrong in it.
  */
+/*
+ * verify_dump: a bad block as it was read, in FILE.OFFSET.received in the
+ * working folder, as fio names it. fio writes FILE.OFFSET.expected beside
+ * it; bootbench keeps no copy of what it wrote (each block's header says
+ * what it should be), so there is none.
+ */
+static void dump_received(const struct worker_file *f, uint64_t off, const void *buf, uint32_t len)
+{
+	const char *base = strrchr(f->t->path, '/') ? strrchr(f->t->path, '/') + 1 : f->t->path;
+	char name[512];
+	int fd;
+
+	snprintf(name, sizeof(name), "%s.%llu.received", base, (unsigned long long)off);
+	/* a regular file of its own: never through a link someone left there */
+	fd = open(name, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0644);	/* consent: a dump file beside the run */
+	if (fd < 0 || write(fd, buf, len) != (ssize_t)len)
+		note("verify_dump: cannot write %s: %s", name, strerror(errno));
+	else
+		note("verify_dump: the block read at offset %llu is in %s", (unsigned long long)off, name);
+	if (fd >= 0)
+		close(fd);
+}
+
 static void check_block(struct worker *w, struct worker_file *f, uint64_t off, uint32_t pass,
 			struct verify_state *vs)
 {
@@ -178,6 +202,8 @@ static void check_block(struct worker *w, struct worker_file *f, uint64_t off, u
 			w->stats.verify_bad++;
 	}
 	flush_bad(w, f, vs);
+	if (o->verify_dump && w->stats.verify_bad != bad_before && w->stats.verify_bad <= VERIFY_REPORT_MAX)
+		dump_received(f, off, io->buf, (uint32_t)o->bs);
 }
 
 /*
