@@ -371,13 +371,17 @@ static int job_check(struct job *j)
 			       "bind:NODES or interleave:NODES (%s)", o->numa_mem_policy, j->where);
 	if (o->verify_only && !o->verify)
 		return set_err("job '%s': verify_only needs verify=crc32c (%s)", o->name, j->where);
-	if (o->verify && o->rw != RW_WRITE && o->rw != RW_RANDWRITE)
+	if (o->verify && o->rw != RW_WRITE && o->rw != RW_RANDWRITE) {
+		opt_fio_may_have = 1;	/* fio verifies these */
 		return set_err("job '%s': verify needs rw=write or randwrite (%s)", o->name, j->where);
+	}
 	if (o->verify && (o->bssplit.n || o->time_based || (o->rw == RW_RANDWRITE && o->norandommap) ||
-			  o->dist.kind != DIST_RANDOM))
+			  o->dist.kind != DIST_RANDOM)) {
+		opt_fio_may_have = 1;	/* fio verifies these */
 		return set_err("job '%s': verify needs every block written once per loop: no bssplit, "
 			       "time_based, norandommap or random_distribution other than random (%s)", o->name,
 			       j->where);
+	}
 	/* the headers carry the writing run's seed: a new one would read every block as stale */
 	if (o->verify_only && !o->randrepeat && !o->given[opt_find("randseed")])
 		return set_err("job '%s': verify_only needs the seed of the run that wrote: keep randrepeat=1 "
@@ -387,9 +391,11 @@ static int job_check(struct job *j)
 	if (o->bsrange.min[0] && (o->bssplit.n || o->given[opt_find("bs")]))
 		return set_err("job '%s': bsrange and %s both given (%s)", o->name, o->bssplit.n ? "bssplit" : "bs",
 			       j->where);
-	if (o->verify && (o->bsrange.min[0] || o->rw_skip))
+	if (o->verify && (o->bsrange.min[0] || o->rw_skip)) {
+		opt_fio_may_have = 1;	/* fio verifies these */
 		return set_err("job '%s': verify needs every block written once per loop: no bsrange or rw "
 			       "offset modifier (%s)", o->name, j->where);
+	}
 	/* an interval is sectors: the finest unit a disk loses or corrupts */
 	if (o->verify_interval && (o->verify_interval % 512 || o->bs % o->verify_interval))
 		return set_err("job '%s': verify_interval=%llu must be a multiple of 512 that divides bs=%llu (%s)",
@@ -415,9 +421,11 @@ static int job_check(struct job *j)
 	}
 	if (o->zonemode == ZONEMODE_STRIDED && !o->zonesize)
 		return set_err("job '%s': zonemode=strided needs a zonesize (%s)", o->name, j->where);
-	if (o->zonemode == ZONEMODE_STRIDED && o->verify)
+	if (o->zonemode == ZONEMODE_STRIDED && o->verify) {
+		opt_fio_may_have = 1;	/* fio verifies these */
 		return set_err("job '%s': verify needs every block written once per loop: not with zonemode=strided (%s)",
 			       o->name, j->where);
+	}
 	if (o->zonemode == ZONEMODE_STRIDED && !o->zonerange)
 		o->zonerange = o->zonesize;	/* fio's: a zone is zonesize long unless zonerange says */
 	if (o->nrfiles > 1 && o->filename)
