@@ -266,6 +266,8 @@ const struct option_def option_table[] = {
 	  .help = "make write data this compressible (zeros in that share of each 4 KiB)" },
 	{ .name = "zero_buffers", .type = T_BOOL, J(zero_buffers), .def = "0",
 	  .help = "write zeros" },
+	{ .name = "create_serialize", .type = T_BOOL, J(create_serialize), .def = "1",
+	  .help = "accepted for fio's job files: bootbench lays its files out one at a time, before the jobs" },
 	{ .name = "create_on_open", .type = T_BOOL, J(create_on_open), .def = "0",
 	  .help = "create job files when the job starts, not before all jobs" },
 	{ .name = "fallocate", .type = T_ENUM, J(fallocate), .def = "native", .values = falloc_values,

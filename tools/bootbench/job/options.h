@@ -131,6 +131,7 @@ struct job_opts {
 	int continue_on_error;		/* enum continue_on: which errors a job counts and goes on */
 	unsigned compress_pct;
 	int create_on_open, fallocate, unlink;
+	int create_serialize;		/* fio's choice; bootbench's files are laid out one at a time anyway */
 	struct rate rate;		/* rate_iops */
 	struct rate rate_bw, rate_min;	/* rate, rate_min: bytes a second */
 	struct pattern buffer_pattern;
