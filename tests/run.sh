@@ -27,7 +27,7 @@ cd "$(dirname "$0")/.." || exit 1
 TIMEOUT=${TEST_TIMEOUT:-300}
 JOBS=${BOOT_JOBS:-2}
 [ "$JOBS" -ge 1 ] 2>/dev/null || JOBS=1
-log=out/test-logs
+log=$PWD/out/test-logs	# absolute: the sanitizers write their reports there from any working folder
 # a test's log and result are named by its file name: two tests of one name
 # would write each other's
 dups=$(for t in tests/cli/*.sh tests/boot/*.sh; do basename "$t"; done | sort | uniq -d)
