@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: MIT
 # Boot test (issue 35): an unattended run of a job file on the stick that
-# bootbench's engine does not run (verify_backlog): on the image, its fio
+# bootbench's engine does not run (verify=md5): on the image, its fio
 # runs it in the sandbox, on the disk consented to (bootbench.destroy), and
 # verifies what it wrote; the other target, not consented to, is refused
 # before fio starts and is unchanged, byte for byte; the JSON saved on the
@@ -14,7 +14,7 @@ ioengine=psync
 rw=write
 bs=64k
 size=8m
-verify=crc32c
+verify=md5
 verify_backlog=16
 JOB
 stick_with_conf "$T/stick.img" run=deleg.fio targets=vda,vdb destroy=vda save=usb after=poweroff
@@ -23,7 +23,7 @@ test_disk "$T/a.img"
 test_disk "$T/b.img"
 a0=$(sum_of "$T/a.img") b0=$(sum_of "$T/b.img")
 if boot --fw bios --usb "$T/stick.img" --disk virtio:"$T/a.img" --disk virtio:"$T/b.img"; then
-	check "the first line says fio runs it, and why" serial_has "fio runs this job, in the sandbox (/usr/bin/fio): unsupported option 'verify_backlog'"
+	check "the first line says fio runs it, and why" serial_has "fio runs this job, in the sandbox (/usr/bin/fio): invalid value 'md5' for option 'verify'"
 	check "on the consented disk it ran (exit 0)" serial_has 'run: deleg.fio on /dev/vda: exit status 0'
 	check "... and wrote it" [ "$(sum_of "$T/a.img")" != "$a0" ]
 	check "the other was refused before fio started (exit 2)" serial_has 'run: deleg.fio on /dev/vdb: exit status 2'
