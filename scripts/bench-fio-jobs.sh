@@ -5,8 +5,8 @@
 #   1. fio's own example job files (dl/src/fio-*/examples) that bootbench
 #      runs itself: each run by Debian's fio 3.33 and by bootbench on the
 #      same device, with the sizes cut to 16 MiB, runtimes to 2 s, loops to
-#      10 (their
-#      filename= and directory= pointed at the device or a scratch folder);
+#      10 (their filename= and directory= pointed at the device or a scratch
+#      folder);
 #      a table of the I/O counts per direction, and whether they are equal
 #      (size-bound jobs) or within 25% (time-bound ones);
 #   2. what a delegated run costs: the same 4k random-read job (psync,

@@ -84,6 +84,9 @@ check "... report reads it (exit $?)" grep -q 'create' "$T/run/fc.html"
 # --engine-of-record
 (cd "$T/run" && "$BB" run --engine-of-record=fio --name=nul --ioengine=null --size=1m --output-format=json) > "$T/eor.json" 2> "$T/eor.err"
 check "--engine-of-record=fio: fio runs a job bootbench could" json "$T/eor.json" "d['fio version'] == 'fio-3.33'"
+# from / (the appliance's shell starts there): the working folder, writable to fio, holds fio itself
+(cd / && "$BB" run --engine-of-record=fio --name=nul --ioengine=null --size=1m --output-format=json) > "$T/root.json" 2> "$T/root.err"
+check "run from / : fio still starts, below its writable working folder" json "$T/root.json" "d['fio version'] == 'fio-3.33'"
 "$BB" compare --format=json "$T/run/fc.json" "$T/eor.json" > "$T/cmp.json" 2> "$T/cmp.err"
 check "compare reads delegated runs' JSON with the rest (exit $?)" json "$T/cmp.json" "d['files'] == 2 and d['unreadable_files'] == 0 and len(d['tests']) >= 2"
 refuses "--engine-of-record=bootbench: a job only fio runs is refused, naming the engine" "ioengine=filecreate" \

@@ -48,8 +48,7 @@ int mount_set_readonly(const char *path, unsigned flags, int nodev)
 
 int mount_set_writable_files(const char *path)
 {
-	struct mount_attr attr = { .attr_set = MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV | MOUNT_ATTR_NOEXEC,
-				   .attr_clr = MOUNT_ATTR_RDONLY };
+	struct mount_attr attr = { .attr_set = MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV, .attr_clr = MOUNT_ATTR_RDONLY };
 
 	return (int)syscall(SYS_mount_setattr, AT_FDCWD, path, 0, &attr, sizeof(attr));
 }

@@ -18,7 +18,12 @@ int private_mount_namespace(int also);
  * session's mounts are made so after the last one is in place.
  */
 int mount_set_readonly(const char *path, unsigned flags, int nodev);
-/* PATH's mount (a bind of its own) made writable, for files only: nodev, nosuid, noexec. 0, or -1 with errno. */
+/*
+ * PATH's mount (a bind of its own) made writable, for files only: nodev
+ * and nosuid. Not noexec: a folder above the program (the working folder
+ * /) would stop it and its libraries loading; the sandbox's seccomp filter
+ * is what runs no other program. 0, or -1 with errno.
+ */
 int mount_set_writable_files(const char *path);
 
 #endif

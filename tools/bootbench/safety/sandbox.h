@@ -10,8 +10,8 @@
  *     starts (fio starts one per connection and job): a disk that changed
  *     or came into use stops the server;
  *   - new mount and PID namespaces (and network, where it needs none); every
- *     mount read-only and nodev but the folders named for writing (nodev,
- *     nosuid and noexec: files only) (a
+ *     mount read-only and nodev but the folders named for writing (nodev
+ *     and nosuid: files only) (a
  *     block node on any filesystem would reach an unnamed disk); a /dev of its
  *     own holding null, zero, full, random, urandom, the disks named for
  *     writing (mode 0600) and those named for reading (0400); a tmpfs /tmp
