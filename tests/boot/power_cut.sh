@@ -100,7 +100,7 @@ fsck_beyond_cut() {
 	awk '/^\// { partial = $0 ~ /^\/RESULTS\/\.[^\/]*\.partial(\/|$)/; if (partial) next }
 		/^  / && partial { next }
 		{ partial = 0; print }' "$1" |
-		grep -v "^fsck.fat \|^There are differences between boot sector and its backup\.\|^This is mostly harmless\|^  65:01/00\$\|^  Not automatically fixing this\.\|^Dirty bit is set\|^ Automatically removing dirty bit\|^Free cluster summary wrong\|^FATs differ but appear to be intact\.\|^  Using first FAT\.\|^  Auto-correcting\.\|^Leaving filesystem unchanged\|^/.*part.img: [0-9]* files\|^ *\$"
+		grep -v "^fsck.fat \|^There are differences between boot sector and its backup\.\|^This is mostly harmless\|^  65:01/00\$\|^  Not automatically fixing this\.\|^Dirty bit is set\|^ Automatically removing dirty bit\|^Free cluster summary wrong\|^Reclaimed [0-9]* unused clusters\? ([0-9]* bytes)\.\|^FATs differ but appear to be intact\.\|^  Using first FAT\.\|^  Auto-correcting\.\|^Leaving filesystem unchanged\|^/.*part.img: [0-9]* files\|^ *\$"
 }
 
 # The save without a cut: how long it takes, and that it completes.
