@@ -60,26 +60,15 @@ static void run_options_help(FILE *f)
 extern const struct command run_command;
 
 /*
- * Whether ARG (--engine-of-record=fio, --parse-only) is among the
- * arguments: read before the rest, as they decide who reads the rest.
+ * bootbench's own options (--output, --destroy, --parse-only...) alone,
+ * into RO; GIVEN notes which were written. A job option may be what was
+ * refused, so the parse that failed may not have reached them.
  */
-static int given(int argc, char **argv, const char *arg)
+static void run_options(int argc, char **argv, struct run_opts *ro, struct job_opts *given)
 {
-	size_t key = strcspn(arg, "=");
-	int found = 0;
+	struct job_opts *scratch = given;
 
-	for (int i = 0; i < argc; i++)
-		if (!strncmp(argv[i], arg, key) && (argv[i][key] == '=' || !argv[i][key]))
-			found = !strcmp(argv[i], arg);	/* the last one counts */
-	return found;
-}
-
-/* bootbench's own options (--output, --destroy...) alone: the job's may be what it refused */
-static void run_options(int argc, char **argv, struct run_opts *ro)
-{
-	struct job_opts scratch;
-
-	opts_defaults(&scratch, ro);
+	opts_defaults(scratch, ro);
 	for (int i = 0; i < argc; i++) {
 		char key[64];
 		size_t n = strcspn(argv[i], "=");
@@ -89,9 +78,11 @@ static void run_options(int argc, char **argv, struct run_opts *ro)
 			continue;
 		snprintf(key, sizeof(key), "%.*s", (int)n - 2, argv[i] + 2);
 		idx = opt_find(key);
-		if (idx >= 0 && option_table[idx].scope == SCOPE_RUN &&
-		    opt_apply(&scratch, ro, idx, argv[i][n] ? argv[i] + n + 1 : ""))
+		if (idx < 0 || option_table[idx].scope != SCOPE_RUN)
+			continue;
+		if (opt_apply(scratch, ro, idx, argv[i][n] ? argv[i] + n + 1 : ""))
 			die_usage("%s (command line)", bb_err);
+		scratch->given[idx] = 1;
 	}
 }
 
@@ -106,9 +97,12 @@ static int to_fio(struct jobset *js, int argc, char **argv, const char *why)
 {
 	char reason[sizeof(bb_err)];
 	int sent = !strcmp(why, "--engine-of-record=fio"), rc;
+	struct job_opts given;
 
 	snprintf(reason, sizeof(reason), "%s", why);
-	if ((!sent && !opt_fio_may_have) || given(argc, argv, "--engine-of-record=bootbench"))
+	run_options(argc, argv, &js->run, &given);
+	if ((!sent && !opt_fio_may_have) ||
+	    (given.given[opt_find("engine-of-record")] && js->run.engine_of_record == EOR_BOOTBENCH))
 		die_usage("%s", reason);
 	if (delegate_check(argc, argv)) {
 		/* an engine nothing here runs is the reason; else bootbench's names what is wrong */
@@ -116,11 +110,10 @@ static int to_fio(struct jobset *js, int argc, char **argv, const char *why)
 			die_usage("%s%s", sent ? "--engine-of-record=fio: " : "", bb_err);
 		die_usage("%s", reason);
 	}
-	if (given(argc, argv, "--parse-only") || given(argc, argv, "--parse-only=1")) {
+	if (js->run.parse_only) {
 		printf("fio runs it: %s\n", reason);
 		return EXIT_OK;
 	}
-	run_options(argc, argv, &js->run);
 	rc = delegate_run(argc, argv, &js->run, reason);
 	if (rc == EXIT_USAGE)
 		die_usage("%s", bb_err);

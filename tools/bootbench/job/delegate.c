@@ -80,6 +80,23 @@ static void collect(const char *key, const char *val, void *arg)
 		snprintf(nm->refused, sizeof(nm->refused), "ioengine=%s: %s", val, engine_refusal(val));
 }
 
+static void named_free(struct named *nm)
+{
+	for (unsigned i = 0; i < nm->nfiles; i++)
+		free(nm->files[i]);
+	for (unsigned i = 0; i < nm->ndirs; i++)
+		free(nm->dirs[i]);
+	for (unsigned i = 0; i < nm->noutputs; i++)
+		free(nm->outputs[i]);
+	nm->nfiles = nm->ndirs = nm->noutputs = 0;
+}
+
+static void dirs_free(const char **dirs)
+{
+	for (; *dirs; dirs++)
+		free((char *)*dirs);
+}
+
 static const char *fio_path(void)
 {
 	const char *p = getenv("BOOTBENCH_FIO");
@@ -168,6 +185,7 @@ int delegate_check(int argc, char **argv)
 
 	/* an engine nothing here runs, wherever the job names it */
 	rc = jobset_scan(argc, argv, collect, &nm);
+	named_free(&nm);	/* its names: only an engine's refusal is wanted here */
 	if (nm.refused[0])
 		return set_err("%s", nm.refused);
 	if (rc)
@@ -374,17 +392,18 @@ int delegate_run(int argc, char **argv, const struct run_opts *run, const char *
 		}
 		write_devs[nw] = NULL;
 	}
-	if (jobset_scan(argc, argv, collect, &nm) || plan(&nm, write_devs, read_devs, dirs))
-		return EXIT_USAGE;
-	if (!getcwd(cwd, sizeof(cwd))) {
-		set_err("the working folder: %s", strerror(errno));
+	dirs[0] = NULL;
+	rc = jobset_scan(argc, argv, collect, &nm) || plan(&nm, write_devs, read_devs, dirs);
+	named_free(&nm);
+	if (!rc && !getcwd(cwd, sizeof(cwd)))
+		rc = set_err("the working folder: %s", strerror(errno));
+	if (!rc)
+		rc = fio_args(args, run->formats & FMT_JSONPLUS ? first_plus : first_json, argc, argv);
+	fd = rc ? -1 : memory_file("fio-output");
+	if (fd < 0) {
+		dirs_free(dirs);
 		return EXIT_USAGE;
 	}
-	if (fio_args(args, run->formats & FMT_JSONPLUS ? first_plus : first_json, argc, argv))
-		return EXIT_USAGE;
-	fd = memory_file("fio-output");
-	if (fd < 0)
-		return EXIT_USAGE;
 	sb.write_devs = write_devs;
 	sb.read_devs = read_devs;
 	sb.write_dirs = dirs;
@@ -394,6 +413,7 @@ int delegate_run(int argc, char **argv, const struct run_opts *run, const char *
 	note("fio runs this job, in the sandbox (%s): %s", fio_path(), why);
 	mkdir("/run/bootbench", 0755);
 	rc = sandbox_run(&sb);
+	dirs_free(dirs);
 	if (rc < 0) {
 		note("%s", bb_err);
 		close(fd);

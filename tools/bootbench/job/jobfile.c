@@ -294,12 +294,11 @@ int jobset_parse_text(struct jobset *js, const char *name, const char *text)
  * after --name=X belong to job X. So `run j.fio --bs=64k` runs j.fio's jobs
  * with 64k blocks, as `fio j.fio --bs=64k` does.
  */
-int jobset_parse_args(struct jobset *js, int argc, char **argv)
+/* jobset_parse_args, or jobset_scan's walk when SCAN is given */
+static int parse_args(struct jobset *js, int argc, char **argv, void (*scan)(const char *, const char *, void *),
+		      void *scan_arg)
 {
 	int i;
-
-	void (*scan)(const char *, const char *, void *) = state.scan;
-	void *scan_arg = state.scan_arg;
 
 	memset(js, 0, sizeof(*js));
 	memset(&state, 0, sizeof(state));
@@ -340,14 +339,16 @@ int jobset_parse_args(struct jobset *js, int argc, char **argv)
 	return 0;
 }
 
+int jobset_parse_args(struct jobset *js, int argc, char **argv)
+{
+	return parse_args(js, argc, argv, NULL, NULL);
+}
+
 int jobset_scan(int argc, char **argv, void (*fn)(const char *key, const char *val, void *arg), void *arg)
 {
 	static struct jobset scratch;
-	int rc;
+	int rc = parse_args(&scratch, argc, argv, fn, arg);
 
-	state.scan = fn;
-	state.scan_arg = arg;
-	rc = jobset_parse_args(&scratch, argc, argv);
 	memset(&state, 0, sizeof(state));
 	return rc;
 }
