@@ -34,12 +34,12 @@ CC       := musl-gcc
 INC      := $(ABS_OUT)/include
 LIBURING := /usr/lib/x86_64-linux-gnu/liburing.a
 JANSSON  := $(OUT)/jansson/libjansson.a
-# wolfCrypt's Ed25519 and SHA-512 from Debian's wolfssl source (curl's TLS):
-# the erase certificates' signatures (decision 5); only these files, as
+# wolfCrypt's Ed25519, SHA-512 and SHA-256 from Debian's wolfssl source (curl's TLS):
+# the erase certificates' signatures and ssh keys' fingerprints (decision 5); only these files, as
 # tools/wolfcrypt/user_settings.h configures them
 WOLFSSL_SRC := dl/src/wolfssl
 WOLFCRYPT := $(OUT)/wolfcrypt/libwolfcrypt.a
-WOLFCRYPT_OBJS := $(patsubst %,$(OUT)/wolfcrypt/%.o,ed25519 fe_operations ge_operations sha512 memory wc_port error logging coding)
+WOLFCRYPT_OBJS := $(patsubst %,$(OUT)/wolfcrypt/%.o,ed25519 fe_operations ge_operations sha512 sha256 memory wc_port error logging coding)
 # make test: builds run side by side (at least 2: one can wait on the network)
 BUILD_JOBS ?= $(shell n=$$(nproc); [ $$n -lt 2 ] && n=2; echo $$n)
 # EXTRA_CFLAGS: the sanitizer and fuzzing builds' instrumentation (make sanitize, make fuzz)
@@ -175,7 +175,7 @@ $(OUT)/zfs/release: dl/manifest.tsv scripts/build-zfs.sh
 	$(Q)OUT=$(ABS_OUT) scripts/build-zfs.sh
 
 $(OUT)/initramfs.img: $(OUT)/bootbench $(OUT)/busybox/busybox $(OUT)/fio/fio $(OUT)/curl/curl $(OUT)/zfs/release \
-		dl/manifest.tsv $(OUT)/.source-date-epoch $(ROOTFS_FILES) scripts/build-rootfs.sh
+		dl/manifest.tsv $(OUT)/.source-date-epoch $(ROOTFS_FILES) scripts/build-rootfs.sh scripts/build-keymaps.sh
 	$(Q)OUT=$(ABS_OUT) scripts/build-rootfs.sh
 
 $(OUT)/bootbench-usb.img: $(OUT)/initramfs.img $(BOOT_TEMPLATES) image/packs.table scripts/build-image.sh

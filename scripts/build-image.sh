@@ -10,7 +10,9 @@
 #                          (UEFI CD), MBR/GPT for dd
 #   out/pxe/               pxelinux.0 + pxelinux.cfg/default, boot.ipxe and
 #                          boot-all.ipxe, bootx64.efi + grubx64.efi +
-#                          grub/grub.cfg
+#                          grub/grub.cfg; memtest.ipxe and memtest86+
+# Every medium carries Debian's memtest86+ (BIOS and EFI builds) beside the
+# kernel, an entry of each boot menu.
 # Boot loader configs are the templates in image/boot. No root: the FAT
 # images are made and filled with mtools, the partition table with sfdisk on
 # a file. Equal inputs give equal bytes: every time in the FAT and ISO file
@@ -70,10 +72,11 @@ done
 SYSLINUX=$PKGS/syslinux-common/usr/lib/syslinux
 SHIM=$PKGS/shim-signed/usr/lib/shim/shimx64.efi.signed
 GRUB=$PKGS/grub-efi-amd64-signed/usr/lib/grub/x86_64-efi-signed
+MEMTEST=$PKGS/memtest86+/boot
 for f in "$SYSLINUX/mbr/mbr.bin" "$SYSLINUX/modules/bios/ldlinux.c32" "$SHIM" "$GRUB/grubx64.efi.signed" \
 	"$GRUB/grubnetx64.efi.signed" "$PKGS/isolinux/usr/lib/ISOLINUX/isolinux.bin" \
 	"$PKGS/isolinux/usr/lib/ISOLINUX/isohdpfx.bin" "$PKGS/pxelinux/usr/lib/PXELINUX/pxelinux.0" \
-	"$PKGS/syslinux/usr/bin/syslinux"; do
+	"$PKGS/syslinux/usr/bin/syslinux" "$MEMTEST/memtest86+x64.bin" "$MEMTEST/memtest86+x64.efi"; do
 	[ -e "$f" ] || die "${f#$OUT/} is missing: run scripts/fetch.sh and scripts/build-rootfs.sh"
 done
 
@@ -102,20 +105,24 @@ render() { # template boot kernel dir parts... > out
 	done
 	sed -e "s|@CMDLINE@|$CMDLINE|g" -e "s|@BOOT@|$boot|g" -e "s|@KERNEL@|$kernel|g" \
 	    -e "s|@INITRDS@|$list|g" -e "s|@INITRD_ARGS@|$args|g" -e "s|^@INITRD_LINES@\$|$lines|" \
-	    -e "s|@ID@|$ID|g" "$TPL/$t"
+	    -e "s|@ID@|$ID|g" -e "s|@DIR@|$dir|g" "$TPL/$t"
 }
 
 # The tree every medium carries: kernel, initramfs, id, release, EFI loaders.
 tree() { # dir boot
 	mkdir -p "$1/boot" "$1/EFI/BOOT" "$1/EFI/debian"
 	(cd "$OUT" && cp vmlinuz $ALL_PARTS "$1/boot/")
+	cp "$MEMTEST/memtest86+x64.bin" "$MEMTEST/memtest86+x64.efi" "$1/boot/"
 	cp "$OUT/rootfs/etc/bootbench-release" "$1/boot/bootbench-release.txt"
 	: > "$1/boot/$ID"
 	cp "$SHIM" "$1/EFI/BOOT/BOOTX64.EFI"
 	cp "$GRUB/grubx64.efi.signed" "$1/EFI/BOOT/grubx64.efi"
 	# Signed GRUB reads grub.cfg from the folder it was loaded from; shim's
 	# fallback path (EFI/debian) gets the same file.
-	render grub.cfg.in "$2" /boot/vmlinuz /boot/ $(parts stick) > "$1/EFI/BOOT/grub.cfg"
+	{
+		render grub.cfg.in "$2" /boot/vmlinuz /boot/ $(parts stick)
+		render grub-memtest.cfg.in "$2" /boot/vmlinuz /boot/
+	} > "$1/EFI/BOOT/grub.cfg"
 	cp "$1/EFI/BOOT/grub.cfg" "$1/EFI/debian/grub.cfg"
 }
 
@@ -197,6 +204,7 @@ say "out/bootbench.iso $(du -m --apparent-size "$OUT/bootbench.iso" | cut -f1) M
 pxe=$OUT/pxe
 rm -rf "$pxe"; mkdir -p "$pxe/pxelinux.cfg" "$pxe/grub"
 (cd "$OUT" && cp vmlinuz $ALL_PARTS "$pxe/")
+cp "$MEMTEST/memtest86+x64.bin" "$MEMTEST/memtest86+x64.efi" "$pxe/"
 cp "$PKGS/pxelinux/usr/lib/PXELINUX/pxelinux.0" "$SYSLINUX/modules/bios/ldlinux.c32" "$pxe/"
 # the default entries load the PXE parts; "all packs" entries load every one
 {
@@ -205,10 +213,12 @@ cp "$PKGS/pxelinux/usr/lib/PXELINUX/pxelinux.0" "$SYSLINUX/modules/bios/ldlinux.
 } > "$pxe/pxelinux.cfg/default"
 render boot.ipxe.in net vmlinuz "" $(parts pxe) > "$pxe/boot.ipxe"
 render boot.ipxe.in net vmlinuz "" $ALL_PARTS > "$pxe/boot-all.ipxe"
+render memtest.ipxe.in net vmlinuz "" > "$pxe/memtest.ipxe"
 cp "$SHIM" "$pxe/bootx64.efi"
 cp "$GRUB/grubnetx64.efi.signed" "$pxe/grubx64.efi"
 {
 	render grub-net.cfg.in net "(\$root)/vmlinuz" "(\$root)/" $(parts pxe)
 	render grub-net-all.cfg.in net "(\$root)/vmlinuz" "(\$root)/" $ALL_PARTS
+	render grub-memtest.cfg.in net "(\$root)/vmlinuz" "(\$root)/"
 } > "$pxe/grub/grub.cfg"
 say "out/pxe/ ($(ls "$pxe" | wc -l) entries)"

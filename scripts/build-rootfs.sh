@@ -236,6 +236,9 @@ for t in $(grep -v '^[[:space:]]*#' "$IMG/terminfo.list"); do
 	cp -L "$src" "$STAGE/usr/share/terminfo/$t"
 done
 
+# 5b. Keyboard layouts (image/keymaps.table), compiled for busybox's loadkmap.
+"$ROOT/scripts/build-keymaps.sh" "$STAGE/usr/share/bootbench/keymaps"
+
 # 6. Kernel and modules: the names in image/modules/*.modules with the
 #    dependencies depmod finds, each in its pack (a dependency the base
 #    has stays there), plus the ZFS modules of scripts/build-zfs.sh; then

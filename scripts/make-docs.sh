@@ -22,4 +22,5 @@ table() {
 }
 table docs/run.md options scripts/options-doc.sh
 table docs/operator.md params scripts/params-doc.sh
+table docs/operator.md keymaps scripts/keymaps-doc.sh
 scripts/make-man.sh

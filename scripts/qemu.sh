@@ -22,6 +22,9 @@
 #                               guest's TCP port GUEST (user-mode networking)
 #   --snapshot                  boot media writes go to a temporary overlay
 #   --serial FILE               serial console to FILE (default: the terminal)
+#   --serial2 PIPE              a second serial port (the guest's ttyS1, as a
+#                               BMC's serial-over-LAN line) on the FIFOs
+#                               PIPE.in (what the guest reads) and PIPE.out
 #   --timeout S                 kill QEMU after S seconds (exit status 124)
 #   --mem MIB                   guest memory (default 1024)
 #   --smp N                     guest CPUs (default 2)
@@ -55,7 +58,7 @@ die() { echo "qemu: $*" >&2; exit 2; }
 command -v qemu-system-x86_64 >/dev/null || die "qemu-system-x86_64 is missing: apt-get install qemu-system-x86 (or run 'make deps' as root)"
 
 fw=bios boot="" usb="" cd="" pxe="" bootfile=pxelinux.0 kernel="" initrd="" append=""
-serial="" locked="" timeout="" mem=1024 smp="" snapshot="" disks="" cpu="" forward=""
+serial="" serial2="" locked="" timeout="" mem=1024 smp="" snapshot="" disks="" cpu="" forward=""
 monitor="" loadvm="" throttle="" bmc="" nic=virtio-net-pci smbios="" peer=""
 while [ $# -gt 0 ]; do
 	case "$1" in
@@ -78,6 +81,7 @@ while [ $# -gt 0 ]; do
 		shift ;;
 	--locked) locked=1 ;;
 	--serial) serial=$2; shift ;;
+	--serial2) serial2=$2; shift ;;
 	--timeout) timeout=$2; shift ;;
 	--mem) mem=$2; shift ;;
 	--smp) case "$2" in [1-8]) smp=$2 ;; *) die "--smp $2: expected 1 to 8" ;; esac; shift ;;
@@ -221,6 +225,7 @@ if [ -n "$serial" ]; then
 else
 	set -- "$@" -serial mon:stdio
 fi
+[ -z "$serial2" ] || set -- "$@" -serial "pipe:$serial2"
 [ -z "$monitor" ] || set -- "$@" -monitor "unix:$monitor,server=on,wait=off"
 [ -z "$loadvm" ] || set -- "$@" -loadvm "$loadvm"
 if [ -n "$timeout" ] && [ -n "$serial" ]; then

@@ -125,4 +125,30 @@ row "a credential on the kernel command line is refused and not stored" "bootben
 	'echo "$BB_PARAM_ERRORS" | grep -q "not taken from the kernel command line" && [ ! -e "$BB_RUNDIR/credentials" ]'
 row "a malformed credential line is refused without echoing the password" "" 'credential=nonsense s3cret\n' \
 	'echo "$BB_PARAM_ERRORS" | grep -q "expected .credential=URL PASSWORD." && ! echo "$BB_PARAM_ERRORS" | grep -q s3cret'
+# issue 36: the operator's reach
+mkdir -p "$T/root/usr/share/bootbench/keymaps"
+printf 'us English (US)\nde German\n' > "$T/root/usr/share/bootbench/keymaps/list"
+row "a keymap the image has" "bootbench.keymap=de" "" '[ "$BB_KEYMAP" = de ] && [ -z "$BB_PARAM_ERRORS" ]'
+row "a keymap it lacks is one line listing the known ones" "bootbench.keymap=xx" "" \
+	'echo "$BB_PARAM_ERRORS" | grep -qx "bootbench.keymap=xx: not a keyboard layout of this image (known: us de)"'
+row "a keymap name with a path or pattern is refused" "" "keymap=../de\n" 'echo "$BB_PARAM_ERRORS" | grep -q "bootbench.keymap=../de: not a keyboard layout"'
+row "a serial console with its speed, from bootbench.conf" "" "console=ttyS1,115200\n" '[ "$BB_CONSOLE" = ttyS1,115200 ] && [ -z "$BB_PARAM_ERRORS" ]'
+row "a serial console with 57600n8, or none" "bootbench.console=ttyS1,57600n8" "" '[ "$BB_CONSOLE" = ttyS1,57600n8 ] && [ -z "$BB_PARAM_ERRORS" ]'
+row "a serial console that is a path or a strange speed is refused" "bootbench.console=../sda,115200" "console=ttyS1,1234\n" \
+	'[ "$(echo "$BB_PARAM_ERRORS" | grep -o "expected a serial port and its speed" | wc -l)" = 2 ]'
+row "serial_console splits the port and speed" "" "" '[ "$(serial_console ttyS1,115200n8)" = "ttyS1 115200" ] && [ "$(serial_console hvc0)" = "hvc0 " ] && ! serial_console tty1'
+row "ssh_key: https or the stick, ssh_hostkeys=stick" "bootbench.ssh_key=https://10.0.0.5/keys bootbench.ssh_hostkeys=stick" "" \
+	'[ "$BB_SSH_KEY" = https://10.0.0.5/keys ] && [ "$BB_SSH_HOSTKEYS" = stick ] && [ -z "$BB_PARAM_ERRORS" ]'
+row "ssh_key over plain http is refused (a key changed on the wire lets anyone in)" "bootbench.ssh_key=http://10.0.0.5/keys" "" \
+	'echo "$BB_PARAM_ERRORS" | grep -qx "bootbench.ssh_key=http://10.0.0.5/keys: expected a path on the stick or an https:// URL"'
+row "ssh host keys are made at boot by default" "" "" '[ "$BB_SSH_HOSTKEYS" = boot ]'
+export H=0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef
+row "hooks: https and the stick, each with its SHA-256" "bootbench.hook_before=https://h/b.sh#sha256=$H" "hook_after=hooks/a.sh#sha256=$H\n" \
+	'[ "$BB_HOOK_BEFORE" = "https://h/b.sh#sha256=$H" ] && [ "$BB_HOOK_AFTER" = "hooks/a.sh#sha256=$H" ] && [ -z "$BB_PARAM_ERRORS" ]'
+row "a hook without its checksum is refused" "bootbench.hook_before=https://h/b.sh" "" \
+	'echo "$BB_PARAM_ERRORS" | grep -q "bootbench.hook_before=https://h/b.sh: expected LOCATION#sha256=HEX"'
+row "a hook with a short or upper-case checksum is refused" "bootbench.hook_before=https://h/b.sh#sha256=abc" "hook_after=a.sh#sha256=$(echo $H | tr a-f A-F)\n" \
+	'[ "$(echo "$BB_PARAM_ERRORS" | grep -o "expected LOCATION#sha256=HEX" | wc -l)" = 2 ]'
+row "a hook over http or out of the stick is refused" "bootbench.hook_before=http://h/b.sh#sha256=$H" "hook_after=../x.sh#sha256=$H\n" \
+	'[ "$(echo "$BB_PARAM_ERRORS" | grep -o "a path on the stick or an https:// URL" | wc -l)" = 2 ]'
 finish

@@ -18,6 +18,9 @@ check "docs/run.md's option table is the table's (make docs)" cmp -s "$T/table.m
 scripts/params-doc.sh > "$T/params.md"
 sed -n '/<!-- params:begin -->/,/<!-- params:end -->/p' docs/operator.md | sed '1d;$d' > "$T/operator-params.md"
 check "docs/operator.md's boot parameter table is the whitelist's (make docs)" cmp -s "$T/params.md" "$T/operator-params.md"
+scripts/keymaps-doc.sh > "$T/keymaps.md"
+sed -n '/<!-- keymaps:begin -->/,/<!-- keymaps:end -->/p' docs/operator.md | sed '1d;$d' > "$T/operator-keymaps.md"
+check "docs/operator.md's keyboard layouts are image/keymaps.table's (make docs)" cmp -s "$T/keymaps.md" "$T/operator-keymaps.md"
 "$BB" help | grep -q "^  run " ; check "help lists run" [ $? = 0 ]
 for cmd in $("$BB" help | awk '/^Commands:/ { on = 1; next } on && !NF { exit } on { print $1 }'); do
 	cat README.md docs/*.md | grep -q "bootbench $cmd" || bad "the command $cmd is not in README.md or docs/"

@@ -17,9 +17,18 @@ mkdir -p "$BB_RUNDIR"
 mkfifo "$BB_RUNDIR/log.fifo"
 # Every console= of the command line sees the log, not only /dev/console
 # (the last one): the serial line and the screen both.
+# So does bootbench.console's port (a BMC's serial-over-LAN line), at its
+# speed, from the first line; a wrong value is reported by 10-params.sh.
 consoles=""
 for w in $(cat /proc/cmdline); do
-	case "$w" in console=*) c=${w#console=}; console_usable "/dev/${c%%,*}" && consoles="$consoles /dev/${c%%,*}" ;; esac
+	case "$w" in
+	console=*) c=${w#console=}; console_usable "/dev/${c%%,*}" && consoles="$consoles /dev/${c%%,*}" ;;
+	bootbench.console=*)
+		if set -- $(serial_console "${w#bootbench.console=}") && [ -n "${1:-}" ] && console_usable "/dev/$1"; then
+			[ -z "${2:-}" ] || stty -F "/dev/$1" "$2" 2>/dev/null
+			case " $consoles " in *" /dev/$1 "*) ;; *) consoles="$consoles /dev/$1" ;; esac
+		fi ;;
+	esac
 done
 BB_CONSOLES=${consoles:-/dev/console}
 tee -a "$BB_LOG" $BB_CONSOLES < "$BB_RUNDIR/log.fifo" > /dev/null &

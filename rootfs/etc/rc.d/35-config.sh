@@ -44,3 +44,18 @@ if [ -n "${BB_CONF:-}" ]; then
 		BB_PARAM_ERRORS="${BB_PARAM_ERRORS:+$BB_PARAM_ERRORS; }cannot fetch bootbench.conf=$(redact_url "$BB_CONF")"
 	fi
 fi
+
+# ca_ready: BB_CA_FILE for whatever is fetched over https after the stick's
+# bootbench.conf was read (an ssh key, a hook, an erase key): a CA that
+# config named as a URL is fetched now, one on the stick is read there.
+ca_ready() {
+	[ -z "$BB_CA_FILE" ] || return 0
+	case "${BB_CA:-}" in
+	'') ;;
+	http://*|https://*|tftp://*)
+		wait_for_address 30 || true
+		fetch "$BB_CA" "$BB_RUNDIR/ca.crt" && BB_CA_FILE=$BB_RUNDIR/ca.crt ;;
+	*) [ -f "$BB_MEDIA/${BB_CA#/}" ] && [ ! -L "$BB_MEDIA/${BB_CA#/}" ] && BB_CA_FILE=$BB_MEDIA/${BB_CA#/} ;;
+	esac
+	return 0
+}

@@ -58,6 +58,7 @@ erase_targets() { # targets destroy folder
 	'') ;;
 	https://*)
 		key=$BB_RUNDIR/erase-key.pem
+		ca_ready
 		(umask 077; bootbench fetch-config ${BB_CA_FILE:+--ca="$BB_CA_FILE"} "$BB_ERASE_KEY" "$key" 2>&1 |
 			while IFS= read -r l; do log "$l"; done)
 		[ -s "$key" ] || { log "erase cancelled: cannot fetch bootbench.erase_key=$BB_ERASE_KEY; nothing was written"; return 2; } ;;
@@ -74,13 +75,63 @@ erase_targets() { # targets destroy folder
 	return $rc
 }
 
+# bootbench.hook_before and hook_after: the operator's own steps around the
+# run (a firmware check, a ticket, a label printer). Each is fetched over
+# https (checked against bootbench.ca) or read from the stick, and runs only
+# when its SHA-256 is the one the parameter gives: both are fetched and
+# checked before anything runs, so a wrong one starts nothing. A hook runs
+# with sh as root, its working folder and BOOTBENCH_RESULTS the run's
+# results folder, BOOTBENCH_TARGETS and BOOTBENCH_DESTROY the boot's lists,
+# and BOOTBENCH_CONSENT_LIMIT the same consent: bootbench's commands refuse
+# any disk bootbench.destroy did not name. Its output goes to
+# hook-before.log or hook-after.log among the results. One hour at most.
+HOOK_TIMEOUT_S=3600
+
+# hook_fetch NAME VALUE FILE: the script into FILE, its SHA-256 checked;
+# false, having logged why, when it cannot be had or is not the one named.
+hook_fetch() {
+	loc=${2%%#*} want=${2#*#sha256=}
+	rm -f "$3"
+	case "$loc" in
+	https://*)
+		wait_for_address 30 || log "bootbench.$1: no network address after 30 s"
+		ca_ready
+		(umask 077; bootbench fetch-config ${BB_CA_FILE:+--ca="$BB_CA_FILE"} "$loc" "$3" 2>&1 |
+			while IFS= read -r l; do log "$l"; done)
+		[ -s "$3" ] || { log "bootbench.$1: cannot fetch $(redact_url "$loc")"; return 1; } ;;
+	*)
+		src=$BB_MEDIA/${loc#/}
+		[ -f "$src" ] && [ ! -L "$src" ] || { log "bootbench.$1: no file $loc on the stick"; return 1; }
+		(umask 077; cp "$src" "$3") ;;
+	esac
+	got=$(sha256sum "$3" | cut -d' ' -f1)
+	if [ "$got" != "$want" ]; then
+		log "bootbench.$1: the script's SHA-256 is $got, not $want as given: not run"
+		rm -f "$3"
+		return 1
+	fi
+	log "bootbench.$1: $(redact_url "$loc"), SHA-256 checked"
+}
+
+# hook_run before|after FOLDER: runs the fetched hook; its exit status
+hook_run() {
+	log "hook_$1: running"
+	(cd "$2" && BOOTBENCH_HOOK=$1 BOOTBENCH_RESULTS=$2 BOOTBENCH_RUN=$BB_RUN BOOTBENCH_TARGETS="$(echo $targets | tr ' ' ',')" \
+		BOOTBENCH_DESTROY="$destroy" BOOTBENCH_CONSENT_LIMIT="$destroy" \
+		timeout "$HOOK_TIMEOUT_S" sh "$BB_RUNDIR/hook-$1.sh" < /dev/null > "$2/hook-$1.log" 2>&1)
+	rc=$?
+	[ $rc -ne 124 ] || echo "bootbench: the hook ran past ${HOOK_TIMEOUT_S} s and was stopped" >> "$2/hook-$1.log"
+	log "hook_$1: exit status $rc ($(wc -l < "$2/hook-$1.log") lines in hook-$1.log)"
+	return $rc
+}
+
 unattended() {
 	# bootbench.scale holds for these runs too, not only the consoles' (90-consoles.sh)
 	[ -z "${BB_SCALE:-}" ] || export BOOTBENCH_SCALE=$BB_SCALE
 	[ -z "${BB_METRICS:-}" ] || export BOOTBENCH_METRICS=$BB_METRICS
 	out=$BB_RUNDIR/results/$(run_folder_name)
 	mkdir -p "$out"
-	status=0 failed_targets=""
+	status=0 failed_targets="" hooks_ok=""
 	if [ -n "$BB_PARAM_ERRORS" ]; then
 		log "unattended run cancelled: wrong boot parameters ($BB_PARAM_ERRORS); nothing was written to any disk"
 		status=2
@@ -97,7 +148,16 @@ unattended() {
 		esac
 		targets=$(resolve_list "${BB_TARGETS:-}")
 		destroy=$(resolve_list "${BB_DESTROY:-}" | paste -sd, -)
-		if [ "$job" = inventory ]; then
+		hooks_ok=1
+		[ -z "${BB_HOOK_BEFORE:-}" ] || hook_fetch hook_before "$BB_HOOK_BEFORE" "$BB_RUNDIR/hook-before.sh" || hooks_ok=""
+		[ -z "${BB_HOOK_AFTER:-}" ] || hook_fetch hook_after "$BB_HOOK_AFTER" "$BB_RUNDIR/hook-after.sh" || hooks_ok=""
+		if [ -z "$hooks_ok" ]; then
+			log "unattended run cancelled: a hook cannot be had or is not the one named; nothing was run or written"
+			status=2
+		elif [ -n "${BB_HOOK_BEFORE:-}" ] && { hook_run before "$out"; HOOK_BEFORE_STATUS=$?; [ $HOOK_BEFORE_STATUS -ne 0 ]; }; then
+			log "unattended run cancelled: bootbench.hook_before failed (exit status $HOOK_BEFORE_STATUS); nothing was run"
+			status=2
+		elif [ "$job" = inventory ]; then
 			# a rack's audit: what each machine is made of, no disk touched
 			bootbench inventory
 			log "inventory: taken (inventory.json, saved with the system's description)"
@@ -139,8 +199,15 @@ unattended() {
 			done
 		fi
 	fi
-	write_status "$out" "$status" "$failed_targets"
 	describe_system "$out"
+	# after the run, whatever it did: its results and the system's
+	# description are there for the hook
+	if [ -n "${hooks_ok:-}" ] && [ -n "${BB_HOOK_AFTER:-}" ] && [ "${HOOK_BEFORE_STATUS:-0}" -eq 0 ]; then
+		hook_run after "$out"
+		HOOK_AFTER_STATUS=$?
+		[ $HOOK_AFTER_STATUS -eq 0 ] || [ $status -ne 0 ] || status=1
+	fi
+	write_status "$out" "$status" "$failed_targets"
 	log "unattended run finished, exit status $status"
 	copy_log "$out/console.log" "unattended run finished, exit status $status"
 	SAVE_FAILED=""

@@ -1,5 +1,5 @@
 # The consoles, kept by busybox init: the menu (a shell until the menu exists)
-# on tty1 and on the serial console named by console=, shells on tty2 and
+# on tty1 and on the serial consoles named by console= and bootbench.console=, shells on tty2 and
 # tty3. bootbench.after=shell puts a shell on the first two instead.
 ui=/usr/libexec/bootbench/console
 # What every console's programs see of the boot parameters.
@@ -23,6 +23,16 @@ done
 		console=*) c=${w#console=}; c=${c%%,*}; console_usable "/dev/$c" && echo "$c::respawn:$ui" ;;
 		esac
 	done
+	# bootbench.console (the command line's, or bootbench.conf's): the menu
+	# on that port too, at its speed (init keeps the speed it finds)
+	if [ -n "${BB_CONSOLE:-}" ] && set -- $(serial_console "$BB_CONSOLE") && [ -n "${1:-}" ]; then
+		if console_usable "/dev/$1"; then
+			[ -z "${2:-}" ] || stty -F "/dev/$1" "$2" 2>/dev/null
+			echo "$1::respawn:$ui"
+		else
+			log "console: bootbench.console=$BB_CONSOLE: no serial port answers at /dev/$1" >&2
+		fi
+	fi
 	echo "tty2::askfirst:-/bin/sh"
 	echo "tty3::askfirst:-/bin/sh"
 	echo "::ctrlaltdel:/sbin/reboot"

@@ -87,6 +87,18 @@ console_usable() { # /dev/NAME
 	[ -c "$1" ] && stty -F "$1" >/dev/null 2>&1
 }
 
+# serial_console VALUE: "ttyS1 115200" for ttyS1[,SPEED[n8]] (the speed
+# empty when not given); fails for anything else. The port is a name, never
+# a path.
+serial_console() {
+	port=${1%%,*} speed=""
+	[ "$port" = "$1" ] || speed=${1#*,}
+	speed=${speed%n8}
+	case "$port" in ttyS[0-9]|ttyS[0-9][0-9]|hvc[0-9]|ttyAMA[0-9]) ;; *) return 1 ;; esac
+	case "$speed" in ''|9600|19200|38400|57600|115200) ;; *) return 1 ;; esac
+	echo "$port $speed"
+}
+
 # Parameter whitelist: the lines of /etc/bootbench/params.
 params_table() { grep -v '^[[:space:]]*#' "$ROOT/etc/bootbench/params" | awk 'NF { print $1, $2, $3 }'; }
 
@@ -212,6 +224,29 @@ param_check() { # name value
 		# bootbench syslog's own parser, asked (one rule, in C)
 		"${BOOTBENCH:-bootbench}" syslog --check --to="$2" 2>&1 |
 			sed 's/^bootbench: syslog: /bootbench.'"$1"': /' | grep . && return 1 ;;
+	'<keymap>')
+		# the names the image has (image/keymaps.table at build time)
+		case "$2" in
+		*[!a-z0-9-]*|-*) ;;
+		*) grep -q "^$2 " "$ROOT/usr/share/bootbench/keymaps/list" 2>/dev/null && return 0 ;;
+		esac
+		echo "bootbench.$1=$shown: not a keyboard layout of this image (known: $(cut -d' ' -f1 "$ROOT/usr/share/bootbench/keymaps/list" 2>/dev/null | paste -sd' ' -))"
+		return 1 ;;
+	'<serial-console>')
+		serial_console "$2" >/dev/null || { echo "bootbench.$1=$shown: expected a serial port and its speed, e.g. ttyS1,115200 (speeds 9600 19200 38400 57600 115200)"; return 1; } ;;
+	'<hook>')
+		# LOCATION#sha256=HEX: what runs is what the operator named, byte for byte
+		loc=${2%%#*} sum=${2#*#sha256=}
+		case "$2" in *'#sha256='*) ;; *) sum="" ;; esac
+		case "$sum" in
+		????????????????????????????????????????????????????????????????) case "$sum" in *[!0-9a-f]*) sum="" ;; esac ;;
+		*) sum="" ;;
+		esac
+		[ -n "$sum" ] || { echo "bootbench.$1=$shown: expected LOCATION#sha256=HEX, HEX the script's SHA-256 (64 lower-case hex digits: sha256sum)"; return 1; }
+		case "$loc" in
+		https://?*) ;;
+		*://*|*..*|'') echo "bootbench.$1=$shown: the script's location is a path on the stick or an https:// URL"; return 1 ;;
+		esac ;;
 	'<modules>')
 		case "$2" in
 		''|*[!A-Za-z0-9_,-]*) echo "bootbench.$1=$shown: expected module names, comma separated"; return 1 ;;

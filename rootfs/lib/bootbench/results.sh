@@ -94,7 +94,11 @@ write_status() { # folder status failed-targets
 		printf '{"bootbench_status": 1, "run": "%s", "exit_status": %d, "failed_targets": [' "${BB_RUN:-}" "$2"
 		sep=""
 		for t in $3; do printf '%s"%s"' "$sep" "$t"; sep=", "; done
-		printf '], "ended": "%s"}\n' "$(date -u +%Y-%m-%dT%H:%M:%SZ)"
+		printf ']'
+		# the boot's hooks, when there were any: their exit statuses
+		[ -z "${HOOK_BEFORE_STATUS:-}" ] || printf ', "hook_before_status": %d' "$HOOK_BEFORE_STATUS"
+		[ -z "${HOOK_AFTER_STATUS:-}" ] || printf ', "hook_after_status": %d' "$HOOK_AFTER_STATUS"
+		printf ', "ended": "%s"}\n' "$(date -u +%Y-%m-%dT%H:%M:%SZ)"
 	} > "$1/status.json"
 }
 
@@ -113,4 +117,6 @@ describe_system() { # folder
 	bootbench sysinfo --json > "$1/sysinfo.json" 2>/dev/null
 	bootbench disks --json > "$1/disks.json" 2>/dev/null
 	bootbench inventory --output="$1" > /dev/null 2>&1
+	# the ssh host key's fingerprint (bootbench.ssh_key), to check a first connection by
+	[ ! -s /run/bootbench/ssh-host-key.txt ] || cp /run/bootbench/ssh-host-key.txt "$1/ssh-host-key.txt"
 }

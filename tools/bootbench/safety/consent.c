@@ -50,6 +50,30 @@ int consent_named(dev_t rdev)
 	return 0;
 }
 
+/*
+ * A boot's hook (bootbench.hook_before, hook_after) runs with the boot's
+ * consent and no more: BOOTBENCH_CONSENT_LIMIT, set for it alone, lists
+ * the devices bootbench.destroy named ("" for none), and a --destroy that
+ * names another is refused, so a hook cannot give itself a disk.
+ */
+static int within_consent_limit(dev_t rdev)
+{
+	const char *limit = getenv("BOOTBENCH_CONSENT_LIMIT");
+	char *copy, *save, *tok;
+	int found = 0;
+
+	if (!limit)
+		return 1;
+	copy = xstrdup(limit);
+	for (tok = strtok_r(copy, ",", &save); tok && !found; tok = strtok_r(NULL, ",", &save)) {
+		struct stat st;
+
+		found = !stat(tok, &st) && S_ISBLK(st.st_mode) && st.st_rdev == rdev;
+	}
+	free(copy);
+	return found;
+}
+
 int consent_allow(const char *list)
 {
 	char *copy, *save, *tok;
@@ -63,6 +87,10 @@ int consent_allow(const char *list)
 
 		if (stat(tok, &st) < 0 || !S_ISBLK(st.st_mode))
 			rc = set_err("--destroy names %s, which is not a block device", tok);
+		else if (!within_consent_limit(st.st_rdev))
+			rc = set_err("--destroy names %s, which the boot's consent (bootbench.destroy: %s) does not: "
+				     "a hook gets no consent it was not given", tok,
+				     *getenv("BOOTBENCH_CONSENT_LIMIT") ? getenv("BOOTBENCH_CONSENT_LIMIT") : "none");
 		else
 			consent_allow_dev(st.st_rdev);
 	}

@@ -1,0 +1,39 @@
+# SPDX-License-Identifier: MIT
+# Boot test (issue 36): memtest86+ from the stick's boot menus, chosen as a
+# person at the serial console would: typed at syslinux's boot: prompt
+# under SeaBIOS, its hot key in GRUB's menu under OVMF; each time its first
+# screen is seen on the serial line. Under Secure Boot (OVMF with
+# Microsoft's keys enforced) GRUB's entry says it is unavailable and why,
+# and choosing it starts nothing.
+. tests/bootlib.sh
+need_artifacts
+need_commands tmux
+cp "$OUT/bootbench-usb.img" "$T/stick.img"
+stop_vm() {
+	pkill -TERM -f "qemu-system.*$T/stick.img" 2>/dev/null
+	$TM kill-server 2>/dev/null
+}
+
+console_boot 100 30 "--fw bios --usb $T/stick.img"
+# the prompt waits 2 s for a key: memtest typed as soon as it shows
+step "SeaBIOS: syslinux shows its boot: prompt" "boot:" 60
+type_line memtest
+step "SeaBIOS: memtest86+ shows its first screen on the serial line" "Memtest86+ v6" 90
+screen | grep -v '^ *$' | head -n 12
+stop_vm
+
+console_boot 100 30 "--fw uefi --usb $T/stick.img"
+step "OVMF: GRUB's menu has memtest86+" "memtest86+ (memory test)" 90
+keys m
+step "OVMF: memtest86+ (EFI) shows its first screen on the serial line" "Memtest86+ v6" 90
+screen | grep -v '^ *$' | head -n 12
+stop_vm
+
+console_boot 100 30 "--fw secureboot --usb $T/stick.img"
+step "Secure Boot: GRUB marks memtest86+ unavailable" "memtest86+: unavailable, Secure Boot is on" 120
+check "... and offers no entry that would load it" sh -c "! screen | grep -q 'memtest86+ (memory test)'"
+keys m
+step "Secure Boot: choosing it says why, and nothing is loaded" "memtest86+ is not signed, so Secure Boot refuses it" 30
+check "memtest86+ did not start" sh -c "! screen | grep -q 'Memtest86+ v6'"
+stop_vm
+finish
