@@ -44,7 +44,7 @@ static int menu_main(void *opts, int argc, char **argv)
 	setenv("TERMINFO", TERMINFO_DIR, 1);
 	if (!have_terminfo(getenv("TERM")))
 		setenv("TERM", "xterm", 1);
-	execl(MENU_PROGRAM, MENU_PROGRAM, (char *)NULL);
+	execl(MENU_PROGRAM, MENU_PROGRAM, (char *)NULL);	/* consent: its writes go through bootbench's gate */
 	note("menu: cannot run %s: %s", MENU_PROGRAM, strerror(errno));
 	return EXIT_FAIL;
 }
