@@ -1,8 +1,9 @@
 # SPDX-License-Identifier: MIT
 # Boot test (issue 36): memtest86+ from the stick's boot menus, chosen as a
 # person at the serial console would: typed at syslinux's boot: prompt
-# under SeaBIOS, its hot key in GRUB's menu under OVMF; each time its first
-# screen is seen on the serial line. Under Secure Boot (OVMF with
+# under SeaBIOS, its hot key in GRUB's menu under OVMF, and typed at
+# pxelinux's prompt over BIOS PXE; each time its first screen is seen on
+# the serial line. Under Secure Boot (OVMF with
 # Microsoft's keys enforced) GRUB's entry says it is unavailable and why,
 # and choosing it starts nothing.
 . tests/bootlib.sh
@@ -10,7 +11,7 @@ need_artifacts
 need_commands tmux
 cp "$OUT/bootbench-usb.img" "$T/stick.img"
 stop_vm() {
-	pkill -TERM -f "qemu-system.*$T/stick.img" 2>/dev/null
+	pkill -TERM -f "qemu-system.*($T/stick.img|tftp=$T/tftp)" 2>/dev/null
 	$TM kill-server 2>/dev/null
 }
 
@@ -27,6 +28,13 @@ step "OVMF: GRUB's menu has memtest86+" "memtest86+ (memory test)" 90
 keys m
 step "OVMF: memtest86+ (EFI) shows its first screen on the serial line" "Memtest86+ v6" 90
 screen | grep -v '^ *$' | head -n 12
+stop_vm
+
+cp -r "$OUT/pxe" "$T/tftp"
+console_boot 100 30 "--fw bios --pxe $T/tftp --bootfile pxelinux.0"
+step "BIOS PXE: pxelinux shows its boot: prompt" "boot:" 90
+type_line memtest
+step "BIOS PXE: memtest86+ came over TFTP and shows its first screen" "Memtest86+ v6" 90
 stop_vm
 
 console_boot 100 30 "--fw secureboot --usb $T/stick.img"
