@@ -2,7 +2,7 @@
 # Boot test: every menu screen fits a serial console's 80x24 (issue 31).
 # On the serial console through tmux at 80x24, each entry's first screens
 # are opened as a person would (two NVMe disks to pick from, the stick as
-# boot and results medium, no results yet) and each is captured: its lines
+# boot and results medium, no results yet, no ssh) and each is captured: its lines
 # fit the screen and no text runs into a box's edge (tests/screen_fits.py),
 # and Disks and health keeps its columns aligned, its words whole. Every
 # capture is in this test's log, to look at.
@@ -108,6 +108,19 @@ back Escape
 menu_pick 10
 step "Rescue: what it found" "no installed system found" 120
 fits "Rescue"
+back Enter
+
+menu_pick 11
+step "Remote access: ssh is off, and how to turn it on" "ssh: off. Boot with bootbench.ssh_key=" 30
+fits "Remote access"
+back Escape
+
+menu_pick 12
+step "Keyboard layout: the layouts, us ticked" "(*) us      English (US)" 30
+fits "Keyboard layout"
+keys Down Space Enter
+step "Keyboard layout: uk set, and how to set it at boot" "At boot: bootbench.keymap=uk" 30
+fits "Keyboard layout: set"
 back Enter
 
 menu_power_off

@@ -89,7 +89,13 @@ if until_log "$T/serial.log" 'unattended run finished' 240 && until_log "$T/seri
 	TM="tmux -L bbssh$$"
 	$TM new-session -d -s ssh -x 80 -y 24 "$SSH -tt -i '$T/id' root@127.0.0.1 bootbench menu; sleep 30"
 	i=0; while ! $TM capture-pane -p -t ssh | grep -q 'Choose with the arrow keys' && [ $i -lt 40 ]; do sleep 0.5; i=$((i + 1)); done
-	check "bootbench menu draws the menu over ssh" $TM capture-pane -p -t ssh | grep -q 'Remote access (ssh'
+	check "bootbench menu draws the menu over ssh" sh -c "$TM capture-pane -p -t ssh | grep -q 'Remote access (ssh'"
+	sleep 2	# dialog drops what is typed while it starts
+	$TM send-keys -t ssh $(seq 11 | sed 's/.*/Down/') Enter
+	i=0; while ! $TM capture-pane -p -t ssh | grep -q 'Host key (compare' && [ $i -lt 40 ]; do sleep 0.5; i=$((i + 1)); done
+	$TM capture-pane -p -t ssh | grep -v '^ *$'
+	check "its Remote access screen shows the host key's fingerprint" sh -c "$TM capture-pane -p -t ssh | grep -qF '${BOOT1_KEY#ssh-ed25519 }'"
+	check "... and the address to ssh to" sh -c "$TM capture-pane -p -t ssh | grep -q 'ssh root@10.0.2.15'"
 	$TM kill-server 2>/dev/null
 	# the de layout on tty2: "echo zy >/tmp/k" typed as a German keyboard's keys
 	$SSH -i "$T/id" root@127.0.0.1 chvt 2; sleep 1

@@ -6,33 +6,28 @@
 # burn-in's progress), as `tail -f` does; Ctrl-C comes back.
 . /lib/bootbench/menu-lib.sh
 while :; do
+	# paragraphs are one line each, folded to the box below; list lines are short
 	{
 		if [ -s /run/bootbench/ssh-host-key.txt ] && [ -s /run/bootbench/ssh/keys.txt ]; then
-			echo "ssh: on, port 22, keys only (no passwords)."
+			echo "ssh is on: port 22, keys only (no passwords). Over ssh, 'bootbench menu' is this menu."
 			echo
 			echo "Host key (compare it with what ssh shows at the first connection):"
-			echo "  $(cat /run/bootbench/ssh-host-key.txt)"
+			echo " $(cat /run/bootbench/ssh-host-key.txt)"
 			echo
 			echo "Addresses:"
-			ip -4 -o addr show scope global 2>/dev/null | awk '{ sub(/\/.*/, "", $4); print "  ssh root@" $4 "   (" $2 ")" }'
-			ip -4 -o addr show scope global 2>/dev/null | grep -q . || echo "  none yet (Network sets one)"
+			ip -4 -o addr show scope global 2>/dev/null | awk '{ sub(/\/.*/, "", $4); print " ssh root@" $4 "   (" $2 ")" }'
+			ip -4 -o addr show scope global 2>/dev/null | grep -q . || echo " none yet (Network sets one)"
 			echo
 			echo "Keys let in:"
-			awk '{ print "  " $1, $3, $4 }' /run/bootbench/ssh/keys.txt
-			echo
-			echo "Over ssh, 'bootbench menu' is this menu."
+			awk '{ print " " $4, $3 }' /run/bootbench/ssh/keys.txt | head -n 4
 		else
-			echo "ssh: off. Boot with bootbench.ssh_key=https://HOST/keys (or a file on the"
-			echo "stick, e.g. bootbench.ssh_key=keys.txt): authorized_keys lines; dropbear then"
-			echo "listens on port 22 and lets in those keys only."
-			grep 'ssh:' /run/bootbench/console.log 2>/dev/null | tail -n 3 | sed 's/^/  /'
+			echo "ssh: off. Boot with bootbench.ssh_key=https://HOST/keys (or a file on the stick: bootbench.ssh_key=keys.txt) holding authorized_keys lines; dropbear then listens on port 22 and lets in those keys only."
+			grep 'ssh:' /run/bootbench/console.log 2>/dev/null | tail -n 2 | sed 's/^bootbench: \[[^]]*\] / /'
 		fi
-	} > /tmp/menu-remote.txt
-	choice=$(dialog --stdout --title " Remote access " --menu "$(fold -s -w 72 /tmp/menu-remote.txt | head -n 14)" 22 78 2 \
-		log "Follow this boot's log (Ctrl-C comes back)" \
-		back "Back to the menu") || exit 0
-	case "$choice" in
-	log) clear; echo "This boot's log; Ctrl-C comes back to the menu."; (trap - INT; tail -n 40 -f /run/bootbench/console.log) ;;
-	*) exit 0 ;;
-	esac
+	} | fold -s -w 70 | head -n 15 > /tmp/menu-remote.txt
+	dialog --title " Remote access " --yes-label "Follow the log" --no-label "Back" \
+		--yesno "$(cat /tmp/menu-remote.txt)" $(( $(wc -l < /tmp/menu-remote.txt) + 5 )) 76 || exit 0
+	clear
+	echo "This boot's log as it grows; Ctrl-C comes back to the menu."
+	(trap - INT; tail -n 40 -f /run/bootbench/console.log)
 done
