@@ -50,7 +50,8 @@ check "... and its source packages are recorded in the release file" \
 for t in mdadm:--version smartctl:--version nvme:version sgdisk:--version sfdisk:--version lsblk:--version \
 	blkid:--version wipefs:--version mke2fs:-V e2fsck:-V mkfs.xfs:-V mkfs.fat:--help hdparm:-V \
 	cryptsetup:--version lvm:--help dmsetup:--help ntfs-3g:--help btrfs:--version efibootmgr:--version \
-	mkfs.btrfs:--version parted:--version ddrescue:--version testdisk:/version photorec:/version vgchange:--version fsck.ext4:-V; do
+	mkfs.btrfs:--version parted:--version ddrescue:--version testdisk:/version photorec:/version vgchange:--version fsck.ext4:-V \
+	dropbear:-V dropbearkey:-h; do
 	name=${t%%:*} arg=${t#*:}
 	case $name in vgchange) pack=rescue ;; fsck.ext4) pack=base ;; *) pack=$(pack_of "$name") ;; esac
 	W=$(with_pack "$pack")
@@ -165,6 +166,28 @@ if [ -d "$Z" ]; then
 else
 	bad "the ZFS pack (out/packs/zfs) was built"
 fi
+# issue 36: keyboard layouts, memtest86+ on every medium
+layouts=$(grep -v '^[[:space:]]*#' image/keymaps.table | awk 'NF { print $1 }')
+bad_maps=""
+for k in $layouts; do
+	[ "$(head -c 7 "$R/usr/share/bootbench/keymaps/$k.bmap" 2>/dev/null)" = bkeymap ] || bad_maps="$bad_maps $k"
+done
+check "every layout of image/keymaps.table ($(echo $layouts | wc -w)) is in the image in loadkmap's format${bad_maps:+: not$bad_maps}" [ -z "$bad_maps" ]
+check "... and listed for the menu and bootbench.keymap" [ "$(cut -d' ' -f1 "$R/usr/share/bootbench/keymaps/list" | paste -sd' ' -)" = "$(echo $layouts)" ]
+check "de and us differ (y and z)" sh -c "! cmp -s '$R/usr/share/bootbench/keymaps/de.bmap' '$R/usr/share/bootbench/keymaps/us.bmap'"
+if [ -e out/bootbench-usb.img ]; then
+	check "the stick has memtest86+'s BIOS and EFI builds beside the kernel" sh -c \
+		"mdir -b -i out/bootbench-usb.img@@1M ::/boot/ | grep -q memtest86+x64.bin && mdir -b -i out/bootbench-usb.img@@1M ::/boot/ | grep -q memtest86+x64.efi"
+	check "its syslinux menu has memtest, loaded as a Linux kernel" sh -c \
+		"mtype -i out/bootbench-usb.img@@1M ::/syslinux/syslinux.cfg | tr -d '\r' | grep -A1 '^LABEL memtest' | grep -q 'LINUX /boot/memtest86+x64.bin'"
+	check "its GRUB menu has memtest86+, refused under lockdown" sh -c \
+		"mtype -i out/bootbench-usb.img@@1M ::/EFI/BOOT/grub.cfg | grep -q 'if \[ \"\$lockdown\" = y \]' &&
+		 mtype -i out/bootbench-usb.img@@1M ::/EFI/BOOT/grub.cfg | grep -q 'linux /boot/memtest86+x64.efi'"
+	check "PXE serves memtest86+ to pxelinux, GRUB and iPXE" sh -c \
+		"[ -s out/pxe/memtest86+x64.bin ] && [ -s out/pxe/memtest86+x64.efi ] && grep -q '^LABEL memtest' out/pxe/pxelinux.cfg/default &&
+		 grep -q 'memtest86+x64.efi' out/pxe/grub/grub.cfg && grep -q 'kernel memtest86+x64.bin' out/pxe/memtest.ipxe"
+fi
+
 for t in $(grep -v '^#' image/terminfo.list); do
 	[ -f "$R/usr/share/terminfo/$t" ] || bad "terminfo $t is in the image"
 done
