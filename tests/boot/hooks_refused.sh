@@ -10,7 +10,9 @@
 #      (refused: the boot gave no consent for it) and then fails: the run
 #      is cancelled, both disks as they were, status.json has its status;
 #   3. bad input: an ssh key file with a line that is not a key and an
-#      unknown keymap: one line each, no ssh server, no unattended run.
+#      unknown keymap: one line each, no ssh server, no unattended run;
+#   4. good keys, but a boot without the pack dropbear is in (the base
+#      alone): the line names the pack, no unattended run.
 . tests/bootlib.sh
 . tests/servers.sh
 need_artifacts
@@ -28,6 +30,7 @@ good=$(sha256sum "$T/dav/pub/before.sh" | cut -d' ' -f1)
 wrong=$(printf '%s' "$good" | tr '0-9a-f' '1-9a0-f')
 ssh-keygen -q -t ed25519 -N '' -C fine -f "$T/fine"
 printf '%s\n' "$(cat "$T/fine.pub")" "ssh-ed25519 not-base64!" > "$T/dav/pub/badkeys"
+cp "$T/fine.pub" "$T/dav/pub/goodkeys"
 for i in 1 2; do test_disk "$T/d$i.img"; done
 before=$(cat "$T/d1.img" "$T/d2.img" | sha256sum)
 guest() { # extra kernel parameters
@@ -69,5 +72,11 @@ if guest "bootbench.ssh_key=https://10.0.2.2:$DAV_PORT/pub/badkeys bootbench.key
 	check "3: no ssh server started" sh -c "! grep -q 'ssh: dropbear on port 22' '$T/serial.log'"
 	check "3: no unattended run" serial_has 'unattended run cancelled: wrong boot parameters'
 	check "3: no disk was written" [ "$(cat "$T/d1.img" "$T/d2.img" | sha256sum)" = "$before" ]
+fi
+
+if guest "bootbench.ssh_key=https://10.0.2.2:$DAV_PORT/pub/goodkeys"; then
+	check "4: the base alone: the line names dropbear's pack" serial_has "ssh: bootbench.ssh_key: cannot run dropbear: it is in the burnin pack (burnin.img), which this boot did not load; no ssh server"
+	check "4: no unattended run" serial_has 'unattended run cancelled: wrong boot parameters'
+	check "4: no disk was written" [ "$(cat "$T/d1.img" "$T/d2.img" | sha256sum)" = "$before" ]
 fi
 finish

@@ -65,6 +65,11 @@ ssh_start() {
 		rm -f /root/.ssh/authorized_keys
 		return
 	fi
+	if ! command -v dropbear >/dev/null; then
+		ssh_refuse "bootbench.ssh_key: cannot run dropbear: $(awk '$1 == "dropbear" { printf "it is in the %s pack (%s), which this boot did not load", $2, $3 }' /etc/bootbench/packs)"
+		rm -f /root/.ssh/authorized_keys
+		return
+	fi
 	ssh_host_key || { ssh_refuse "dropbearkey could not make a host key"; return; }
 	dropbearkey -y -f "$BB_SSH_DIR/host_key" 2>/dev/null | grep '^ssh-' > "$BB_SSH_DIR/host_key.pub"
 	bootbench ssh-keys "$BB_SSH_DIR/host_key.pub" | awk '{ print $1, $3 }' > "$BB_RUNDIR/ssh-host-key.txt"
