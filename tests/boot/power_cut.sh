@@ -42,8 +42,22 @@ monitor "$T/mon" "quit" > /dev/null
 sleep 1
 $TM kill-server 2>/dev/null
 
+# stick_now: the stick as it is now, raw, in $T/now.raw. A QEMU killed a
+# moment ago can still hold its lock on the image after pgrep no longer
+# sees it (the kernel drops a dying process's command line before its open
+# files: seen in a fresh root under load), so the copy is tried again for
+# 20 s; a stale now.raw is never read.
+stick_now() {
+	rm -f "$T/now.raw"
+	i=0
+	until qemu-img convert -f qcow2 -O raw "$T/stick.qcow2" "$T/now.raw" 2> "$T/convert.err"; do
+		i=$((i + 1))
+		[ $i -lt 100 ] || { cat "$T/convert.err"; return 1; }
+		sleep 0.2
+	done
+}
 # the older folder as saved, for comparing
-qemu-img convert -f qcow2 -O raw "$T/stick.qcow2" "$T/now.raw"
+stick_now
 mcopy -s -n -i "$T/now.raw@@1M" ::/results/old "$T/" 2>/dev/null
 check "the older folder is on the stick, with its manifest" [ -s "$T/old/MANIFEST.sha256" ]
 old_sum=$(cd "$T/old" && cat MANIFEST.sha256 f*.txt | sha256sum)
@@ -116,7 +130,7 @@ else
 	finish
 fi
 power_off_now "$T/full.log"
-qemu-img convert -f qcow2 -O raw "$T/stick.qcow2" "$T/now.raw"
+stick_now
 state=$(folder_state new)
 check "... and the new folder is complete on the stick ($state)" [ "$state" = complete ]
 
@@ -143,7 +157,7 @@ for n in $(seq 1 "$CUTS"); do
 	fi
 	moments="$moments $ms"
 	power_off_now "$T/cut$n.log"
-	qemu-img convert -f qcow2 -O raw "$T/stick.qcow2" "$T/now.raw"
+	stick_now
 	dd if="$T/now.raw" of="$T/part.img" bs=1M skip=1 status=none
 	fsck.fat -n "$T/part.img" > "$T/fsck$n.log" 2>&1
 	other=$(fsck_beyond_cut "$T/fsck$n.log")

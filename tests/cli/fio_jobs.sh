@@ -151,14 +151,21 @@ for tool in fio bb; do
 	check "zonemode=strided, random ($tool): 64 reads in each of the zones 0, 2, ... 62" \
 		[ "$zones" = "$(seq 0 2 62 | awk '{ printf "%s:64 ", $1 }')" ]
 done
-# rate_process: linear's gaps even, poisson's exponential (their deviation about their mean)
+# rate_process: linear's gaps even, poisson's exponential (their deviation
+# about their mean). Linear's by the share of gaps within 2 ms of the 5 ms
+# period: a loaded machine's late I/O and the catch-up after it move a few
+# gaps far (deviation/mean 0.69 seen in a fresh root beside other tests),
+# not most; exponential gaps of mean 5 ms fall there 30% of the time.
 for tool in fio bb; do
 	for p in linear poisson; do
 		n=1; [ $p = poisson ] && n=2
 		cv=$(awk -F', ' 'NR > 1 { g = $1 - last; s += g; ss += g * g; n++ } { last = $1 }
 			END { m = s / n; printf "%.2f", sqrt(ss / n - m * m) / m }' "$T/$tool/${p}_iops.$n.log")
 		if [ $p = linear ]; then
-			check "rate_process=linear ($tool): even gaps (deviation/mean $cv)" awk -v c="$cv" 'BEGIN { exit !(c < 0.5) }'
+			near=$(awk -F', ' 'NR > 1 { g = $1 - last; n++; if (g >= 3 && g <= 7) k++ } { last = $1 }
+				END { printf "%.2f", k / n }' "$T/$tool/${p}_iops.$n.log")
+			check "rate_process=linear ($tool): even gaps ($near of them 5 +- 2 ms; deviation/mean $cv)" \
+				awk -v k="$near" 'BEGIN { exit !(k >= 0.7) }'
 		else
 			check "rate_process=poisson ($tool): exponential gaps (deviation/mean $cv, 1 for a Poisson process)" \
 				awk -v c="$cv" 'BEGIN { exit !(c > 0.7 && c < 1.3) }'
