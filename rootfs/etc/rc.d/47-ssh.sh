@@ -16,11 +16,9 @@ ssh_refuse() {
 	BB_PARAM_ERRORS="${BB_PARAM_ERRORS:+$BB_PARAM_ERRORS; }$*"
 }
 
-# The stick, mounted read-write for results (40-media.sh)
-stick_writable() {
-	grep -q '^results ' "$BB_RUNDIR/media" 2>/dev/null &&
-		awk -v m="$BB_MEDIA" '$2 == m { split($4, o, ","); found = o[1] == "rw" } END { exit !found }' /proc/mounts
-}
+# The stick, mounted read-write for results: 40-media.sh names it the
+# results medium only once the kernel made the mount read-write
+stick_writable() { grep -q '^results ' "$BB_RUNDIR/media" 2>/dev/null; }
 
 # The host key into $BB_SSH_DIR/host_key: the stick's (ssh_hostkeys=stick),
 # or a new one, kept on the stick when asked to.

@@ -96,9 +96,7 @@ hook_fetch() {
 	https://*)
 		wait_for_address 30 || log "bootbench.$1: no network address after 30 s"
 		ca_ready
-		(umask 077; bootbench fetch-config ${BB_CA_FILE:+--ca="$BB_CA_FILE"} "$loc" "$3" 2>&1 |
-			while IFS= read -r l; do log "$l"; done)
-		[ -s "$3" ] || { log "bootbench.$1: cannot fetch $(redact_url "$loc")"; return 1; } ;;
+		(umask 077; fetch "$loc" "$3") || { log "bootbench.$1: cannot fetch $(redact_url "$loc")"; return 1; } ;;
 	*)
 		src=$BB_MEDIA/${loc#/}
 		[ -f "$src" ] && [ ! -L "$src" ] || { log "bootbench.$1: no file $loc on the stick"; return 1; }
