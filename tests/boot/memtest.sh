@@ -10,6 +10,7 @@
 need_artifacts
 need_commands tmux
 cp "$OUT/bootbench-usb.img" "$T/stick.img"
+BOOT_PROMPT=keep	# the entries are typed at the boot loaders here
 stop_vm() {
 	pkill -TERM -f "qemu-system.*($T/stick.img|tftp=$T/tftp)" 2>/dev/null
 	$TM kill-server 2>/dev/null
