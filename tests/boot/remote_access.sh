@@ -98,11 +98,18 @@ if until_log "$T/serial.log" 'unattended run finished' 240 && until_log "$T/seri
 	check "... and the address to ssh to" sh -c "$TM capture-pane -p -t ssh | grep -q 'ssh root@10.0.2.15'"
 	$TM kill-server 2>/dev/null
 	# the de layout on tty2: "echo zy >/tmp/k" typed as a German keyboard's keys
-	$SSH -i "$T/id" root@127.0.0.1 chvt 2; sleep 1
-	monitor "$T/mon" "sendkey ret" > /dev/null; sleep 2
+	# (Enter activates tty2's console, init's askfirst; the line is typed once
+	# its shell is up, and the file awaited: a loaded host's guest is slow)
+	$SSH -i "$T/id" root@127.0.0.1 chvt 2
+	on_tty2='for p in /proc/[0-9]*; do [ "$(readlink $p/fd/0)" = /dev/tty2 ] && tr "\0" " " < $p/cmdline && echo; done'
+	i=0
+	until $SSH -i "$T/id" root@127.0.0.1 "$on_tty2" | grep -q 'sh' || [ $i -ge 15 ]; do
+		monitor "$T/mon" "sendkey ret" > /dev/null; sleep 1; i=$((i + 1))
+	done
 	for k in e c h o spc y z spc shift-less shift-7 t m p shift-7 k ret; do monitor "$T/mon" "sendkey $k" > /dev/null; done
-	sleep 2
-	$SSH -i "$T/id" root@127.0.0.1 'echo "tty2 typed: $(cat /tmp/k 2>&1)"; echo "foreground console: $(fgconsole 2>&1)"; ps | grep "tty2\|sh -l\|-sh" | grep -v grep; grep i8042 /proc/interrupts'
+	i=0
+	until $SSH -i "$T/id" root@127.0.0.1 test -s /tmp/k || [ $i -ge 20 ]; do sleep 0.5; i=$((i + 1)); done
+	$SSH -i "$T/id" root@127.0.0.1 'echo "tty2 typed: $(cat /tmp/k 2>&1)"; echo "foreground console: $(fgconsole 2>&1)"; echo "on tty2: $('"$on_tty2"')"; grep i8042 /proc/interrupts'
 	check "keys typed on tty2 reach the shell in the de layout (y z -> zy, Shift+7 -> /)" sh -c "[ \"\$($SSH -i '$T/id' root@127.0.0.1 cat /tmp/k)\" = zy ]"
 	# the menu on ttyS1, and a shell there at 115200
 	check "the menu is on ttyS1" until_log "$T/s1.log" 'ready on /dev/ttyS1' 20
