@@ -19,13 +19,15 @@
 # host's /run/bootbench and fixed ports); under TIER=check, with no boot
 # tests to run beside them, those that share none of it (shares_host) run
 # in a second lane. Boot tests run BOOT_JOBS at a time
-# (default 2): a guest under TCG spends much of its time waiting on its
-# serial console, so two of them keep two cores busier than one does. Boot
+# (default 3, on 2 cores): a boot test spends much of its time waiting (on
+# its guest's serial console, on a step's pattern, a hold), so three keep
+# two cores busier than two do: six boot tests took 143 s two at a time,
+# 112 s three at a time and 120 s four at a time (docs/figures.md). Boot
 # tests that start the real servers (tests/servers.sh: fixed ports) never
 # run beside each other; a test marked "# alone" runs with none beside it.
 cd "$(dirname "$0")/.." || exit 1
 TIMEOUT=${TEST_TIMEOUT:-300}
-JOBS=${BOOT_JOBS:-2}
+JOBS=${BOOT_JOBS:-3}
 [ "$JOBS" -ge 1 ] 2>/dev/null || JOBS=1
 log=$PWD/out/test-logs	# absolute: the sanitizers write their reports there from any working folder
 # a test's log and result are named by its file name: two tests of one name
