@@ -136,9 +136,12 @@ static void run_stressors(const struct burnin_ctx *c, struct burnin_result *r)
 	}
 	burnin_figure(r, "stressors_run", ran, "%u of %u (%s, each with --verify, %s on every CPU)", ran, n,
 		      "cpu methods all, matrix, vecmath", secs);
-	if (!ran && r->verdict < BURNIN_ERROR)
-		burnin_set(r, BURNIN_ERROR, "no stressor could run on this machine (%s)",
-			   burnin_stop ? "interrupted" : r->notes);
+	/* interrupted before one ended, the machine is not to blame: cmd/burnin.c
+	 * says the interruption first */
+	if (!ran && r->verdict < BURNIN_ERROR && burnin_stop)
+		burnin_set(r, BURNIN_ERROR, "no stressor ran to its end");
+	else if (!ran && r->verdict < BURNIN_ERROR)
+		burnin_set(r, BURNIN_ERROR, "no stressor could run on this machine (%s)", r->notes);
 }
 
 void burnin_cpu(const struct burnin_ctx *c, struct burnin_result *r)
