@@ -42,7 +42,7 @@ if BOOT_LIMIT=180 boot --usb "$T/stick.img" --disk virtio:"$T/d1.img"; then
 		check "... retried with backoff (1 s)" serial_has "save: nfs://10.0.2.2:1/x: attempt 2 failed: cannot reach 10.0.2.2 port 1"
 	else
 		check "... no retry only because the first round left no time for one ($used)" \
-			awk -v u="$used" 'BEGIN { split(u, a, " "); exit !(a[1] != "" && a[2] == 1 && a[1] + a[2] > 6) }'
+			awk -v u="$used" 'BEGIN { split(u, a, " "); exit !(a[1] != "" && a[2] == 1 && a[1] + a[2] >= 6) }'
 	fi
 	check "... then given up after the 6 s timeout" serial_has "save: nfs://10.0.2.2:1/x: FAILED: .*(gave up after 6 s)"
 	check "unsaved=proceed: powered off anyway" serial_has "doing bootbench.after=poweroff although results were not delivered everywhere"

@@ -522,7 +522,7 @@ int deliver_all(struct save_job *jobs, unsigned n, const struct dest_settings *s
 			round++;
 			if (now_ns() + wait > deadline) {
 				/* what the decision rested on, for whoever reads the log (and a test that measures it) */
-				printf("save: no time for another try: %.1f s of %u s used, the next one in %llu s\n",
+				printf("save: no time for another try: %.3f s of %u s used, the next one in %llu s\n",
 				       (now_ns() - start) / 1e9, total_s, (unsigned long long)(wait / 1000000000ull));
 				for (i = 0; i < n; i++)
 					if (!jobs[i].done && !jobs[i].failed_for_good) {
