@@ -44,9 +44,15 @@ fits "the erase's confirmation"
 keys XXXX Enter
 step "a wrong one: nothing written" "Not confirmed for vda: nothing was written." 30
 keys Enter
+# each screen awaited as in the first pass: keys typed before a dialog has
+# started are dropped (seen under load: the menu was back, the keys gone)
+step "... back at the menu" "Esc goes back" 60
 menu_pick 6
+step "... Erase again" "Erase: disks" 30
 keys v Space Enter
+step "... how" "Erase: how" 30
 keys c Enter
+step "... read-back" "Erase: read-back" 30
 keys s Enter
 step "asked again" "the last four characters of its serial (BBVIRTIO1)" 30
 keys TIO1 Enter

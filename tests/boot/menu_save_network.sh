@@ -36,6 +36,7 @@ step "a URL can be typed" "Destination, e.g." 30
 type_line "https://10.0.2.2:1/x/"
 step "a closed port fails in one line" "FAILED: cannot connect to 10.0.2.2 port 1" 60
 keys Enter
+step "... back in Network" "Test a destination" 30
 keys Escape
 step "back in the menu" "Esc goes back" 30
 menu_start_quick nvme0n1
