@@ -37,18 +37,37 @@ static void grew(struct burnin_result *r, const char *disk, const char *what, lo
 		burnin_set(r, BURNIN_FAIL, "%s: %s grew from %lld to %lld during the burn-in", disk, what, a, b);
 }
 
+/* NVMe's critical warning bits in words (the log page's byte 0) */
+static void warning_words(unsigned bits, char *out, size_t size)
+{
+	snprintf(out, size, "%s%s%s%s%s", bits & 0x01 ? ": spare below threshold" : "",
+		 bits & 0x02 ? ": temperature over threshold" : "", bits & 0x04 ? ": reliability degraded" : "",
+		 bits & 0x08 ? ": read-only" : "", bits & 0x10 ? ": volatile backup failed" : "");
+}
+
+/*
+ * A warning raised during the run, or one the drive still reports that
+ * was there before it: a burn-in never passes a drive whose controller
+ * says it is failing.
+ */
 static void compare_health(struct burnin_result *r, const struct disk *a, const struct disk *b)
 {
+	char words[160];
+
 	if (a->health.valid && b->health.valid) {
 		unsigned new_warn = b->health.critical_warning & ~a->health.critical_warning;
+		unsigned old_warn = b->health.critical_warning & a->health.critical_warning;
 
-		if (new_warn)
-			burnin_set(r, BURNIN_FAIL, "%s: critical warning 0x%02x raised during the burn-in (was 0x%02x)%s%s%s%s%s",
-				   b->name, b->health.critical_warning, a->health.critical_warning,
-				   new_warn & 0x01 ? ": spare below threshold" : "",
-				   new_warn & 0x02 ? ": temperature over threshold" : "",
-				   new_warn & 0x04 ? ": reliability degraded" : "",
-				   new_warn & 0x08 ? ": read-only" : "", new_warn & 0x10 ? ": volatile backup failed" : "");
+		if (new_warn) {
+			warning_words(new_warn, words, sizeof(words));
+			burnin_set(r, BURNIN_FAIL, "%s: critical warning 0x%02x raised during the burn-in (was 0x%02x)%s",
+				   b->name, b->health.critical_warning, a->health.critical_warning, words);
+		}
+		if (old_warn) {
+			warning_words(old_warn, words, sizeof(words));
+			burnin_set(r, BURNIN_FAIL, "%s: critical warning 0x%02x, set before the burn-in began%s", b->name,
+				   old_warn, words);
+		}
 		grew(r, b->name, "media errors", (long long)a->health.media_errors, (long long)b->health.media_errors);
 		grew(r, b->name, "percentage used", a->health.percentage_used, b->health.percentage_used);
 		if (b->health.available_spare < a->health.available_spare)
@@ -63,6 +82,9 @@ static void compare_health(struct burnin_result *r, const struct disk *a, const 
 		grew(r, b->name, "UDMA CRC errors (199)", a->smart.crc_errors, b->smart.crc_errors);
 		if (a->smart.passed == 1 && b->smart.passed == 0)
 			burnin_set(r, BURNIN_FAIL, "%s: SMART's overall assessment turned to FAILED", b->name);
+		else if (a->smart.passed == 0 && b->smart.passed == 0)
+			burnin_set(r, BURNIN_FAIL, "%s: SMART's overall assessment is FAILED, as before the burn-in began",
+				   b->name);
 	}
 }
 
