@@ -11,6 +11,8 @@
  * Its flags and help: the declaration at the end (lib/args.h).
  */
 #include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,26 +25,32 @@
 #include "erase/erase.h"
 #include "lib/args.h"
 #include "lib/util.h"
-#include "raid/collect.h"
+#include "save/metrics.h"
+#include "sys/machine.h"
 #include "safety/consent.h"
 #include "sys/disks.h"
 
 struct erase_opts {
-	const char *method, *verify, *pattern, *trim, *destroy, *output, *operator_name, *asset_tag, *key;
-	unsigned passes;
-	int check;
+	const char *method, *verify, *pattern, *trim, *destroy, *output, *operator_name, *asset_tag, *key, *hpa, *metrics;
+	unsigned passes, progress_fd;
+	int check, verify_only;
 };
 
-static const struct erase_opts erase_defaults = { .method = "auto", .verify = "full", .pattern = "zero",
-						  .trim = "auto", .passes = 1 };
+static const struct erase_opts erase_defaults = { .method = "auto", .verify = "full", 
+						  .trim = "auto", .hpa = "open", .passes = 1 };
 
+/*
+ * A signal stops every disk's writes between two of them: Ctrl-C, a kill,
+ * and SIGHUP (the ssh session that started it dropped) alike, so that the
+ * certificates say what was done. SIGPIPE is ignored: a console gone must
+ * not cost them either.
+ */
 static volatile sig_atomic_t stop;
 
-static void on_int(int sig)
+static void on_signal(int sig)
 {
+	(void)sig;
 	stop = 1;
-	if (collect_child > 0)
-		kill(collect_child, sig);
 }
 
 /* zero, one, random, or 0xHEX of 1, 2 or 4 bytes */
@@ -71,13 +79,143 @@ static void erase_pattern(const char *s, struct erase_job *e)
 	}
 }
 
+static const char *const phase_names[] = { "waiting", "marking", "erasing", "flushing", "verifying",
+					   "discarding", "done" };
+
+/* What the reporter keeps of each disk between two looks. */
+struct watch {
+	uint64_t done, at_ns;
+	double mbs;
+	int phase, printed;
+	struct metrics metrics;
+};
+
+static double seconds_left(const struct erase_job *e, const struct watch *w, uint64_t done, uint64_t total)
+{
+	double left, verify_bytes = e->full_verify ? (double)e->disk.size : 0.1 * (double)e->disk.size;
+	unsigned pass = __atomic_load_n(&e->progress.pass, __ATOMIC_RELAXED);
+
+	if (w->mbs <= 0)
+		return -1;
+	left = (double)(total > done ? total - done : 0);
+	if (w->phase == PHASE_ERASING && e->method && e->method->category == ERASE_CLEAR && pass)
+		left += (double)(e->passes - pass) * (double)e->disk.size + verify_bytes;
+	else if (w->phase == PHASE_ERASING || w->phase == PHASE_MARKING)
+		return -1;	/* a purge's time is the drive's */
+	return left / (w->mbs * 1e6);
+}
+
+static void hms(double s, char *buf, size_t len)
+{
+	if (s < 0)
+		snprintf(buf, len, "-");
+	else
+		snprintf(buf, len, "%02u:%02u:%02u", (unsigned)(s / 3600), (unsigned)s / 60 % 60, (unsigned)s % 60);
+}
+
+/* One look at every disk: the rate since the last look, then the lines each reader wants. */
+static void report(struct erase_job *jobs, struct watch *watch, int n, int fd, int table, uint64_t start_ns)
+{
+	uint64_t now = now_ns();
+	char body[2048], eta[16], el[16];
+
+	if (table) {
+		hms((double)(now - start_ns) / 1e9, el, sizeof(el));
+		printf("erase: %s in\n  %-12s %-10s %5s %6s %8s %9s %7s\n", el, "DISK", "PHASE", "PASS", "DONE", "MB/s",
+		       "LEFT", "ERRORS");
+	}
+	for (int i = 0; i < n; i++) {
+		struct erase_job *e = &jobs[i];
+		struct watch *w = &watch[i];
+		int phase = __atomic_load_n(&e->progress.phase, __ATOMIC_RELAXED);
+		uint64_t done = __atomic_load_n(&e->progress.done, __ATOMIC_RELAXED);
+		uint64_t total = __atomic_load_n(&e->progress.total, __ATOMIC_RELAXED);
+		uint64_t errors = __atomic_load_n(&e->progress.errors, __ATOMIC_RELAXED);
+		unsigned pass = __atomic_load_n(&e->progress.pass, __ATOMIC_RELAXED);
+		double pct = total ? 100.0 * (double)done / (double)total : phase == PHASE_DONE ? 100 : 0, left;
+
+		if (phase != w->phase || done < w->done) {
+			w->phase = phase;
+			w->done = done;
+			w->at_ns = now;
+		} else if (now - w->at_ns >= 500000000ull) {
+			w->mbs = (double)(done - w->done) / ((double)(now - w->at_ns) / 1e9) / 1e6;
+			w->done = done;
+			w->at_ns = now;
+		}
+		left = phase == PHASE_DONE ? 0 : seconds_left(e, w, done, total);
+		hms(left, eta, sizeof(eta));
+		if (table)
+			printf("  %-12.12s %-10s %2u/%-2u %5.1f%% %8.1f %9s %7llu\n", e->disk.name, phase_names[phase],
+			       pass, e->method && e->method->category == ERASE_CLEAR ? e->passes : 1, pct, w->mbs, eta,
+			       (unsigned long long)errors);
+		if (fd > 0)
+			dprintf(fd, "erase %s %s %u %u %.1f %.1f %.0f %llu\n", e->disk.name, phase_names[phase], pass,
+				e->passes, pct, w->mbs, left, (unsigned long long)errors);
+		if (w->metrics.url[0]) {
+			snprintf(body, sizeof(body),
+				 "# HELP bootbench_erase_progress_ratio How much of the erase's current phase is done, 0 to 1.\n"
+				 "# TYPE bootbench_erase_progress_ratio gauge\nbootbench_erase_progress_ratio{phase=\"%s\"} %.4f\n"
+				 "# HELP bootbench_erase_pass The overwrite pass being written.\n# TYPE bootbench_erase_pass gauge\n"
+				 "bootbench_erase_pass %u\n"
+				 "# HELP bootbench_erase_throughput_bytes_per_second Bytes written or read back per second.\n"
+				 "# TYPE bootbench_erase_throughput_bytes_per_second gauge\n"
+				 "bootbench_erase_throughput_bytes_per_second %.0f\n"
+				 "# HELP bootbench_erase_errors Blocks that could not be written or were not as expected.\n"
+				 "# TYPE bootbench_erase_errors gauge\nbootbench_erase_errors %llu\n"
+				 "%s%s%s",
+				 phase_names[phase], pct / 100, pass, w->mbs * 1e6, (unsigned long long)errors,
+				 left >= 0 ? "# HELP bootbench_erase_seconds_left The erase's time left as it reckons it.\n"
+					     "# TYPE bootbench_erase_seconds_left gauge\nbootbench_erase_seconds_left " : "",
+				 left >= 0 ? (snprintf(el, sizeof(el), "%.0f", left), el) : "", left >= 0 ? "\n" : "");
+			if (phase == PHASE_DONE)
+				snprintf(body + strlen(body), sizeof(body) - strlen(body),
+					 "# HELP bootbench_erase_erased 1 when the disk was proven erased, 0 when not.\n"
+					 "# TYPE bootbench_erase_erased gauge\nbootbench_erase_erased %d\n", e->verdict == ERASED);
+			metrics_push_text(&w->metrics, body, phase == PHASE_DONE);
+		}
+	}
+	fflush(stdout);
+}
+
+static void *erase_thread(void *arg)
+{
+	struct erase_job *e = arg;
+
+	erase_disk(e, e->method_asked);
+	if (!e->verify_only && !disk_find(e->disk.name, &e->after))
+		disk_health(&e->after);
+	__atomic_store_n(&e->finished, 1, __ATOMIC_RELEASE);
+	return NULL;
+}
+
+/* the line per disk a console (and a rack's log) keeps */
+static void verdict_line(const struct erase_job *e)
+{
+	printf("erase: %s serial %s: %s%s%s (%s; %s; %llu block(s) not as expected, markers left %u%s)%s%s\n", e->dev,
+	       e->disk.serial[0] ? e->disk.serial : "unknown", erase_verdict_name(e->verdict),
+	       e->exceptions[0] ? ": " : "", e->exceptions,
+	       e->verify_only ? "verify-only" : e->method ? e->method->name : "no method",
+	       e->command[0] ? e->command : "nothing ran", (unsigned long long)e->mismatches, e->markers_left,
+	       e->bad_blocks ? ", blocks not written" : "", e->failure[0] ? "; " : "", e->failure);
+	if (e->bad_blocks)
+		printf("erase: %s: not erased: %llu block(s) could not be written (the certificate lists the first)\n",
+		       e->dev, (unsigned long long)e->bad_blocks);
+}
+
 static int erase_main(void *opts, int argc, char **argv)
 {
 	struct erase_opts *o = opts;
 	struct erase_job *jobs;
+	struct watch *watch;
+	pthread_t *threads;
 	struct cert_who who = { 0 };
-	struct sigaction sa = { .sa_handler = on_int };
-	int failed = 0, i;
+	struct cert_signer *signer = NULL;
+	struct sigaction sa = { .sa_handler = on_signal }, ign = { .sa_handler = SIG_IGN };
+	const char *metrics_url = o->metrics ? o->metrics : getenv("BOOTBENCH_METRICS");
+	int failed = 0, i, running, table;
+	uint64_t start_ns, last_table = 0, last_look = 0;
+	int was_running = -1;
 	struct stat st;
 
 	if (!argc && !o->check)
@@ -93,29 +231,43 @@ static int erase_main(void *opts, int argc, char **argv)
 		die_usage("erase: --verify=%.40s: expected full or sample", o->verify);
 	if (strcmp(o->trim, "auto") && strcmp(o->trim, "off"))
 		die_usage("erase: --trim=%.40s: expected auto or off", o->trim);
+	if (strcmp(o->hpa, "open") && strcmp(o->hpa, "keep"))
+		die_usage("erase: --hpa=%.40s: expected open or keep", o->hpa);
 	{
 		struct erase_job probe;
 
-		erase_pattern(o->pattern, &probe);
+		erase_pattern(o->pattern ? o->pattern : "zero", &probe);
+		if (o->verify_only && !probe.pattern_len)
+			die_usage("erase: --verify-only --pattern=random: random data cannot be recognised without its seed");
 	}
-	if (o->key && cert_key_check(o->key))
-		die_usage("erase: --key: %s", bb_err);
+	if (o->progress_fd && fcntl((int)o->progress_fd, F_GETFL) < 0)
+		die_usage("erase: --progress-fd=%u: not an open file descriptor", o->progress_fd);
+	if (o->progress_fd && (fcntl((int)o->progress_fd, F_GETFL) & O_ACCMODE) == O_RDONLY)
+		die_usage("erase: --progress-fd=%u: open for reading only", o->progress_fd);
 	if (o->asset_tag && (strlen(o->asset_tag) > 64 || strspn(o->asset_tag,
 	    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 ._-/#:") != strlen(o->asset_tag)))
 		die_usage("erase: --asset-tag: letters, digits, blanks and ._-/#: only, 64 at most");
 	if (o->operator_name && (strlen(o->operator_name) > 80 || strpbrk(o->operator_name, "\n\r\t<>&\"")))
 		die_usage("erase: --operator: a name on one line, 80 characters at most, without <>&\"");
-	if (o->check)
+	/* the key is read now, once: one that goes away during a long erase cannot cost the certificates */
+	if (o->key && !(signer = cert_signer_load(o->key)))
+		die_usage("erase: --key: %s", bb_err);
+	if (o->check) {
+		cert_signer_free(signer);
 		return EXIT_OK;
+	}
 	if (!o->output)
 		die_usage("erase: --output=DIR is needed: the certificates go there");
-	if (consent_allow(o->destroy))
+	if (o->verify_only) {
+		if (o->destroy)
+			die_usage("erase: --verify-only writes nothing: leave --destroy out");
+	} else if (consent_allow(o->destroy)) {
 		die_usage("erase: --destroy: %s", bb_err);
+	}
 	jobs = xcalloc((size_t)argc, sizeof(*jobs));
 	/* every disk checked before anything is written */
 	for (i = 0; i < argc; i++) {
 		struct erase_job *e = &jobs[i];
-
 		char kname[64], whole[64];
 		int part;
 
@@ -129,55 +281,114 @@ static int erase_main(void *opts, int argc, char **argv)
 		for (int k = 0; k < i; k++)
 			if (!strcmp(jobs[k].disk.name, e->disk.name))
 				die_usage("erase: %s is named twice", argv[i]);
-		if (consent_check(argv[i]))
+		if (!o->verify_only && consent_check(argv[i]))
 			die_usage("erase: %s", bb_err);
 		e->dev = argv[i];
 		e->passes = o->passes;
-		erase_pattern(o->pattern, e);
+		erase_pattern(o->pattern ? o->pattern : "zero", e);
+		if (o->verify_only && !o->pattern)
+			e->pattern_len = 0;	/* what it holds is found, not assumed */
 		e->trim = !strcmp(o->trim, "auto");
 		e->full_verify = !strcmp(o->verify, "full");
+		e->verify_only = o->verify_only;
+		e->restore_hpa = !strcmp(o->hpa, "open");
 		e->stop = &stop;
 		e->outdir = o->output;
+		e->method_asked = o->method;
 	}
 	if (mkdir(o->output, 0755) && errno != EEXIST)
 		die_usage("erase: --output=%s: %s", o->output, strerror(errno));
-	if (stat(o->output, &st) || !S_ISDIR(st.st_mode))
+	if (lstat(o->output, &st) || !S_ISDIR(st.st_mode))
 		die_usage("erase: --output=%s is not a folder", o->output);
+	if (cert_dir_check(o->output, jobs, (unsigned)argc))
+		die_usage("erase: --output: %s", bb_err);
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	sigaction(SIGPIPE, &ign, NULL);
+	watch = xcalloc((size_t)argc, sizeof(*watch));
+	threads = xcalloc((size_t)argc, sizeof(*threads));
 	for (i = 0; i < argc; i++) {
 		struct erase_job *e = &jobs[i];
-		char size[32];
+		char size[32], machine[128];
 
-		disk_health(&e->disk);
-		printf("erase: %s (%s, serial %s, %s): %s method, %s verification\n", e->dev,
+		if (!o->verify_only)
+			disk_health(&e->disk);
+		printf("erase: %s (%s, serial %s, %s): %s, %s verification\n", e->dev,
 		       e->disk.model[0] ? e->disk.model : "model unknown", e->disk.serial[0] ? e->disk.serial : "unknown",
-		       fmt_iec((double)e->disk.size, size, sizeof(size)), o->method, o->verify);
-		fflush(stdout);
-		erase_disk(e, o->method);
-		if (!disk_find(e->dev, &e->after))
-			disk_health(&e->after);
-		/* the line per disk a console (and a rack's log) keeps */
-		printf("erase: %s serial %s: %s%s%s (%s; %s; %llu block(s) not as expected, markers left %u)%s%s\n", e->dev,
-		       e->disk.serial[0] ? e->disk.serial : "unknown", erase_verdict_name(e->verdict),
-		       e->exceptions[0] ? ": " : "", e->exceptions, e->method ? e->method->name : "no method",
-		       e->command[0] ? e->command : "nothing ran", (unsigned long long)e->mismatches, e->markers_left,
-		       e->failure[0] ? "; " : "", e->failure);
-		fflush(stdout);
-		failed |= e->verdict != ERASED;
-		if (stop)
-			break;
+		       fmt_iec((double)e->disk.size, size, sizeof(size)), o->verify_only ? "verify only" : o->method,
+		       o->verify);
+		watch[i].phase = -1;
+		if (metrics_url && *metrics_url) {
+			machine_id(machine, sizeof(machine));
+			if (metrics_init(&watch[i].metrics, metrics_url, machine, e->disk.name))
+				die_usage("erase: --metrics: %s", bb_err);
+		}
 	}
+	fflush(stdout);
 	cert_who_fill(&who, o->asset_tag);
 	who.operator_name = o->operator_name;
-	who.key = o->key;
-	if (cert_write(o->output, &who, jobs, i < argc ? (unsigned)i + 1 : (unsigned)argc)) {
+	who.signer = signer;
+	printf("erase: erase ID %s; %d disk(s) side by side\n", who.erase_id, argc);
+	/* every disk at once, each in its own thread: N equal disks take about as long as one */
+	start_ns = now_ns();
+	for (i = 0; i < argc; i++)
+		if (pthread_create(&threads[i], NULL, erase_thread, &jobs[i])) {
+			snprintf(jobs[i].failure, sizeof(jobs[i].failure), "no thread could be started for it");
+			jobs[i].finished = 1;
+			threads[i] = 0;
+		}
+	table = isatty(STDOUT_FILENO);
+	do {
+		struct timespec tenth = { 0, 100000000 };
+		uint64_t now;
+
+		nanosleep(&tenth, NULL);
+		now = now_ns();
+		running = 0;
+		for (i = 0; i < argc; i++)
+			running += !__atomic_load_n(&jobs[i].finished, __ATOMIC_ACQUIRE);
+		/* a look a second, and one when a disk is done */
+		if (running && now - last_look < 1000000000ull && running == was_running)
+			continue;
+		last_look = now;
+		was_running = running;
+		/* the table: every 2 s on a terminal, every 30 s into a log */
+		{
+			int show = running && now - last_table >= (table ? 2 : 30) * 1000000000ull &&
+				   now - start_ns >= 2000000000ull;
+
+			report(jobs, watch, argc, (int)o->progress_fd, show, start_ns);
+			if (show)
+				last_table = now;
+		}
+		for (i = 0; i < argc; i++)
+			if (__atomic_load_n(&jobs[i].finished, __ATOMIC_ACQUIRE) && !watch[i].printed) {
+				verdict_line(&jobs[i]);
+				watch[i].printed = 1;
+			}
+		fflush(stdout);
+	} while (running);
+	for (i = 0; i < argc; i++) {
+		if (threads[i])
+			pthread_join(threads[i], NULL);
+		failed |= jobs[i].verdict != ERASED;
+	}
+	if (cert_write(o->output, &who, jobs, (unsigned)argc)) {
 		note("erase: the certificates: %s", bb_err);
 		failed = 1;
 	} else {
-		printf("erase: certificates in %s (erase.json, erase.html, erase-DISK.json%s)\n", o->output,
-		       o->key ? ", each signed: signing-key.pub.pem checks them" : "; not signed: no --key");
+		printf("erase: certificates %s-* in %s (erase.json, erase.html, erase-DISK.json%s)\n", who.erase_id,
+		       o->output, signer ? ", each signed: signing-key.pub.pem checks them" : "; not signed: no --key");
 	}
+	if (stop)
+		printf("erase: stopped by a signal: the disks not proven erased are said so above\n");
+	fflush(stdout);
+	for (i = 0; i < argc; i++)
+		free(jobs[i].saved);
+	cert_signer_free(signer);
+	free(threads);
+	free(watch);
 	free(jobs);
 	return failed ? EXIT_FAIL : EXIT_OK;
 }
@@ -213,6 +424,18 @@ static const struct arg erase_args[] = {
 	  .help = "the machine's asset tag [the DMI chassis asset tag]" },
 	{ .name = "--key", .kind = ARG_STR, .offset = ARG_AT(struct erase_opts, key), .meta = "FILE",
 	  .help = "sign the certificates with this Ed25519 private key (PEM)" },
+	{ .name = "--verify-only", .kind = ARG_FLAG, .offset = ARG_AT(struct erase_opts, verify_only),
+	  .help = "write nothing: read the disks and certify what they hold (zeros, ones,\n"
+		  "or --pattern), for disks erased elsewhere and for auditors" },
+	{ .name = "--hpa", .kind = ARG_STR, .offset = ARG_AT(struct erase_opts, hpa), .meta = "open|keep",
+	  .help = "clear: an ATA drive's Host Protected Area removed first, so that it is\n"
+		  "overwritten too (open), or left and named as not reached (keep) [open]" },
+	{ .name = "--progress-fd", .kind = ARG_UINT, .offset = ARG_AT(struct erase_opts, progress_fd), .meta = "FD",
+	  .help = "a line a second per disk to this open file descriptor:\n"
+		  "erase DISK PHASE PASS PASSES PCT MB_S SECONDS_LEFT ERRORS", .min = 1, .max = 1024 },
+	{ .name = "--metrics", .kind = ARG_STR, .offset = ARG_AT(struct erase_opts, metrics), .meta = "URL",
+	  .help = "push each disk's progress to this Prometheus Pushgateway every second\n"
+		  "[BOOTBENCH_METRICS]" },
 	{ .name = "--check", .kind = ARG_FLAG, .offset = ARG_AT(struct erase_opts, check),
 	  .help = "only check the flags (the boot parameters' check) and exit" },
 	{ NULL },

@@ -12,11 +12,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <wolfssl/wolfcrypt/settings.h>
 #include <wolfssl/wolfcrypt/coding.h>
 #include <wolfssl/wolfcrypt/ed25519.h>
+#include <wolfssl/wolfcrypt/sha256.h>
 
 #include "erase/certificate.h"
 #include "lib/json.h"
@@ -52,6 +55,19 @@ void cert_who_fill(struct cert_who *w, const char *asset_tag)
 		snprintf(w->asset_tag, sizeof(w->asset_tag), "%s", asset_tag);
 	else
 		dmi("chassis_asset_tag", w->asset_tag, sizeof(w->asset_tag));
+	{
+		/* the time and 64 random bits: unique across runs, machines and clocks set alike */
+		uint64_t r;
+		char t[32];
+		time_t now = time(NULL);
+		struct tm tm;
+
+		if (getrandom(&r, sizeof(r), 0) != sizeof(r))
+			r = now_ns() ^ (uint64_t)getpid() << 32;
+		gmtime_r(&now, &tm);
+		strftime(t, sizeof(t), "%Y%m%dT%H%M%SZ", &tm);
+		snprintf(w->erase_id, sizeof(w->erase_id), "%.16s-%016llx", t, (unsigned long long)r);
+	}
 }
 
 /* The 32-byte seed of an Ed25519 private key in PEM (openssl genpkey -algorithm ed25519). */
@@ -92,42 +108,89 @@ static int read_key(const char *path, unsigned char seed[32])
 	return 0;
 }
 
-static int load_key(const char *path, ed25519_key *k)
+struct cert_signer {
+	ed25519_key key;
+	unsigned char spki[44];		/* the public key's DER */
+	char fingerprint[80];
+};
+
+struct cert_signer *cert_signer_load(const char *path)
 {
-	unsigned char seed[32];
+	struct cert_signer *s = xcalloc(1, sizeof(*s));
+	unsigned char seed[32], digest[WC_SHA256_DIGEST_SIZE];
+	wc_Sha256 sha;
 	int rc;
 
-	if (read_key(path, seed))
-		return -1;
-	wc_ed25519_init(k);
-	rc = wc_ed25519_import_private_only(seed, 32, k) || wc_ed25519_make_public(k, k->p, ED25519_PUB_KEY_SIZE);
+	if (read_key(path, seed)) {
+		free(s);
+		return NULL;
+	}
+	wc_ed25519_init(&s->key);
+	rc = wc_ed25519_import_private_only(seed, 32, &s->key) ||
+	     wc_ed25519_make_public(&s->key, s->key.p, ED25519_PUB_KEY_SIZE);
 	memset(seed, 0, sizeof(seed));
-	if (rc)
-		return set_err("the signing key %s: wolfCrypt would not take it", path);
-	k->pubKeySet = 1;
-	return 0;
+	if (rc) {
+		cert_signer_free(s);
+		set_err("the signing key %s: wolfCrypt would not take it", path);
+		return NULL;
+	}
+	s->key.pubKeySet = 1;
+	memcpy(s->spki, spki_prefix, 12);
+	memcpy(s->spki + 12, s->key.p, 32);
+	if (wc_InitSha256(&sha) || wc_Sha256Update(&sha, s->spki, sizeof(s->spki)) || wc_Sha256Final(&sha, digest)) {
+		cert_signer_free(s);
+		set_err("the signing key %s: its fingerprint could not be made", path);
+		return NULL;
+	}
+	strcpy(s->fingerprint, "SHA256:");
+	for (unsigned i = 0; i < sizeof(digest); i++)
+		snprintf(s->fingerprint + 7 + 2 * i, 3, "%02x", digest[i]);
+	return s;
 }
 
-int cert_key_check(const char *key)
+void cert_signer_free(struct cert_signer *s)
 {
-	ed25519_key k;
+	if (!s)
+		return;
+	wc_ed25519_free(&s->key);
+	memset(s, 0, sizeof(*s));
+	free(s);
+}
 
-	if (load_key(key, &k))
-		return -1;
-	wc_ed25519_free(&k);
-	return 0;
+const char *cert_signer_fingerprint(const struct cert_signer *s)
+{
+	return s->fingerprint;
+}
+
+/* A new file, never one that is there: written aside, then linked to its name (link fails when it exists). */
+static int write_new(const char *path, const void *buf, size_t len)
+{
+	char tmp[1200];
+	int fd, rc;
+
+	snprintf(tmp, sizeof(tmp), "%s.%d.new", path, (int)getpid());
+	fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);	/* consent: a regular file */
+	if (fd < 0)
+		return set_err("%s: %s", tmp, strerror(errno));
+	rc = write(fd, buf, len) == (ssize_t)len && !fsync(fd) ? 0 : -1;
+	close(fd);
+	if (!rc && link(tmp, path))
+		rc = -1;
+	if (rc)
+		set_err("%s: %s", path, errno == EEXIST ? "there already: a certificate is never replaced" : strerror(errno));
+	unlink(tmp);
+	return rc;
 }
 
 static int write_all(const char *path, const void *buf, size_t len)
 {
-	if (write_file_atomic(path, buf, len))
-		return set_err("%s: %s", path, strerror(errno));
-	return 0;
+	return write_new(path, buf, len);
 }
 
 /* FILE.sig: the signature of BUF (FILE's bytes). */
-static int sign_file(ed25519_key *k, const char *path, const char *buf, size_t len)
+static int sign_file(const struct cert_signer *signer, const char *path, const char *buf, size_t len)
 {
+	ed25519_key *k = (ed25519_key *)&signer->key;
 	unsigned char sig[ED25519_SIG_SIZE];
 	word32 slen = sizeof(sig);
 	char sp[1100];
@@ -138,19 +201,27 @@ static int sign_file(ed25519_key *k, const char *path, const char *buf, size_t l
 	return write_all(sp, sig, slen);
 }
 
-static int write_public(ed25519_key *k, const char *dir)
+/* signing-key.pub.pem: the same key for every run into a folder; a different one there is an error */
+static int write_public(const struct cert_signer *signer, const char *dir)
 {
-	unsigned char der[44];
 	byte b64[128];
 	word32 n = sizeof(b64);
-	char path[1100], pem[256];
+	char path[1100], pem[256], there[256];
+	int fd;
+	ssize_t got;
 
-	memcpy(der, spki_prefix, 12);
-	memcpy(der + 12, k->p, 32);
-	if (Base64_Encode_NoNl(der, sizeof(der), b64, &n))
+	if (Base64_Encode_NoNl(signer->spki, sizeof(signer->spki), b64, &n))
 		return set_err("the public key: cannot encode it");
 	snprintf(pem, sizeof(pem), "-----BEGIN PUBLIC KEY-----\n%.*s\n-----END PUBLIC KEY-----\n", (int)n, b64);
 	snprintf(path, sizeof(path), "%s/signing-key.pub.pem", dir);
+	fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd >= 0) {
+		got = read(fd, there, sizeof(there) - 1);
+		close(fd);
+		if (got == (ssize_t)strlen(pem) && !memcmp(there, pem, (size_t)got))
+			return 0;
+		return set_err("%s holds another key: a certificate's key is never replaced", path);
+	}
 	return write_all(path, pem, strlen(pem));
 }
 
@@ -199,12 +270,26 @@ static void health_json(struct json *j, const char *key, const struct disk *d)
 	json_obj_close(j);
 }
 
+static void lbas(struct json *j, const char *key, const uint64_t *list, uint64_t n)
+{
+	json_arr_open(j, key);
+	for (uint64_t i = 0; i < n && i < ERASE_MISMATCH_MAX; i++)
+		json_uint(j, NULL, list[i]);
+	json_arr_close(j);
+}
+
 static void disk_cert(struct json *j, const struct cert_who *w, const struct erase_job *e)
 {
 	char t[32];
 
+	char id[128];
+
 	json_obj_open(j, NULL);
 	json_uint(j, "bootbench_erase_certificate", 1);
+	snprintf(id, sizeof(id), "%s-%s", w->erase_id, e->disk.name);
+	json_str(j, "certificate_id", id);
+	json_str(j, "erase_id", w->erase_id);
+	json_str(j, "signing_key", w->signer ? cert_signer_fingerprint(w->signer) : "");
 	json_str(j, "standard", "NIST SP 800-88 Rev. 1, Guidelines for Media Sanitization");
 	json_obj_open(j, "tool");
 	json_str(j, "name", "bootbench erase");
@@ -231,13 +316,25 @@ static void disk_cert(struct json *j, const struct cert_who *w, const struct era
 	health_json(j, "health_before", &e->disk);
 	health_json(j, "health_after", &e->after);
 	json_obj_open(j, "sanitization");
-	json_str(j, "category", !e->method ? "" : e->method->category == ERASE_PURGE ? "purge" : "clear");
-	json_str(j, "method", e->method ? e->method->name : "");
-	json_str(j, "description", e->method ? e->method->what : "");
+	json_str(j, "category", e->verify_only ? "none (verification only)" : !e->method ? "" :
+		 e->method->category == ERASE_PURGE ? "purge" : "clear");
+	json_str(j, "method", e->verify_only ? "verify-only" : e->method ? e->method->name : "");
+	json_str(j, "description", e->verify_only ? "nothing written: the disk read and certified as it is" :
+		 e->method ? e->method->what : "");
 	json_str(j, "command", e->command);
-	if (e->method && e->method->category == ERASE_CLEAR)
-		json_uint(j, "passes", e->passes);
+	if (e->method && e->method->category == ERASE_CLEAR) {
+		/* the passes that were written to the end and flushed, not the ones asked */
+		json_uint(j, "passes", e->passes_done);
+		json_uint(j, "passes_asked", e->passes);
+		if (!e->pattern_len)
+			json_str(j, "random_seed", (snprintf(t, sizeof(t), "%016llx", (unsigned long long)e->seed), t));
+		json_uint(j, "blocks_not_written", e->bad_blocks);
+		lbas(j, "lbas_not_written", e->bad_lba, e->bad_blocks);
+		json_str(j, "discard", e->discard);
+	}
 	json_str(j, "not_used", e->fallback);
+	json_str(j, "notes", e->notes);
+	json_bool(j, "interrupted", e->interrupted);
 	json_double(j, "seconds", e->erase_s);
 	if (e->write_mbs > 0)
 		json_double(j, "write_mb_per_s", e->write_mbs);
@@ -245,8 +342,10 @@ static void disk_cert(struct json *j, const struct cert_who *w, const struct era
 	json_obj_open(j, "verification");
 	json_str(j, "method", e->full_verify ? "full: every byte read back" :
 		 "sample: the first and last MiB and 10% of the LBA space in random 1 MiB stripes, one per stratum");
-	json_str(j, "expected", e->leaves == LEAVES_PATTERN ? "the pattern of the last pass in every byte" :
-		 "neither the markers nor the old data (the content is the drive's)");
+	json_str(j, "expected", e->verify_only ? e->holds : e->leaves != LEAVES_PATTERN ?
+		 "neither the markers nor the old data (the content is the drive's)" : !e->pattern_len ?
+		 "the last pass's random data, made again from its seed, in every byte" :
+		 "the pattern of the last pass in every byte");
 	json_str(j, "marker", e->marker_id);
 	json_uint(j, "markers_written", 3);
 	json_uint(j, "markers_left", e->markers_left);
@@ -255,10 +354,8 @@ static void disk_cert(struct json *j, const struct cert_who *w, const struct era
 	json_uint(j, "bytes_read", e->verified_bytes);
 	json_double(j, "share_read", e->verified_share);
 	json_uint(j, "mismatched_blocks", e->mismatches);
-	json_arr_open(j, "mismatched_lbas");
-	for (unsigned i = 0; i < e->mismatches && i < ERASE_MISMATCH_MAX; i++)
-		json_uint(j, NULL, e->mismatch_lba[i]);
-	json_arr_close(j);
+	json_uint(j, "unreadable_blocks", e->unreadable);
+	lbas(j, "mismatched_lbas", e->mismatch_lba, e->mismatches);
 	json_double(j, "seconds", e->verify_s);
 	json_obj_close(j);
 	json_str(j, "exceptions", e->exceptions);
@@ -298,10 +395,31 @@ static void disk_html(FILE *f, const struct cert_who *w, const struct erase_job 
 	row(f, "Machine (serial, asset tag)", (snprintf(buf, sizeof(buf), "%s %s, %s, %s", w->vendor, w->product,
 						       w->machine_serial[0] ? w->machine_serial : w->machine_id,
 						       w->asset_tag[0] ? w->asset_tag : "no asset tag"), buf));
-	row(f, "Sanitization category", !e->method ? "" : e->method->category == ERASE_PURGE ? "Purge" : "Clear");
-	row(f, "Method", e->method ? e->method->what : "");
+	row(f, "Certificate ID", (snprintf(buf, sizeof(buf), "%s-%s", w->erase_id, e->disk.name), buf));
+	row(f, "Sanitization category", e->verify_only ? "None: verification only" : !e->method ? "" :
+	    e->method->category == ERASE_PURGE ? "Purge" : "Clear");
+	row(f, "Method", e->verify_only ? "nothing written: the disk read and certified as it is" :
+	    e->method ? e->method->what : "");
 	row(f, "Command", e->command);
+	if (e->method && e->method->category == ERASE_CLEAR) {
+		snprintf(buf, sizeof(buf), "%u of %u%s", e->passes_done, e->passes,
+			 e->passes_done < e->passes ? " (the rest not written)" : "");
+		row(f, "Passes written", buf);
+		if (!e->pattern_len)
+			row(f, "Random data's seed", (snprintf(buf, sizeof(buf), "%016llx", (unsigned long long)e->seed), buf));
+		if (e->bad_blocks) {
+			size_t n = (size_t)snprintf(buf, sizeof(buf), "%llu: ", (unsigned long long)e->bad_blocks);
+
+			for (unsigned i = 0; i < e->bad_blocks && i < ERASE_MISMATCH_MAX; i++)
+				n += snprintf(buf + n, sizeof(buf) - n, "%s%llu", i ? ", " : "", (unsigned long long)e->bad_lba[i]);
+			row(f, "Blocks that could not be written (LBAs)", buf);
+		}
+		row(f, "Discard", e->discard);
+	}
+	if (e->verify_only)
+		row(f, "Found", e->holds);
 	row(f, "Not used (the drive's words)", e->fallback);
+	row(f, "Notes", e->notes);
 	snprintf(buf, sizeof(buf), "%s; %s of %s read back (%.1f%%); markers left %u of 3; old data left %u of %u "
 		 "blocks; %llu block(s) not as expected", e->full_verify ? "full" : "sample",
 		 fmt_iec((double)e->verified_bytes, a, sizeof(a)), fmt_iec((double)e->disk.size, b, sizeof(b)),
@@ -326,9 +444,12 @@ static void disk_html(FILE *f, const struct cert_who *w, const struct erase_job 
 	fputs("</table>\n", f);
 }
 
-/* One JSON file (and its signature) from what WRITE puts in a memory stream. */
-static int json_file(const char *path, ed25519_key *k, void (*fill)(struct json *, void *), void *arg)
+/* One JSON file (and its signature) from what FILL puts in a memory stream; SHA (65 bytes) gets its SHA-256 in hex. */
+static int json_file(const char *path, const struct cert_signer *k, void (*fill)(struct json *, void *), void *arg,
+		     char *sha)
 {
+	unsigned char digest[WC_SHA256_DIGEST_SIZE];
+	wc_Sha256 h;
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
@@ -341,12 +462,17 @@ static int json_file(const char *path, ed25519_key *k, void (*fill)(struct json 
 	fill(&j, arg);
 	fputc('\n', f);
 	fclose(f);
+	sha[0] = 0;
+	if (!wc_InitSha256(&h) && !wc_Sha256Update(&h, (const byte *)buf, (word32)len) && !wc_Sha256Final(&h, digest))
+		for (unsigned i = 0; i < sizeof(digest); i++)
+			snprintf(sha + 2 * i, 3, "%02x", digest[i]);
 	rc = write_all(path, buf, len) || (k && sign_file(k, path, buf, len)) ? -1 : 0;
 	free(buf);
 	return rc;
 }
 
-static int html_file(const char *path, const struct cert_who *w, struct erase_job *jobs, unsigned n)
+static int html_file(const char *path, const struct cert_who *w, struct erase_job *jobs, unsigned n,
+		     const char *json_name, const char *json_sha)
 {
 	char *buf = NULL;
 	size_t len = 0;
@@ -358,9 +484,19 @@ static int html_file(const char *path, const struct cert_who *w, struct erase_jo
 	html_begin(f, "Certificate of media sanitization (NIST SP 800-88)");
 	for (unsigned i = 0; i < n; i++)
 		disk_html(f, w, &jobs[i]);
-	fprintf(f, "<p>%s</p>\n", w->key ? "The JSON certificates beside this page are signed (Ed25519): "
-		"openssl pkeyutl -verify -pubin -inkey signing-key.pub.pem -rawin -in erase-NAME.json "
-		"-sigfile erase-NAME.json.sig" : "Not signed: no signing key was given.");
+	fputs("<p>This page shows ", f);
+	html_escape(f, json_name);
+	fputs(", whose SHA-256 is <code>", f);
+	html_escape(f, json_sha);
+	fputs("</code> (sha256sum). ", f);
+	if (w->signer) {
+		fputs("That file is signed (Ed25519) with the key ", f);
+		html_escape(f, cert_signer_fingerprint(w->signer));
+		fputs(" (the SHA-256 of signing-key.pub.pem's DER): openssl pkeyutl -verify -pubin -inkey "
+		      "signing-key.pub.pem -rawin -in FILE.json -sigfile FILE.json.sig</p>\n", f);
+	} else {
+		fputs("Not signed: no signing key was given.</p>\n", f);
+	}
 	html_end(f);
 	fclose(f);
 	rc = write_all(path, buf, len);
@@ -387,6 +523,8 @@ static void fill_machine(struct json *j, void *arg)
 
 	json_obj_open(j, NULL);
 	json_uint(j, "bootbench_erase_certificates", 1);
+	json_str(j, "erase_id", a->w->erase_id);
+	json_str(j, "signing_key", a->w->signer ? cert_signer_fingerprint(a->w->signer) : "");
 	json_arr_open(j, "disks");
 	for (unsigned i = 0; i < a->n; i++)
 		disk_cert(j, a->w, &a->jobs[i]);
@@ -394,35 +532,47 @@ static void fill_machine(struct json *j, void *arg)
 	json_obj_close(j);
 }
 
+int cert_dir_check(const char *dir, struct erase_job *jobs, unsigned n)
+{
+	char path[1100];
+	struct stat st;
+
+	snprintf(path, sizeof(path), "%s/erase.json", dir);
+	if (!lstat(path, &st))
+		return set_err("%s holds an erase's certificates already (erase.json): certificates are never "
+			       "replaced; name a new folder", dir);
+	for (unsigned i = 0; i < n; i++) {
+		snprintf(path, sizeof(path), "%s/erase-%s.json", dir, jobs[i].disk.name);
+		if (!lstat(path, &st))
+			return set_err("%s holds a certificate for %s already: certificates are never replaced; name a "
+				       "new folder", dir, jobs[i].disk.name);
+	}
+	return 0;
+}
+
 int cert_write(const char *dir, const struct cert_who *w, struct erase_job *jobs, unsigned n)
 {
-	ed25519_key key, *k = NULL;
-	char path[1100];
+	char path[1100], name[300], sha[72];
 	int rc = 0;
 
-	if (w->key) {
-		if (load_key(w->key, &key))
-			return -1;
-		k = &key;
-		rc = write_public(k, dir);
-	}
+	if (w->signer)
+		rc = write_public(w->signer, dir);
 	for (unsigned i = 0; i < n && !rc; i++) {
 		struct fill_args a = { w, &jobs[i], 1 };
 
-		snprintf(path, sizeof(path), "%s/erase-%s.json", dir, jobs[i].disk.name);
-		rc = json_file(path, k, fill_disk, &a);
+		snprintf(name, sizeof(name), "erase-%s.json", jobs[i].disk.name);
+		snprintf(path, sizeof(path), "%s/%s", dir, name);
+		rc = json_file(path, w->signer, fill_disk, &a, sha);
 		snprintf(path, sizeof(path), "%s/erase-%s.html", dir, jobs[i].disk.name);
-		rc = rc || html_file(path, w, &jobs[i], 1) ? -1 : 0;
+		rc = rc || html_file(path, w, &jobs[i], 1, name, sha) ? -1 : 0;
 	}
 	if (!rc) {
 		struct fill_args a = { w, jobs, n };
 
 		snprintf(path, sizeof(path), "%s/erase.json", dir);
-		rc = json_file(path, k, fill_machine, &a);
+		rc = json_file(path, w->signer, fill_machine, &a, sha);
 		snprintf(path, sizeof(path), "%s/erase.html", dir);
-		rc = rc || html_file(path, w, jobs, n) ? -1 : 0;
+		rc = rc || html_file(path, w, jobs, n, "erase.json", sha) ? -1 : 0;
 	}
-	if (k)
-		wc_ed25519_free(k);
 	return rc;
 }

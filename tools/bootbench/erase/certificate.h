@@ -15,22 +15,32 @@
 
 #include "erase/erase.h"
 
+/* An Ed25519 signing key, read and checked before anything is written. */
+struct cert_signer;
+
 struct cert_who {
 	char machine_serial[128], machine_id[128], asset_tag[128], vendor[128], product[128];
+	char erase_id[48];		/* this run's, unique: the certificates' IDs are made from it */
 	const char *operator_name;	/* NULL: not given */
-	const char *key;		/* the Ed25519 private key (PEM), NULL: unsigned */
+	const struct cert_signer *signer;	/* NULL: unsigned */
 };
 
-/* The machine's side of it (DMI, or the --asset-tag given). */
+/* The machine's side of it (DMI, or the --asset-tag given), and a new erase ID. */
 void cert_who_fill(struct cert_who *w, const char *asset_tag);
 /*
  * Writes erase-NAME.json and .html for each disk and erase.json and
- * erase.html for the machine into DIR, each JSON signed when W->key is
- * set. -1 with bb_err (a file that could not be written, a key that is
- * not an Ed25519 private key).
+ * erase.html for the machine into DIR, each JSON signed when W->signer is
+ * set (its key's SHA-256 fingerprint inside), each page naming its JSON's
+ * SHA-256. No file is ever replaced: one that is there already is an
+ * error. -1 with bb_err.
  */
 int cert_write(const char *dir, const struct cert_who *w, struct erase_job *jobs, unsigned n);
-/* Whether KEY is an Ed25519 private key wolfSSL reads (PEM); -1 with bb_err. */
-int cert_key_check(const char *key);
+/* Whether DIR may take this run's certificates (none there yet); -1 with bb_err. */
+int cert_dir_check(const char *dir, struct erase_job *jobs, unsigned n);
+/* The Ed25519 private key in PEM at PATH, read once, before any write; NULL with bb_err. */
+struct cert_signer *cert_signer_load(const char *path);
+void cert_signer_free(struct cert_signer *s);
+/* The public key's fingerprint: "SHA256:" and the hex of the SHA-256 of its DER (openssl pkey -pubout -outform DER). */
+const char *cert_signer_fingerprint(const struct cert_signer *s);
 
 #endif

@@ -1,27 +1,187 @@
 // SPDX-License-Identifier: MIT
 /*
- * clear.c - NIST's clear: the whole user-addressable space overwritten,
- * pass after pass, by the engine itself (a job of sequential 1 MiB writes,
- * 32 in flight, past the page cache: the disk's own sequential speed), in a
- * child process (raid/collect.h) so that Ctrl-C or a crash leaves this one
- * to say so. Then, when asked and the last pass wrote zeros, a discard of
- * the whole disk where the device takes one. The engine's consent gate
- * checks the disk again before the first write.
+ * clear.c - NIST's clear: every logical block up to the disk's capacity
+ * overwritten, pass after pass: 1 MiB writes, 32 in flight on io_uring,
+ * past the page cache (the disk's own sequential speed), the last write cut
+ * to what is left (a disk's size is rarely a whole MiB). A write the disk
+ * refuses does not stop the pass: its MiB is written again block by block
+ * and the blocks that still fail are counted and named, as nwipe does. The
+ * device is flushed after each pass (fsync: a flush the drive must honour,
+ * NVMe's Flush, SCSI's SYNCHRONIZE CACHE), so the read-back reads the
+ * media, not a cache. A signal stops it between writes: none is issued
+ * after it, the ones in flight end, and the passes done are what is said.
+ * The discard, when asked, comes after the read-back (erase_clear_discard):
+ * a block only discarded must not be read back as if it had been written.
  */
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/fs.h>
+#include <liburing.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/random.h>
 #include <unistd.h>
 
 #include "erase/erase.h"
-#include "job/jobs.h"
 #include "lib/util.h"
-#include "raid/collect.h"
 #include "safety/consent.h"
+
+#define CHUNK (1u << 20)
+#define DEPTH 32
+
+static int stopped(const struct erase_job *e)
+{
+	return e->stop && *e->stop;
+}
+
+static void *aligned(size_t len)
+{
+	void *p = NULL;
+
+	return posix_memalign(&p, ERASE_BLOCK, len) ? NULL : p;
+}
+
+/* A MiB the disk refused, written again one logical block at a time: the blocks that fail are counted. */
+static void rewrite_by_block(struct erase_job *e, int fd, const unsigned char *buf, uint64_t off, size_t len)
+{
+	unsigned lbs = e->disk.lbs ? e->disk.lbs : 512;
+
+	for (size_t at = 0; at < len && !stopped(e); at += lbs)
+		if (pwrite(fd, buf + at, lbs, (off_t)(off + at)) != (ssize_t)lbs) {
+			erase_lba_add(e->bad_lba, e->bad_blocks, (off + at) / lbs);
+			e->bad_blocks++;
+			__atomic_fetch_add(&e->progress.errors, 1, __ATOMIC_RELAXED);
+		}
+}
+
+/* One pass over the whole disk; 0 written to the end (bad blocks counted), -1 with e->failure. */
+static int one_pass(struct erase_job *e, int fd, unsigned pass, unsigned char *bufs[DEPTH])
+{
+	struct io_uring ring;
+	uint64_t size = e->disk.size, next = 0, at[DEPTH];
+	unsigned len_of[DEPTH], free_slot[DEPTH], nfree = DEPTH, inflight = 0;
+	int rc = 0;
+
+	if (io_uring_queue_init(DEPTH, &ring, 0))
+		return snprintf(e->failure, sizeof(e->failure), "io_uring cannot be set up"), -1;
+	for (unsigned i = 0; i < DEPTH; i++)
+		free_slot[i] = i;
+	/* a pattern is the same in every MiB (its length divides 1 MiB): filled once */
+	if (e->pattern_len)
+		for (unsigned i = 0; i < DEPTH; i++)
+			erase_fill(e, pass, 0, bufs[i], CHUNK);
+	erase_progress_set(e, PHASE_ERASING, size);
+	while (!rc) {
+		struct io_uring_cqe *cqe;
+
+		while (nfree && next < size && !stopped(e)) {
+			struct io_uring_sqe *sqe = io_uring_get_sqe(&ring);
+			unsigned s = free_slot[--nfree];
+			unsigned len = size - next < CHUNK ? (unsigned)(size - next) : CHUNK;
+
+			if (!e->pattern_len)
+				erase_fill(e, pass, next, bufs[s], len);
+			at[s] = next;
+			len_of[s] = len;
+			io_uring_prep_write(sqe, fd, bufs[s], len, next);
+			io_uring_sqe_set_data64(sqe, s);
+			inflight++;
+			next += len;
+		}
+		if (!inflight)
+			break;
+		io_uring_submit(&ring);
+		if (io_uring_wait_cqe(&ring, &cqe)) {
+			if (errno == EINTR || errno == EAGAIN)
+				continue;
+			snprintf(e->failure, sizeof(e->failure), "io_uring: %s", strerror(errno));
+			rc = -1;
+			break;
+		}
+		{
+			unsigned s = (unsigned)io_uring_cqe_get_data64(cqe);
+			int res = cqe->res;
+
+			io_uring_cqe_seen(&ring, cqe);
+			inflight--;
+			if (res != (int)len_of[s])
+				rewrite_by_block(e, fd, bufs[s], at[s], len_of[s]);
+			erase_progress_add(e, len_of[s]);
+			free_slot[nfree++] = s;
+		}
+	}
+	while (inflight) {
+		struct io_uring_cqe *cqe;
+
+		if (io_uring_wait_cqe(&ring, &cqe))
+			break;
+		io_uring_cqe_seen(&ring, cqe);
+		inflight--;
+	}
+	io_uring_queue_exit(&ring);
+	if (rc)
+		return -1;
+	if (next < size || stopped(e)) {
+		e->interrupted = 1;
+		snprintf(e->failure, sizeof(e->failure), "stopped by a signal during pass %u of %u (%.1f%% of it "
+			 "written)", pass, e->passes, size ? 100.0 * (double)next / (double)size : 0);
+		return -1;
+	}
+	erase_progress_set(e, PHASE_FLUSHING, 0);
+	if (fsync(fd))
+		return snprintf(e->failure, sizeof(e->failure), "pass %u: the device's cache could not be flushed: %s",
+				pass, strerror(errno)), -1;
+	return 0;
+}
+
+int erase_clear_run(struct erase_job *e)
+{
+	unsigned char *bufs[DEPTH] = { 0 };
+	uint64_t t0;
+	int fd, rc = 0;
+
+	snprintf(e->command, sizeof(e->command), "%u overwrite pass(es) of %s, 1 MiB writes, 32 in flight, "
+		 "flushed after each", e->passes, !e->pattern_len ? "random data" :
+		 e->pattern_len == 1 && !e->pattern[0] ? "zeros" : e->pattern_len == 1 && e->pattern[0] == 0xff ?
+		 "ones" : "a pattern");
+	if (!e->pattern_len && !e->seed && getrandom(&e->seed, sizeof(e->seed), 0) != sizeof(e->seed))
+		e->seed = now_ns() ^ (uint64_t)getpid() << 32;
+	if (erase_ata_open_hpa(e))
+		return -1;
+	fd = consent_open(e->dev, O_WRONLY | O_DIRECT | O_CLOEXEC);
+	if (fd < 0)
+		return snprintf(e->failure, sizeof(e->failure), "%s", bb_err), -1;
+	for (unsigned i = 0; i < DEPTH; i++)
+		if (!(bufs[i] = aligned(CHUNK))) {
+			snprintf(e->failure, sizeof(e->failure), "no memory for the write buffers");
+			rc = -1;
+			break;
+		}
+	t0 = now_ns();
+	for (unsigned p = 1; p <= e->passes && !rc; p++) {
+		__atomic_store_n(&e->progress.pass, p, __ATOMIC_RELAXED);
+		if (stopped(e)) {
+			e->interrupted = 1;
+			snprintf(e->failure, sizeof(e->failure), "stopped by a signal before pass %u of %u", p, e->passes);
+			rc = -1;
+		} else if (one_pass(e, fd, p, bufs)) {
+			rc = -1;
+		} else {
+			e->passes_done = p;
+		}
+	}
+	if (e->passes_done)
+		e->write_mbs = (double)e->disk.size * e->passes_done / ((double)(now_ns() - t0) / 1e9) / 1e6;
+	if (!rc && e->bad_blocks)
+		snprintf(e->failure, sizeof(e->failure), "%llu block(s) could not be written",
+			 (unsigned long long)e->bad_blocks);
+	for (unsigned i = 0; i < DEPTH; i++)
+		free(bufs[i]);
+	close(fd);
+	return rc;
+}
 
 /* Whether the kernel takes discards for the disk (its queue says how big one may be). */
 static int discards(const struct erase_job *e)
@@ -32,84 +192,28 @@ static int discards(const struct erase_job *e)
 	return !read_attr(path, v, sizeof(v)) && strtoull(v, NULL, 10) > 0;
 }
 
-static int one_pass(struct erase_job *e, unsigned pass)
+void erase_clear_discard(struct erase_job *e)
 {
-	static struct jobset js;
-	char name[64], file[300], fill[64], dest[300], out[600];
-	char *argv[16];
-	struct cells cells;
-	const struct cell *c;
-	int argc = 0, status;
+	uint64_t range[2] = { 0, e->disk.size };
+	int fd;
 
-	memset(&js, 0, sizeof(js));
-	snprintf(name, sizeof(name), "--name=erase-pass-%u", pass);
-	snprintf(file, sizeof(file), "--filename=%s", e->dev);
-	snprintf(dest, sizeof(dest), "--destroy=%s", e->dev);
-	if (!e->pattern_len)
-		snprintf(fill, sizeof(fill), "--refill_buffers=1");
-	else if (e->pattern_len == 1 && !e->pattern[0])
-		snprintf(fill, sizeof(fill), "--zero_buffers=1");
-	else {
-		int n = snprintf(fill, sizeof(fill), "--buffer_pattern=0x");
-
-		for (unsigned i = 0; i < e->pattern_len; i++)
-			n += snprintf(fill + n, sizeof(fill) - n, "%02x", e->pattern[i]);
+	if (!e->trim)
+		return;
+	if (!(e->pattern_len == 1 && !e->pattern[0])) {
+		snprintf(e->discard, sizeof(e->discard), "not done: the last pass did not write zeros");
+		return;
 	}
-	argv[argc++] = name;
-	argv[argc++] = file;
-	argv[argc++] = "--rw=write";
-	argv[argc++] = "--bs=1M";
-	argv[argc++] = "--iodepth=32";
-	argv[argc++] = "--direct=1";
-	argv[argc++] = "--ioengine=io_uring";
-	argv[argc++] = fill;
-	argv[argc++] = dest;
-	if (e->outdir) {
-		snprintf(out, sizeof(out), "--output=%s/erase-%s-pass%u.json", e->outdir, e->disk.name, pass);
-		argv[argc++] = "--output-format=json";
-		argv[argc++] = out;
+	if (!discards(e)) {
+		snprintf(e->discard, sizeof(e->discard), "not done: the device takes no discards");
+		return;
 	}
-	if (jobset_parse_args(&js, argc, argv) || jobset_finish(&js))
-		return set_err("the clear pass: %s", bb_err);
-	status = collect_run(&js, NULL, &cells);
-	c = cells_find(&cells, name + 7, "write");
-	if (c && c->bw > 0)
-		e->write_mbs = c->bw / 1e6;
-	cells_free(&cells);
-	if (status)
-		return set_err("pass %u of %u did not write the whole disk (exit status %d: the engine's message is "
-			       "above)", pass, e->passes, status);
-	return 0;
-}
-
-int erase_clear_run(struct erase_job *e)
-{
-	int n;
-
-	n = snprintf(e->command, sizeof(e->command), "%u overwrite pass(es) of %s, 1 MiB writes, 32 in flight",
-		     e->passes, !e->pattern_len ? "random data" : e->pattern_len == 1 && !e->pattern[0] ? "zeros" :
-		     "a pattern");
-	for (unsigned p = 1; p <= e->passes; p++) {
-		if (e->stop && *e->stop)
-			return snprintf(e->failure, sizeof(e->failure), "stopped before pass %u", p), -1;
-		if (one_pass(e, p)) {
-			snprintf(e->failure, sizeof(e->failure), "%s", bb_err);
-			return -1;
-		}
-	}
-	if (e->trim && e->pattern_len == 1 && !e->pattern[0] && discards(e)) {
-		uint64_t range[2] = { 0, e->disk.size };
-		int fd = consent_open(e->dev, O_WRONLY | O_CLOEXEC);
-
-		if (fd < 0 || ioctl(fd, BLKDISCARD, range)) {
-			snprintf(e->failure, sizeof(e->failure), "the discard after the last pass failed: %s",
-				 fd < 0 ? bb_err : strerror(errno));
-			if (fd >= 0)
-				close(fd);
-			return -1;
-		}
+	erase_progress_set(e, PHASE_DISCARDING, 0);
+	fd = consent_open(e->dev, O_WRONLY | O_CLOEXEC);
+	if (fd < 0 || ioctl(fd, BLKDISCARD, range))
+		snprintf(e->discard, sizeof(e->discard), "failed: %.200s (the read-back before it stands)",
+			 fd < 0 ? bb_err : strerror(errno));
+	else
+		snprintf(e->discard, sizeof(e->discard), "the whole disk discarded after the read-back");
+	if (fd >= 0)
 		close(fd);
-		snprintf(e->command + n, sizeof(e->command) - n, ", then a discard of the whole disk");
-	}
-	return 0;
 }

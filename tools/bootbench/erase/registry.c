@@ -3,8 +3,13 @@
  * registry.c - the ways to erase, strongest first, and one disk's erase
  * from the method's choice to the verdict (erase.h).
  */
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "erase/erase.h"
 #include "lib/util.h"
@@ -79,11 +84,20 @@ static int run_method(struct erase_job *e, const struct erase_method *m)
 	int rc;
 
 	e->method = m;
-	e->leaves = m->category == ERASE_CLEAR && !e->pattern_len ? LEAVES_UNKNOWN : m->leaves;
+	/* random data too is what the clear leaves: the read-back makes it again from the seed */
+	e->leaves = m->leaves;
 	e->failure[0] = 0;
+	erase_progress_set(e, PHASE_ERASING, 0);
 	rc = m->run(e);
 	e->erase_s = (double)(now_ns() - t0) / 1e9;
 	return rc;
+}
+
+/* Why a method that said nothing is not offered: the disk is not of its kind. */
+static int not_its_kind(const struct erase_job *e, char *why, size_t len)
+{
+	snprintf(why, len, "not for a %s disk", e->disk.transport[0] ? e->disk.transport : "block device of no known kind");
+	return 1;
 }
 
 /* Whether any purge is offered (what is not, and why, goes to e->fallback). */
@@ -99,7 +113,7 @@ static int purge_offered(struct erase_job *e)
 			continue;
 		if (erase_methods[i].offered(e, why, sizeof(why)))
 			any = 1;
-		else if (why[0] && n < sizeof(e->fallback))
+		else if (n < sizeof(e->fallback) && (why[0] || not_its_kind(e, why, sizeof(why))))
 			n += snprintf(e->fallback + n, sizeof(e->fallback) - n, "%s%s: %s", n ? "; " : "",
 				      erase_methods[i].name, why);
 	}
@@ -124,7 +138,7 @@ static int run_strongest(struct erase_job *e, int purge_only)
 		if (purge_only && m->category != ERASE_PURGE)
 			continue;
 		if (!m->offered(e, why, sizeof(why))) {
-			if (why[0] && n < sizeof(e->fallback))
+			if (n < sizeof(e->fallback) && (why[0] || not_its_kind(e, why, sizeof(why))))
 				n += snprintf(e->fallback + n, sizeof(e->fallback) - n, "%s%s: %s", n ? "; " : "", m->name, why);
 			continue;
 		}
@@ -137,9 +151,65 @@ static int run_strongest(struct erase_job *e, int purge_only)
 			return -1;
 	}
 	if (!e->failure[0])
-		snprintf(e->failure, sizeof(e->failure), "the drive offers no %s (%s)", purge_only ? "purge" : "method",
+		snprintf(e->failure, sizeof(e->failure), "the drive offers no %s (%.900s)", purge_only ? "purge" : "method",
 			 e->fallback[0] ? e->fallback : "nothing said");
 	return -1;
+}
+
+/* Whether the three markers still read back whole: then the method changed nothing there. */
+static int markers_intact(struct erase_job *e)
+{
+	unsigned char *buf = NULL;
+	unsigned intact = 0;
+	int fd;
+
+	if (!e->marked || posix_memalign((void **)&buf, ERASE_BLOCK, ERASE_BLOCK))
+		return 0;
+	fd = open(e->dev, O_RDONLY | O_DIRECT | O_CLOEXEC);
+	for (unsigned i = 0; fd >= 0 && i < e->marked; i++)
+		if (pread(fd, buf, ERASE_BLOCK, (off_t)e->marker_at[i]) == ERASE_BLOCK &&
+		    !memcmp(buf, e->marker, ERASE_BLOCK))
+			intact++;
+	if (fd >= 0)
+		close(fd);
+	free(buf);
+	return intact == e->marked;
+}
+
+/*
+ * BOOTBENCH_ERASE_HOLD=verify: the whole process stops itself (SIGSTOP)
+ * once the erase is done and before the read-back, and goes on at SIGCONT.
+ * For the tests that change a disk there (data planted, the key removed):
+ * the read-back must see what is on the disk then, not what was written.
+ */
+static void hold_before_verify(const struct erase_job *e)
+{
+	const char *hold = getenv("BOOTBENCH_ERASE_HOLD");
+
+	if (!hold || strcmp(hold, "verify"))
+		return;
+	printf("erase: %s: held before the read-back (BOOTBENCH_ERASE_HOLD=verify); SIGCONT goes on\n", e->dev);
+	fflush(stdout);
+	raise(SIGSTOP);
+}
+
+static int finish(struct erase_job *e)
+{
+	e->ended = time(NULL);
+	erase_progress_set(e, PHASE_DONE, 0);
+	return e->verdict == NOT_ERASED ? -1 : 0;
+}
+
+static int verify_only(struct erase_job *e)
+{
+	uint64_t t0 = now_ns();
+
+	snprintf(e->command, sizeof(e->command), "none: verification only, nothing written");
+	if (erase_verify_only(e, e->pattern_len != 0))
+		snprintf(e->failure, sizeof(e->failure), "verification: %s", bb_err);
+	e->verify_s = (double)(now_ns() - t0) / 1e9;
+	e->verdict = e->failure[0] || e->mismatches ? NOT_ERASED : ERASED;
+	return finish(e);
 }
 
 int erase_disk(struct erase_job *e, const char *method)
@@ -150,6 +220,8 @@ int erase_disk(struct erase_job *e, const char *method)
 
 	e->started = time(NULL);
 	e->verdict = NOT_ERASED;
+	if (e->verify_only)
+		return verify_only(e);
 	if (!strcmp(e->disk.transport, "nvme"))
 		erase_nvme_hidden(e);
 	else
@@ -163,24 +235,29 @@ int erase_disk(struct erase_job *e, const char *method)
 			snprintf(e->failure, sizeof(e->failure), "%s is not offered by the drive: %s", m->name,
 				 why[0] ? why : "not this kind of disk");
 			e->method = m;
-			e->ended = time(NULL);
-			return -1;
+			return finish(e);
 		}
 	} else if (!strcmp(method, "purge") && !purge_offered(e)) {
-		snprintf(e->failure, sizeof(e->failure), "the drive offers no purge (%s)", e->fallback[0] ? e->fallback :
+		snprintf(e->failure, sizeof(e->failure), "the drive offers no purge (%.900s)", e->fallback[0] ? e->fallback :
 			 "not a kind of disk bootbench can purge: use --method=clear");
-		e->ended = time(NULL);
-		return -1;
+		return finish(e);
+	}
+	if (e->stop && *e->stop) {
+		e->interrupted = 1;
+		snprintf(e->failure, sizeof(e->failure), "stopped by a signal before anything was written");
+		return finish(e);
 	}
 	if (erase_mark(e)) {
 		snprintf(e->failure, sizeof(e->failure), "%s", bb_err);
-		e->ended = time(NULL);
-		return -1;
+		erase_unmark(e);
+		return finish(e);
 	}
 	rc = m ? run_method(e, m) : run_strongest(e, !strcmp(method, "purge"));
 	if (rc) {
-		e->ended = time(NULL);
-		return -1;
+		/* a purge the drive refused changed nothing: the blocks under the markers are put back */
+		if (markers_intact(e))
+			erase_unmark(e);
+		return finish(e);
 	}
 	/* what the method did not reach (an NVMe controller's other namespaces, its unallocated capacity) */
 	if (e->nvme_others[0] || e->nvme_unallocated) {
@@ -194,14 +271,21 @@ int erase_disk(struct erase_job *e, const char *method)
 				 "in no namespace (only a Sanitize reaches them)", n ? "; " : "",
 				 (unsigned long long)e->nvme_unallocated);
 	}
+	hold_before_verify(e);
 	t0 = now_ns();
-	if (erase_verify(e))
+	if (e->stop && *e->stop) {
+		e->interrupted = 1;
+		snprintf(e->failure, sizeof(e->failure), "stopped by a signal before the read-back");
+	} else if (erase_verify(e)) {
 		snprintf(e->failure, sizeof(e->failure), "verification: %s", bb_err);
+	}
 	e->verify_s = (double)(now_ns() - t0) / 1e9;
-	e->ended = time(NULL);
-	if (e->failure[0] || e->markers_left || e->mismatches || e->old_left)
+	/* the discard comes after the read-back, and proves nothing of its own */
+	if (e->method->category == ERASE_CLEAR && !e->failure[0] && !e->mismatches)
+		erase_clear_discard(e);
+	if (e->failure[0] || e->markers_left || e->mismatches || e->old_left || e->bad_blocks)
 		e->verdict = NOT_ERASED;
 	else
 		e->verdict = e->exceptions[0] ? ERASED_WITH_EXCEPTIONS : ERASED;
-	return e->verdict == NOT_ERASED ? -1 : 0;
+	return finish(e);
 }

@@ -8,8 +8,13 @@
  * then every byte of the disk, or NIST's representative sample (the first
  * and last MiB, and the LBA space cut into as many equal strata as make
  * 10% of it in 1 MiB stripes, one stripe at a random place in each),
- * compared with what the method leaves. Reads go past the page
- * cache (O_DIRECT), 1 MiB at a time, 16 in flight on io_uring.
+ * compared with what the method leaves: a pattern, or random data made
+ * again from the pass's seed (fill.c), in every byte up to the last logical
+ * block. Reads go past the page cache (O_DIRECT), 1 MiB at a time, 16 in
+ * flight on io_uring; a MiB the device will not read is read again block
+ * by block, and each block it still will not read counts as not erased.
+ * The markers' places and the fingerprints live in the job: disks are
+ * erased side by side, each in a thread of its own.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -26,20 +31,10 @@
 #include "lib/util.h"
 #include "safety/consent.h"
 
-#define BLOCK 4096u
+#define BLOCK ERASE_BLOCK
 #define CHUNK (1u << 20)
 #define DEPTH 16
-#define FINGERPRINTS 64
 #define SAMPLE_SHARE 0.10
-
-/* What erase_mark leaves for erase_verify, per disk (one erase at a time in a process). */
-static struct {
-	uint64_t marker_at[3];
-	char marker[BLOCK];
-	uint64_t old_at[FINGERPRINTS];
-	uint32_t old_crc[FINGERPRINTS];
-	unsigned nold;
-} mark;
 
 static void *aligned_block(size_t len)
 {
@@ -62,7 +57,7 @@ static int all_zero(const unsigned char *p, size_t len)
 
 int erase_mark(struct erase_job *e)
 {
-	uint64_t size = e->disk.size & ~(uint64_t)(BLOCK - 1), nonce;
+	uint64_t size = e->disk.size, fp_span = size & ~(uint64_t)(BLOCK - 1), nonce;
 	unsigned char *buf = aligned_block(BLOCK);
 	struct rng r;
 	char line[160];
@@ -76,78 +71,141 @@ int erase_mark(struct erase_job *e)
 		return set_err("%s: %llu bytes: too small to erase and prove (4 MiB at least)", e->dev,
 			       (unsigned long long)e->disk.size);
 	}
+	erase_progress_set(e, PHASE_MARKING, 0);
 	if (getrandom(&nonce, sizeof(nonce), 0) != sizeof(nonce))
 		nonce = now_ns() ^ (uint64_t)getpid() << 32;
 	snprintf(e->marker_id, sizeof(e->marker_id), "%016llx", (unsigned long long)nonce);
-	/* the old data's fingerprints, read before the markers are written */
+	/* the marker: the disk's serial, the time and the nonce, over and over */
+	n = (size_t)snprintf(line, sizeof(line), "BOOTBENCH-ERASE-MARKER serial=%.40s time=%lld nonce=%s\n",
+			     e->disk.serial[0] ? e->disk.serial : "-", (long long)time(NULL), e->marker_id);
+	for (at = 0; at < BLOCK; at += n)
+		memcpy(e->marker + at, line, at + n <= BLOCK ? n : BLOCK - at);
+	/* the last marker ends at the last byte (a disk's size is a whole number of logical blocks) */
+	e->marker_at[0] = 0;
+	e->marker_at[1] = (size / 2) & ~(uint64_t)(CHUNK - 1);
+	e->marker_at[2] = size - BLOCK;
+	/* the old data's fingerprints, and the blocks the markers replace, read before anything is written */
 	rfd = open(e->dev, O_RDONLY | O_DIRECT | O_CLOEXEC);
 	if (rfd < 0) {
 		free(buf);
 		return set_err("%s: %s", e->dev, strerror(errno));
 	}
+	free(e->saved);
+	e->saved = aligned_block(3 * BLOCK);
+	for (unsigned i = 0; e->saved && i < 3; i++)
+		if (read_at(rfd, e->saved + i * BLOCK, BLOCK, e->marker_at[i])) {
+			free(e->saved);
+			e->saved = NULL;
+		}
 	rng_seed(&r, nonce);
-	mark.nold = 0;
-	for (unsigned i = 0; i < FINGERPRINTS; i++) {
-		uint64_t stratum = size / FINGERPRINTS, off;
+	e->old_blocks = 0;
+	for (unsigned i = 0; i < ERASE_FINGERPRINTS; i++) {
+		uint64_t stratum = fp_span / ERASE_FINGERPRINTS, off;
 
 		off = (i * stratum + rng_next(&r) % stratum) & ~(uint64_t)(BLOCK - 1);
 		/* an unwritten block (zeros) proves nothing when it reads zeros again */
 		if (read_at(rfd, buf, BLOCK, off) || all_zero(buf, BLOCK))
 			continue;
-		mark.old_at[mark.nold] = off;
-		mark.old_crc[mark.nold++] = crc32c(0, buf, BLOCK);
+		e->old_at[e->old_blocks] = off;
+		e->old_crc[e->old_blocks++] = crc32c(0, buf, BLOCK);
 	}
 	close(rfd);
-	e->old_blocks = mark.nold;
-	/* the marker: the disk's serial, the time and the nonce, over and over */
-	n = (size_t)snprintf(line, sizeof(line), "BOOTBENCH-ERASE-MARKER serial=%.40s time=%lld nonce=%s\n",
-			     e->disk.serial[0] ? e->disk.serial : "-", (long long)time(NULL), e->marker_id);
-	for (at = 0; at < BLOCK; at += n)
-		memcpy(mark.marker + at, line, at + n <= BLOCK ? n : BLOCK - at);
-	memcpy(buf, mark.marker, BLOCK);
-	mark.marker_at[0] = 0;
-	mark.marker_at[1] = (size / 2) & ~(uint64_t)(CHUNK - 1);
-	mark.marker_at[2] = size - BLOCK;
+	memcpy(buf, e->marker, BLOCK);
 	fd = consent_open(e->dev, O_WRONLY | O_DIRECT | O_CLOEXEC);
 	if (fd < 0) {
 		free(buf);
 		return -1;
 	}
-	for (unsigned i = 0; i < 3; i++)
-		if (pwrite(fd, buf, BLOCK, (off_t)mark.marker_at[i]) != BLOCK) {
+	for (unsigned i = 0; i < 3; i++) {
+		if (pwrite(fd, buf, BLOCK, (off_t)e->marker_at[i]) != BLOCK) {
 			set_err("%s: cannot write the marker at byte %llu: %s", e->dev,
-				(unsigned long long)mark.marker_at[i], strerror(errno));
+				(unsigned long long)e->marker_at[i], strerror(errno));
 			close(fd);
 			free(buf);
 			return -1;
 		}
+		e->marked = i + 1;
+	}
 	fsync(fd);
 	close(fd);
 	free(buf);
 	return 0;
 }
 
-/* Whether a block holds what the method leaves. */
-static int block_ok(const struct erase_job *e, const unsigned char *p, uint64_t off)
+void erase_unmark(struct erase_job *e)
+{
+	size_t n = strlen(e->notes);
+	int fd;
+
+	if (!e->marked)
+		return;
+	fd = e->saved ? consent_open(e->dev, O_WRONLY | O_DIRECT | O_CLOEXEC) : -1;
+	for (unsigned i = 0; fd >= 0 && i < e->marked; i++)
+		if (pwrite(fd, e->saved + i * BLOCK, BLOCK, (off_t)e->marker_at[i]) != BLOCK) {
+			close(fd);
+			fd = -1;
+		}
+	if (fd >= 0 && !fsync(fd))
+		snprintf(e->notes + n, sizeof(e->notes) - n, "%snothing was erased: the %u blocks the markers had "
+			 "replaced were written back as they were", n ? "; " : "", e->marked);
+	else
+		snprintf(e->notes + n, sizeof(e->notes) - n, "%snothing was erased, but the blocks the markers replaced "
+			 "could not be written back: bytes %llu, %llu and %llu hold markers now", n ? "; " : "",
+			 (unsigned long long)e->marker_at[0], (unsigned long long)e->marker_at[1],
+			 (unsigned long long)e->marker_at[2]);
+	if (fd >= 0)
+		close(fd);
+	e->marked = 0;
+}
+
+/* Whether BLEN bytes at OFF hold what the method leaves (EXPECT: the same bytes made again, for random data). */
+static int block_ok(const struct erase_job *e, const unsigned char *p, uint64_t off, size_t blen, unsigned char *expect)
 {
 	if (e->leaves == LEAVES_UNKNOWN)
-		return memcmp(p, mark.marker, 64) != 0;	/* the marker's first line is the tell */
+		return memcmp(p, e->marker, blen < 64 ? blen : 64) != 0;	/* the marker's first line is the tell */
+	if (!e->pattern_len) {
+		/* random data of the last pass: every byte compared with the stream made again */
+		erase_fill(e, e->passes_done ? e->passes_done : 1, off, expect, blen);
+		return !memcmp(p, expect, blen);
+	}
 	if (e->pattern_len == 1)
-		return p[0] == e->pattern[0] && !memcmp(p, p + 1, BLOCK - 1);
-	for (unsigned i = 0; i < BLOCK; i++)
+		return p[0] == e->pattern[0] && (blen == 1 || !memcmp(p, p + 1, blen - 1));
+	for (size_t i = 0; i < blen; i++)
 		if (p[i] != e->pattern[(off + i) % e->pattern_len])
 			return 0;
 	return 1;
 }
 
-static void check_chunk(struct erase_job *e, const unsigned char *p, uint64_t off, size_t len)
+static void not_as_expected(struct erase_job *e, uint64_t off)
+{
+	erase_lba_add(e->mismatch_lba, e->mismatches, off / (e->disk.lbs ? e->disk.lbs : 512));
+	e->mismatches++;
+	__atomic_fetch_add(&e->progress.errors, 1, __ATOMIC_RELAXED);
+}
+
+static void check_chunk(struct erase_job *e, const unsigned char *p, uint64_t off, size_t len, unsigned char *expect)
 {
 	for (size_t b = 0; b < len; b += BLOCK) {
-		if (block_ok(e, p + b, off + b))
-			continue;
-		if (e->mismatches < ERASE_MISMATCH_MAX)
-			e->mismatch_lba[e->mismatches] = (off + b) / (e->disk.lbs ? e->disk.lbs : 512);
-		e->mismatches++;
+		size_t blen = len - b < BLOCK ? len - b : BLOCK;
+
+		if (!block_ok(e, p + b, off + b, blen, expect))
+			not_as_expected(e, off + b);
+	}
+}
+
+/* A MiB the device would not read: block by block, each one it still will not read is not erased. */
+static void reread_by_block(struct erase_job *e, int fd, unsigned char *buf, uint64_t off, size_t len,
+			    unsigned char *expect)
+{
+	for (size_t b = 0; b < len; b += BLOCK) {
+		size_t blen = len - b < BLOCK ? len - b : BLOCK;
+
+		if (pread(fd, buf, blen, (off_t)(off + b)) != (ssize_t)blen) {
+			e->unreadable++;
+			not_as_expected(e, off + b);
+		} else if (!block_ok(e, buf, off + b, blen, expect)) {
+			not_as_expected(e, off + b);
+		}
 	}
 }
 
@@ -166,7 +224,7 @@ static uint64_t *chunks_to_read(const struct erase_job *e, uint64_t nchunks, uin
 	}
 	want = (uint64_t)((double)nchunks * SAMPLE_SHARE + 0.999999);
 	c = xcalloc(want + 2, sizeof(*c));
-	rng_seed(&r, strtoull(e->marker_id, NULL, 16) ^ 0x5eed);
+	rng_seed(&r, strtoull(e->marker_id, NULL, 16) ^ now_ns() ^ 0x5eed);
 	*n = 0;
 	c[(*n)++] = 0;
 	/* the strata between the first and last chunk, each with one stripe at a random place in it */
@@ -184,13 +242,17 @@ static uint64_t *chunks_to_read(const struct erase_job *e, uint64_t nchunks, uin
 static int read_back(struct erase_job *e, int fd, const uint64_t *chunk, uint64_t n, uint64_t size)
 {
 	struct io_uring ring;
-	unsigned char *buf[DEPTH];
+	unsigned char *buf[DEPTH], *expect = aligned_block(BLOCK);
 	uint64_t next = 0, done = 0, at[DEPTH];
 	unsigned free_slot[DEPTH], nfree = DEPTH, inflight = 0, i;
 	int rc = 0;
 
-	if (io_uring_queue_init(DEPTH, &ring, 0))
+	if (!expect)
+		return set_err("no memory");
+	if (io_uring_queue_init(DEPTH, &ring, 0)) {
+		free(expect);
 		return set_err("io_uring: cannot be set up");
+	}
 	for (i = 0; i < DEPTH; i++) {
 		buf[i] = aligned_block(CHUNK);
 		free_slot[i] = i;
@@ -198,9 +260,11 @@ static int read_back(struct erase_job *e, int fd, const uint64_t *chunk, uint64_
 			while (i--)
 				free(buf[i]);
 			io_uring_queue_exit(&ring);
+			free(expect);
 			return set_err("no memory");
 		}
 	}
+	erase_progress_set(e, PHASE_VERIFYING, n * CHUNK > size ? size : n * CHUNK);
 	while (done < n && !rc) {
 		struct io_uring_cqe *cqe;
 
@@ -218,44 +282,67 @@ static int read_back(struct erase_job *e, int fd, const uint64_t *chunk, uint64_
 		if (!inflight)
 			break;
 		io_uring_submit(&ring);
-		if (io_uring_wait_cqe(&ring, &cqe))
-			continue;
+		if (io_uring_wait_cqe(&ring, &cqe)) {
+			if (errno == EINTR || errno == EAGAIN)
+				continue;
+			rc = set_err("%s: io_uring: %s", e->dev, strerror(errno));
+			break;
+		}
 		{
 			unsigned s = (unsigned)io_uring_cqe_get_data64(cqe);
 			uint64_t off = at[s];
 			size_t want = off + CHUNK > size ? (size_t)(size - off) : CHUNK;
 
 			if (cqe->res != (int)want)
-				rc = set_err("%s: read back at byte %llu: %s", e->dev, (unsigned long long)off,
-					     cqe->res < 0 ? strerror(-cqe->res) : "short read");
+				reread_by_block(e, fd, buf[s], off, want, expect);
 			else
-				check_chunk(e, buf[s], off, want);
+				check_chunk(e, buf[s], off, want, expect);
 			e->verified_bytes += want;
+			erase_progress_add(e, want);
 			io_uring_cqe_seen(&ring, cqe);
 			free_slot[nfree++] = s;
 			inflight--;
 			done++;
 		}
 	}
-	while (inflight--) {
+	while (inflight) {
 		struct io_uring_cqe *cqe;
 
-		if (!io_uring_wait_cqe(&ring, &cqe))
-			io_uring_cqe_seen(&ring, cqe);
+		if (io_uring_wait_cqe(&ring, &cqe))
+			break;
+		io_uring_cqe_seen(&ring, cqe);
+		inflight--;
 	}
 	for (i = 0; i < DEPTH; i++)
 		free(buf[i]);
+	free(expect);
 	io_uring_queue_exit(&ring);
-	if (!rc && done < n)
-		rc = set_err("%s: the read-back was stopped", e->dev);
+	if (!rc && done < n) {
+		e->interrupted = 1;
+		rc = set_err("%s: the read-back was stopped by a signal", e->dev);
+	}
+	return rc;
+}
+
+/* The read-back proper: every byte up to the capacity, or the sample. */
+static int read_all(struct erase_job *e, int fd)
+{
+	uint64_t size = e->disk.size, nchunks = (size + CHUNK - 1) / CHUNK, n;
+	uint64_t *chunks = chunks_to_read(e, nchunks, &n);
+	int rc;
+
+	e->verified_bytes = 0;
+	e->mismatches = 0;
+	e->unreadable = 0;
+	rc = read_back(e, fd, chunks, n, size);
+	free(chunks);
+	e->verified_share = size ? (double)e->verified_bytes / (double)size : 0;
 	return rc;
 }
 
 int erase_verify(struct erase_job *e)
 {
-	uint64_t size = e->disk.size & ~(uint64_t)(BLOCK - 1), nchunks = (size + CHUNK - 1) / CHUNK, n;
 	unsigned char *buf = aligned_block(BLOCK);
-	uint64_t *chunks;
 	int fd, rc;
 
 	if (!buf)
@@ -265,21 +352,60 @@ int erase_verify(struct erase_job *e)
 		free(buf);
 		return set_err("%s: %s", e->dev, strerror(errno));
 	}
+	/* what a purge or a cache kept back reaches the media before it is read */
+	fsync(fd);
 	e->markers_left = 0;
 	for (unsigned i = 0; i < 3; i++)
-		if (!read_at(fd, buf, BLOCK, mark.marker_at[i]) && !memcmp(buf, mark.marker, BLOCK))
-			e->markers_left++;
+		if (read_at(fd, buf, BLOCK, e->marker_at[i]) || !memcmp(buf, e->marker, BLOCK))
+			e->markers_left++;	/* a marker that cannot be read back is not proven gone */
 	e->old_left = 0;
-	for (unsigned i = 0; i < mark.nold; i++)
-		if (!read_at(fd, buf, BLOCK, mark.old_at[i]) && crc32c(0, buf, BLOCK) == mark.old_crc[i])
+	for (unsigned i = 0; i < e->old_blocks; i++)
+		if (read_at(fd, buf, BLOCK, e->old_at[i]) || crc32c(0, buf, BLOCK) == e->old_crc[i])
 			e->old_left++;
 	free(buf);
-	chunks = chunks_to_read(e, nchunks, &n);
-	e->verified_bytes = 0;
-	e->mismatches = 0;
-	rc = read_back(e, fd, chunks, n, size);
-	free(chunks);
+	rc = read_all(e, fd);
 	close(fd);
-	e->verified_share = size ? (double)e->verified_bytes / (double)size : 0;
+	return rc;
+}
+
+int erase_verify_only(struct erase_job *e, int pattern_given)
+{
+	unsigned char *buf = aligned_block(BLOCK);
+	unsigned lbs = e->disk.lbs ? e->disk.lbs : 512;
+	int fd, rc;
+
+	if (!buf)
+		return set_err("no memory");
+	fd = open(e->dev, O_RDONLY | O_DIRECT | O_CLOEXEC);
+	if (fd < 0) {
+		free(buf);
+		return set_err("%s: %s", e->dev, strerror(errno));
+	}
+	e->leaves = LEAVES_PATTERN;
+	if (read_at(fd, buf, lbs, 0)) {
+		rc = set_err("%s: its first block cannot be read", e->dev);
+	} else {
+		/* what it holds is named by its first block, then every byte (or the sample) must agree */
+		if (!pattern_given || !e->pattern_len) {
+			if (all_zero(buf, lbs))
+				e->pattern[0] = 0;
+			else if (buf[0] == 0xff && !memcmp(buf, buf + 1, lbs - 1))
+				e->pattern[0] = 0xff;
+			else
+				e->pattern[0] = buf[0];
+			e->pattern_len = 1;
+		}
+		if (e->pattern_len == 1)
+			snprintf(e->holds, sizeof(e->holds), "%s", !e->pattern[0] ? "zeros" : e->pattern[0] == 0xff ?
+				 "ones (0xff)" : "neither zeros nor ones");
+		else
+			snprintf(e->holds, sizeof(e->holds), "the pattern 0x%02x%02x%02x%02x", e->pattern[0],
+				 e->pattern[1], e->pattern[e->pattern_len == 4 ? 2 : 0], e->pattern[e->pattern_len == 4 ? 3 : 1]);
+		rc = read_all(e, fd);
+		if (!rc && e->pattern_len == 1 && e->pattern[0] && e->pattern[0] != 0xff)
+			rc = set_err("%s holds data (its first block is neither zeros nor ones)", e->dev);
+	}
+	close(fd);
+	free(buf);
 	return rc;
 }
