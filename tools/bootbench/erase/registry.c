@@ -247,6 +247,9 @@ int erase_disk(struct erase_job *e, const char *method)
 		snprintf(e->failure, sizeof(e->failure), "stopped by a signal before anything was written");
 		return finish(e);
 	}
+	/* a clear named: the Host Protected Area opened first, so that the markers and the passes reach its end */
+	if (m && m->category == ERASE_CLEAR && erase_ata_open_hpa(e))
+		return finish(e);
 	if (erase_mark(e)) {
 		snprintf(e->failure, sizeof(e->failure), "%s", bb_err);
 		erase_unmark(e);

@@ -10,9 +10,12 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
+#include <linux/loop.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
@@ -170,6 +173,184 @@ static void holders(const char *name, char *buf, size_t len, size_t *used)
 		closedir(parts);
 }
 
+/*
+ * Loop devices (issue 43 item 10). A loop device opens what is behind it as
+ * a plain file, so it shows in no holders/ folder and takes no exclusive
+ * claim: a disk under `losetup /dev/loop5 /dev/sdb`, or one holding the
+ * file behind a loop device (its filesystem lazily unmounted, so not in the
+ * mount table), looked unused, and was erased under loop5's user.
+ */
+struct loop_backing {
+	char loop[64];		/* loop5 */
+	char file[PATH_MAX];	/* the kernel's text of the backing's path, for messages */
+	int known;		/* whether the numbers below were found */
+	dev_t rdev;		/* the block device behind it; 0 for a regular file */
+	dev_t fs;		/* the filesystem the backing file lives on */
+	ino_t ino;
+};
+
+/*
+ * What is behind loop device NAME; -1 when it has nothing (detached). The
+ * kernel's own record (LOOP_GET_STATUS64) first, by number: the path text
+ * may name a file since deleted or renamed, or one of another mount
+ * namespace. stat() of the text where the device cannot be asked.
+ */
+static int loop_backing_of(const char *name, struct loop_backing *b)
+{
+	char path[PATH_MAX];
+	struct loop_info64 info;
+	struct stat st;
+	int fd;
+
+	snprintf(path, sizeof(path), "/sys/block/%s/loop/backing_file", name);
+	if (read_attr(path, b->file, sizeof(b->file)) || !b->file[0])
+		return -1;
+	snprintf(b->loop, sizeof(b->loop), "%.63s", name);
+	b->known = 0;
+	snprintf(path, sizeof(path), "/dev/%s", name);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	memset(&info, 0, sizeof(info));
+	if (fd >= 0) {
+		b->known = !ioctl(fd, LOOP_GET_STATUS64, &info);
+		close(fd);
+	}
+	if (b->known) {
+		/* the kernel encodes these as stat(2) encodes st_dev and st_rdev */
+		b->rdev = (dev_t)info.lo_rdevice;
+		b->fs = (dev_t)info.lo_device;
+		b->ino = (ino_t)info.lo_inode;
+		return 0;
+	}
+	if (!stat(b->file, &st)) {
+		b->known = 1;
+		b->rdev = S_ISBLK(st.st_mode) ? st.st_rdev : 0;
+		b->fs = st.st_dev;
+		b->ino = st.st_ino;
+	}
+	return 0;
+}
+
+/* Calls FN for each loop device that has something behind it; stops at FN's first non-zero. */
+static int loops_each(int (*fn)(const struct loop_backing *b, void *ctx), void *ctx)
+{
+	struct loop_backing b;
+	struct dirent *e;
+	DIR *d = opendir("/sys/block");
+	int rc = 0;
+
+	while (d && !rc && (e = readdir(d)))
+		if (!strncmp(e->d_name, "loop", 4) && !loop_backing_of(e->d_name, &b))
+			rc = fn(&b, ctx);
+	if (d)
+		closedir(d);
+	return rc;
+}
+
+/*
+ * How writing RDEV (the kernel's NAME) reaches block device DEV: 0 not at
+ * all; 1 DEV is RDEV; 2 DEV is a partition of RDEV, a whole disk; 3 DEV is
+ * the whole disk RDEV is a partition of. By number (sysfs), not by a path's
+ * text. DEVNAME gets DEV's name.
+ */
+static int overlap(dev_t rdev, const char *name, dev_t dev, char *devname, size_t len)
+{
+	char dname[64], dwhole[64], rname[64], rwhole[64];
+	int dpart;
+
+	devname[0] = 0;
+	if (!dev)
+		return 0;
+	if (dev == rdev)
+		return 1;
+	dpart = disk_kernel_names(dev, dname, sizeof(dname), dwhole, sizeof(dwhole));
+	if (dpart < 0)
+		return 0;
+	snprintf(devname, len, "%s", dname);
+	if (dpart == 1 && !strcmp(dwhole, name))
+		return 2;
+	if (dpart == 0 && disk_kernel_names(rdev, rname, sizeof(rname), rwhole, sizeof(rwhole)) == 1 &&
+	    !strcmp(rwhole, dname))
+		return 3;
+	return 0;
+}
+
+struct loops_walk {
+	dev_t rdev;
+	const char *name;
+	char *buf;
+	size_t len, *used;
+};
+
+static int add_loop_user(const struct loop_backing *b, void *ctx)
+{
+	static const char *const where[] = { "", "it", "its partition ", "", };
+	struct loops_walk *w = ctx;
+	char dev[64], what[PATH_MAX + 256];
+	int how;
+
+	/* what cannot be told apart from the device cannot be shown to be another */
+	if (!b->known) {
+		snprintf(what, sizeof(what), "%s's backing %s cannot be identified", b->loop, b->file);
+		add(w->buf, w->len, w->used, "%s%s%s", what, "");
+		return 0;
+	}
+	how = overlap(w->rdev, w->name, b->rdev, dev, sizeof(dev));
+	if (how) {
+		snprintf(what, sizeof(what), "%s is backed by %s%s%s", b->loop, where[how], how == 1 ? "" : dev,
+			 how == 3 ? ", the disk it is on" : "");
+		add(w->buf, w->len, w->used, "%s%s%s", what, "");
+		return 0;
+	}
+	/* a file on the device's filesystem (a block device's own st_dev is devtmpfs', never a disk) */
+	how = overlap(w->rdev, w->name, b->fs, dev, sizeof(dev));
+	if (how) {
+		snprintf(what, sizeof(what), "%s's backing file %s lives on %s%s%s", b->loop, b->file, where[how],
+			 how == 1 ? "" : dev, how == 3 ? ", the disk it is on" : "");
+		add(w->buf, w->len, w->used, "%s%s%s", what, "");
+	}
+	return 0;
+}
+
+/* Loop devices whose backing is the device, or a file on it (either way a partition counts). */
+static void loop_users(dev_t rdev, const char *name, char *buf, size_t len, size_t *used)
+{
+	struct loops_walk w = { rdev, name, buf, len, used };
+
+	loops_each(add_loop_user, &w);
+}
+
+struct backing_walk {
+	const struct stat *st;
+	const char *real;	/* the file's path without links, for a loop that cannot be asked */
+	char *why;
+	size_t len;
+};
+
+static int is_backing(const struct loop_backing *b, void *ctx)
+{
+	struct backing_walk *w = ctx;
+	int same = b->known ? !b->rdev && b->fs == w->st->st_dev && b->ino == w->st->st_ino :
+			      w->real && !strcmp(b->file, w->real);
+
+	if (same)
+		snprintf(w->why, w->len, "%s is backed by it", b->loop);
+	return same;
+}
+
+int consent_loop_backing(const char *path, char *why, size_t len)
+{
+	char real[PATH_MAX];
+	struct stat st;
+	struct backing_walk w = { &st, NULL, why, len };
+
+	why[0] = 0;
+	if (stat(path, &st) || !S_ISREG(st.st_mode))
+		return 0;
+	if (realpath(path, real))
+		w.real = real;
+	return loops_each(is_backing, &w);
+}
+
 /* A mounted or swap source is the device, or a partition of it when it is a whole disk. */
 static int is_part_of(dev_t rdev, const char *name, const char *src)
 {
@@ -217,6 +398,7 @@ void consent_users(dev_t rdev, char *buf, size_t len)
 	if (!name[0])
 		return;
 	holders(name, buf, len, &w.used);
+	loop_users(rdev, name, buf, len, &w.used);
 	/* a table that cannot be read cannot show the device unused */
 	w.what = "%s%s mounted on %s";
 	if (mounts_each(add_user, &w) < 0)

@@ -9,7 +9,9 @@
  *   2. it is neither the boot medium nor the results medium (no consent
  *      overrides this);
  *   3. it is not in use: not mounted (nor any partition of a whole disk),
- *      not held by md/dm, not swap, and the kernel grants an exclusive open.
+ *      not held by md/dm, not swap, not behind a loop device (as its
+ *      backing, or holding its backing file), and the kernel grants an
+ *      exclusive open.
  * A command may add devices it made itself out of consented ones (raid's
  * array, the partitions it wrote on a named disk) with consent_allow_dev.
  * tests/cli/consent_gate.sh proves that no other file writes a device.
@@ -74,5 +76,13 @@ int consent_mount_share(const char *source, const char *dir, const char *fstype,
 
 /* What is using a block device ("" if nothing seen), for messages. */
 void consent_users(dev_t rdev, char *buf, size_t len);
+/*
+ * Whether the regular file PATH is the backing file of a loop device (by
+ * device and inode, as the kernel records it), so that writing the file
+ * writes that device under its user: 1 with "loopN is backed by it" in
+ * WHY, else 0 (also for a path that is not there or not a regular file; a
+ * block device is consent_check's).
+ */
+int consent_loop_backing(const char *path, char *why, size_t len);
 
 #endif
