@@ -25,6 +25,30 @@ show_file() {
 	dialog --title " $1 " --exit-label "Back" --textbox /tmp/menu-out.txt 22 78
 }
 
+# erase_table FIFO TABLE: bootbench erase's --progress-fd lines ("erase
+# DISK PHASE PASS PASSES PCT MB_S SECONDS_LEFT ERRORS", every disk each
+# second) as a table of the latest line per disk, TABLE rewritten whole at
+# each round (a round starts again at the first disk): 74 columns, a line
+# a disk, so 18 disks fit a 22-line box.
+erase_table() {
+	awk -v out="$2" '
+	function hms(s) { return s < 0 ? "-" : sprintf("%02d:%02d:%02d", s / 3600, s / 60 % 60, s % 60) }
+	function flush(  i, f) {
+		printf "%-12s %-10s %5s %6s %8s %9s %7s\n", "DISK", "PHASE", "PASS", "DONE", "MB/s", "LEFT", "ERRORS" > out
+		for (i = 1; i <= n; i++) {
+			split(row[order[i]], f, " ")
+			printf "%-12.12s %-10s %2d/%-2d %5.1f%% %8.1f %9s %7d\n", f[2], f[3], f[4], f[5], f[6], f[7], hms(f[8]), f[9] > out
+		}
+		close(out)
+	}
+	$1 == "erase" && NF == 9 {
+		if ($2 == order[1] && n) flush()
+		if (!($2 in row)) order[++n] = $2
+		row[$2] = $0
+	}
+	END { if (n) flush() }' < "$1"
+}
+
 # fit N: each line of stdin at most N columns; a longer one cut at a word
 # with "..." (a menu item's text that dialog would cut off silently)
 fit() {

@@ -104,8 +104,9 @@ int sg_ata(int fd, struct ata_regs *r, enum sg_dir dir, void *buf, unsigned len,
 	   size_t wlen)
 {
 	/* protocol: 3 non-data, 4 PIO data-in, 5 PIO data-out; EXTEND only for the 48-bit
-	 * commands (READ NATIVE MAX ADDRESS EXT, SANITIZE DEVICE), as hdparm sends them */
-	int ext = r->command == 0x27 || r->command == 0x37 || r->command == 0xb4;	/* the 48-bit commands used */
+	 * commands (READ NATIVE MAX ADDRESS EXT, SET MAX ADDRESS EXT, SANITIZE DEVICE), as
+	 * hdparm sends them: without it libata drops the LBA's upper 24 bits */
+	int ext = r->command == 0x27 || r->command == 0x37 || r->command == 0xb4;
 	unsigned char cdb[16] = { 0x85, (unsigned char)((dir == SG_IN ? 4 : dir == SG_OUT ? 5 : 3) << 1 | ext) };
 	unsigned char sense[64] = { 0 };
 	unsigned sb = 0;

@@ -200,7 +200,7 @@ static int loop_backing_of(const char *name, struct loop_backing *b)
 	char path[PATH_MAX];
 	struct loop_info64 info;
 	struct stat st;
-	int fd;
+	int fd, err;
 
 	snprintf(path, sizeof(path), "/sys/block/%s/loop/backing_file", name);
 	if (read_attr(path, b->file, sizeof(b->file)) || !b->file[0])
@@ -212,7 +212,10 @@ static int loop_backing_of(const char *name, struct loop_backing *b)
 	memset(&info, 0, sizeof(info));
 	if (fd >= 0) {
 		b->known = !ioctl(fd, LOOP_GET_STATUS64, &info);
+		err = errno;
 		close(fd);
+		if (!b->known && err == ENXIO)
+			return -1;	/* detached since sysfs was read */
 	}
 	if (b->known) {
 		/* the kernel encodes these as stat(2) encodes st_dev and st_rdev */
@@ -288,7 +291,7 @@ static int add_loop_user(const struct loop_backing *b, void *ctx)
 	char dev[64], what[PATH_MAX + 256];
 	int how;
 
-	/* what cannot be told apart from the device cannot be shown to be another */
+	/* a backing that cannot be identified may be this device: refused, as for an unreadable mount table */
 	if (!b->known) {
 		snprintf(what, sizeof(what), "%s's backing %s cannot be identified", b->loop, b->file);
 		add(w->buf, w->len, w->used, "%s%s%s", what, "");

@@ -3,7 +3,9 @@
 # written), how (auto: the strongest the drive offers; purge; clear), the
 # read-back, then for each disk the last four characters of its serial
 # typed back (its name, for a disk with no serial): a wrong one and nothing
-# is written. The certificates stay in /run/bootbench/results with the
+# is written. Every disk is erased at once; while they are, a table (one
+# line a disk: phase, pass, done, MB/s, time left, errors) is redrawn every
+# two seconds from bootbench's --progress-fd, in 80x24. The certificates stay in /run/bootbench/results with the
 # run's folder until saved (Save results), signed with bootbench.erase_key
 # when the stick holds it.
 . /lib/bootbench/menu-lib.sh
@@ -36,6 +38,18 @@ key=""
 out=$RESULTS_RUN/$(run_folder_name erase)
 mkdir -p "$out"
 dialog --infobox "Erasing$targets ($method, $verify read-back)..." 5 70
-show "Erase" bootbench erase --method="$method" --verify="$verify" --destroy="$destroy" --output="$out" \
-	${key:+--key="$key"} ${BB_ERASE_OPERATOR:+--operator="$BB_ERASE_OPERATOR"} $targets
+rm -f /tmp/erase.fifo /tmp/erase-table && mkfifo /tmp/erase.fifo
+erase_table /tmp/erase.fifo /tmp/erase-table &
+COLUMNS=73 bootbench erase --method="$method" --verify="$verify" --destroy="$destroy" --output="$out" \
+	${key:+--key="$key"} ${BB_ERASE_OPERATOR:+--operator="$BB_ERASE_OPERATOR"} --progress-fd=3 $targets \
+	3>/tmp/erase.fifo > /tmp/menu-out.raw 2>&1 &
+pid=$!
+while kill -0 "$pid" 2>/dev/null; do
+	[ -s /tmp/erase-table ] && dialog --title " Erasing: every disk at once " --infobox "$(cat /tmp/erase-table)" 22 78
+	sleep 2
+done
+wait "$pid"
+wait
+rm -f /tmp/erase.fifo
+show_file "Erase" /tmp/menu-out.raw
 describe_system "$out"
