@@ -16,7 +16,8 @@
 #                               --cdrom given as well is attached, not booted)
 #   --boot-disk KIND:FILE       boot an installed system's disk (a --disk that boots)
 #   --disk KIND:FILE            a test disk: virtio, nvme, scsi or sata (repeatable);
-#                               serials are BB<KIND><n>
+#                               serials are BB<KIND><n>; KIND+wbps=N holds its
+#                               writes to N bytes a second (QEMU's throttling)
 #   --locked                    the stick's write-protect switch is on (read-only)
 #   --forward HOST:GUEST        forward 127.0.0.1:HOST on this machine to the
 #                               guest's TCP port GUEST (user-mode networking)
@@ -199,10 +200,13 @@ esac
 
 n=0
 for d in $disks; do
-	kind=${d%%:*} file=${d#*:}
+	kind=${d%%:*} file=${d#*:} throttle=""
+	case "$kind" in
+	*+wbps=*) throttle=",throttling.bps-write=${kind#*+wbps=}" kind=${kind%%+*} ;;
+	esac
 	[ -e "$file" ] || die "--disk $d: no such file"
 	n=$((n + 1))
-	set -- "$@" -drive "if=none,id=d$n,format=raw,file=$file,cache=unsafe"
+	set -- "$@" -drive "if=none,id=d$n,format=raw,file=$file,cache=unsafe$throttle"
 	first=""
 	[ "$d" = "${bootdisk:-}" ] && first=,bootindex=0
 	case "$kind" in

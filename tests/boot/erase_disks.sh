@@ -17,6 +17,16 @@
 #     (corrupt_bio_byte at LBA 20000): not erased, those two LBAs named;
 #   - the boot stick and a mounted disk refused, exit 2, their checksums
 #     unchanged.
+#   - device-mapper's error target under 8 sectors (LBA 10000): the clear
+#     goes past them, writes the rest, and says "not erased: 8 block(s)
+#     could not be written", LBA 10000 first (issue 43);
+#   - four NVMe disks whose writes QEMU holds to 8 MiB/s each, so that
+#     they are independent: erased together in at most 1.2x the time of
+#     one alone; --progress-fd has lines of all four; then the menu erases
+#     them, its live table (4 disks) captured and fitting 80x24;
+#   - Ctrl-C during a throttled pass: the erase ends within 2 s of it (its
+#     writes in flight held to half a second of the disk's rate), "not
+#     erased", interrupted, 0 passes written of 1.
 # On the host: the NVMe certificates, read off the stick, verify with
 # openssl pkeyutl against the public key written beside them; a changed
 # byte does not.
@@ -28,7 +38,10 @@ openssl genpkey -algorithm ed25519 -out "$T/erase-key.pem" 2>/dev/null
 mcopy -i "$T/stick.img@@1M" "$T/erase-key.pem" ::/erase-key.pem
 for d in v s n a; do head -c 64M /dev/urandom > "$T/$d.img"; done
 truncate -s 32M "$T/m.img" && mkfs.ext4 -q -F "$T/m.img"
-console_boot 160 50 "--fw bios --usb '$T/stick.img' --disk virtio:'$T/v.img' --disk scsi:'$T/s.img' --disk nvme:'$T/n.img' --disk virtio:'$T/m.img' --disk sata:'$T/a.img'"
+# four NVMe disks, each's writes held to 8 MiB/s: 6 s a pass alone
+slow=""
+for k in 1 2 3 4; do truncate -s 48M "$T/p$k.img"; slow="$slow --disk nvme+wbps=8388608:'$T/p$k.img'"; done
+console_boot 160 50 "--fw bios --usb '$T/stick.img' --disk virtio:'$T/v.img' --disk scsi:'$T/s.img' --disk nvme:'$T/n.img' --disk virtio:'$T/m.img' --disk sata:'$T/a.img' $slow"
 step "the menu comes up on the serial console" "Esc goes back" 240
 # 0. the menu's entry: the virtio disk, clear, sampled; a wrong serial ending first
 menu_pick 6
@@ -91,8 +104,30 @@ step_result "writes dropped and corrupted: not erased, exit 1" LD "LD=1" 300
 check "... the two LBAs named" shows '"mismatched_lbas":\[10000,20000\]'
 check "... said not erased" shows "not erased"
 
+# 3b. blocks the disk will not write: the clear goes past them and counts them
+type_line "clear; dmsetup remove lossy; printf '0 10000 linear /dev/vda 0\n10000 8 error\n10008 121064 linear /dev/vda 10008\n' | dmsetup create bad && dmsetup mknodes; bootbench erase --destroy=/dev/mapper/bad --output=/tmp/b --method=clear --trim=off /dev/mapper/bad > /tmp/b.log 2>&1; rc=\$?; tail -n 3 /tmp/b.log | cut -c1-150; grep -o '\"blocks_not_written\" : [0-9]*' /tmp/b/erase-dm-*.json; grep -A2 lbas_not_written /tmp/b/erase-dm-*.json | tr -d ' \n'; echo; dd if=/dev/mapper/bad bs=1M skip=60 count=4 2>/dev/null | cmp -s -n 4194304 - /dev/zero && echo TAIL-ZERO; echo BD=\$rc"
+step_result "8 sectors the disk refuses: the pass goes on, not erased, exit 1" BD "BD=1" 300
+check "... the rest of the disk written (its last MiBs zero)" shows "TAIL-ZERO"
+check "... 8 blocks counted" shows '"blocks_not_written" : 8'
+check "... the first named" shows '"lbas_not_written":\[10000,10001'
+check "... said in one line" shows "not erased: 8 block(s) could not be written"
+
+# 3c. every disk at once: four disks held to 8 MiB/s each, together in at most 1.2x one alone
+type_line "clear; dmsetup remove bad; P=''; for b in /sys/block/nvme*; do case \$(cat \$b/device/serial) in BBNVME[6789]*) P=\"\$P /dev/\${b##*/}\";; esac; done; set -- \$P; D=\$(echo \$P | tr ' ' ','); echo SLOW=\$#"
+step_result "the four slow NVMe disks are there" SLOW "SLOW=4" 30
+type_line "clear; t0=\$(cut -d' ' -f1 /proc/uptime); bootbench erase --destroy=\$1 --output=/tmp/p1 --method=clear --verify=sample --trim=off \$1 > /tmp/p1.log 2>&1; r1=\$?; t1=\$(cut -d' ' -f1 /proc/uptime); bootbench erase --destroy=\$D --output=/tmp/p4 --method=clear --verify=sample --trim=off --progress-fd=3 \$P 3>/tmp/p4.progress > /tmp/p4.log 2>&1; r4=\$?; t4=\$(cut -d' ' -f1 /proc/uptime); grep -c '^erase: .*: erased (clear' /tmp/p4.log; awk '{print \$2}' /tmp/p4.progress | sort -u | wc -l | sed 's/^/PROGRESS-DISKS=/'; awk -v a=\$t0 -v b=\$t1 -v c=\$t4 'BEGIN { printf \"one %.1f s, four %.1f s, ratio %.2f\\n\", b - a, c - b, (c - b) / (b - a); print ((c - b) <= 1.2 * (b - a) ? \"PARALLEL-OK\" : \"PARALLEL-SLOW\") }'; echo PAR=\$r1\$r4"
+step_result "one disk alone, then four together: both exit 0" PAR "PAR=00" 300
+check "... four together in at most 1.2x one alone" shows "PARALLEL-OK"
+check "... --progress-fd had lines of all four" shows "PROGRESS-DISKS=4"
+
+# 3d. Ctrl-C during a throttled pass: writing stops, not erased, the passes written said
+type_line "clear; bootbench erase --destroy=\$1 --output=/tmp/cc --method=clear \$1 > /tmp/cc.log 2>&1 & p=\$!; sleep 3; t0=\$(cut -d' ' -f1 /proc/uptime); kill -INT \$p; wait \$p; rc=\$?; t1=\$(cut -d' ' -f1 /proc/uptime); awk -v a=\$t0 -v b=\$t1 'BEGIN { printf \"ended %.1f s after the signal\\n\", b - a; print (b - a <= 2 ? \"STOP-FAST\" : \"STOP-SLOW\") }'; grep -o '\"passes\" : [0-9]*\\|\"interrupted\" : [a-z]*\\|\"result\" : \"[a-z ]*\"' /tmp/cc/erase-*.json | tr '\\n' ' '; echo; echo CC=\$rc"
+step_result "Ctrl-C during a throttled pass: exit 1" CC "CC=1" 60
+check "... it ended within 2 s of the signal" shows "STOP-FAST"
+check "... the certificate: not erased, interrupted, 0 passes written" shows '"passes" : 0 "interrupted" : true "result" : "not erased"'
+
 # 4. the stick and a mounted disk: refused, nothing written
-type_line "clear; dmsetup remove lossy; sha256sum \$ST > /tmp/st.sum; bootbench erase --destroy=\$ST --output=/tmp/x \$ST; rc=\$?; sha256sum -c /tmp/st.sum >/dev/null && echo STICK-UNCHANGED; echo ST=\$rc"
+type_line "clear; sha256sum \$ST > /tmp/st.sum; bootbench erase --destroy=\$ST --output=/tmp/x \$ST; rc=\$?; sha256sum -c /tmp/st.sum >/dev/null && echo STICK-UNCHANGED; echo ST=\$rc"
 step_result "the boot stick: refused, exit 2, unchanged" ST "STICK-UNCHANGED" 120
 check "... exit 2" shows "ST=2"
 type_line "clear; mkdir -p /tmp/m; if mount -t ext4 -o ro /dev/vdb /tmp/m; then sha256sum /dev/vdb > /tmp/m.sum; bootbench erase --destroy=/dev/vdb --output=/tmp/x /dev/vdb; rc=\$?; sha256sum -c /tmp/m.sum >/dev/null && echo MOUNTED-UNCHANGED; umount /tmp/m; else rc=99; fi; echo MT=\$rc"

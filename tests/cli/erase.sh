@@ -4,8 +4,9 @@
 # the certificate (JSON, page, per disk and per machine) says "erased", its
 # Ed25519 signature checks with openssl pkeyutl and fails for a changed
 # byte; a pattern of four bytes, in every byte; NIST's sample: the first and
-# last MiB and 10% to 12% of the disk read back; random data (what is left
-# is not known: the markers and the old data must be gone). A disk this
+# last MiB and 10% to 12% of the disk read back; random data, made again
+# from its seed (in the certificate) and compared in every byte, the
+# markers and the old data gone. A disk this
 # machine cannot erase by purge: --method=purge says so and writes
 # nothing. Bad input (a method, a pattern, a key that is not Ed25519's, a
 # disk not named in --destroy, a file, a mounted one) is one line, exit 2,
@@ -62,12 +63,14 @@ disk c 256; C=$DEV
 check "sampled read-back: erased, 10% to 12% of the disk read" json "certs-c/erase-$(name "$C").json" \
 	"d['result'] == 'erased' and 0.10 <= d['verification']['share_read'] <= 0.12 and d['verification']['method'].startswith('sample')"
 
-# 4. random data: neither the markers nor the old data left
+# 4. random data: made again from its seed and read back byte for byte
 disk d 32; D=$DEV
 "$BB" erase --destroy="$D" --output=certs-d --pattern=random "$D" > d.out 2>&1
-check "random data: erased, the markers and the old data gone" json "certs-d/erase-$(name "$D").json" \
+check "random data: erased, every byte the seed's stream, the markers and the old data gone" json "certs-d/erase-$(name "$D").json" \
 	"d['result'] == 'erased' and d['verification']['markers_left'] == 0 and d['verification']['old_data_blocks_left'] == 0
-	 and d['verification']['expected'].startswith('neither')"
+	 and d['verification']['bytes_read'] == 33554432 and d['verification']['mismatched_blocks'] == 0
+	 and d['verification']['expected'] == \"the last pass's random data, made again from its seed, in every byte\"
+	 and re.fullmatch('[0-9a-f]{16}', d['sanitization']['random_seed'])"
 
 # 5. purge on a loop device: not offered, nothing written
 disk e 16; E=$DEV

@@ -9,11 +9,13 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <linux/fs.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include <wolfssl/wolfcrypt/settings.h>
@@ -162,10 +164,17 @@ const char *cert_signer_fingerprint(const struct cert_signer *s)
 	return s->fingerprint;
 }
 
-/* A new file, never one that is there: written aside, then linked to its name (link fails when it exists). */
+/*
+ * A new file, never one that is there: written aside, then renamed with
+ * RENAME_NOREPLACE (FAT, the stick's, has no hard links); where the
+ * filesystem has no such rename, link() does it; where it has neither, the
+ * name is looked up just before a plain rename (the folder was checked
+ * before the erase, so only a writer racing this one could be lost).
+ */
 static int write_new(const char *path, const void *buf, size_t len)
 {
 	char tmp[1200];
+	struct stat st;
 	int fd, rc;
 
 	snprintf(tmp, sizeof(tmp), "%s.%d.new", path, (int)getpid());
@@ -174,11 +183,24 @@ static int write_new(const char *path, const void *buf, size_t len)
 		return set_err("%s: %s", tmp, strerror(errno));
 	rc = write(fd, buf, len) == (ssize_t)len && !fsync(fd) ? 0 : -1;
 	close(fd);
-	if (!rc && link(tmp, path))
-		rc = -1;
-	if (rc)
+	if (!rc && syscall(SYS_renameat2, AT_FDCWD, tmp, AT_FDCWD, path, RENAME_NOREPLACE)) {
+		if (errno == EINVAL || errno == ENOSYS) {
+			if (!link(tmp, path))
+				unlink(tmp);
+			else if (errno != EPERM && errno != EOPNOTSUPP)
+				rc = -1;
+			else if (!lstat(path, &st))
+				rc = -1, errno = EEXIST;
+			else if (rename(tmp, path))
+				rc = -1;
+		} else {
+			rc = -1;
+		}
+	}
+	if (rc) {
 		set_err("%s: %s", path, errno == EEXIST ? "there already: a certificate is never replaced" : strerror(errno));
-	unlink(tmp);
+		unlink(tmp);
+	}
 	return rc;
 }
 

@@ -10,6 +10,9 @@
  * NVMe's Flush, SCSI's SYNCHRONIZE CACHE), so the read-back reads the
  * media, not a cache. A signal stops it between writes: none is issued
  * after it, the ones in flight end, and the passes done are what is said.
+ * So that they end within a second, the writes in flight are held to what
+ * the disk writes in half a second (32 on a fast disk, 2 on a slow one):
+ * more would not make it faster, only slower to stop.
  * The discard, when asked, comes after the read-back (erase_clear_discard):
  * a block only discarded must not be read back as if it had been written.
  */
@@ -61,28 +64,34 @@ static int one_pass(struct erase_job *e, int fd, unsigned pass, unsigned char *b
 {
 	struct io_uring ring;
 	uint64_t size = e->disk.size, next = 0, at[DEPTH];
-	unsigned len_of[DEPTH], free_slot[DEPTH], nfree = DEPTH, inflight = 0;
+	unsigned len_of[DEPTH], free_slot[DEPTH], nfree = DEPTH, inflight = 0, depth = 4;
+	uint64_t t0;
 	int rc = 0;
 
 	if (io_uring_queue_init(DEPTH, &ring, 0))
 		return snprintf(e->failure, sizeof(e->failure), "io_uring cannot be set up"), -1;
 	for (unsigned i = 0; i < DEPTH; i++)
 		free_slot[i] = i;
-	/* a pattern is the same in every MiB (its length divides 1 MiB): filled once */
-	if (e->pattern_len)
-		for (unsigned i = 0; i < DEPTH; i++)
-			erase_fill(e, pass, 0, bufs[i], CHUNK);
 	erase_progress_set(e, PHASE_ERASING, size);
+	t0 = now_ns();
 	while (!rc) {
 		struct io_uring_cqe *cqe;
+		uint64_t elapsed = now_ns() - t0, written = __atomic_load_n(&e->progress.done, __ATOMIC_RELAXED);
 
-		while (nfree && next < size && !stopped(e)) {
+		/* the depth that is half a second of the disk's rate so far (4 until a rate shows) */
+		if (elapsed > 200000000ull) {
+			double half_s = (double)written / ((double)elapsed / 1e9) / 2;
+
+			depth = half_s >= (double)DEPTH * CHUNK ? DEPTH : half_s < 2.0 * CHUNK ? 2 : (unsigned)(half_s / CHUNK) + 1;
+		}
+		while (nfree && inflight < depth && next < size && !stopped(e)) {
 			struct io_uring_sqe *sqe = io_uring_get_sqe(&ring);
 			unsigned s = free_slot[--nfree];
 			unsigned len = size - next < CHUNK ? (unsigned)(size - next) : CHUNK;
 
-			if (!e->pattern_len)
-				erase_fill(e, pass, next, bufs[s], len);
+			/* filled for each write, not once: a layer below that scribbles on the buffer it was
+			 * given (dm-flakey's corrupt_bio_byte does) must not spread to the next MiB */
+			erase_fill(e, pass, next, bufs[s], len);
 			at[s] = next;
 			len_of[s] = len;
 			io_uring_prep_write(sqe, fd, bufs[s], len, next);
@@ -142,7 +151,7 @@ int erase_clear_run(struct erase_job *e)
 	uint64_t t0;
 	int fd, rc = 0;
 
-	snprintf(e->command, sizeof(e->command), "%u overwrite pass(es) of %s, 1 MiB writes, 32 in flight, "
+	snprintf(e->command, sizeof(e->command), "%u overwrite pass(es) of %s, 1 MiB writes, up to 32 in flight, "
 		 "flushed after each", e->passes, !e->pattern_len ? "random data" :
 		 e->pattern_len == 1 && !e->pattern[0] ? "zeros" : e->pattern_len == 1 && e->pattern[0] == 0xff ?
 		 "ones" : "a pattern");

@@ -1,0 +1,235 @@
+# SPDX-License-Identifier: MIT
+# bootbench erase's verdicts are true (issue 43), on loop devices: a disk
+# whose size is not a whole MiB is written and read back to its last byte;
+# the discard comes after the read-back (the file still whole when the
+# read-back starts, its blocks gone after), and auto says why no purge was
+# used; data planted between the erase and the read-back
+# (BOOTBENCH_ERASE_HOLD=verify stops the process there) is found, random
+# data compared byte for byte with its seed's stream, the LBAs named in
+# order; the signing key read before the erase (removed at the hold, the
+# certificates still signed, its fingerprint inside, each page naming its
+# JSON's SHA-256); SIGINT, SIGHUP and SIGTERM stop an erase within 2 s with
+# a certificate that says "not erased"; a certificate is never replaced;
+# --progress-fd that is not open is refused; three disks at once; and
+# --verify-only certifies what a disk holds (zeros, ones, a pattern) and
+# writes nothing. erase.sh has the erase's own checks.
+. tests/lib.sh
+need_commands losetup openssl python3 sha256sum cmp
+cd "$T" || exit 1
+# a disk in memory for section 5 (1 GiB: a clear writes zeros to a file in
+# /dev/shm at 5 GB/s, 8 passes of 512 MiB took 0.8 s, less than the second
+# between two progress lines; random data, 1 GiB, 8 passes: 2 s)
+SHM=$(mktemp -d /dev/shm/bbverdicts.XXXXXX) || exit 1
+trap 'cleanup; rm -rf "$SHM"' EXIT
+openssl genpkey -algorithm ed25519 -out k.pem 2>/dev/null
+MiB=1048576
+
+# disk NAME BYTES [random|zero|ones|HEX]: a loop device over a file of that
+# content (random data unless said), in $DEV
+disk() {
+	case ${3:-random} in
+	random) head -c "$2" /dev/urandom > "$1.img" ;;
+	zero) truncate -s "$2" "$1.img" ;;
+	ones) head -c "$2" /dev/zero | tr '\0' '\377' > "$1.img" ;;
+	*) python3 -c "import sys; p = bytes.fromhex(sys.argv[1]); n = int(sys.argv[2])
+sys.stdout.buffer.write((p * (n // len(p) + 1))[:n])" "$3" "$2" > "$1.img" ;;
+	esac
+	DEV=$(losetup -f --show "$1.img") || { bad "a loop device for $1"; finish; }
+	LOOPS="$LOOPS $DEV"
+}
+name() { echo "${1#/dev/}"; }
+state() { sed 's/.*) //' "/proc/$1/stat" 2>/dev/null | cut -d' ' -f1; }
+# held PID OUT: waits (10 s at most) until the erase said it holds before the
+# read-back and is stopped (state T); 1 when it ended or never held
+held() {
+	_n=100
+	while [ $_n -gt 0 ]; do
+		case $(state "$1") in '' | Z) return 1 ;; esac
+		grep -qs 'held before the read-back' "$2" && [ "$(state "$1")" = T ] && return 0
+		sleep 0.1
+		_n=$((_n - 1))
+	done
+	return 1
+}
+# rc_json RC WANT FILE EXPR: the exit status was WANT, and the certificate FILE says EXPR (json)
+rc_json() { [ "$1" = "$2" ] && json "$3" "$4"; }
+# sha FILE: its SHA-256 in hex
+sha() { sha256sum < "$1" | cut -d' ' -f1; }
+
+# 1. sizes that are not a whole MiB: every byte written and read back
+disk odd $((64 * MiB + 1536)); O=$DEV
+"$BB" erase --destroy="$O" --output=c1 --trim=off --method=clear "$O" > o.out 2>&1
+rc=$?
+check "64 MiB + 1536 B of random data, clear: exit 0, erased" sh -c "[ $rc = 0 ] && grep -q ': erased (clear;' o.out"
+check "... every byte of the file zero, its last 1536 too" cmp -s -n $((64 * MiB + 1536)) odd.img /dev/zero
+check "... the capacity and the bytes read back are all 67110400" json "c1/erase-$(name "$O").json" \
+	"d['media']['capacity_bytes'] == 67110400 and d['verification']['bytes_read'] == 67110400 and d['result'] == 'erased'"
+disk half $((32 * MiB + 512 * 1024)); H=$DEV
+"$BB" erase --destroy="$H" --output=c1h --trim=off --method=clear "$H" > h.out 2>&1
+rc=$?
+check "32 MiB + 512 KiB: exit 0, erased, all of it read back" rc_json $rc 0 "c1h/erase-$(name "$H").json" \
+	"d['verification']['bytes_read'] == $((32 * MiB + 512 * 1024)) and d['result'] == 'erased'"
+check "... every byte of the file zero" cmp -s -n $((32 * MiB + 512 * 1024)) half.img /dev/zero
+
+# 2 and 10. auto, --trim=auto: the discard after the read-back, the purges not used said why
+disk dis $((16 * MiB)); S=$DEV
+blocks=$(stat -c %b dis.img)
+BOOTBENCH_ERASE_HOLD=verify "$BB" erase --destroy="$S" --output=c2 "$S" > dis.out 2>&1 &
+pid=$!
+held $pid dis.out; h=$?
+check "the erase holds before the read-back (BOOTBENCH_ERASE_HOLD=verify)" [ $h = 0 ]
+check "... when the read-back starts the file is whole: no discard yet" [ "$(stat -c %b dis.img)" = "$blocks" ]
+kill -CONT $pid 2>/dev/null
+wait $pid
+rc=$?
+J=c2/erase-$(name "$S").json
+check "auto on a loop device: clear, exit 0, erased, every byte read back" rc_json $rc 0 "$J" \
+	"d['result'] == 'erased' and d['sanitization']['method'] == 'clear' and d['verification']['bytes_read'] == $((16 * MiB))"
+check "... the certificate says the whole disk discarded after the read-back" json "$J" \
+	"d['sanitization']['discard'] == 'the whole disk discarded after the read-back'"
+check "... and it was: the file's blocks are gone now" [ "$(stat -c %b dis.img)" -lt $((blocks / 8)) ]
+purges=$("$BB" erase --help 2>&1 | sed -n 's/^  \([a-z0-9-]*\) (purge)$/\1/p' | tr '\n' ' ')
+check "... every purge ($(echo $purges | wc -w) of them) named in not_used with why: not for a loop disk" json "$J" \
+	"len('$purges'.split()) >= 5 and all(re.search(re.escape(m) + r': [^;]*loop', d['sanitization']['not_used'])
+	 for m in '$purges'.split())"
+
+# 3. data planted at the hold is found: random data byte for byte, zeros
+disk rnd $((32 * MiB)); R=$DEV
+BOOTBENCH_ERASE_HOLD=verify "$BB" erase --destroy="$R" --output=c3 --method=clear --pattern=random "$R" > rnd.out 2>&1 &
+pid=$!
+if held $pid rnd.out; then
+	dd if=/dev/urandom of="$R" bs=1M count=1 seek=10 oflag=direct conv=notrunc 2>/dev/null
+else
+	bad "random data: the erase held before the read-back"
+fi
+kill -CONT $pid 2>/dev/null
+wait $pid
+rc=$?
+J=c3/erase-$(name "$R").json
+check "random data, 1 MiB of other random data planted before the read-back: exit 1, not erased" \
+	rc_json $rc 1 "$J" "d['result'] == 'not erased'"
+check "... its 256 blocks of 4 KiB, the 16 lowest LBAs from 20480 up in order" json "$J" \
+	"d['verification']['mismatched_blocks'] == 256 and d['verification']['mismatched_lbas'] == list(range(20480, 20480 + 16 * 8, 8))"
+check "... random data is compared in every byte: its seed is in the certificate" json "$J" \
+	"re.fullmatch('[0-9a-f]{16}', d['sanitization']['random_seed']) and
+	 d['verification']['expected'] == \"the last pass's random data, made again from its seed, in every byte\""
+disk zer $((40 * MiB)); Z=$DEV
+BOOTBENCH_ERASE_HOLD=verify "$BB" erase --destroy="$Z" --output=c3z --method=clear "$Z" > zer.out 2>&1 &
+pid=$!
+if held $pid zer.out; then
+	head -c 4096 /dev/zero | tr '\0' '\125' | dd of="$Z" bs=4096 seek=8192 oflag=direct conv=notrunc 2>/dev/null
+else
+	bad "zeros: the erase held before the read-back"
+fi
+kill -CONT $pid 2>/dev/null
+wait $pid
+rc=$?
+check "zeros, 4 KiB of 0x55 planted at byte 8192*4096 before the read-back: exit 1, not erased, LBA 65536 named" \
+	rc_json $rc 1 "c3z/erase-$(name "$Z").json" \
+	"d['result'] == 'not erased' and d['verification']['mismatched_blocks'] == 1 and d['verification']['mismatched_lbas'] == [65536]"
+
+# 4. the key read before the erase: removed at the hold, the certificates still signed
+cp k.pem k2.pem
+fp=SHA256:$(openssl pkey -in k2.pem -pubout -outform DER | sha256sum | cut -d' ' -f1)
+disk key $((16 * MiB)); K=$DEV
+BOOTBENCH_ERASE_HOLD=verify "$BB" erase --destroy="$K" --output=c4 --key=k2.pem "$K" > key.out 2>&1 &
+pid=$!
+if held $pid key.out; then rm k2.pem; else bad "the key: the erase held before the read-back"; fi
+kill -CONT $pid 2>/dev/null
+wait $pid
+rc=$?
+J=c4/erase-$(name "$K").json
+check "the key removed during the erase: exit 0, erased, the certificates signed" sh -c \
+	"[ ! -e k2.pem ] && grep -q 'each signed' key.out && [ -s $J.sig ] && [ -s c4/erase.json.sig ]"
+check "... exit 0, erased" rc_json $rc 0 "$J" "d['result'] == 'erased'"
+check "... openssl verifies the disk's and the machine's certificates" sh -c \
+	"openssl pkeyutl -verify -pubin -inkey c4/signing-key.pub.pem -rawin -in $J -sigfile $J.sig &&
+	 openssl pkeyutl -verify -pubin -inkey c4/signing-key.pub.pem -rawin -in c4/erase.json -sigfile c4/erase.json.sig" >/dev/null
+check "... signing_key is SHA256: and the SHA-256 of the public key's DER" json "$J" "d['signing_key'] == '$fp'"
+check "... the page names its JSON's SHA-256" grep -q "$(sha "$J")" "c4/erase-$(name "$K").html"
+check "... and the machine's page erase.json's" grep -q "$(sha c4/erase.json)" c4/erase.html
+
+# 5. a signal stops the erase within 2 s, with a certificate that says not erased
+truncate -s $((1024 * MiB)) "$SHM/big.img"
+G=$(losetup -f --show "$SHM/big.img") || { bad "a loop device in /dev/shm"; finish; }
+LOOPS="$LOOPS $G"
+for sig in INT HUP TERM; do
+	"$BB" erase --destroy="$G" --output="c5$sig" --method=clear --pattern=random --passes=8 --progress-fd=3 "$G" \
+		3> "prog$sig.txt" > "sig$sig.out" 2>&1 &
+	pid=$!
+	n=100
+	until awk '$3 == "erasing" { f = 1 } END { exit !f }' "prog$sig.txt" 2>/dev/null || [ $n = 0 ]; do sleep 0.05; n=$((n - 1)); done
+	t0=$(date +%s%N)
+	kill -"$sig" $pid 2>/dev/null
+	wait $pid
+	rc=$?
+	ms=$((($(date +%s%N) - t0) / 1000000))
+	check "SIG$sig during the 8 passes (after a progress line said erasing): gone in ${ms} ms (2 s at most), exit 1" \
+		sh -c "[ $n -gt 0 ] && [ $ms -le 2000 ] && [ $rc = 1 ]"
+	check "... its certificate: not erased, interrupted, fewer than 8 of 8 passes" json "c5$sig/erase-$(name "$G").json" \
+		"d['result'] == 'not erased' and d['sanitization']['interrupted'] is True and
+		 d['sanitization']['passes'] < 8 and d['sanitization']['passes_asked'] == 8"
+done
+
+# 6. a certificate is never replaced; each run's ID is its own (data put on
+# the disk first: a second erase of zeros with zeros would change nothing)
+dd if=/dev/urandom of="$O" bs=1M count=1 seek=5 oflag=direct conv=notrunc 2>/dev/null
+sum=$(sha odd.img)
+refuses "a second erase into the same --output: refused before anything is written" "never replaced" \
+	"$BB" erase --destroy="$O" --output=c1 --trim=off --method=clear "$O"
+check "... the disk unchanged" [ "$(sha odd.img)" = "$sum" ]
+"$BB" erase --destroy="$H" --output=c6 --trim=off --method=clear "$H" > /dev/null 2>&1
+check "two runs into two folders: two certificate IDs" python3 -c "import json, sys
+a, b = (json.load(open(f))['certificate_id'] for f in sys.argv[1:])
+sys.exit(not (a and b and a != b))" "c1h/erase-$(name "$H").json" "c6/erase-$(name "$H").json"
+
+# 7. --progress-fd that is not open
+dd if=/dev/urandom of="$H" bs=1M count=1 seek=5 oflag=direct conv=notrunc 2>/dev/null
+sum=$(sha half.img)
+refuses "--progress-fd=9 with 9 closed" "not an open file descriptor" \
+	sh -c 'exec 9>&-; exec "$@"' sh "$BB" erase --destroy="$H" --output=c7 --progress-fd=9 "$H"
+check "... nothing written: the disk unchanged, no folder" sh -c "[ '$(sha half.img)' = '$sum' ] && [ ! -e c7 ]"
+
+# 8. every disk at once
+disk m1 $((16 * MiB)); M1=$DEV
+disk m2 $((16 * MiB)); M2=$DEV
+disk m3 $((16 * MiB)); M3=$DEV
+"$BB" erase --destroy="$M1,$M2,$M3" --output=c8 --progress-fd=3 "$M1" "$M2" "$M3" 3> prog8.txt > m.out 2>&1
+rc=$?
+check "three disks in one run: exit 0, erase.json lists the three, erased" rc_json $rc 0 c8/erase.json \
+	"sorted(x['media']['device'] for x in d['disks']) == sorted(['$M1', '$M2', '$M3']) and all(x['result'] == 'erased' for x in d['disks'])"
+for m in $M1 $M2 $M3; do
+	check "... $m's own certificate says erased" json "c8/erase-$(name "$m").json" "d['result'] == 'erased'"
+done
+check "... every file zero" sh -c "for f in m1 m2 m3; do cmp -s -n $((16 * MiB)) \$f.img /dev/zero || exit 1; done"
+check "... the progress file has lines for each disk (erase DISK PHASE PASS PASSES PCT MB_S LEFT ERRORS)" sh -c \
+	"[ \"\$(awk 'NF == 9 && \$1 == \"erase\" { print \$2 }' prog8.txt | sort -u | tr '\n' ' ')\" = \
+	   \"\$(printf '%s\n' $(name "$M1") $(name "$M2") $(name "$M3") | sort | tr '\n' ' ')\" ]"
+
+# 9. --verify-only: what the disk holds certified, nothing written
+disk vz $((32 * MiB)) zero; V=$DEV
+sum=$(sha vz.img)
+"$BB" erase --verify-only --output=c9 "$V" > vz.out 2>&1
+rc=$?
+check "--verify-only over zeros: exit 0, erased, found zeros, method verify-only" rc_json $rc 0 \
+	"c9/erase-$(name "$V").json" "d['result'] == 'erased' and d['verification']['expected'] == 'zeros' and
+	 d['sanitization']['method'] == 'verify-only' and d['verification']['bytes_read'] == $((32 * MiB))"
+check "... the disk unchanged" [ "$(sha vz.img)" = "$sum" ]
+refuses "--verify-only with --destroy" "leave --destroy out" "$BB" erase --verify-only --destroy="$V" --output=c9x "$V"
+disk vr $((16 * MiB)); V=$DEV
+sum=$(sha vr.img)
+"$BB" erase --verify-only --output=c9r "$V" > vr.out 2>&1
+rc=$?
+check "--verify-only over random data: exit 1, not erased" rc_json $rc 1 "c9r/erase-$(name "$V").json" "d['result'] == 'not erased'"
+check "... the disk unchanged" [ "$(sha vr.img)" = "$sum" ]
+disk vo $((16 * MiB)) ones; V=$DEV
+"$BB" erase --verify-only --output=c9o "$V" > vo.out 2>&1
+rc=$?
+check "--verify-only over 0xff: exit 0, erased, found ones (0xff)" rc_json $rc 0 \
+	"c9o/erase-$(name "$V").json" "d['result'] == 'erased' and d['verification']['expected'] == 'ones (0xff)'"
+disk vp $((16 * MiB)) deadbeef; V=$DEV
+"$BB" erase --verify-only --pattern=0xdeadbeef --output=c9p "$V" > vp.out 2>&1
+rc=$?
+check "--verify-only --pattern=0xdeadbeef over that pattern: exit 0, erased" rc_json $rc 0 \
+	"c9p/erase-$(name "$V").json" "d['result'] == 'erased' and 'deadbeef' in d['verification']['expected']"
+finish
