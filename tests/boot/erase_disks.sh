@@ -119,11 +119,13 @@ type_line "clear; t0=\$(cut -d' ' -f1 /proc/uptime); bootbench erase --destroy=\
 step_result "one disk alone, then four together: both exit 0" PAR "PAR=00" 300
 check "... four together in at most 1.2x one alone" shows "PARALLEL-OK"
 check "... --progress-fd had lines of all four" shows "PROGRESS-DISKS=4"
+screen | grep -m1 "^one .* s, four" | sed 's/^/    measured: /'
 
 # 3d. Ctrl-C during a throttled pass: writing stops, not erased, the passes written said
 type_line "clear; bootbench erase --destroy=\$1 --output=/tmp/cc --method=clear \$1 > /tmp/cc.log 2>&1 & p=\$!; sleep 3; t0=\$(cut -d' ' -f1 /proc/uptime); kill -INT \$p; wait \$p; rc=\$?; t1=\$(cut -d' ' -f1 /proc/uptime); awk -v a=\$t0 -v b=\$t1 'BEGIN { printf \"ended %.1f s after the signal\\n\", b - a; print (b - a <= 2 ? \"STOP-FAST\" : \"STOP-SLOW\") }'; grep -o '\"passes\" : [0-9]*\\|\"interrupted\" : [a-z]*\\|\"result\" : \"[a-z ]*\"' /tmp/cc/erase-*.json | tr '\\n' ' '; echo; echo CC=\$rc"
 step_result "Ctrl-C during a throttled pass: exit 1" CC "CC=1" 60
 check "... it ended within 2 s of the signal" shows "STOP-FAST"
+screen | grep -m1 "after the signal" | sed 's/^/    measured: /'
 check "... the certificate: not erased, interrupted, 0 passes written" shows '"passes" : 0 "interrupted" : true "result" : "not erased"'
 
 # 4. the stick and a mounted disk: refused, nothing written
