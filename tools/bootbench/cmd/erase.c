@@ -446,20 +446,24 @@ const struct command erase_command = {
 	.name = "erase",
 	.summary = "erase disks for decommissioning (NIST 800-88 clear or purge), proven, with certificates",
 	.usage = "--destroy=DEV[,DEV] --output=DIR [--method=M] [--verify=full|sample] [--key=FILE] DISK...",
-	.help = "Erases each DISK as NIST SP 800-88 says and proves it: markers (the disk's serial,\n"
-		"the time, a nonce) are written to its start, middle and end and 64 blocks of\n"
-		"old data fingerprinted; then the method runs (clear: overwrite passes through\n"
-		"the engine at the disk's sequential speed; purge: the drive's own sanitize,\n"
-		"polled to its end); then the disk is read back: the markers and the old data\n"
-		"must be gone and every byte read (or the sample) must be what the method\n"
-		"leaves. A mismatch names its LBAs. Areas an erase cannot reach (an NVMe\n"
-		"controller's other namespaces, its unallocated capacity) make the result\n"
-		"\"erased with exceptions\". A method the drive refuses is said in its words, and\n"
-		"auto goes on to the next one. The certificates (JSON and a printable page, per\n"
-		"disk and for the machine) go to --output, signed with --key when given.\n",
+	.help = "Erases each DISK as NIST SP 800-88 says and proves it, every disk at once: markers\n"
+		"(the disk's serial, the time, a nonce) are written to its start, middle and end\n"
+		"and 64 blocks of old data fingerprinted; then the method runs (clear: every\n"
+		"logical block overwritten at the disk's sequential speed, the device flushed\n"
+		"after each pass, blocks it refuses counted and named; purge: the drive's own\n"
+		"sanitize, polled to its end); then the disk is read back: the markers and the\n"
+		"old data must be gone and every byte read (or the sample) must be what the\n"
+		"method leaves (random data is made again from its seed). A discard, when\n"
+		"asked, comes after the read-back. A mismatch names its LBAs. Areas an erase\n"
+		"cannot reach make the result \"erased with exceptions\". Ctrl-C, SIGTERM and\n"
+		"SIGHUP stop the writes and the certificates say \"not erased\" with the passes\n"
+		"written. The certificates (JSON and a page, per disk and for the machine, each\n"
+		"with a unique ID, never replacing one) go to --output, signed with --key (read\n"
+		"before anything is written). Progress: a table on the console, --progress-fd,\n"
+		"--metrics. docs/erase.md says what each verdict proves.\n",
 	.more_help = more_help,
-	.exit_status = "0 every disk erased, 1 one not erased or erased with exceptions,\n"
-		       "2 bad input (nothing written).",
+	.exit_status = "0 every disk erased (or, --verify-only, found erased), 1 one not erased,\n"
+		       "erased with exceptions, or stopped by a signal, 2 bad input (nothing written).",
 	.args = erase_args,
 	.opts_size = sizeof(struct erase_opts),
 	.defaults = &erase_defaults,
