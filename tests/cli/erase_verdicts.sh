@@ -15,6 +15,7 @@
 # writes nothing. erase.sh has the erase's own checks.
 . tests/lib.sh
 need_commands losetup openssl python3 sha256sum cmp
+REPO=$PWD
 cd "$T" || exit 1
 # a disk in memory for section 5 (1 GiB: a clear writes zeros to a file in
 # /dev/shm at 5 GB/s, 8 passes of 512 MiB took 0.8 s, less than the second
@@ -205,6 +206,12 @@ check "... every file zero" sh -c "for f in m1 m2 m3; do cmp -s -n $((16 * MiB))
 check "... the progress file has lines for each disk (erase DISK PHASE PASS PASSES PCT MB_S LEFT ERRORS)" sh -c \
 	"[ \"\$(awk 'NF == 9 && \$1 == \"erase\" { print \$2 }' prog8.txt | sort -u | tr '\n' ' ')\" = \
 	   \"\$(printf '%s\n' $(name "$M1") $(name "$M2") $(name "$M3") | sort | tr '\n' ' ')\" ]"
+# the menu's live table (menu-lib.sh's erase_table) from those lines: a row a disk, inside dialog's 78-column box
+( . "$REPO/rootfs/lib/bootbench/menu-lib.sh" 2>/dev/null; erase_table prog8.txt table8.txt )
+sed 's/^/    /' table8.txt
+check "... the menu's table of them: a header and a row a disk, each line 74 columns at most" sh -c \
+	"[ \$(wc -l < table8.txt) = 4 ] && [ \$(awk '{ if (length(\$0) > m) m = length(\$0) } END { print m }' table8.txt) -le 74 ] &&
+	 grep -q '^$(name "$M1") *done *1/1 *100.0%' table8.txt"
 
 # 9. --verify-only: what the disk holds certified, nothing written
 disk vz $((32 * MiB)) zero; V=$DEV
