@@ -25,6 +25,7 @@
 #include "job/worker.h"
 #include "lib/util.h"
 #include "safety/consent.h"
+#include "safety/writable.h"
 #include "save/metrics.h"
 #include "sys/disks.h"
 #include "sys/iosched.h"
@@ -181,6 +182,8 @@ static int check_targets(struct jobset *js, struct job_plan *plans)
 
 	if (consent_allow(js->run.destroy))
 		return -1;
+	if (writable_init(NULL, NULL))
+		return -1;
 	all = target_list(&nt);
 	for (i = 0; i < nt; i++)
 		if (target_inspect(all[i]))
@@ -227,6 +230,13 @@ static int check_targets(struct jobset *js, struct job_plan *plans)
 		/* the one gate every write passes: the CLI, profiles, the menu, unattended runs */
 		if (t->is_blk && t->written && consent_check(t->dev_path))
 			return -1;
+		/* a file a job writes or makes: where the rule lets a job write (safety/writable.h) */
+		if (!t->is_blk && !t->nvme_chr && (t->written || !t->exists)) {
+			char why[600];
+
+			if (!writable_file(t->path, why, sizeof(why)))
+				return set_err("refusing to write a file: %s", why);
+		}
 		if (!t->is_blk && t->exists && t->needs_data && !t->written && t->need_end > t->size)
 			return set_err("%s is %llu bytes; the jobs read up to byte %llu", t->path,
 				       (unsigned long long)t->size, (unsigned long long)t->need_end);
