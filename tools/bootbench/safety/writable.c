@@ -43,6 +43,8 @@ static const char *system_dir(const char *dir)
 {
 	if (!strcmp(dir, "/"))
 		return "/";
+	if (under(dir, "/dev/shm"))
+		return NULL;	/* files in memory, as /tmp's: no device behind them */
 	for (unsigned i = 0; system_dirs[i]; i++)
 		if (under(dir, system_dirs[i]))
 			return system_dirs[i];
@@ -152,7 +154,7 @@ int writable_file(const char *path, char *why, size_t len)
 			if (write_devs[i] == w.source)
 				return 1;
 	}
-	if (under(dir, "/tmp"))
+	if (under(dir, "/tmp") || under(dir, "/dev/shm"))
 		return 1;
 	if (workdir[0] && under(dir, workdir))
 		return 1;

@@ -6,7 +6,7 @@
  * and places bootbench does not control; it may write a regular file
  *   - in the working folder (the folder bootbench was started in, or
  *     --workdir), unless that is / or a system folder;
- *   - under /tmp;
+ *   - under /tmp (or /dev/shm: files in memory too);
  *   - on a filesystem whose device the user named in --write=DEV (or in
  *     --destroy): "--write=/dev/sdb1 for directory=/mnt/sdb1";
  * and never, whatever it says: under /proc, /sys, /dev, /etc, /root, /usr,
