@@ -285,6 +285,7 @@ static int erase_main(void *opts, int argc, char **argv)
 		if (!o->verify_only && consent_check(argv[i]))
 			die_usage("erase: %s", bb_err);
 		e->dev = argv[i];
+		e->verdict = NOT_ERASED;	/* until proven: a disk whose thread never ran is not erased */
 		e->passes = o->passes;
 		erase_pattern(o->pattern ? o->pattern : "zero", e);
 		if (o->verify_only && !o->pattern)
@@ -297,11 +298,34 @@ static int erase_main(void *opts, int argc, char **argv)
 		e->outdir = o->output;
 		e->method_asked = o->method;
 	}
+	/* what this run writes besides the disks (its output, --progress-fd) must not be one of them */
+	{
+		int fds[3] = { STDOUT_FILENO, STDERR_FILENO, (int)o->progress_fd };
+
+		for (int f = 0; f < 3; f++) {
+			struct stat fs;
+
+			if ((f == 2 && !o->progress_fd) || fstat(fds[f], &fs) || !S_ISBLK(fs.st_mode))
+				continue;
+			for (i = 0; i < argc; i++) {
+				struct stat ds;
+
+				if (!stat(jobs[i].dev, &ds) && (ds.st_rdev == fs.st_rdev ||
+				    (major(ds.st_rdev) == major(fs.st_rdev) && consent_named(fs.st_rdev))))
+					die_usage("erase: %s goes to %s, a disk being erased", f == 0 ? "the output" :
+						  f == 1 ? "the error output" : "--progress-fd", jobs[i].dev);
+			}
+			die_usage("erase: %s goes to a block device: give it a file or a terminal", f == 0 ? "the output" :
+				  f == 1 ? "the error output" : "--progress-fd");
+		}
+	}
+	if (lstat(o->output, &st) == 0 && S_ISLNK(st.st_mode))
+		die_usage("erase: --output=%s is a symbolic link: name the folder itself", o->output);
 	if (mkdir(o->output, 0755) && errno != EEXIST)
 		die_usage("erase: --output=%s: %s", o->output, strerror(errno));
 	if (lstat(o->output, &st) || !S_ISDIR(st.st_mode))
 		die_usage("erase: --output=%s is not a folder", o->output);
-	if (cert_dir_check(o->output, jobs, (unsigned)argc))
+	if (cert_dir_check(o->output, jobs, (unsigned)argc, signer))
 		die_usage("erase: --output: %s", bb_err);
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
@@ -335,7 +359,9 @@ static int erase_main(void *opts, int argc, char **argv)
 	start_ns = now_ns();
 	for (i = 0; i < argc; i++)
 		if (pthread_create(&threads[i], NULL, erase_thread, &jobs[i])) {
-			snprintf(jobs[i].failure, sizeof(jobs[i].failure), "no thread could be started for it");
+			snprintf(jobs[i].failure, sizeof(jobs[i].failure), "no thread could be started for it: nothing "
+				 "was written");
+			jobs[i].verdict = NOT_ERASED;
 			jobs[i].finished = 1;
 			threads[i] = 0;
 		}

@@ -368,14 +368,22 @@ static void disk_cert(struct json *j, const struct cert_who *w, const struct era
 		 "neither the markers nor the old data (the content is the drive's)" : !e->pattern_len ?
 		 "the last pass's random data, made again from its seed, in every byte" :
 		 "the pattern of the last pass in every byte");
+	if (e->pattern_len && !e->verify_only) {
+		char hex[16];
+
+		for (unsigned i = 0; i < e->pattern_len; i++)
+			snprintf(hex + 2 * i, 3, "%02x", e->pattern[i]);
+		json_str(j, "pattern", (snprintf(t, sizeof(t), "0x%s", hex), t));
+	}
 	json_str(j, "marker", e->marker_id);
-	json_uint(j, "markers_written", 3);
+	json_uint(j, "markers_written", e->markers_written);
 	json_uint(j, "markers_left", e->markers_left);
 	json_uint(j, "old_data_blocks_fingerprinted", e->old_blocks);
 	json_uint(j, "old_data_blocks_left", e->old_left);
 	json_uint(j, "bytes_read", e->verified_bytes);
 	json_double(j, "share_read", e->verified_share);
 	json_uint(j, "mismatched_blocks", e->mismatches);
+	json_uint(j, "mismatched_block_bytes", ERASE_BLOCK);	/* the unit counted; the LBAs are logical blocks */
 	json_uint(j, "unreadable_blocks", e->unreadable);
 	lbas(j, "mismatched_lbas", e->mismatch_lba, e->mismatches);
 	json_double(j, "seconds", e->verify_s);
@@ -442,10 +450,10 @@ static void disk_html(FILE *f, const struct cert_who *w, const struct erase_job 
 		row(f, "Found", e->holds);
 	row(f, "Not used (the drive's words)", e->fallback);
 	row(f, "Notes", e->notes);
-	snprintf(buf, sizeof(buf), "%s; %s of %s read back (%.1f%%); markers left %u of 3; old data left %u of %u "
+	snprintf(buf, sizeof(buf), "%s; %s of %s read back (%.1f%%); markers left %u of %u; old data left %u of %u "
 		 "blocks; %llu block(s) not as expected", e->full_verify ? "full" : "sample",
 		 fmt_iec((double)e->verified_bytes, a, sizeof(a)), fmt_iec((double)e->disk.size, b, sizeof(b)),
-		 e->verified_share * 100, e->markers_left, e->old_left, e->old_blocks,
+		 e->verified_share * 100, e->markers_left, e->markers_written, e->old_left, e->old_blocks,
 		 (unsigned long long)e->mismatches);
 	row(f, "Verification", buf);
 	if (e->mismatches) {
@@ -554,21 +562,53 @@ static void fill_machine(struct json *j, void *arg)
 	json_obj_close(j);
 }
 
-int cert_dir_check(const char *dir, struct erase_job *jobs, unsigned n)
+int cert_dir_check(const char *dir, struct erase_job *jobs, unsigned n, const struct cert_signer *signer)
 {
-	char path[1100];
+	static const char *const kinds[] = { ".json", ".html", ".json.sig" };
+	char path[1100], probe[1100];
 	struct stat st;
+	int fd;
 
-	snprintf(path, sizeof(path), "%s/erase.json", dir);
-	if (!lstat(path, &st))
-		return set_err("%s holds an erase's certificates already (erase.json): certificates are never "
-			       "replaced; name a new folder", dir);
-	for (unsigned i = 0; i < n; i++) {
-		snprintf(path, sizeof(path), "%s/erase-%s.json", dir, jobs[i].disk.name);
-		if (!lstat(path, &st))
-			return set_err("%s holds a certificate for %s already: certificates are never replaced; name a "
-				       "new folder", dir, jobs[i].disk.name);
+	for (unsigned i = 0; i <= n; i++)
+		for (unsigned k = 0; k < ARRAY_SIZE(kinds); k++) {
+			if (i < n)
+				snprintf(path, sizeof(path), "%s/erase-%s%s", dir, jobs[i].disk.name, kinds[k]);
+			else
+				snprintf(path, sizeof(path), "%s/erase%s", dir, kinds[k]);
+			if (!lstat(path, &st))
+				return set_err("%s is there already: certificates are never replaced; name a new folder", path);
+		}
+	snprintf(path, sizeof(path), "%s/signing-key.pub.pem", dir);
+	if (signer && !lstat(path, &st)) {
+		/* the same key's is fine (another run into the folder signed by it); another key's is not */
+		char pem[256], there[256];
+		byte b64[128];
+		word32 len = sizeof(b64);
+		ssize_t got;
+
+		Base64_Encode_NoNl(signer->spki, sizeof(signer->spki), b64, &len);
+		snprintf(pem, sizeof(pem), "-----BEGIN PUBLIC KEY-----\n%.*s\n-----END PUBLIC KEY-----\n", (int)len, b64);
+		fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+		got = fd >= 0 ? read(fd, there, sizeof(there) - 1) : -1;
+		if (fd >= 0)
+			close(fd);
+		if (got != (ssize_t)strlen(pem) || memcmp(there, pem, (size_t)got))
+			return set_err("%s holds another key's public key: name a new folder", path);
 	}
+	/* the folder takes a file now: a full or read-only one would cost the certificates after the erase */
+	snprintf(probe, sizeof(probe), "%s/.erase-probe.%d", dir, (int)getpid());
+	fd = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);	/* consent: a regular file */
+	if (fd < 0 || write(fd, "probe\n", 6) != 6 || fsync(fd)) {
+		int err = errno;
+
+		if (fd >= 0) {
+			close(fd);
+			unlink(probe);
+		}
+		return set_err("%s: a certificate cannot be written there: %s", dir, strerror(err));
+	}
+	close(fd);
+	unlink(probe);
 	return 0;
 }
 

@@ -35,8 +35,12 @@ void cert_who_fill(struct cert_who *w, const char *asset_tag);
  * error. -1 with bb_err.
  */
 int cert_write(const char *dir, const struct cert_who *w, struct erase_job *jobs, unsigned n);
-/* Whether DIR may take this run's certificates (none there yet); -1 with bb_err. */
-int cert_dir_check(const char *dir, struct erase_job *jobs, unsigned n);
+/*
+ * Whether DIR may take this run's certificates: none of their names there
+ * yet (nor a public key of another key), and a file can be made in it.
+ * -1 with bb_err. Checked before anything is written.
+ */
+int cert_dir_check(const char *dir, struct erase_job *jobs, unsigned n, const struct cert_signer *signer);
 /* The Ed25519 private key in PEM at PATH, read once, before any write; NULL with bb_err. */
 struct cert_signer *cert_signer_load(const char *path);
 void cert_signer_free(struct cert_signer *s);

@@ -66,7 +66,7 @@ static int one_pass(struct erase_job *e, int fd, unsigned pass, unsigned char *b
 	uint64_t size = e->disk.size, next = 0, at[DEPTH];
 	unsigned len_of[DEPTH], free_slot[DEPTH], nfree = DEPTH, inflight = 0, depth = 4;
 	uint64_t t0;
-	int rc = 0;
+	int rc = 0, werr;
 
 	if (io_uring_queue_init(DEPTH, &ring, 0))
 		return snprintf(e->failure, sizeof(e->failure), "io_uring cannot be set up"), -1;
@@ -102,10 +102,11 @@ static int one_pass(struct erase_job *e, int fd, unsigned pass, unsigned char *b
 		if (!inflight)
 			break;
 		io_uring_submit(&ring);
-		if (io_uring_wait_cqe(&ring, &cqe)) {
-			if (errno == EINTR || errno == EAGAIN)
+		/* liburing answers -errno and leaves errno alone (a stop and a go, Ctrl-Z and fg, is EINTR) */
+		if ((werr = io_uring_wait_cqe(&ring, &cqe))) {
+			if (werr == -EINTR || werr == -EAGAIN)
 				continue;
-			snprintf(e->failure, sizeof(e->failure), "io_uring: %s", strerror(errno));
+			snprintf(e->failure, sizeof(e->failure), "io_uring: %s", strerror(-werr));
 			rc = -1;
 			break;
 		}

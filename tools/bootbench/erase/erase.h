@@ -89,7 +89,8 @@ struct erase_job {
 	unsigned char *saved;		/* the three blocks the markers replaced (put back when nothing erased) */
 	uint64_t old_at[ERASE_FINGERPRINTS];
 	uint32_t old_crc[ERASE_FINGERPRINTS];
-	unsigned marked;		/* markers written */
+	unsigned marked;		/* markers on the disk now (0 again once put back) */
+	unsigned markers_written;	/* markers this erase wrote */
 
 	/* filled in */
 	const struct erase_method *method;
@@ -112,7 +113,7 @@ struct erase_job {
 	double verified_share;		/* of the device's bytes */
 	unsigned markers_left;		/* markers still found after the erase */
 	uint64_t mismatches;		/* 4 KiB blocks not as the method leaves them (or unreadable) */
-	uint64_t mismatch_lba[ERASE_MISMATCH_MAX];	/* the lowest ones, in logical blocks, in order */
+	uint64_t mismatch_lba[ERASE_MISMATCH_MAX];	/* the lowest ones: each one's first differing logical block, in order */
 	uint64_t unreadable;		/* of those, blocks the device would not read */
 	unsigned old_blocks, old_left;	/* old data fingerprinted before, found again after */
 	char holds[64];			/* verify-only: what the disk was found to hold ("zeros", "ones", "the pattern 0x..") */

@@ -24,6 +24,8 @@
 #include <string.h>
 #include <sys/random.h>
 #include <unistd.h>
+#include <linux/fs.h>
+#include <sys/ioctl.h>
 
 #include "erase/erase.h"
 #include "lib/crc32c.h"
@@ -125,6 +127,7 @@ int erase_mark(struct erase_job *e)
 			return -1;
 		}
 		e->marked = i + 1;
+		e->markers_written = i + 1;
 	}
 	fsync(fd);
 	close(fd);
@@ -176,6 +179,16 @@ static int block_ok(const struct erase_job *e, const unsigned char *p, uint64_t 
 	return 1;
 }
 
+/* The offset in a block that is not as expected of its first byte that differs (0 when not known). */
+static size_t first_difference(const struct erase_job *e, const unsigned char *p, uint64_t off, size_t blen,
+			       const unsigned char *expect)
+{
+	for (size_t i = 0; e->leaves == LEAVES_PATTERN && i < blen; i++)
+		if (p[i] != (!e->pattern_len ? expect[i] : e->pattern[(off + i) % e->pattern_len]))
+			return i;
+	return 0;
+}
+
 static void not_as_expected(struct erase_job *e, uint64_t off)
 {
 	erase_lba_add(e->mismatch_lba, e->mismatches, off / (e->disk.lbs ? e->disk.lbs : 512));
@@ -189,7 +202,7 @@ static void check_chunk(struct erase_job *e, const unsigned char *p, uint64_t of
 		size_t blen = len - b < BLOCK ? len - b : BLOCK;
 
 		if (!block_ok(e, p + b, off + b, blen, expect))
-			not_as_expected(e, off + b);
+			not_as_expected(e, off + b + first_difference(e, p + b, off + b, blen, expect));
 	}
 }
 
@@ -204,13 +217,17 @@ static void reread_by_block(struct erase_job *e, int fd, unsigned char *buf, uin
 			e->unreadable++;
 			not_as_expected(e, off + b);
 		} else if (!block_ok(e, buf, off + b, blen, expect)) {
-			not_as_expected(e, off + b);
+			not_as_expected(e, off + b + first_difference(e, buf, off + b, blen, expect));
 		}
 	}
 }
 
-/* The chunks read back, in order: all of them, or the first, the last, and one in each stratum. */
-static uint64_t *chunks_to_read(const struct erase_job *e, uint64_t nchunks, uint64_t *n)
+/*
+ * The byte offsets read back, a MiB each (the last one cut to the end), in
+ * order: all of them, or the first MiB, one stripe in each stratum, and the
+ * last MiB (the disk's last 1 MiB, whole, whatever its size).
+ */
+static uint64_t *chunks_to_read(const struct erase_job *e, uint64_t size, uint64_t nchunks, uint64_t *n)
 {
 	uint64_t *c, want, k;
 	struct rng r;
@@ -218,7 +235,7 @@ static uint64_t *chunks_to_read(const struct erase_job *e, uint64_t nchunks, uin
 	if (e->full_verify || nchunks <= 20) {
 		c = xcalloc(nchunks, sizeof(*c));
 		for (k = 0; k < nchunks; k++)
-			c[k] = k;
+			c[k] = k * CHUNK;
 		*n = nchunks;
 		return c;
 	}
@@ -232,9 +249,9 @@ static uint64_t *chunks_to_read(const struct erase_job *e, uint64_t nchunks, uin
 		uint64_t lo = 1 + k * (nchunks - 2) / want, hi = 1 + (k + 1) * (nchunks - 2) / want;
 
 		if (hi > lo)
-			c[(*n)++] = lo + rng_next(&r) % (hi - lo);
+			c[(*n)++] = (lo + rng_next(&r) % (hi - lo)) * CHUNK;
 	}
-	c[(*n)++] = nchunks - 1;
+	c[(*n)++] = size - CHUNK;
 	return c;
 }
 
@@ -245,7 +262,7 @@ static int read_back(struct erase_job *e, int fd, const uint64_t *chunk, uint64_
 	unsigned char *buf[DEPTH], *expect = aligned_block(BLOCK);
 	uint64_t next = 0, done = 0, at[DEPTH];
 	unsigned free_slot[DEPTH], nfree = DEPTH, inflight = 0, i;
-	int rc = 0;
+	int rc = 0, werr;
 
 	if (!expect)
 		return set_err("no memory");
@@ -271,7 +288,7 @@ static int read_back(struct erase_job *e, int fd, const uint64_t *chunk, uint64_
 		while (nfree && next < n && !(e->stop && *e->stop)) {
 			struct io_uring_sqe *sqe = io_uring_get_sqe(&ring);
 			unsigned s = free_slot[--nfree];
-			uint64_t off = chunk[next++] * CHUNK;
+			uint64_t off = chunk[next++];
 			unsigned len = off + CHUNK > size ? (unsigned)(size - off) : CHUNK;
 
 			at[s] = off;
@@ -282,10 +299,11 @@ static int read_back(struct erase_job *e, int fd, const uint64_t *chunk, uint64_
 		if (!inflight)
 			break;
 		io_uring_submit(&ring);
-		if (io_uring_wait_cqe(&ring, &cqe)) {
-			if (errno == EINTR || errno == EAGAIN)
+		/* liburing answers -errno and leaves errno alone (a stop and a go, Ctrl-Z and fg, is EINTR) */
+		if ((werr = io_uring_wait_cqe(&ring, &cqe))) {
+			if (werr == -EINTR || werr == -EAGAIN)
 				continue;
-			rc = set_err("%s: io_uring: %s", e->dev, strerror(errno));
+			rc = set_err("%s: io_uring: %s", e->dev, strerror(-werr));
 			break;
 		}
 		{
@@ -324,11 +342,25 @@ static int read_back(struct erase_job *e, int fd, const uint64_t *chunk, uint64_
 	return rc;
 }
 
+/* A disk that grew or shrank under the erase holds what the read-back did not see. */
+static int same_size(const struct erase_job *e, int fd)
+{
+	uint64_t now = 0;
+
+	if (ioctl(fd, BLKGETSIZE64, &now))
+		return set_err("%s: its size cannot be read again after the read-back: %s", e->dev, strerror(errno));
+	if (now != e->disk.size)
+		return set_err("%s changed size during the erase (%llu bytes, %llu when it began): what is past "
+			       "the old end was not read", e->dev, (unsigned long long)now,
+			       (unsigned long long)e->disk.size);
+	return 0;
+}
+
 /* The read-back proper: every byte up to the capacity, or the sample. */
 static int read_all(struct erase_job *e, int fd)
 {
 	uint64_t size = e->disk.size, nchunks = (size + CHUNK - 1) / CHUNK, n;
-	uint64_t *chunks = chunks_to_read(e, nchunks, &n);
+	uint64_t *chunks = chunks_to_read(e, size, nchunks, &n);
 	int rc;
 
 	e->verified_bytes = 0;
@@ -364,6 +396,8 @@ int erase_verify(struct erase_job *e)
 			e->old_left++;
 	free(buf);
 	rc = read_all(e, fd);
+	if (!rc)
+		rc = same_size(e, fd);
 	close(fd);
 	return rc;
 }
@@ -396,14 +430,20 @@ int erase_verify_only(struct erase_job *e, int pattern_given)
 			e->pattern_len = 1;
 		}
 		if (e->pattern_len == 1)
-			snprintf(e->holds, sizeof(e->holds), "%s", !e->pattern[0] ? "zeros" : e->pattern[0] == 0xff ?
-				 "ones (0xff)" : "neither zeros nor ones");
+			snprintf(e->holds, sizeof(e->holds), !e->pattern[0] ? "zeros" : e->pattern[0] == 0xff ?
+				 "ones (0xff)" : "the byte 0x%02x in every byte", e->pattern[0]);
 		else
 			snprintf(e->holds, sizeof(e->holds), "the pattern 0x%02x%02x%02x%02x", e->pattern[0],
 				 e->pattern[1], e->pattern[e->pattern_len == 4 ? 2 : 0], e->pattern[e->pattern_len == 4 ? 3 : 1]);
+		if (e->pattern_len == 2)
+			e->holds[sizeof("the pattern 0x0000") - 1] = 0;
 		rc = read_all(e, fd);
-		if (!rc && e->pattern_len == 1 && e->pattern[0] && e->pattern[0] != 0xff)
-			rc = set_err("%s holds data (its first block is neither zeros nor ones)", e->dev);
+		if (!rc)
+			rc = same_size(e, fd);
+		/* found, not named: a disk of one byte other than zeros or ones holds data */
+		if (!rc && !pattern_given && e->pattern[0] && e->pattern[0] != 0xff)
+			rc = set_err("%s holds data (its first block is neither zeros nor ones; name the pattern with "
+				     "--pattern=0xHEX if it is one)", e->dev);
 	}
 	close(fd);
 	free(buf);
