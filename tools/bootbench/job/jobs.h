@@ -41,9 +41,11 @@ int jobset_parse_file(struct jobset *js, const char *path);
 int jobset_parse_text(struct jobset *js, const char *name, const char *text);
 /*
  * Hands FN each option of the command line and its job files as written
- * (${ENV} expanded, includes followed), checking none: what a job that
- * bootbench's engine does not run names (job/delegate.h). 0, or -1 with
- * bb_err when a file cannot be read.
+ * (${ENV} expanded, includes followed as fio follows them; rw=readwrite
+ * handed as rw, fio's short name), checking none but what no job may say
+ * (job/refusals.h): what a job that bootbench's engine does not run names
+ * (job/delegate.h). jobset_parse_args walks them so first. 0, or -1 with
+ * bb_err when a file cannot be read or an option is refused.
  */
 int jobset_scan(int argc, char **argv, void (*fn)(const char *key, const char *val, void *arg), void *arg);
 /* Checks each job's options together and numbers the reporting groups. */

@@ -209,6 +209,20 @@ int opt_find(const char *name);
 extern int opt_fio_may_have;
 /* Why nothing on this image runs fio's engine NAME (it needs a network, a cluster...); NULL: something does. */
 const char *engine_refusal(const char *name);
+/*
+ * Whether NAME is an engine bootbench or fio has built in, by its exact
+ * name (job/refusals.h: fio would load any other name as a library).
+ */
+int engine_known(const char *name);
+/* bootbench's engines, for a message: "io_uring, libaio, ..." */
+void engine_list(char *buf, size_t len);
+/*
+ * The next name of a filename= list, split as fio splits it (options.c
+ * get_next_str): at each ':' but one written "\:", which is a ':' in the
+ * name (its '\' taken out); empty names skipped. *CURSOR walks a copy
+ * the caller owns and that this changes; NULL at the end.
+ */
+char *filename_next(char **cursor);
 /* Sets one option; on a bad value returns -1 with bb_err naming the option. */
 int opt_apply(struct job_opts *jo, struct run_opts *ro, int idx, const char *val);
 void opts_defaults(struct job_opts *jo, struct run_opts *ro);

@@ -79,6 +79,32 @@ static void format_name(const struct job_opts *o, unsigned clone, unsigned filen
 	buf[used] = 0;
 }
 
+/*
+ * filename='s names, split as fio splits them (filename_next: "\:" is a
+ * ':' in a name), so that a job names the same files on both engines.
+ * Returns how many; with T, each one's target (beside directory when
+ * relative).
+ */
+static unsigned filename_targets(const struct job_opts *o, struct target **t)
+{
+	char *list = xstrdup(o->filename), *cursor = list, *name, path[4096];
+	unsigned n = 0;
+
+	/* fio stops at an empty name ("a:" ends the list) */
+	while ((name = filename_next(&cursor)) && *name) {
+		if (t) {
+			if (o->directory && name[0] != '/')
+				snprintf(path, sizeof(path), "%s/%s", o->directory, name);
+			else
+				snprintf(path, sizeof(path), "%s", name);
+			t[n] = target_get(path);
+		}
+		n++;
+	}
+	free(list);
+	return n;
+}
+
 /* The targets of one clone: its filename list, or nrfiles files named by filename_format in directory. */
 static void plan_targets(struct job_plan *p, const struct job *j)
 {
@@ -87,11 +113,7 @@ static void plan_targets(struct job_plan *p, const struct job *j)
 	char path[4096];
 
 	if (o->filename) {
-		char *list = xstrdup(o->filename), *save, *tok;
-
-		for (tok = strtok_r(list, ":", &save); tok; tok = strtok_r(NULL, ":", &save))
-			n++;
-		free(list);
+		n = filename_targets(o, NULL);
 	} else {
 		n = o->nrfiles ? o->nrfiles : 1;
 	}
@@ -101,17 +123,7 @@ static void plan_targets(struct job_plan *p, const struct job *j)
 		struct target **t = &p->targets[clone * n];
 
 		if (o->filename) {
-			char *list = xstrdup(o->filename), *save, *tok;
-			unsigned i = 0;
-
-			for (tok = strtok_r(list, ":", &save); tok; tok = strtok_r(NULL, ":", &save)) {
-				if (o->directory && tok[0] != '/')
-					snprintf(path, sizeof(path), "%s/%s", o->directory, tok);
-				else
-					snprintf(path, sizeof(path), "%s", tok);
-				t[i++] = target_get(path);
-			}
-			free(list);
+			filename_targets(o, t);
 		} else {
 			unsigned f;
 

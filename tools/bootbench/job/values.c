@@ -639,3 +639,33 @@ int parse_rate(const char *s, unsigned kb_base, int sizes, struct rate *r)
 	}
 	return *buf || comma ? 0 : -1;
 }
+
+/* options.h: fio's get_next_str, so that both read a filename= list as the same files */
+char *filename_next(char **cursor)
+{
+	char *str = *cursor, *start, *colon;
+
+	if (!str || !*str)
+		return NULL;
+	start = str;
+	for (;;) {
+		colon = strchr(str, ':');
+		if (!colon) {
+			*cursor = NULL;
+			break;
+		}
+		if (colon == start) {	/* an empty name: skipped */
+			str = ++start;
+			continue;
+		}
+		if (colon[-1] != '\\') {
+			*colon = 0;
+			*cursor = colon + 1;
+			break;
+		}
+		/* "\:": a ':' of the name, its '\' taken out */
+		memmove(colon - 1, colon, strlen(colon) + 1);
+		str = colon;
+	}
+	return start;
+}
