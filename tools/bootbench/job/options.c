@@ -417,6 +417,12 @@ const struct option_def option_table[] = {
 	  .help = "also write the human summary to this file (atomically)" },
 	{ .name = "destroy", .type = T_STR, R(destroy),
 	  .help = "consent to write block devices: /dev/X[,/dev/Y]" },
+	{ .name = "write", .type = T_STR, R(write_fs),
+	  .help = "let jobs write files on the filesystems of these mounted devices: /dev/sdb1[,...] "
+		  "(docs/run.md: what a job may write)" },
+	{ .name = "workdir", .type = T_STR, R(workdir),
+	  .help = "work in this folder: the jobs' relative file names are in it, and jobs may write files "
+		  "there [the current folder, unless it is / or a system folder]" },
 	{ .name = "progress-fd", .type = T_UINT, R(progress_fd), .def = "0", .max = 1024,
 	  .help = "write a progress line each second to this file descriptor (for the menu's gauge)" },
 	{ .name = "metrics", .type = T_STR, R(metrics),

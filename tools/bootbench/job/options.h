@@ -172,6 +172,8 @@ struct run_opts {
 	char *output;
 	char *summary;
 	char *destroy;
+	char *write_fs;		/* --write: filesystems' devices jobs may write files on */
+	char *workdir;		/* --workdir: the folder jobs may write files in */
 	unsigned progress_fd;
 	char *metrics;		/* a Pushgateway's URL (or BOOTBENCH_METRICS) */
 	const char *profile;	/* set by `profile`: the label of the pushed figures */

@@ -11,6 +11,7 @@
 #include "job/run.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <fcntl.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -194,12 +195,30 @@ static int check_targets(struct jobset *js, struct job_plan *plans)
 
 	if (consent_allow(js->run.destroy))
 		return -1;
-	if (writable_init(NULL, NULL))
+	if (writable_init(js->run.workdir, js->run.write_fs))
 		return -1;
+	/* the run works in its working folder: the jobs' relative names are in it */
+	if (js->run.workdir && chdir(js->run.workdir))
+		return set_err("--workdir=%s: %s", js->run.workdir, strerror(errno));
 	all = target_list(&nt);
 	for (i = 0; i < nt; i++)
 		if (target_inspect(all[i]))
 			return -1;
+	/* the logs a job writes: under the same rule as its files (PREFIX_bw.1.log beside PREFIX) */
+	for (i = 0; i < js->n; i++) {
+		const struct job_opts *o = &js->jobs[i].o;
+		const char *const logs[] = { o->lat_log, o->bw_log, o->iops_log, o->hist_log };
+
+		for (k = 0; k < ARRAY_SIZE(logs); k++) {
+			char log[PATH_MAX], why[600];
+
+			if (!logs[k])
+				continue;
+			snprintf(log, sizeof(log), "%s_log", logs[k][0] ? logs[k] : o->name);
+			if (!writable_file(log, why, sizeof(why)))
+				return set_err("job '%s': refusing to write its log: %s", o->name, why);
+		}
+	}
 	for (i = 0; i < js->n; i++) {
 		const struct job_opts *o = &js->jobs[i].o;
 		struct job_plan *p = &plans[i];
