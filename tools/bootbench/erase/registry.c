@@ -286,9 +286,15 @@ int erase_disk(struct erase_job *e, const char *method)
 	/* the discard comes after the read-back, and proves nothing of its own */
 	if (e->method->category == ERASE_CLEAR && !e->failure[0] && !e->mismatches)
 		erase_clear_discard(e);
-	if (e->failure[0] || e->markers_left || e->mismatches || e->old_left || e->bad_blocks)
+	if (e->failure[0] || e->markers_left || e->mismatches || e->old_left || e->bad_blocks) {
 		e->verdict = NOT_ERASED;
-	else
+		/* a "not erased" always says why */
+		if (!e->failure[0])
+			snprintf(e->failure, sizeof(e->failure), "the read-back found %u of %u marker(s) left, %u of %u "
+				 "fingerprinted block(s) of old data left, %llu block(s) not as expected",
+				 e->markers_left, e->markers_written, e->old_left, e->old_blocks,
+				 (unsigned long long)e->mismatches);
+	} else
 		e->verdict = e->exceptions[0] ? ERASED_WITH_EXCEPTIONS : ERASED;
 	return finish(e);
 }
