@@ -101,7 +101,9 @@ check "... and cleared" shows "erased (clear;"
 # 3. lost and corrupted writes under the erase
 type_line "clear; dd if=/dev/urandom of=/dev/vda bs=1M count=16 conv=fsync 2>/dev/null; printf '0 10000 linear /dev/vda 0\n10000 8 flakey /dev/vda 10000 0 1 1 drop_writes\n10008 9992 linear /dev/vda 10008\n20000 8 flakey /dev/vda 20000 0 1 5 corrupt_bio_byte 100 w 1 0\n20008 12760 linear /dev/vda 20008\n' | dmsetup create lossy && dmsetup mknodes; bootbench erase --destroy=/dev/mapper/lossy --output=/tmp/l --method=clear /dev/mapper/lossy > /tmp/l.log 2>&1; rc=\$?; tail -n 2 /tmp/l.log; grep -A3 mismatched_lbas /tmp/l/erase-dm-0.json | tr -d ' \n'; echo; echo LD=\$rc"
 step_result "writes dropped and corrupted: not erased, exit 1" LD "LD=1" 300
-check "... the two LBAs named" shows '"mismatched_lbas":\[10000,20000\]'
+# dm-flakey's corrupt_bio_byte changes the buffer it was given, in place: the clear writes that
+# buffer again later (it is filled once a pass), so a third LBA may be named after these two
+check "... the two LBAs named first" shows '"mismatched_lbas":\[10000,20000[],]'
 check "... said not erased" shows "not erased"
 
 # 3b. blocks the disk will not write: the clear goes past them and counts them
