@@ -10,7 +10,9 @@
 # writing a disk not consented to is refused before fio starts, and the
 # disk's checksum is unchanged; the consent gate refuses the boot medium
 # and a mounted disk; exec_prerun runs nothing; logs go where the job names
-# them.
+# them. Issue 44: fio's stdin is /dev/null and it holds no descriptor of
+# bootbench's caller (a disk on stdin or left open is not written through
+# /proc/self/fd/N); its stderr reaches the user through bootbench.
 . tests/lib.sh
 need_commands python3 sha256sum
 [ "$(id -u)" = 0 ] || skip "the sandbox needs root"
@@ -162,4 +164,62 @@ write_lat_log=$T/logs/lat
 EOF
 (cd "$T/run" && "$BB" run log.fio) > "$T/log.out" 2>&1
 check "a log in a folder the job names is written ($(ls "$T/logs" | tr '\n' ' '))" [ -e "$T/logs/lat_lat.1.log" ]
+
+# --- issue 44: fio gets /dev/null as stdin and no other descriptor of
+# bootbench's caller: a disk on bootbench's stdin, or left open as fd 5, is
+# not fio's to write through /proc/self/fd/N (filename_format: a name
+# bootbench passes on to fio as it is)
+loopdev sdev "$T/stdin.img" 16M
+dd if=/dev/urandom of="$sdev" bs=1M count=16 oflag=direct status=none
+s_before=$(sha256sum < "$T/stdin.img")
+for fd in 0 5; do
+	cat > "$T/run/fd$fd.fio" <<EOF
+[fd$fd]
+rw=write
+bs=64k
+size=1m
+filename_format=/proc/self/fd/$fd
+EOF
+done
+(cd "$T/run" && "$BB" run --engine-of-record=fio fd0.fio) < "$sdev" > "$T/fd0.out" 2>&1
+check "a job writing /proc/self/fd/0, a disk not consented on bootbench's stdin: the disk is as it was" \
+	[ "$(sha256sum < "$T/stdin.img")" = "$s_before" ]
+(cd "$T/run" && "$BB" run --engine-of-record=fio fd5.fio) 5<> "$sdev" < /dev/null > "$T/fd5.out" 2>&1
+check "a job writing /proc/self/fd/5, the disk left open as fd 5: the disk is as it was" \
+	[ "$(sha256sum < "$T/stdin.img")" = "$s_before" ]
+check "... fio could not open it ($(grep -m1 'err=' "$T/fd5.out"))" \
+	grep -q 'fio: pid=.*err=.*file:filesetup.c' "$T/fd5.out"
+# fio's descriptors while it runs: stdin /dev/null, stdout and stderr bootbench's, nothing of the caller's
+cat > "$T/run/slow.fio" <<EOF
+[slow]
+ioengine=null
+size=1m
+time_based
+runtime=3
+EOF
+echo "left open" > "$T/open-file"
+(cd "$T/run" && exec "$BB" run --engine-of-record=fio slow.fio) < "$sdev" 7< "$T/open-file" > "$T/slow.out" 2> "$T/slow.err" &
+slow=$!
+descendants() { for _c in $(pgrep -P "$1"); do echo "$_c"; descendants "$_c"; done; }
+# the run's fio and its job's process, both (a first fio, --parse-only, runs alone and briefly)
+fios=""
+i=0
+while [ "$(echo $fios | wc -w)" -lt 2 ] && [ $i -lt 50 ]; do
+	sleep 0.1; i=$((i + 1))
+	fios=""
+	for p in $(descendants $slow); do
+		[ "$(readlink "/proc/$p/exe")" = "$BOOTBENCH_FIO" ] && fios="$fios $p"
+	done
+done
+: > "$T/fio-fds"
+for p in $fios; do ls -l "/proc/$p/fd" 2>/dev/null | awk -v p="$p" 'NR > 1 { print p ": " $9, $10, $11 }' >> "$T/fio-fds"; done
+wait $slow
+sed 's/^/    /' "$T/fio-fds"
+listed=$(cut -d: -f1 "$T/fio-fds" | sort -u | wc -l)
+check "fio and its job's process, listed while they ran ($listed)" [ "$listed" -ge 2 ]
+check "... every fio's stdin is /dev/null" sh -c "[ \$(grep -c ': 0 -> /dev/null\$' '$T/fio-fds') = $listed ]"
+check "... its stderr a pipe bootbench reads, not bootbench's own" sh -c "! grep -q ': 2 -> $T/slow.err' '$T/fio-fds' && grep -q ': 2 -> pipe:' '$T/fio-fds'"
+check "... no descriptor of the disk or of the file bootbench's caller left open" \
+	sh -c "! grep -qE ' -> ($sdev|$T/open-file)\$' '$T/fio-fds'"
+check "... what fio says still reaches bootbench's stdout and stderr" sh -c "grep -q 'fio runs this job' '$T/slow.err' && grep -q 'Run status group 0' '$T/slow.out'"
 finish

@@ -5,7 +5,10 @@
 # JSON comes back with the server's name; a job that writes the read-only
 # disk, a disk not named, or a file outside, fails and changes nothing; a
 # job with ioengine=exec or exec_prerun runs no program; kill -9 of the
-# launcher leaves no fio; bad input gets one line and exit 2.
+# launcher leaves no fio; bad input gets one line and exit 2. Issue 44:
+# fio's server holds no descriptor of bootbench's caller (stdin a disk not
+# named, a file left open), and a job's ioengine=net reaches no listener on
+# the host (its network namespace: its loopback and the port carried in).
 . tests/lib.sh
 . tests/servers.sh
 command -v fio >/dev/null || skip "fio is not installed"
@@ -15,14 +18,19 @@ loopdev W "$T/w.img" 16M
 loopdev R "$T/r.img" 16M
 loopdev X "$T/x.img" 16M
 loopdev Y "$T/y.img" 16M
+loopdev S "$T/s.img" 16M
+dd if=/dev/urandom of="$S" bs=1M count=16 status=none
+# (as large as the jobs' writes: fio would lay a smaller file out anew, by its name)
+head -c 1M /dev/urandom > "$T/open-file"
 mkfs.ext4 -q -F "$Y"
 truncate -s 16M "$T/other-file.img"
 dd if=/dev/urandom of="$R" bs=1M count=16 status=none
 not() { ! "$@"; }
 sum() { sha256sum < "$1" | cut -c1-16; }
-r_before=$(sum "$R") x_before=$(sum "$X") w_before=$(sum "$W")
+r_before=$(sum "$R") x_before=$(sum "$X") w_before=$(sum "$W") s_before=$(sum "$S") of_before=$(sum "$T/open-file")
 port_free $FIO_PORT || exit 1
-"$BB" fio-server --destroy="$W,$Y" --read="$R" --listen=127.0.0.1 --port=$FIO_PORT > "$T/server.log" 2>&1 &
+# a disk not named (S) on its stdin and a file left open as fd 7: neither reaches fio
+"$BB" fio-server --destroy="$W,$Y" --read="$R" --listen=127.0.0.1 --port=$FIO_PORT > "$T/server.log" 2>&1 < "$S" 7<> "$T/open-file" &
 server=$!
 SERVER_PIDS="$SERVER_PIDS $server"
 check "fio-server listens on port $FIO_PORT" wait_port $FIO_PORT 10
@@ -126,6 +134,67 @@ size=64k
 exec_prerun=touch $T/prerun-ran"
 check "exec_prerun runs no program" [ ! -e "$T/prerun-ran" ]
 
+# --- issue 44: fio's server holds no descriptor of bootbench's caller (a
+# disk on its stdin, a file left open: fio would open /proc/self/fd/N), and
+# reaches nothing of the host's network: a network namespace of its own,
+# its loopback only, the port carried in by bootbench
+fio_server_pid() { pgrep -f "^/usr/bin/fio --server=127.0.0.1,$FIO_PORT" | head -n 1; }
+fiopid=$(fio_server_pid)
+check "fio's server runs ($fiopid)" [ -n "$fiopid" ]
+ls -l "/proc/$fiopid/fd" 2>/dev/null | awk 'NR > 1 { print $9, $10, $11 }' > "$T/server-fds"
+sed 's/^/    /' "$T/server-fds"
+check "... its stdin is /dev/null, not the disk on bootbench's" grep -qx '0 -> /dev/null' "$T/server-fds"
+check "... its stdout and stderr are bootbench's pipes, not bootbench's own file" \
+	sh -c "grep -q '^1 -> pipe:' '$T/server-fds' && grep -q '^2 -> pipe:' '$T/server-fds'"
+check "... no descriptor of the disk or of the file left open (fd 7)" \
+	sh -c "! grep -qE ' -> ($S|$T/open-file)\$' '$T/server-fds'"
+write_1m stdin /proc/self/fd/0
+write_1m fd7 /proc/self/fd/7
+check "a job writing /proc/self/fd/0 and /proc/self/fd/7: the disk on bootbench's stdin is as it was" \
+	[ "$(sum "$S")" = "$s_before" ]
+check "... and the file left open too" [ "$(sum "$T/open-file")" = "$of_before" ]
+tail -n +3 "/proc/$fiopid/net/dev" | cut -d: -f1 | tr -d ' ' > "$T/server-ifs"
+check "fio's server sees one interface, its own loopback ($(tr '\n' ' ' < "$T/server-ifs"))" [ "$(cat "$T/server-ifs")" = lo ]
+# a listener on the host, on every address: a job's ioengine=net reaches none
+# (it counts the connections that sent something: wait_port's sends nothing)
+NET_PORT=18767
+check "port $NET_PORT is free for the host's listener" port_free $NET_PORT
+python3 -c '
+import socket, sys
+s = socket.socket(); s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+s.bind(("0.0.0.0", int(sys.argv[1]))); s.listen(5)
+n = 0
+while True:
+    c, _ = s.accept()
+    got = 0
+    while True:
+        d = c.recv(65536)
+        if not d:
+            break
+        got += len(d)
+    if got:
+        n += 1
+        open(sys.argv[2], "w").write("%d connection(s) sent data" % n)
+' $NET_PORT "$T/host-listener" &
+listener=$!
+SERVER_PIDS="$SERVER_PIDS $listener"
+check "... the host's listener listens on every address" wait_port $NET_PORT 10
+host_ip=$(hostname -I 2>/dev/null | awk '{ print $1 }')
+for ip in 127.0.0.1 $host_ip; do
+	client "net-$ip" "[net]
+ioengine=net
+hostname=$ip
+port=$NET_PORT
+protocol=tcp
+rw=write
+bs=4k
+size=1m"
+	check "a job sending to $ip:$NET_PORT (ioengine=net) fails" [ "$(cat "$T/net-$ip.rc")" != 0 ]
+done
+sleep 0.5
+check "... the host's listener got no connection ($(cat "$T/host-listener" 2>/dev/null || echo none))" [ ! -e "$T/host-listener" ]
+kill $listener 2>/dev/null
+
 kill -KILL $server
 wait $server 2>/dev/null
 fio_left() { pgrep -f "^/usr/bin/fio --server=127.0.0.1,$FIO_PORT" > /dev/null; }
@@ -143,6 +212,7 @@ w_before=$(sum "$W")
 write_1m changed "$W"
 check "a disk that changed since consent: the job fails" [ "$(cat "$T/changed.rc")" != 0 ]
 check "... and the disk is unchanged" [ "$(sum "$W")" = "$w_before" ]
+i=0; while kill -0 $server 2>/dev/null && [ $i -lt 20 ]; do sleep 0.1; i=$((i + 1)); done
 check "... the server says why and stops" sh -c "grep -q 'no longer the disk consent was given for' '$T/server2.log' && ! kill -0 $server 2>/dev/null"
 
 # bad input: one line, exit 2, nothing started

@@ -2,8 +2,15 @@
 # bootbench ssh-keys (issue 36): authorized_keys lines from outside checked
 # before dropbear reads them, and fingerprints equal to OpenSSH's own
 # (ssh-keygen -l) for every key type, keys made here by ssh-keygen.
+# Issue 44: no key hides from the operator. The image's dropbear (2022.83,
+# unpacked from dl/debs) runs here, root's home a tmpfs in a mount namespace
+# of its own: a line longer than its 4200-byte buffer, showing key B, lets
+# key A (its tail) in; ssh-keys refuses that line, and a line with two
+# command= options, which dropbear refuses too.
 . tests/lib.sh
-need_commands ssh-keygen
+. tests/servers.sh
+need_commands ssh-keygen ssh dpkg-deb unshare python3
+[ "$(id -u)" = 0 ] || skip "needs root (dropbear in a mount namespace of its own)"
 for t in ed25519 rsa ecdsa-256 ecdsa-384 ecdsa-521; do
 	case $t in ecdsa-*) set -- -t ecdsa -b "${t#ecdsa-}" ;; rsa) set -- -t rsa -b 2048 ;; *) set -- -t "$t" ;; esac
 	ssh-keygen -q "$@" -N '' -C "key $t" -f "$T/$t"
@@ -46,4 +53,60 @@ refuses "a link is not followed" "cannot read $T/link: it is a link" "$BB" ssh-k
 head -c 70000 /dev/zero | tr '\0' a > "$T/big"
 refuses "a file over 64 KiB" "larger than 64 KiB" "$BB" ssh-keys "$T/big"
 refuses "no file" "give one authorized_keys FILE" "$BB" ssh-keys
+
+# --- issue 44: no line is longer than dropbear reads, nor has two command= options
+# pad_line FILE PREFIX LENGTH [TAIL]: PREFIX padded with x to LENGTH characters, then TAIL, one line
+pad_line() {
+	python3 -c 'import sys; p = sys.argv[2]; open(sys.argv[1], "w").write(p + "x" * (int(sys.argv[3]) - len(p)) + sys.argv[4] + "\n")' \
+		"$1" "$2" "$3" "${4:-}"
+}
+pad_line "$T/4096" "ssh-ed25519 $key at the limit " 4096
+"$BB" ssh-keys "$T/4096" > /dev/null 2>&1
+check "a line of 4096 characters is taken (exit $?)" [ $? = 0 ]
+ssh-keygen -q -t ed25519 -N '' -C "key A" -f "$T/a"
+# what dropbear 2022.83 reads as two lines: 4200 bytes showing key B (dropped), then key A
+pad_line "$T/hiding" "ssh-ed25519 $key operator-B " 4200 "$(cat "$T/a.pub")"
+bad_keys "a line longer than dropbear reads (a key hidden in its tail)" "$(cat "$T/hiding")\n" \
+	"bad line 1: the line is longer than 4096 characters"
+pad_line "$T/4097" "ssh-ed25519 $key " 4097
+bad_keys "a line of 4097 characters" "$(cat "$T/ed25519.pub")\n$(cat "$T/4097")\n" "bad line 2: the line is longer than 4096"
+pad_line "$T/comment" "# $key" 4200 "$(cat "$T/a.pub")"
+bad_keys "a comment line as long" "$(cat "$T/ed25519.pub")\n$(cat "$T/comment")\n" "bad line 2: the line is longer than 4096"
+bad_keys "two command= options" "command=\"true\",no-pty,COMMAND=\"sh\" ssh-ed25519 $key\n" \
+	"bad line 1: two command= options (dropbear refuses the line)"
+
+# --- the same lines against the image's dropbear, from its package in dl/debs
+debs=$(ls dl/debs/dropbear-bin_*.deb dl/debs/libtomcrypt1_*.deb dl/debs/libtommath1_*.deb 2>/dev/null | wc -l)
+[ "$debs" = 3 ] || { bad "dropbear-bin, libtomcrypt1 and libtommath1 are not in dl/debs (make check fetches them)"; finish; }
+for d in dropbear-bin libtomcrypt1 libtommath1; do dpkg-deb -x dl/debs/${d}_*.deb "$T/db"; done
+DB_LIBS=$T/db/usr/lib/x86_64-linux-gnu
+DB_PORT=18222
+LD_LIBRARY_PATH=$DB_LIBS "$T/db/usr/bin/dropbearkey" -t ed25519 -f "$T/hostkey" > /dev/null 2>&1
+check "the image's dropbear is 2022.83" sh -c "LD_LIBRARY_PATH='$DB_LIBS' '$T/db/usr/sbin/dropbear' -V 2>&1 | grep -q 'v2022.83'"
+# lets_in AUTHORIZED_KEYS KEY: dropbear, that file root's authorized_keys, lets KEY log in
+lets_in() {
+	cat > "$T/db.sh" <<EOF
+mount -t tmpfs -o mode=0700 tmpfs /root && mkdir -m 0700 /root/.ssh && cp '$1' /root/.ssh/authorized_keys &&
+	LD_LIBRARY_PATH='$DB_LIBS' exec '$T/db/usr/sbin/dropbear' -F -E -s -p 127.0.0.1:$DB_PORT -r '$T/hostkey' -P '$T/db.pid'
+EOF
+	port_free $DB_PORT || return 1
+	unshare -m --propagation private sh "$T/db.sh" >> "$T/dropbear.log" 2>&1 &
+	_db=$!
+	wait_port $DB_PORT 10
+	_in=$(timeout 20 ssh -n -p $DB_PORT -i "$2" -o IdentitiesOnly=yes -o BatchMode=yes -o StrictHostKeyChecking=no \
+		-o UserKnownHostsFile=/dev/null -o LogLevel=ERROR root@127.0.0.1 echo in 2>/dev/null)
+	kill "$_db" 2>/dev/null
+	wait "$_db" 2>/dev/null
+	[ "$_in" = in ]
+}
+not() { ! "$@"; }
+check "dropbear: the hiding line lets key A in (what ssh-keys must refuse)" lets_in "$T/hiding" "$T/a"
+check "... and not key B, the one it shows" not lets_in "$T/hiding" "$T/ed25519"
+rm -f "$T/ak"
+"$BB" ssh-keys --output="$T/ak" "$T/hiding" > /dev/null 2>&1
+check "ssh-keys refuses the hiding line and writes nothing for dropbear (exit $?)" [ ! -e "$T/ak" ]
+"$BB" ssh-keys --output="$T/ak" "$T/4096" > /dev/null 2>&1
+check "a line of 4096 characters that ssh-keys takes: dropbear lets its key in" lets_in "$T/ak" "$T/ed25519"
+printf 'command="echo one",command="echo two" %s\n' "$(cat "$T/a.pub")" > "$T/cmd2"
+check "dropbear refuses a line with two command= options, as ssh-keys does" not lets_in "$T/cmd2" "$T/a"
 finish

@@ -6,8 +6,11 @@
  * so it runs in the sandbox (safety/sandbox.h): it can write only the disks
  * named in --destroy (through the consent gate: never the boot or results
  * medium, nothing mounted or in use), read only those in --read, and run
- * no other program (its exec engine, exec_prerun, a shell). For an isolated
- * lab network only.
+ * no other program (its exec engine, exec_prerun, a shell), and reach
+ * nothing of the host's network: it listens in a network namespace of its
+ * own, on its loopback, where bootbench carries the port in from the host
+ * (safety/forward.h); a job's ioengine=net finds no address of the host's.
+ * For an isolated lab network only.
  *
  * Its flags and help: the declaration at the end (lib/args.h).
  */
@@ -93,7 +96,8 @@ static int fio_server_main(void *opts, int argc, char **argv)
 		if (inet_pton(AF_INET, listen_ip, &a4) != 1 && inet_pton(AF_INET6, listen_ip, &a6) != 1)
 			die_usage("fio-server: --listen=%s: expected an IPv4 or IPv6 address", listen_ip);
 	}
-	snprintf(server, sizeof(server), "--server=%s,%u", listen_ip, port);
+	/* in its network namespace: the host's address and port are bootbench's, carried in */
+	snprintf(server, sizeof(server), "--server=127.0.0.1,%u", port);
 	fio_argv[0] = (char *)fio;
 	fio_argv[1] = server;
 	fio_argv[2] = NULL;
@@ -103,10 +107,12 @@ static int fio_server_main(void *opts, int argc, char **argv)
 	sb.read_devs = read_devs;
 	sb.workdir = WORKDIR;
 	sb.workdir_tmpfs = 1;
+	sb.forward_port = port;
+	sb.forward_ip = listen_ip;
 	sb.argv = fio_argv;
 	mkdir("/run/bootbench", 0755);
-	note("fio-server: fio's server on port %u, confined: writes %u disk(s), reads %u; no other program runs",
-	     port, nw, nr);
+	note("fio-server: fio's server on port %u, confined: writes %u disk(s), reads %u; no other program runs, "
+	     "no network but its port", port, nw, nr);
 	rc = sandbox_run(&sb);
 	if (rc < 0) {
 		note("fio-server: %s", bb_err);
@@ -137,8 +143,10 @@ const struct command fio_server_command = {
 		"named here (--destroy: written, after the consent gate's checks, claimed for the\n"
 		"server's life and checked to be the same disks before every job; --read: read only),\n"
 		"every other file read-only, a /tmp and working folder of its own, and it may run no\n"
-		"other program (fio's exec engine and exec_prerun are refused). It has no\n"
-		"authentication: use it on an isolated lab network only.\n",
+		"other program (fio's exec engine and exec_prerun are refused). It has a network of\n"
+		"its own, its loopback only: bootbench carries the port in from the host, and a job\n"
+		"(ioengine=net) reaches no address of the host's. It has no authentication: use it\n"
+		"on an isolated lab network only.\n",
 	.exit_status = "fio's; 1 when the sandbox cannot be made or a disk changed; 2 bad input.",
 	.args = fio_server_args,
 	.opts_size = sizeof(struct fio_server_opts),

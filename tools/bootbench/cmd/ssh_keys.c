@@ -119,8 +119,10 @@ const struct command ssh_keys_command = {
 		"TYPE BITS SHA256:FINGERPRINT COMMENT, the fingerprint as ssh-keygen -l and an ssh\n"
 		"client's first-connection question show it. A line that is not a key of a type\n"
 		"dropbear accepts, a blob whose own type differs, an option dropbear does not know,\n"
-		"a link, more than 64 KiB or 100 keys: one line naming FILE and the line, exit 2,\n"
-		"nothing written. Blank lines and # comments are skipped.\n",
+		"two command= options (dropbear refuses the line), a line over 4096 characters\n"
+		"(dropbear reads 4200 and takes the rest as a line of its own: a key could hide\n"
+		"there), a link, more than 64 KiB or 100 keys: one line naming FILE and the line,\n"
+		"exit 2, nothing written. Blank lines and # comments are skipped.\n",
 	.exit_status = "",
 	.args = ssh_keys_args,
 	.opts_size = sizeof(struct ssh_keys_opts),

@@ -204,18 +204,15 @@ int delegate_check(int argc, char **argv)
 	sb.stderr_fd = fd;
 	mkdir("/run/bootbench", 0755);
 	rc = sandbox_run(&sb);
-	if (rc < 0) {
-		close(fd);
-		return -1;
-	}
 	out = read_all(fd, &len);
 	close(fd);
-	if (rc) {
-		/* fio's first complaint, for the note */
-		line = out + strspn(out, "\n");
-		line[strcspn(line, "\n")] = 0;
+	/* fio's first complaint, or the sandbox's (in the same file), for the note */
+	line = out + strspn(out, "\n");
+	line[strcspn(line, "\n")] = 0;
+	if (rc < 0 && *line)
+		set_err("%s", line);
+	else if (rc > 0)
 		set_err("fio refuses it too: %s", *line ? line : "(it said nothing)");
-	}
 	free(out);
 	return rc ? -1 : 0;
 }

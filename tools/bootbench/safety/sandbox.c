@@ -28,6 +28,7 @@
 #include "lib/util.h"
 #include "safety/caps.h"
 #include "safety/consent.h"
+#include "safety/forward.h"
 #include "safety/mountns.h"
 #include "sys/disks.h"
 
@@ -49,7 +50,7 @@ static dev_t dev_rdev[2][64];
 /* who runs in it, for messages */
 static const char *who = "fio-server";
 
-/* In the child: says why it stops, on the socket's other end (stderr is the program's). */
+/* In the child: says why it stops, on the program's stderr (this process's copies it, or the caller's file). */
 static void child_fail(const char *what)
 {
 	note("%s sandbox: %s: %s", who, what, strerror(errno));
@@ -95,6 +96,41 @@ static void make_dev(const struct sandbox *sb)
 	mkdir("/dev/shm", 01777);
 	if (consent_mount_api("bbshm", "/dev/shm", "tmpfs", MS_NOSUID | MS_NODEV | MS_NOEXEC, "mode=1777") < 0)
 		child_fail("/dev/shm");
+}
+
+/* Every descriptor from LOW up closed. */
+static void close_from(int low)
+{
+	long max = sysconf(_SC_OPEN_MAX);
+
+#ifdef SYS_close_range
+	if (!syscall(SYS_close_range, low, ~0U, 0))
+		return;
+#endif
+	for (long fd = low; fd < (max > 0 ? max : 65536); fd++)
+		close((int)fd);
+}
+
+/*
+ * In the child, first: 0 /dev/null, 1 and 2 OUT and ERR, SOCK as 3, and
+ * nothing else. A descriptor of bootbench's caller (a disk as stdin, a
+ * file it left open) would be a job's way past the sandbox: fio opens
+ * /proc/self/fd/N, the open file as it is, wherever it lies.
+ */
+static void child_fds(int out, int err, int sock)
+{
+	int fds[4] = { open("/dev/null", O_RDWR | O_CLOEXEC), out, err, sock };
+
+	/* above every target first, so that no dup2 overwrites one still to be moved */
+	for (int i = 0; i < 4; i++)
+		if (fds[i] < 0 || (fds[i] = fcntl(fds[i], F_DUPFD_CLOEXEC, 10)) < 0)
+			child_fail(i ? "its descriptors" : "/dev/null");
+	for (int i = 0; i < 3; i++)
+		if (dup2(fds[i], i) < 0)	/* without close-on-exec: the program's */
+			child_fail("its descriptors");
+	if (dup3(fds[3], 3, O_CLOEXEC) < 0)
+		child_fail("its descriptors");
+	close_from(4);
 }
 
 /* Every capability but the kept ones leaves, bounding set included (no exec brings it back). */
@@ -175,9 +211,6 @@ static void exec_program(const struct sandbox *sb, int sock)
 		child_fail("handing over the filter");
 	close(listener);
 	close(sock);
-	if ((sb->stdout_fd > 0 && dup2(sb->stdout_fd, STDOUT_FILENO) < 0) ||
-	    (sb->stderr_fd > 0 && dup2(sb->stderr_fd, STDERR_FILENO) < 0))
-		child_fail("its output");
 	execv(sb->argv[0], sb->argv);	/* consent: in the sandbox, only the consented disks are writable */
 	child_fail(sb->argv[0]);
 }
@@ -222,10 +255,13 @@ static void build(const struct sandbox *sb, int sock)
 	pid_t pid;
 
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
-	if (private_mount_namespace(CLONE_NEWPID | (sb->no_network ? CLONE_NEWNET : 0)) < 0) {
+	if (private_mount_namespace(CLONE_NEWPID | (sb->no_network || sb->forward_port ? CLONE_NEWNET : 0)) < 0) {
 		note("%s sandbox: %s", who, bb_err);
 		_exit(127);
 	}
+	/* the forwarded port is reached on its loopback; nothing else is there */
+	if (sb->forward_port && netns_loopback_up() < 0)
+		child_fail("the loopback of its network");
 	/* everything there is, read-only and without devices (a block node on any
 	 * filesystem would reach a disk never named); then the new mounts */
 	if (mount_set_readonly("/", AT_RECURSIVE, 1) < 0) {
@@ -326,7 +362,43 @@ static int claims_hold(void)
 	return 0;
 }
 
-static void supervise(int listener, pid_t child, int *status)
+/*
+ * What the program wrote to a pipe of RELAY, copied onto this process's
+ * stdout or stderr (TO): 1, or 0 at its end, -1 when nothing is there yet.
+ */
+static int relay_out(int from, int to)
+{
+	char buf[16384];
+	ssize_t n = read(from, buf, sizeof(buf)), off = 0;
+
+	if (n < 0)
+		return errno == EINTR || errno == EAGAIN ? -1 : 0;
+	while (off < n) {
+		ssize_t w = write(to, buf + off, (size_t)(n - off));
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			break;	/* our own output is gone: what the program says is dropped */
+		off += w;
+	}
+	return n > 0;
+}
+
+/* Once the program has ended: the rest of what it wrote (every writer is gone with the namespace). */
+static void relay_rest(int relay[2])
+{
+	for (int i = 0; i < 2; i++)
+		if (relay[i] >= 0) {
+			fcntl(relay[i], F_SETFL, O_NONBLOCK);
+			while (relay_out(relay[i], i + 1) > 0)
+				;
+			close(relay[i]);
+			relay[i] = -1;
+		}
+}
+
+static void supervise(int listener, pid_t child, int *status, int relay[2])
 {
 	pid_t program = 0;
 	struct seccomp_notif_sizes sizes;
@@ -339,12 +411,18 @@ static void supervise(int listener, pid_t child, int *status)
 	req = xcalloc(1, sizes.seccomp_notif > sizeof(*req) ? sizes.seccomp_notif : sizeof(*req));
 	resp = xcalloc(1, sizes.seccomp_notif_resp > sizeof(*resp) ? sizes.seccomp_notif_resp : sizeof(*resp));
 	for (;;) {
-		struct pollfd p = { .fd = listener, .events = POLLIN };
-		int n = poll(&p, 1, 200);
+		struct pollfd p[3] = { { .fd = listener, .events = POLLIN }, { .fd = relay[0], .events = POLLIN },
+				       { .fd = relay[1], .events = POLLIN } };
+		int n = poll(p, 3, 200);
 
 		if (waitpid(child, status, WNOHANG) == child)
 			break;
-		if (n <= 0 || !(p.revents & POLLIN))
+		for (int i = 0; i < 2; i++)
+			if (n > 0 && relay[i] >= 0 && p[i + 1].revents && !relay_out(relay[i], i + 1)) {
+				close(relay[i]);
+				relay[i] = -1;
+			}
+		if (n <= 0 || !(p[0].revents & POLLIN))
 			continue;
 		memset(req, 0, sizes.seccomp_notif > sizeof(*req) ? sizes.seccomp_notif : sizeof(*req));
 		if (ioctl(listener, SECCOMP_IOCTL_NOTIF_RECV, req) < 0)
@@ -362,7 +440,10 @@ static void supervise(int listener, pid_t child, int *status)
 			resp->error = -EPERM;
 			ioctl(listener, SECCOMP_IOCTL_NOTIF_SEND, resp);
 			kill(child, SIGKILL);
-			continue;
+			/* at once: a client that saw its job fail finds the server gone */
+			while (waitpid(child, status, 0) < 0 && errno == EINTR)
+				;
+			break;
 		}
 		if (!execs++) {
 			resp->flags = SECCOMP_USER_NOTIF_FLAG_CONTINUE;
@@ -381,15 +462,98 @@ static void supervise(int listener, pid_t child, int *status)
 				kill(parent, SIGKILL);
 		}
 	}
+	relay_rest(relay);
 	free(req);
 	free(resp);
+}
+
+/* The program's stdout or stderr: FD when the caller gave one, else a pipe this process copies to its own (*RELAY). */
+static int output_of(int fd, int *relay)
+{
+	int p[2];
+
+	*relay = -1;
+	if (fd > 0)
+		return fd;
+	if (pipe2(p, O_CLOEXEC) < 0)
+		return set_err("pipe: %s", strerror(errno));
+	*relay = p[0];
+	return p[1];
+}
+
+/* The disks it may write, claimed (claims[]); -1 with bb_err. */
+static int claim_disks(const struct sandbox *sb)
+{
+	const char *const *d;
+
+	for (d = sb->write_devs, nclaims = 0; d && *d; d++, nclaims++) {
+		struct claim *c = &claims[nclaims];
+
+		c->path = *d;
+		c->rdev = dev_rdev[1][nclaims];
+		c->fd = consent_open(*d, O_RDONLY);
+		if (c->fd < 0 || disk_identity(c->rdev, c->fd, c->identity, sizeof(c->identity)))
+			return -1;
+	}
+	return 0;
+}
+
+/* The sandbox made, the program run in it and supervised; its status, or -1 with bb_err. */
+static int start_and_supervise(const struct sandbox *sb, struct forward *fw)
+{
+	int sv[2], listener, status = 0, out, err = -1, relay[2] = { -1, -1 };
+	pid_t child;
+
+	if ((out = output_of(sb->stdout_fd, &relay[0])) < 0 || (err = output_of(sb->stderr_fd, &relay[1])) < 0 ||
+	    socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) < 0) {
+		if (out >= 0 && err >= 0)
+			set_err("socketpair: %s", strerror(errno));
+		goto out_pipes;
+	}
+	child = fork();
+	if (child < 0) {
+		set_err("fork: %s", strerror(errno));
+		close(sv[0]);
+		close(sv[1]);
+		goto out_pipes;
+	}
+	if (!child) {
+		child_fds(out, err, sv[1]);
+		build(sb, 3);
+	}
+	close(sv[1]);
+	for (int i = 0; i < 2; i++)
+		if (relay[i] >= 0)
+			close(i ? err : out);	/* the pipes' ends the program writes */
+	listener = recv_fd(sv[0]);
+	close(sv[0]);
+	if (listener < 0) {
+		waitpid(child, &status, 0);
+		relay_rest(relay);	/* what it said about why */
+		return set_err("the sandbox could not be made (see above)");
+	}
+	if (fw && forward_start(fw, child) < 0) {
+		note("%s sandbox: %s", who, bb_err);
+		kill(child, SIGKILL);
+	}
+	supervise(listener, child, &status, relay);
+	close(listener);
+	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+
+out_pipes:
+	for (int i = 0; i < 2; i++)
+		if (relay[i] >= 0) {
+			close(relay[i]);
+			close(i ? err : out);
+		}
+	return -1;
 }
 
 int sandbox_run(const struct sandbox *sb)
 {
 	const char *const *d;
-	int sv[2], listener, status = 0;
-	pid_t child;
+	struct forward *fw = NULL;
+	int rc;
 
 	for (int rw = 0; rw < 2; rw++) {
 		unsigned i = 0;
@@ -405,34 +569,15 @@ int sandbox_run(const struct sandbox *sb)
 		}
 	}
 	who = sb->name ? sb->name : "fio-server";
-	for (d = sb->write_devs, nclaims = 0; d && *d; d++, nclaims++) {
-		struct claim *c = &claims[nclaims];
-
-		c->path = *d;
-		c->rdev = dev_rdev[1][nclaims];
-		c->fd = consent_open(*d, O_RDONLY);
-		if (c->fd < 0 || disk_identity(c->rdev, c->fd, c->identity, sizeof(c->identity)))
-			return -1;
-	}
-	if (sb->workdir_tmpfs && mkdir(sb->workdir, 0700) < 0 && errno != EEXIST)
-		return set_err("cannot make %s: %s", sb->workdir, strerror(errno));
-	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) < 0)
-		return set_err("socketpair: %s", strerror(errno));
-	child = fork();
-	if (child < 0)
-		return set_err("fork: %s", strerror(errno));
-	if (!child) {
-		close(sv[0]);
-		build(sb, sv[1]);
-	}
-	close(sv[1]);
-	listener = recv_fd(sv[0]);
-	close(sv[0]);
-	if (listener < 0) {
-		waitpid(child, &status, 0);
-		return set_err("the sandbox could not be made (see above)");
-	}
-	supervise(listener, child, &status);
-	close(listener);
-	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+	/* the host's port taken before anything starts: one in use is said now */
+	if (sb->forward_port && !(fw = forward_bind(sb->forward_ip, sb->forward_port)))
+		return -1;
+	if (claim_disks(sb))
+		rc = -1;
+	else if (sb->workdir_tmpfs && mkdir(sb->workdir, 0700) < 0 && errno != EEXIST)
+		rc = set_err("cannot make %s: %s", sb->workdir, strerror(errno));
+	else
+		rc = start_and_supervise(sb, fw);
+	forward_stop(fw);
+	return rc;
 }

@@ -9,7 +9,14 @@
  *     the name or numbers) checked before every process or thread it
  *     starts (fio starts one per connection and job): a disk that changed
  *     or came into use stops the server;
- *   - new mount and PID namespaces (and network, where it needs none); every
+ *   - its stdin /dev/null, its stdout and stderr the caller's file or a pipe
+ *     this process copies to its own, and no other descriptor: one that
+ *     bootbench's caller left open (a disk as stdin) would be a way out,
+ *     through /proc/self/fd/N;
+ *   - new mount and PID namespaces, and a network namespace: with nothing in
+ *     it where the program needs no network, or a loopback of its own on
+ *     which one port of the host is forwarded (forward.h: fio's server is
+ *     reached, a job reaches nothing of the host's network); every
  *     mount read-only and nodev but the folders named for writing (nodev
  *     and nosuid: files only) (a
  *     block node on any filesystem would reach an unnamed disk); a /dev of its
@@ -38,8 +45,12 @@ struct sandbox {
 	int workdir_tmpfs;		/* 1: a tmpfs of its own there and at /tmp; 0: the folder as it is
 					   (in write_dirs for it to be written), /tmp as it is */
 	int no_network;			/* a network namespace of its own: no interface but a down loopback */
-	int stdout_fd;			/* its standard output, when above 0 */
-	int stderr_fd;			/* its standard error, when above 0 */
+	unsigned forward_port;		/* above 0: a network namespace of its own, its loopback up, and this
+					   port of the host (forward_ip's, or every address) forwarded to
+					   127.0.0.1:forward_port there, where the program listens */
+	const char *forward_ip;		/* the host's address for forward_port; NULL or "": all */
+	int stdout_fd;			/* its standard output, when above 0; else a pipe copied to ours */
+	int stderr_fd;			/* its standard error, when above 0; else a pipe copied to ours */
 	char *const *argv;		/* the program and its arguments (argv[0]: a path) */
 };
 

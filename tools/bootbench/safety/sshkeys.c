@@ -3,7 +3,9 @@
  * sshkeys.c - authorized_keys lines checked, public keys fingerprinted.
  * A line is the key type, the key's wire blob in base64 (whose first field
  * repeats the type: RFC 4253 6.6), and a comment; options before it are
- * the ones dropbear's authorized_keys reader knows. The fingerprint is
+ * the ones dropbear's authorized_keys reader knows, command= once. A line
+ * is at most SSH_KEY_LINE_MAX characters, below dropbear's buffer (a longer
+ * one would be read as two, the second unseen here). The fingerprint is
  * SHA-256 over the blob, base64 without '=' (what `ssh-keygen -l` and
  * OpenSSH's first-connection question show), so an operator compares
  * equal strings.
@@ -47,6 +49,8 @@ static int known_type(const char *t, size_t n)
 /* OPTIONS up to the first blank outside quotes; returns its end, or NULL with bb_err. */
 static const char *skip_options(const char *p)
 {
+	int commands = 0;
+
 	while (*p && *p != ' ' && *p != '\t') {
 		size_t n = strcspn(p, "=, \t");
 		int i, found = -1;
@@ -56,6 +60,11 @@ static const char *skip_options(const char *p)
 				found = i;
 		if (found < 0) {
 			set_err("an option or key type dropbear does not know (%.*s)", (int)(n > 40 ? 40 : n), p);
+			return NULL;
+		}
+		/* dropbear 2022.83 refuses a line with two (svr-authpubkeyoptions.c) */
+		if (!strcmp(key_options[found].name, "command") && commands++) {
+			set_err("two command= options (dropbear refuses the line)");
 			return NULL;
 		}
 		p += n;
@@ -132,6 +141,9 @@ int ssh_key_parse(const char *line, struct ssh_key *key)
 	size_t tn, bn, i;
 
 	memset(key, 0, sizeof(*key));
+	if (strlen(line) > SSH_KEY_LINE_MAX)
+		return set_err("the line is longer than %d characters (dropbear reads 4200 and takes the rest as "
+			       "a line of its own)", SSH_KEY_LINE_MAX);
 	for (const char *q = line; *q; q++)
 		if ((unsigned char)*q < ' ' && *q != '\t')
 			return set_err("a control character in the line");
@@ -139,8 +151,6 @@ int ssh_key_parse(const char *line, struct ssh_key *key)
 		p++;
 	if (!*p || *p == '#')
 		return 1;
-	if (strlen(p) > 8192)
-		return set_err("the line is longer than 8192 characters");
 	tn = strcspn(p, " \t");
 	if (!known_type(p, tn)) {
 		p = skip_options(p);

@@ -10,6 +10,15 @@
 
 #include <stddef.h>
 
+/*
+ * The longest line taken, below dropbear's: 2022.83 reads an authorized_keys
+ * line into a buffer of 4200 bytes (MAX_AUTHKEYS_LINE, svr-authpubkey.c);
+ * a longer one is dropped and its rest read as a line of its own, so a key
+ * could hide behind the one shown. The longest real key (RSA 16384 bits)
+ * takes about 2800 characters.
+ */
+#define SSH_KEY_LINE_MAX 4096
+
 struct ssh_key {
 	char type[40];		/* ssh-ed25519, ecdsa-sha2-nistp256, ... */
 	char fingerprint[64];	/* SHA256:43 characters */
@@ -19,7 +28,9 @@ struct ssh_key {
 
 /*
  * Checks one authorized_keys line (no newline): [OPTIONS] TYPE BASE64
- * [COMMENT], OPTIONS those dropbear knows. Fills KEY; 0, or -1 with bb_err
+ * [COMMENT], OPTIONS those dropbear knows, command= once (dropbear refuses
+ * the line otherwise), the line at most SSH_KEY_LINE_MAX characters, a
+ * comment line too. Fills KEY; 0, or -1 with bb_err
  * saying what is wrong (never quoting the line: it may be anything).
  * Blank and '#' lines are not keys: 1.
  */
