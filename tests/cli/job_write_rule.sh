@@ -80,6 +80,24 @@ refuses "a symbolic link in /tmp to /etc/passwd" "symbolic link" "$BB" run link.
 rm -f /tmp/bbrule-link.$$
 check "... /etc/passwd unchanged" [ "$(sha /etc/passwd)" = "$before" ]
 
+# the same jobs sent to the image's fio (--engine-of-record=fio): the same rule, before fio starts
+FIO=${BOOTBENCH_FIO:-}
+[ -n "$FIO" ] || for f in "$OLDPWD/out/fio/fio" /usr/bin/fio; do [ -x "$f" ] && FIO=$f && break; done
+if [ -n "$FIO" ]; then
+	export BOOTBENCH_FIO="$FIO"
+	before=$(sha /etc/passwd)
+	refuses "fio: /etc/passwd" "in /etc, the appliance's own" "$BB" run --engine-of-record=fio passwd.fio
+	check "... unchanged" [ "$(sha /etc/passwd)" = "$before" ]
+	refuses "fio: directory=/" "the appliance's own" "$BB" run --engine-of-record=fio root.fio
+	before=$(sha back.img)
+	refuses "fio: the file behind a loop device" "backs a loop device" "$BB" run --engine-of-record=fio back.fio
+	check "... unchanged" [ "$(sha back.img)" = "$before" ]
+	refuses "fio: a log outside the allowed folders" "/var/tmp" "$BB" run --engine-of-record=fio log.fio
+	check "... no log made" sh -c "! ls /var/tmp/bbrule-log* > /dev/null 2>&1"
+else
+	echo "note: no fio binary (out/fio/fio or /usr/bin/fio): the delegated cases are not checked here"
+fi
+
 # the common cases
 job here.fio filename=here.dat
 check "a file in the working folder runs" sh -c "'$BB' run here.fio > /dev/null && [ -s here.dat ]"

@@ -16,6 +16,7 @@
 #include "lib/util.h"
 #include "safety/consent.h"
 #include "safety/sandbox.h"
+#include "safety/writable.h"
 
 #define MAX_PATHS 64
 #define MAX_ARGS 256
@@ -258,16 +259,28 @@ static int plan(const struct named *nm, const char **write_devs, const char **re
 	read_devs[0] = dirs[0] = NULL;
 	if (nm->too_many)
 		return set_err("the job names more than %d files or folders", MAX_PATHS);
-	if (!getcwd(cwd, sizeof(cwd)) || add_dir(dirs, &nd, cwd))
+	/* the working folder is writable only where the rule makes it one (not / nor a system folder) */
+	if (!getcwd(cwd, sizeof(cwd)))
 		return set_err("the working folder: %s", strerror(errno));
-	for (unsigned i = 0; i < nm->ndirs; i++)
+	if (writable_workdir()[0] && add_dir(dirs, &nd, cwd))
+		return set_err("the working folder: %s", strerror(errno));
+	for (unsigned i = 0; i < nm->ndirs; i++) {
+		char probe[PATH_MAX + 8], why[600];
+
+		/* a folder fio may write in: the rule as for a file in it */
+		snprintf(probe, sizeof(probe), "%s/.probe", nm->dirs[i]);
+		if (!writable_file(probe, why, sizeof(why)))
+			return set_err("refusing directory=%s: %s", nm->dirs[i], why);
 		if (add_dir(dirs, &nd, nm->dirs[i]))
 			return set_err("directory=%s: not a folder", nm->dirs[i]);
+	}
 	/* the logs go where the job says, as bootbench's own runs write them */
 	for (unsigned i = 0; i < nm->noutputs; i++) {
 		const char *f = nm->outputs[i];
-		char parent[PATH_MAX];
+		char parent[PATH_MAX], why[600];
 
+		if (!writable_file(f, why, sizeof(why)))
+			return set_err("refusing to write a log: %s", why);
 		if (f[0] != '/')
 			continue;	/* in the working folder */
 		snprintf(parent, sizeof(parent), "%.*s", (int)(strrchr(f, '/') - f), f);
@@ -294,6 +307,15 @@ static int plan(const struct named *nm, const char **write_devs, const char **re
 			read_devs[nr++] = f;
 			read_devs[nr] = NULL;
 			continue;
+		}
+		/* a file only read keeps its folder read-only; one written or made passes the rule */
+		if (!nm->writes && !stat(f, &st))
+			continue;
+		{
+			char why[600];
+
+			if (!writable_file(f, why, sizeof(why)))
+				return set_err("refusing to write a file: %s", why);
 		}
 		if (f[0] != '/' || !strncmp(f, "/dev/", 5))
 			continue;	/* in the working folder or a directory= (both writable); /dev: fio's error */
@@ -390,6 +412,13 @@ int delegate_run(int argc, char **argv, const struct run_opts *run, const char *
 		write_devs[nw] = NULL;
 	}
 	dirs[0] = NULL;
+	/* what the job may write (safety/writable.h), as for bootbench's own runs; it works in --workdir */
+	if (writable_init(run->workdir, run->write_fs))
+		return EXIT_USAGE;
+	if (run->workdir && chdir(run->workdir)) {
+		set_err("--workdir=%s: %s", run->workdir, strerror(errno));
+		return EXIT_USAGE;
+	}
 	rc = jobset_scan(argc, argv, collect, &nm) || plan(&nm, write_devs, read_devs, dirs);
 	named_free(&nm);
 	if (!rc && !getcwd(cwd, sizeof(cwd)))
