@@ -110,11 +110,7 @@ static int one_pass(struct erase_job *e, int fd, unsigned pass, unsigned char *b
 		}
 		if (!inflight)
 			break;
-		io_uring_submit(&ring);
-		/* liburing answers -errno and leaves errno alone (a stop and a go, Ctrl-Z and fg, is EINTR) */
-		if ((werr = io_uring_wait_cqe(&ring, &cqe))) {
-			if (werr == -EINTR || werr == -EAGAIN)
-				continue;
+		if ((werr = erase_submit_wait(&ring, &cqe))) {
 			snprintf(e->failure, sizeof(e->failure), "io_uring: %s", strerror(-werr));
 			rc = -1;
 			break;

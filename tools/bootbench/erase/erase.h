@@ -143,6 +143,10 @@ void erase_clear_discard(struct erase_job *e);
 void erase_fill(const struct erase_job *e, unsigned pass, uint64_t off, unsigned char *buf, size_t len);
 /* A sorted list of the lowest LBAs (N counts all of them; the first ERASE_MISMATCH_MAX are kept). */
 void erase_lba_add(uint64_t *list, uint64_t n, uint64_t lba);
+/* io_uring_submit, then one completion; a signal's EINTR tried again. 0, or -errno (liburing leaves errno alone). */
+struct io_uring;
+struct io_uring_cqe;
+int erase_submit_wait(struct io_uring *ring, struct io_uring_cqe **cqe);
 /* The progress a thread reports (relaxed atomic stores). */
 void erase_progress_set(struct erase_job *e, enum erase_phase phase, uint64_t total);
 void erase_progress_add(struct erase_job *e, uint64_t bytes);

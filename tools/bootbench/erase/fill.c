@@ -7,6 +7,8 @@
  * any block on its own and compares every byte (as nwipe does), and a
  * block written by anything else cannot pass for it.
  */
+#include <errno.h>
+#include <liburing.h>
 #include <string.h>
 
 #include "erase/erase.h"
@@ -75,4 +77,15 @@ void erase_progress_set(struct erase_job *e, enum erase_phase phase, uint64_t to
 void erase_progress_add(struct erase_job *e, uint64_t bytes)
 {
 	__atomic_fetch_add(&e->progress.done, bytes, __ATOMIC_RELAXED);
+}
+
+int erase_submit_wait(struct io_uring *ring, struct io_uring_cqe **cqe)
+{
+	int rc;
+
+	io_uring_submit(ring);
+	/* a stop and a go (Ctrl-Z and fg) interrupts the wait: nothing failed */
+	while ((rc = io_uring_wait_cqe(ring, cqe)) == -EINTR || rc == -EAGAIN)
+		;
+	return rc;
 }

@@ -298,11 +298,7 @@ static int read_back(struct erase_job *e, int fd, const uint64_t *chunk, uint64_
 		}
 		if (!inflight)
 			break;
-		io_uring_submit(&ring);
-		/* liburing answers -errno and leaves errno alone (a stop and a go, Ctrl-Z and fg, is EINTR) */
-		if ((werr = io_uring_wait_cqe(&ring, &cqe))) {
-			if (werr == -EINTR || werr == -EAGAIN)
-				continue;
+		if ((werr = erase_submit_wait(&ring, &cqe))) {
 			rc = set_err("%s: io_uring: %s", e->dev, strerror(-werr));
 			break;
 		}
@@ -372,18 +368,28 @@ static int read_all(struct erase_job *e, int fd)
 	return rc;
 }
 
-int erase_verify(struct erase_job *e)
+/* The disk opened for the read-back (past the page cache) and a block's buffer; -1 with bb_err. */
+static int open_for_reading(const struct erase_job *e, unsigned char **buf)
 {
-	unsigned char *buf = aligned_block(BLOCK);
-	int fd, rc;
+	int fd;
 
-	if (!buf)
+	if (!(*buf = aligned_block(BLOCK)))
 		return set_err("no memory");
 	fd = open(e->dev, O_RDONLY | O_DIRECT | O_CLOEXEC);
 	if (fd < 0) {
-		free(buf);
+		free(*buf);
 		return set_err("%s: %s", e->dev, strerror(errno));
 	}
+	return fd;
+}
+
+int erase_verify(struct erase_job *e)
+{
+	unsigned char *buf;
+	int fd = open_for_reading(e, &buf), rc;
+
+	if (fd < 0)
+		return -1;
 	/* what a purge or a cache kept back reaches the media before it is read */
 	fsync(fd);
 	e->markers_left = 0;
@@ -412,17 +418,12 @@ int erase_verify(struct erase_job *e)
 
 int erase_verify_only(struct erase_job *e, int pattern_given)
 {
-	unsigned char *buf = aligned_block(BLOCK);
 	unsigned lbs = e->disk.lbs ? e->disk.lbs : 512;
-	int fd, rc;
+	unsigned char *buf;
+	int fd = open_for_reading(e, &buf), rc;
 
-	if (!buf)
-		return set_err("no memory");
-	fd = open(e->dev, O_RDONLY | O_DIRECT | O_CLOEXEC);
-	if (fd < 0) {
-		free(buf);
-		return set_err("%s: %s", e->dev, strerror(errno));
-	}
+	if (fd < 0)
+		return -1;
 	e->leaves = LEAVES_PATTERN;
 	if (read_at(fd, buf, lbs, 0)) {
 		rc = set_err("%s: its first block cannot be read", e->dev);
