@@ -5,7 +5,8 @@
 # with no event logged passes; one during which an event is added to the
 # BMC's log (an Add SEL Entry request through ipmitool raw: a temperature
 # sensor going over its upper critical threshold, as a BMC logs it) FAILs
-# quoting it; the BMC's sensors are saved. Then, in a
+# quoting it; the BMC's sensors are saved; the inventory, before any
+# burn-in, names the BMC (its drivers loaded at boot). Then, in a
 # guest without the BMC, bmc asked for is an ERROR saying there is none.
 # timeout: 420
 . tests/bootlib.sh
@@ -16,6 +17,10 @@ console_boot 160 50 "--fw bios --usb '$T/stick.img' --bmc"
 step "the stick boots to the menu" "Esc goes back" 240
 keys 7 Enter
 step "the shell is reached" "Type 'exit' to return to the menu." 30
+# the BMC's drivers are loaded at boot (rc.d/21-bmc.sh), not first by a
+# burn-in's bmc component: the inventory, taken first, names the BMC
+type_line "clear; echo INV=\$(ls /dev/ipmi0 2>/dev/null | wc -l) \$(bootbench inventory 2>/dev/null | grep -c 'no BMC')"
+step_result "at boot, before any burn-in: /dev/ipmi0 is there and the inventory names the BMC" INV "INV=1 0" 60
 burn="bootbench burnin --components=cpu,bmc --duration=20s --limits=cpu_need_sensors=0,cpu_freq_min=0"
 type_line "clear; mkdir -p /tmp/ok /tmp/bad; BOOTBENCH_SCALE=0.5 $burn --output=/tmp/ok > /dev/null 2>&1; echo OK=\$? \$(grep -c '^bmc       PASS' /tmp/ok/burnin.txt) \$(grep -c 'sensors ' /tmp/ok/burnin.txt) \$(ls /tmp/ok | tr '\n' ,)"
 step_result "a burn-in with no BMC event: bmc PASS, its sensors and log saved" OK "OK=0 1 1 bmc-sel.txt,bmc-sensors.txt,burnin.json,burnin.txt," 240

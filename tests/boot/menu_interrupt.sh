@@ -34,10 +34,10 @@ step "the live screen shows the CPU's burn-in running" "cpu *running" 120 E
 sleep 3
 keys C-c
 step "after Ctrl-C the verdicts are shown" "Burn-in: verdicts" 120
-check "... the CPU's an ERROR, not a pass, saying it was interrupted first" shows "cpu  *ERROR  *interrupted before its time was up"
-check "... the memory's, never run: an ERROR" shows "memory .*ERROR .*interrupted before it ended"
+check "... the CPU's INTERRUPTED, not a pass, saying by what first" shows "cpu  *INTERRUPTED  *interrupted (SIGINT) before its time was up"
+check "... the memory's, never run: INTERRUPTED" shows "memory .*INTERRUPTED .*interrupted (SIGINT) before it began"
 keys G
-check "... bootbench's exit status 1" shows "exit status 1"
+check "... bootbench's exit status 130 (interrupted)" shows "exit status 130"
 keys Enter
 step "the menu comes back" "Esc goes back" 60
 finish

@@ -68,7 +68,18 @@ refuses "an unknown limit" "unknown limit 'cpu_temp'" "$BB" burnin --limits=cpu_
 refuses "a limit out of its range" "cpu_temp_max=300: expected a number from 40 to 125" "$BB" burnin --limits=cpu_temp_max=300
 refuses "a limit without a value" "expected NAME=VALUE" "$BB" burnin --limits=memory_ce_max
 refuses "an operand that is not a disk" "cpu is not a block device" "$BB" burnin cpu
+# --progress-fd: the menu's live screen reads it; a closed one would lose every line
+refuses "a closed --progress-fd" "--progress-fd=7 is not open for writing" \
+	sh -c 'exec "$@" 7>&-' sh "$BB" burnin --components=bmc --progress-fd=7 --output="$T/bad"
+refuses "a --progress-fd open only for reading" "--progress-fd=7 is not open for writing" \
+	sh -c 'exec "$@" 7</dev/null' sh "$BB" burnin --components=bmc --progress-fd=7 --output="$T/bad"
 check "... and nothing was written" [ -z "$(ls -A "$T/bad")" ]
+# --output is checked before anything runs: a day's results that cannot be
+# written at its end are lost
+mkdir -p "$T/stuck/burnin.json.tmp"
+refuses "an output folder whose leftover burnin.json.tmp cannot be replaced" "burnin.json.tmp cannot be removed" \
+	"$BB" burnin --components=bmc --output="$T/stuck"
+check "... nothing run there (no inventory.json)" [ ! -e "$T/stuck/inventory.json" ]
 
 # every limit is a boot parameter (burnin_NAME in rootfs/etc/bootbench/params)
 # saying its default, and no parameter names a limit bootbench lacks
@@ -89,6 +100,11 @@ check "a well machine: cpu PASS, with its peak temperature and frequency" verdic
 check "... the ACPI zone at 99 C is not a CPU sensor" verdict pass cpu PASS "'99' not in c['figures']['temp_max_c']['text']"
 check "... memory PASS: 90% of the available memory tested, GB/s given, no mismatch" verdict pass memory PASS \
 	"abs(c['figures']['tested_gb']['value'] - 0.2416) < 0.002 and c['figures']['pattern_gbs']['value'] > 0 and c['figures']['pattern_mismatches']['value'] == 0"
+# stress-ng shares --vm-bytes among its --vm workers: all of it is given, and held
+check "... stress-ng's vm workers are given all of it, together" verdict pass memory PASS \
+	"c['figures']['stress_gb']['value'] == c['figures']['tested_gb']['value']"
+check "... and held it: workers x each one's peak resident memory (stress-ng's metrics) is the share" verdict pass memory PASS \
+	"c['figures']['stress_held_gb']['value'] >= 0.8 * c['figures']['tested_gb']['value']"
 check "... the machine check logged before the burn-in is not counted; 3 old corrected errors neither" rc pass 0
 check "... the machine's verdict is PASS, in burnin.json" json "$T/pass/burnin.json" "d['verdict'] == 'PASS'"
 check "... and burnin.txt" grep -q '^machine   PASS' "$T/pass/burnin.txt"
@@ -123,9 +139,38 @@ check "... with cpu_need_sensors=0 (a VM) the stressors alone decide: PASS, the 
 machine
 mkdir -p "$T/bin"
 ln -sf "$(command -v sleep)" "$T/bin/sleep"
-BOOTBENCH_SYSROOT=$R PATH="$T/bin" "$BB" burnin --components=cpu --duration=10s --output="$T/bad" > /dev/null 2>&1
+mkdir -p "$T/nostress"
+BOOTBENCH_SYSROOT=$R PATH="$T/bin" "$BB" burnin --components=cpu --duration=10s --output="$T/nostress" > /dev/null 2>&1
+echo $? > "$T/nostress.rc"
 check "no stress-ng: ERROR naming it, exit 1" sh -c \
-	"[ \$? = 0 ] && grep -q '^cpu       ERROR    stress-ng cpu did not run (exit 127)' '$T/bad/burnin.txt'"
+	"[ \$(cat '$T/nostress.rc') = 1 ] && grep -q '^cpu       ERROR    stress-ng cpu did not run (exit 127)' '$T/nostress/burnin.txt'"
+
+# a leftover burnin.json.tmp (an earlier run killed while it saved) costs
+# no finished run: it is replaced
+machine
+mkdir -p "$T/leftover"
+echo '{"half": ' > "$T/leftover/burnin.json.tmp"
+burn leftover cpu
+check "a leftover burnin.json.tmp in --output: the run's results written all the same, exit 0" eval \
+	"rc leftover 0 && [ ! -e '$T/leftover/burnin.json.tmp' ] && json '$T/leftover/burnin.json' \"d['verdict'] == 'PASS'\""
+
+# interrupted (Ctrl-C, SIGTERM, SIGHUP): its own verdict and exit status,
+# the results written
+machine
+mkdir -p "$T/int"
+BOOTBENCH_SYSROOT=$R "$BB" burnin --components=cpu,memory --duration=60s --limits=memory_need_edac=0 \
+	--output="$T/int" > "$T/int.out" 2> "$T/int.err" &
+pid=$!
+sleep 2
+kill -INT $pid
+wait $pid
+echo $? > "$T/int.rc"
+check "SIGINT: the machine INTERRUPTED, exit 130, burnin.json written saying by what" eval \
+	"rc int 130 && json '$T/int/burnin.json' \"d['verdict'] == 'INTERRUPTED' and d['interrupted_by'] == 'SIGINT'\""
+check "... the component running INTERRUPTED, the one after it too: neither PASS nor ERROR" json "$T/int/burnin.json" \
+	"[c['verdict'] for c in d['components'] if c['name'] in ('cpu', 'memory')] == ['INTERRUPTED', 'INTERRUPTED']"
+check "... burnin.txt says so" grep -q '^machine   INTERRUPTED stopped by SIGINT' "$T/int/burnin.txt"
+check "... and the help gives that exit status" sh -c "'$BB' burnin --help | grep -q '130 INTERRUPTED'"
 
 # memory FAILs and ERRORs
 machine
@@ -153,6 +198,36 @@ burn noedac0 memory memory_need_edac=0
 check "... with memory_need_edac=0 the pattern tests decide: PASS, noted" verdict noedac0 memory PASS "'ECC errors not counted' in c['not_run']"
 check "a machine with one ERROR and one PASS is not PASS" sh -c \
 	"grep -q '^machine   ERROR' '$T/noedac/burnin.txt' && [ \$(cat '$T/noedac.rc') = 1 ]"
+
+# The BMC's drivers at boot (rootfs/etc/rc.d/21-bmc.sh), before any
+# inventory: ipmi_devintf makes /dev/ipmi0, which the inventory asks; only
+# where the firmware describes a BMC. modprobe is a fake that records.
+SH=sh
+[ -x out/busybox/busybox ] && SH="out/busybox/busybox sh"
+mkdir -p "$T/mbin"
+printf '#!/bin/sh\necho "$*" >> "%s/modprobe.args"\nmkdir -p "$ROOT/dev"; : > "$ROOT/dev/ipmi0"\n' "$T" > "$T/mbin/modprobe"
+chmod +x "$T/mbin/modprobe"
+bmc_boot() { # ROOT: the step run over it, its log in $T/bmcboot.log
+	rm -f "$T/modprobe.args"
+	PATH="$T/mbin:$PATH" ROOT="$1" BB_RUNDIR="$T/bmcrun" $SH -c \
+		'. rootfs/lib/bootbench/boot.sh; . rootfs/etc/rc.d/21-bmc.sh' > "$T/bmcboot.log" 2>&1
+}
+mkdir -p "$T/bmc1/sys/firmware/dmi/entries/38-0" "$T/bmc1/proc"
+bmc_boot "$T/bmc1"
+check "a BMC in SMBIOS (type 38): ipmi_si and ipmi_devintf loaded at boot" grep -q 'ipmi_si.*ipmi_devintf' "$T/modprobe.args"
+check "... and the boot log names /dev/ipmi0" grep -q 'bmc: /dev/ipmi0' "$T/bmcboot.log"
+mkdir -p "$T/bmc2/sys/bus/acpi/devices/IPI0001:00" "$T/bmc2/proc"
+bmc_boot "$T/bmc2"
+check "a BMC as ACPI's IPI0001: loaded too" grep -q 'ipmi_devintf' "$T/modprobe.args"
+mkdir -p "$T/bmc3/sys/bus/pci/devices/0000:00:1f.0" "$T/bmc3/sys/firmware/dmi/entries/0-0" "$T/bmc3/proc"
+echo 0x060100 > "$T/bmc3/sys/bus/pci/devices/0000:00:1f.0/class"
+bmc_boot "$T/bmc3"
+check "no BMC described: no IPMI driver probes the machine" [ ! -e "$T/modprobe.args" ]
+late=""
+for s in $(grep -l 'bootbench inventory\|bootbench burnin' rootfs/etc/rc.d/*.sh); do
+	[ "${s##*/}" \> 21-bmc.sh ] || late="$late ${s##*/}"
+done
+check "... and it runs before every boot step that takes the inventory ($(grep -l 'bootbench inventory\|bootbench burnin' rootfs/etc/rc.d/*.sh | wc -l) steps)" [ -z "$late" ]
 
 # bmc: the machine has none (its PASS and FAIL paths need QEMU's BMC:
 # tests/boot/burnin_bmc.sh)

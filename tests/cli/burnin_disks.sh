@@ -20,6 +20,20 @@ burn() { # NAME ARGS...: the disks component, its results in $T/NAME
 }
 disks() { json "$T/$1/burnin.json" "(lambda c: $2)([x for x in d['components'] if x['name'] == 'disks'][0])"; }
 
+# --destroy names disks this burn-in tests, or it is bad input: a consent
+# that named none was ignored, and the disk only read, PASS
+refuses "--destroy naming no device" "--destroy: /dev/nonexist is not a block device" \
+	"$BB" burnin --components=disks --destroy=/dev/nonexist "$a"
+refuses "--destroy that is not a list of devices" "--destroy: garbage is not a block device" \
+	"$BB" burnin --components=disks --destroy=garbage,,, "$a"
+refuses "--destroy with an empty entry" "an empty entry" "$BB" burnin --components=disks --destroy="$a,,," "$a"
+refuses "--destroy naming a disk that is not among those named" "$b is not a disk this burn-in tests (not among the disks named)" \
+	"$BB" burnin --components=disks --destroy="$b" "$a"
+refuses "--destroy without the disks component" "the disks component is not asked for" \
+	"$BB" burnin --components=cpu --destroy="$a" "$a"
+refuses "--destroy naming a loop device, no disk named (every disk not in use: loop devices are not)" \
+	"$a is not a disk this burn-in tests" "$BB" burnin --components=disks --destroy="$a"
+
 burn noself "$a"
 check "a drive with no self-test of its own: ERROR in so many words" disks noself \
 	"c['verdict'] == 'ERROR' and '${a#/dev/}: no self-test: ${a#/dev/} has no self-test bootbench can start' in c['reason']"
@@ -42,4 +56,81 @@ if command -v dmsetup >/dev/null && dmsetup version >/dev/null 2>&1; then
 else
 	echo "note: device-mapper unavailable in this kernel: the failing disk is not checked here"
 fi
+# Interrupted (the ssh session dropped: SIGHUP): the writer stops, the
+# results are written, INTERRUPTED, exit 130; no child outlives bootbench,
+# even one killed outright (SIGKILL)
+loopdev c "$T/c.img" 4G
+descendants() { # PID: its children and theirs
+	for k in $(cat /proc/$1/task/*/children 2>/dev/null); do echo "$k"; descendants "$k"; done
+}
+writing() { # PID: bootbench burnin, once its disk's writer runs
+	i=0
+	while [ $i -lt 100 ] && ! descendants "$1" | while read -r k; do
+		tr '\0' ' ' < /proc/$k/cmdline 2>/dev/null; echo; done | grep -q 'profile burnin'; do
+		sleep 0.1; i=$((i + 1))
+	done
+	sleep 0.5
+	descendants "$1" > "$T/kids"
+	[ -s "$T/kids" ]
+}
+gone() { # the processes in $T/kids (some), gone within 15 s (a stopped child gets 10 s)
+	[ -s "$T/kids" ] || return 1
+	i=0
+	for k in $(cat "$T/kids"); do
+		while [ -e /proc/$k ] && [ "$(awk '{ print $3 }' /proc/$k/stat 2>/dev/null)" != Z ] && [ $i -lt 150 ]; do
+			sleep 0.1; i=$((i + 1))
+		done
+		[ $i -lt 150 ] || { ps -o pid,ppid,args -p "$k"; return 1; }
+	done
+}
+mkdir -p "$T/hup"
+"$BB" burnin --components=disks --duration=10m --limits=disks_need_selftest=0 --destroy="$c" --output="$T/hup" "$c" \
+	> "$T/hup.out" 2>&1 &
+pid=$!
+check "a disk being written (its writer bootbench's child)" writing $pid
+kill -HUP $pid
+wait $pid
+echo $? > "$T/hup.rc"
+check "SIGHUP: INTERRUPTED, exit 130, burnin.json written" eval \
+	"[ \$(cat '$T/hup.rc') = 130 ] && json '$T/hup/burnin.json' \"d['verdict'] == 'INTERRUPTED' and d['interrupted_by'] == 'SIGHUP'\""
+check "... the disks component INTERRUPTED, not a read-only PASS" disks hup "c['verdict'] == 'INTERRUPTED'"
+check "... and its writer stopped with it" gone
+mkdir -p "$T/kill"
+"$BB" burnin --components=disks --duration=10m --limits=disks_need_selftest=0 --destroy="$c" --output="$T/kill" "$c" \
+	> "$T/kill.out" 2>&1 &
+pid=$!
+check "a disk being written again" writing $pid
+kill -KILL $pid
+wait $pid 2>/dev/null	# the shell's "Killed"
+check "SIGKILL: bootbench's children die with it (PR_SET_PDEATHSIG), the disk no longer written" gone
+
+# An unattended whole-server burn-in (rootfs/etc/rc.d/50-unattended.sh,
+# bootbench.run=burnin): bootbench.targets are its disks and
+# bootbench.destroy the consent to write them. The step runs here over a
+# stub of the results library; bootbench is a wrapper that records its
+# arguments and runs only on the disk named (never every disk of this host).
+SH=sh
+[ -x out/busybox/busybox ] && SH="out/busybox/busybox sh"
+mkdir -p "$T/uroot/etc/bootbench" "$T/uroot/lib/bootbench" "$T/uroot/proc" "$T/urun" "$T/ubin"
+cp rootfs/etc/bootbench/params "$T/uroot/etc/bootbench/params"
+cat > "$T/uroot/lib/bootbench/results.sh" <<'EOF'
+run_folder_name() { echo run; }
+describe_system() { :; }
+write_status() { echo "$2" > "$1/status"; }
+copy_log() { :; }
+save_results() { SAVED_TO=""; }
+EOF
+printf '#!/bin/sh\necho "$*" >> "%s/unattended.args"\ncase " $* " in *" %s "*) exec "%s" "$@" ;; esac\nexit 3\n' \
+	"$T" "$a" "$BB" > "$T/ubin/bootbench"
+chmod +x "$T/ubin/bootbench"
+dd if=/dev/zero of="$a" bs=1M count=32 status=none oflag=direct
+PATH="$T/ubin:$PATH" ROOT="$T/uroot" BB_RUNDIR="$T/urun" BB_RUN=burnin BB_BURNIN=disks BB_TARGETS="$a" BB_DESTROY="$a" \
+	BB_DURATION=20s BB_SCALE=0.05 BB_BURNIN_DISKS_NEED_SELFTEST=0 BB_SAVE=console BB_AFTER=menu \
+	$SH -c '. rootfs/lib/bootbench/boot.sh; BB_PARAM_ERRORS=""; . rootfs/etc/rc.d/50-unattended.sh' > "$T/unattended.log" 2>&1
+check "unattended: bootbench burnin is given the targets and the consent (--destroy)" \
+	grep -q -- "burnin --components=disks .*--destroy=$a .*$a\$" "$T/unattended.args"
+check "... the disk written, read back and verified, exit 0" eval \
+	"grep -q '$a: written, read back and verified' '$T/urun/results/run/burnin.txt' && [ \$(cat '$T/urun/results/run/status') = 0 ]"
+check "... written indeed: the disk holds the burnin profile's blocks, not the zeros it held" \
+	[ "$(dd if="$a" bs=1M count=1 status=none iflag=direct | tr -d '\0' | wc -c)" -gt 0 ]
 finish

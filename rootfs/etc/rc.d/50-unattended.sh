@@ -1,15 +1,16 @@
 # Unattended runs (bootbench.run): the job on every target; bootbench.run=erase:
 # the targets erased and certified (bootbench erase); with
 # bootbench.run=burnin and bootbench.burnin (the components) the whole
-# server's burn-in (bootbench burnin); bootbench.run=inventory: only what
-# the machine is made of (inventory.json, as every run saves); or with
-# bootbench.raid (md levels) and bootbench.zfs (ZFS pools) the RAID
-# comparison on all targets together; results saved,
+# server's burn-in (bootbench burnin: its disks bootbench.targets, else
+# every disk not in use, those in bootbench.destroy written);
+# bootbench.run=inventory: only what the machine is made of (inventory.json,
+# as every run saves); or with bootbench.raid (md levels) and bootbench.zfs
+# (ZFS pools) the RAID comparison on all targets together; results saved,
 # then bootbench.after. Write jobs run only on disks named in
 # bootbench.destroy; bootbench itself refuses the rest (exit 2, nothing
 # written). A wrong boot parameter cancels the run: nothing is written to any
 # disk, and the log that says why is saved.
-. /lib/bootbench/results.sh
+. "${ROOT:-}/lib/bootbench/results.sh"
 
 # Whole disks that may be targets: not the boot or results media, not
 # virtual devices of the running system.
@@ -162,11 +163,16 @@ unattended() {
 			bootbench inventory
 			log "inventory: taken (inventory.json, saved with the system's description)"
 		elif [ "$job" = whole-server ]; then
-			# bootbench.burnin: the whole server; its limits from burnin_* lines
+			# bootbench.burnin: the whole server; its limits from burnin_* lines;
+			# its disks the targets (none: every disk not in use), those in
+			# bootbench.destroy written (bootbench refuses a consent naming
+			# no disk it tests: exit 2, nothing run)
 			limits=$(burnin_limits)
-			log "burnin: ${BB_BURNIN}${BB_DURATION:+ for $BB_DURATION}${BB_IPERF:+, iperf3 to $BB_IPERF}${limits:+, limits $limits}"
+			wait_for_devices $targets
+			log "burnin: ${BB_BURNIN}${BB_DURATION:+ for $BB_DURATION}${BB_IPERF:+, iperf3 to $BB_IPERF}${limits:+, limits $limits}, disks: $(echo ${targets:-every disk not in use})${destroy:+ (consent to write: $destroy)}"
 			bootbench burnin --components="$BB_BURNIN" ${BB_DURATION:+--duration="$BB_DURATION"} \
-				${BB_IPERF:+--iperf="$BB_IPERF"} ${limits:+--limits="$limits"} --output="$out"
+				${BB_IPERF:+--iperf="$BB_IPERF"} ${limits:+--limits="$limits"} ${destroy:+--destroy="$destroy"} \
+				--output="$out" $targets
 			status=$?
 			log "burnin: exit status $status"
 		elif [ "$job" = erase ]; then

@@ -17,8 +17,13 @@ enum burnin_verdict {
 	BURNIN_SKIPPED,		/* not asked for */
 	BURNIN_PASS,
 	BURNIN_ERROR,		/* could not test: why is the reason */
-	BURNIN_FAIL,
+	BURNIN_INTERRUPTED,	/* stopped (SIGINT, SIGTERM, SIGHUP) before its time was up */
+	BURNIN_FAIL,		/* over everything: a failure found stands, interrupted or not */
 };
+
+/* The exit status of a burn-in stopped by a signal (128 + SIGINT, as a
+ * shell gives), its results written: INTERRUPTED, neither PASS nor FAIL. */
+#define BURNIN_EXIT_INTERRUPTED 130
 
 #define BURNIN_FIGURES 96
 
@@ -72,6 +77,14 @@ struct burnin_component {
 	void (*run)(const struct burnin_ctx *c, struct burnin_result *r);
 };
 
+/*
+ * Whether --destroy (DESTROY, comma separated) names only disks this burn-in
+ * tests: DISKS when named, else every disk the disks component would pick;
+ * DISKS_ASKED: the disks component is asked for. A consent that names no
+ * disk tested would be ignored, and the disk only read: -1 with bb_err.
+ */
+int burnin_destroy_check(const char *destroy, int disks_asked, char **disks, unsigned ndisks);
+
 /* The components, a file each (disks.c, cpu.c, memory.c, net.c, bmc.c). */
 void burnin_disks(const struct burnin_ctx *c, struct burnin_result *r);
 void burnin_cpu(const struct burnin_ctx *c, struct burnin_result *r);
@@ -85,14 +98,15 @@ extern const unsigned burnin_ncomponents;
 /* The component called NAME, NULL if none. */
 const struct burnin_component *burnin_component(const char *name);
 
-/* Set by the command's SIGINT/SIGTERM handler: a component stops soon and
- * keeps what it measured. */
+/* Set by the command's SIGINT/SIGTERM/SIGHUP handler: a component stops
+ * soon and keeps what it measured. */
 extern volatile sig_atomic_t burnin_stop;
 
-/* A verdict's word: PASS, FAIL, ERROR, SKIPPED. */
+/* A verdict's word: PASS, FAIL, ERROR, INTERRUPTED, SKIPPED. */
 const char *burnin_verdict_name(enum burnin_verdict v);
-/* The verdict of R made worse by V (FAIL over ERROR over PASS): its words
- * replace a lesser kind's reason and are added to the same kind's. */
+/* The verdict of R made worse by V (FAIL over INTERRUPTED over ERROR over
+ * PASS): its words replace a lesser kind's reason and are added to the
+ * same kind's. */
 void burnin_set(struct burnin_result *r, enum burnin_verdict v, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 /* A note (not run, and why) appended to R's notes. */

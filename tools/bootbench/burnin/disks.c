@@ -88,9 +88,66 @@ static void compare_health(struct burnin_result *r, const struct disk *a, const 
 	}
 }
 
+/* Whether the disks component, given no disks, tests D: not a loop, ram or
+ * zram device, nothing in the way (WHY says what, else ""). */
+static int picked(const struct disk *d, char *why, size_t len)
+{
+	disk_refusal(d, why, len);
+	return !why[0] && strncmp(d->name, "loop", 4) && strncmp(d->name, "ram", 3) && strncmp(d->name, "zram", 4);
+}
+
+int burnin_destroy_check(const char *destroy, int disks_asked, char **disks, unsigned ndisks)
+{
+	char *list = xstrdup(destroy), *rest = list, *dev;
+	struct disk *all = NULL;
+	unsigned nall = 0;
+	int rc = 0;
+
+	if (!disks_asked) {
+		rc = set_err("--destroy=%.200s: the disks component is not asked for: no disk would be written", destroy);
+		goto out_free;
+	}
+	if (!ndisks)
+		nall = disks_scan(&all);
+	while (!rc && (dev = strsep(&rest, ","))) {
+		struct stat st, ds;
+		char why[512] = "";
+		int tested = 0;
+
+		if (!*dev) {
+			rc = set_err("--destroy=%.200s: an empty entry (expected DEV[,DEV...])", destroy);
+			break;
+		}
+		if (stat(dev, &st) || !S_ISBLK(st.st_mode)) {
+			rc = set_err("--destroy: %.200s is not a block device", dev);
+			break;
+		}
+		for (unsigned i = 0; i < ndisks && !tested; i++)
+			tested = !stat(disks[i], &ds) && S_ISBLK(ds.st_mode) && ds.st_rdev == st.st_rdev;
+		for (unsigned i = 0; i < nall && !tested; i++) {
+			dev_t rdev;
+
+			if (disk_rdev_of(all[i].name, &rdev) || rdev != st.st_rdev)
+				continue;
+			tested = picked(&all[i], why, sizeof(why));
+			if (!tested && !why[0])
+				snprintf(why, sizeof(why), "a loop, ram or zram device is tested only when named");
+		}
+		if (!tested)
+			rc = set_err("--destroy: %.200s is not a disk this burn-in tests (%.200s): the consent would "
+				     "be ignored", dev, ndisks ? "not among the disks named" : why[0] ? why :
+				     "not a whole disk of this machine");
+	}
+	free(all);
+out_free:
+	free(list);
+	return rc;
+}
+
 /* The disk's pass: the burnin profile's verified passes with consent, one
- * read of it without; bootbench itself runs it (its own process). */
-static void disk_pass(const struct burnin_ctx *c, struct burnin_result *r, const char *dev, double seconds)
+ * read of it without; bootbench itself runs it (its own process). 1 when
+ * it was interrupted before its end. */
+static int disk_pass(const struct burnin_ctx *c, struct burnin_result *r, const char *dev, double seconds)
 {
 	char out[4096], destroy[320], outdir[4200], runtime[32], filename[320];
 	char *argv[12];
@@ -129,11 +186,11 @@ static void disk_pass(const struct burnin_ctx *c, struct burnin_result *r, const
 	if (rc == 0) {
 		burnin_figure(r, "pass", 0, "%s: %s", dev, consented ? "written, read back and verified (burnin profile)"
 							     : "read (no consent to write: --destroy)");
-		return;
+		return 0;
 	}
 	if (stopped && burnin_stop) {
-		burnin_note(r, "%s: its pass was interrupted", dev);
-		return;
+		burnin_note(r, "%s: its %s pass was interrupted", dev, consented ? "write/verify" : "read");
+		return 1;
 	}
 	{
 		const char *l = strstr(out, "FAIL");
@@ -146,12 +203,13 @@ static void disk_pass(const struct burnin_ctx *c, struct burnin_result *r, const
 			burnin_set(r, BURNIN_FAIL, "%s: its %s pass failed (exit %d): %.*s", dev,
 				   consented ? "write/verify" : "read", rc, l ? (int)strcspn(l, "\n") : 200, l ? l : out);
 	}
+	return 0;
 }
 
 void burnin_disks(const struct burnin_ctx *c, struct burnin_result *r)
 {
 	struct disk *all = NULL, a, b;
-	unsigned n = 0, tested = 0, selftests = 0;
+	unsigned n = 0, tested = 0, selftests = 0, cut = 0;
 	char why[512], words[512];
 	const char *names[64];
 
@@ -163,9 +221,7 @@ void burnin_disks(const struct burnin_ctx *c, struct burnin_result *r)
 		unsigned k = disks_scan(&all);
 
 		for (unsigned i = 0; i < k && n < ARRAY_SIZE(names); i++) {
-			disk_refusal(&all[i], why, sizeof(why));
-			if (!why[0] && strncmp(all[i].name, "loop", 4) && strncmp(all[i].name, "ram", 3) &&
-			    strncmp(all[i].name, "zram", 4))
+			if (picked(&all[i], why, sizeof(why)))
 				names[n++] = all[i].name;
 			else if (why[0])
 				burnin_note(r, "%s not tested: %s", all[i].name, why);
@@ -217,7 +273,7 @@ void burnin_disks(const struct burnin_ctx *c, struct burnin_result *r)
 			burnin_set(r, BURNIN_ERROR, "%s: %s", a.name, words);
 			break;
 		}
-		disk_pass(c, r, dev, share * 2 / 3);
+		cut += disk_pass(c, r, dev, share * 2 / 3);
 		if (!disk_find(a.name, &b)) {
 			disk_health(&b);
 			compare_health(r, &a, &b);
@@ -239,8 +295,12 @@ void burnin_disks(const struct burnin_ctx *c, struct burnin_result *r)
 		}
 		tested++;
 	}
+	tested -= cut;	/* a pass interrupted did not test its disk */
 	burnin_figure(r, "disks_tested", tested, "%u of %u (%u self-tests passed)", tested, n, selftests);
-	if (r->verdict == BURNIN_SKIPPED)
+	if (r->verdict == BURNIN_SKIPPED && burnin_stop)
+		burnin_set(r, BURNIN_INTERRUPTED, "%u of %u disks' passes ran to their end; no health counter grew",
+			   tested, n);
+	else if (r->verdict == BURNIN_SKIPPED)
 		burnin_set(r, BURNIN_PASS, "every disk's pass ended clean and no health counter grew; %u of %u drives ran "
 			   "their own self-test and passed it", selftests, tested);
 	free(all);

@@ -88,6 +88,27 @@ static uint64_t pattern_pass(uint64_t *mem, size_t words, unsigned cpus, uint64_
 	return bad;
 }
 
+/*
+ * The vm stressor's "RSS Max (KB)", the last column of its row in the
+ * table --metrics prints at the end ("metrc: [pid] vm  ... 1085440"): a
+ * worker's peak resident memory. 0 when the table is not there (an older
+ * stress-ng, a run stopped early).
+ */
+static double vm_rss_max_kb(const char *out)
+{
+	const char *line = strstr(out, "RSS Max") ? strstr(out, "] vm ") : NULL;
+	const char *end, *p;
+
+	if (!line)
+		return 0;
+	end = line + strcspn(line, "\n");
+	for (p = end; p > line && p[-1] == ' '; p--)
+		;
+	while (p > line && p[-1] >= '0' && p[-1] <= '9')
+		p--;
+	return p < end && *p >= '0' && *p <= '9' ? strtod(p, NULL) : 0;
+}
+
 static void edac_verdict(const struct burnin_ctx *c, struct burnin_result *r, const struct edac *a,
 			 const struct edac *b)
 {
@@ -164,17 +185,19 @@ void burnin_memory(const struct burnin_ctx *c, struct burnin_result *r)
 				   (unsigned long long)first_at, (unsigned long long)first_got);
 	}
 	if (!burnin_stop) {
-		double left = c->seconds - (now_ns() - t0) / 1e9;
-		char workers[16], per[32], secs[32], out[4096];
+		double left = c->seconds - (now_ns() - t0) / 1e9, rss;
+		char workers[16], all[32], secs[32], out[4096];
+		uint64_t s0 = now_ns();
 		int rc, stopped;
 
 		if (left < 2)
 			left = 2;
 		snprintf(workers, sizeof(workers), "%u", c->cpus);
-		snprintf(per, sizeof(per), "%llub", (unsigned long long)(bytes / c->cpus));
+		/* stress-ng shares --vm-bytes among its --vm workers: the total */
+		snprintf(all, sizeof(all), "%llub", (unsigned long long)bytes);
 		snprintf(secs, sizeof(secs), "%.0fs", left);
-		char *argv[] = { "stress-ng", "--vm", workers, "--vm-bytes", per, "--vm-method", "all", "--verify",
-				 "--timeout", secs, NULL };
+		char *argv[] = { "stress-ng", "--vm", workers, "--vm-bytes", all, "--vm-method", "all", "--verify",
+				 "--metrics", "--timeout", secs, NULL };
 
 		rc = spawn_for(argv, left + 60, &burnin_stop, out, sizeof(out), &stopped);	/* consent: stress-ng's vm stressors test RAM, write no disk */
 		if (rc == 2) {
@@ -188,8 +211,15 @@ void burnin_memory(const struct burnin_ctx *c, struct burnin_result *r)
 			burnin_set(r, BURNIN_ERROR, "stress-ng vm did not run over %.2f GB (exit %d): %.300s", bytes / 1e9,
 				   rc, out);
 		}
-		burnin_figure(r, "stress_seconds", left, "stress-ng vm, every method with --verify: %u workers of %s "
-			      "for %s", c->cpus, per, secs);
+		burnin_figure(r, "stress_gb", bytes / 1e9, "%.2f GB shared by stress-ng's %u vm workers (%.2f GB "
+			      "each), every method with --verify, for %.0f s", bytes / 1e9, c->cpus,
+			      bytes / 1e9 / c->cpus, (now_ns() - s0) / 1e9);
+		/* what was held, as stress-ng measured it: its largest worker's peak resident memory */
+		rss = vm_rss_max_kb(out) * 1024;
+		if (rss > 0)
+			burnin_figure(r, "stress_held_gb", rss * c->cpus / 1e9, "about %.2f GB held together: the "
+				      "largest of the %u workers peaked at %.2f GB resident", rss * c->cpus / 1e9,
+				      c->cpus, rss / 1e9);
 	}
 	hw = kmsg_hw_errors(seq, first, sizeof(first));
 	if (hw > 0)

@@ -8,7 +8,7 @@
 
 const char *burnin_verdict_name(enum burnin_verdict v)
 {
-	static const char *const names[] = { "SKIPPED", "PASS", "ERROR", "FAIL" };
+	static const char *const names[] = { "SKIPPED", "PASS", "ERROR", "INTERRUPTED", "FAIL" };
 
 	return names[v];
 }

@@ -4,11 +4,15 @@
  * after another (burnin/), each with its share of --duration, each ending
  * PASS, FAIL or ERROR (could not test) with its reason and figures; the
  * machine's verdict is PASS only when every component asked for passed.
- * The verdicts go to the console, and with --output to burnin.json and
- * burnin.txt, beside the machine's inventory.json (sys/inventory.h), taken
+ * SIGINT, SIGTERM and SIGHUP (the ssh session that started it dropped)
+ * stop the component running, which keeps what it measured: the run is
+ * INTERRUPTED (exit 130) unless a component FAILed, its results written
+ * all the same. The verdicts go to the console, and with --output to
+ * burnin.json and burnin.txt, beside the machine's inventory.json (sys/inventory.h), taken
  * first. Its flags and help: the declaration at the end (lib/args.h).
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <signal.h>
 #include <stdio.h>
@@ -57,7 +61,8 @@ static struct metrics metrics;
 static void push_verdicts(const struct burnin_result *res, const int *asked, const char *running, double left,
 			  int final)
 {
-	static const int value[] = { [BURNIN_PASS] = 1, [BURNIN_FAIL] = 0, [BURNIN_ERROR] = -1 };
+	static const int value[] = { [BURNIN_PASS] = 1, [BURNIN_FAIL] = 0, [BURNIN_ERROR] = -1,
+				     [BURNIN_INTERRUPTED] = -2 };
 	char body[32768];
 	size_t o = 0;
 
@@ -65,7 +70,7 @@ static void push_verdicts(const struct burnin_result *res, const int *asked, con
 		return;
 #define OUT(...) (o += (size_t)snprintf(body + o, o < sizeof(body) ? sizeof(body) - o : 0, __VA_ARGS__))
 	OUT("# HELP bootbench_burnin_verdict A burn-in component's verdict: 1 pass, 0 fail, -1 error (it could not "
-	    "be tested).\n# TYPE bootbench_burnin_verdict gauge\n");
+	    "be tested), -2 interrupted.\n# TYPE bootbench_burnin_verdict gauge\n");
 	for (unsigned i = 0; i < burnin_ncomponents; i++)
 		if (asked[i] && res[i].verdict != BURNIN_SKIPPED && strcmp(burnin_components[i].name, running))
 			OUT("bootbench_burnin_verdict{component=\"%s\"} %d\n", burnin_components[i].name,
@@ -101,14 +106,37 @@ static void push_verdicts(const struct burnin_result *res, const int *asked, con
 		metrics_push_text(&metrics, body, final);
 }
 
+/* the signal that stopped the burn-in, 0 while none has */
+static volatile sig_atomic_t stopped_by;
+
 static void on_signal(int sig)
 {
-	(void)sig;
+	if (!stopped_by)
+		stopped_by = sig;
 	burnin_stop = 1;
+}
+
+static const char *signal_name(int sig)
+{
+	return sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : sig == SIGHUP ? "SIGHUP" : "a signal";
+}
+
+/* The machine's line: why its verdict is what it is. */
+static const char *machine_why(enum burnin_verdict machine, char *buf, size_t len)
+{
+	if (machine == BURNIN_PASS)
+		return "every component asked for passed";
+	if (machine != BURNIN_INTERRUPTED)
+		return "PASS needs every component to pass";
+	snprintf(buf, len, "stopped by %s: not every component asked for was tested to its end",
+		 signal_name(stopped_by));
+	return buf;
 }
 
 static void print_text(FILE *f, const struct burnin_result *res, unsigned n, enum burnin_verdict machine, int width)
 {
+	char why[128];
+
 	fprintf(f, "%-9s %-8s %s\n", "COMPONENT", "VERDICT", "WHY");
 	for (unsigned i = 0; i < n; i++) {
 		const struct burnin_result *r = &res[i];
@@ -125,8 +153,7 @@ static void print_text(FILE *f, const struct burnin_result *res, unsigned n, enu
 		if (r->notes[0])
 			wrap_print(f, "  not run:               ", r->notes, width);
 	}
-	fprintf(f, "%-9s %-8s %s\n", "machine", burnin_verdict_name(machine),
-		machine == BURNIN_PASS ? "every component asked for passed" : "PASS needs every component to pass");
+	fprintf(f, "%-9s %-8s %s\n", "machine", burnin_verdict_name(machine), machine_why(machine, why, sizeof(why)));
 }
 
 static void write_json(FILE *f, const struct burnin_result *res, unsigned n, enum burnin_verdict machine,
@@ -138,6 +165,8 @@ static void write_json(FILE *f, const struct burnin_result *res, unsigned n, enu
 	json_obj_open(&j, NULL);
 	json_str(&j, "bootbench_burnin", BB_VERSION);
 	json_str(&j, "verdict", burnin_verdict_name(machine));
+	if (stopped_by)
+		json_str(&j, "interrupted_by", signal_name(stopped_by));
 	json_double(&j, "seconds", seconds);
 	json_arr_open(&j, "components");
 	for (unsigned i = 0; i < n; i++) {
@@ -174,12 +203,21 @@ static int save(const char *dir, const char *name, const struct burnin_result *r
 {
 	char path[4096], tmp[4200];
 	FILE *f;
+	int fd;
 
 	snprintf(path, sizeof(path), "%s/%s", dir, name);
 	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
-	f = fopen(tmp, "wxe");	/* consent: a regular file, made new, in --output */
-	if (!f)
+	/* an earlier run's leftover (killed while it saved) is replaced, never followed */
+	if (unlink(tmp) && errno != ENOENT)
 		return -1;
+	fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);	/* consent: a regular file, made new, in --output */
+	if (fd < 0)
+		return -1;
+	f = fdopen(fd, "w");
+	if (!f) {
+		close(fd);
+		return -1;
+	}
 	if (strstr(name, ".json"))
 		write_json(f, res, n, machine, lim, seconds);
 	else
@@ -187,6 +225,42 @@ static int save(const char *dir, const char *name, const struct burnin_result *r
 	if (fflush(f) || fsync(fileno(f)) || fclose(f) || rename(tmp, path))
 		return -1;
 	return 0;
+}
+
+/*
+ * --output, before anything runs: a burn-in of a day whose results cannot
+ * be written at its end is lost. An earlier run's leftover .tmp files
+ * (killed while it saved) are removed; a file is made and removed there.
+ */
+static void check_output(const char *dir)
+{
+	static const char *const leftovers[] = { "burnin.json.tmp", "burnin.txt.tmp" };
+	char path[4200];
+	int fd;
+
+	for (unsigned i = 0; i < ARRAY_SIZE(leftovers); i++) {
+		snprintf(path, sizeof(path), "%s/%s", dir, leftovers[i]);
+		if (unlink(path) && errno != ENOENT)
+			die_usage("burnin: --output=%s: an earlier run's %s cannot be removed (%s): the results could "
+				  "not be written", dir, leftovers[i], strerror(errno));
+	}
+	snprintf(path, sizeof(path), "%s/burnin.json.tmp", dir);
+	fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);	/* consent: a regular file, made new, in --output */
+	if (fd < 0)
+		die_usage("burnin: --output=%s: the results could not be written there (%s)", dir, strerror(errno));
+	close(fd);
+	unlink(path);
+}
+
+/* --progress-fd: a descriptor open for writing, or bad input (its lines would be lost). */
+static void open_progress(unsigned n)
+{
+	int flags = fcntl((int)n, F_GETFL);
+
+	if (flags < 0 || ((flags & O_ACCMODE) != O_WRONLY && (flags & O_ACCMODE) != O_RDWR) ||
+	    !(progress = fdopen((int)n, "w")))
+		die_usage("burnin: --progress-fd=%u is not open for writing", n);
+	fcntl((int)n, F_SETFD, FD_CLOEXEC);	/* the programs the components run do not hold it */
 }
 
 static int burnin_main(void *opts, int argc, char **argv)
@@ -254,10 +328,15 @@ static int burnin_main(void *opts, int argc, char **argv)
 			die_usage("burnin: --iperf=%s: expected HOST[:PORT] (a name or an IPv4 address, a port from 1 to 65535)",
 				  o->iperf);
 	}
+	if (o->destroy && burnin_destroy_check(o->destroy, asked[burnin_component("disks") - burnin_components], argv,
+					       (unsigned)argc))
+		die_usage("burnin: %s", bb_err);
+	if (o->progress_fd)
+		open_progress(o->progress_fd);
 	if (o->check)
 		return EXIT_OK;		/* the boot parameters' check: every value above is fine */
-	if (o->progress_fd && !(progress = fdopen((int)o->progress_fd, "w")))
-		die_usage("burnin: --progress-fd=%u is not open for writing", o->progress_fd);
+	if (o->output)
+		check_output(o->output);
 	if (cpus < 1 || cpus > 4096)
 		cpus = 1;
 	if (scale_factor(&seconds))
@@ -282,6 +361,10 @@ static int burnin_main(void *opts, int argc, char **argv)
 	}
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
+	/* the ssh session that started it dropped: stopped as by SIGTERM, its
+	 * results written; a reader gone (the menu's screen) kills no burn-in */
+	sigaction(SIGHUP, &sa, NULL);
+	signal(SIGPIPE, SIG_IGN);
 	t0 = now_ns();
 	for (unsigned i = 0; i < burnin_ncomponents; i++)
 		res[i].component = burnin_components[i].name;
@@ -309,20 +392,19 @@ static int burnin_main(void *opts, int argc, char **argv)
 		report_progress(c->name, "running", seconds - (now_ns() - t0) / 1e9);
 		push_verdicts(res, asked, c->name, seconds - (now_ns() - t0) / 1e9, 0);
 		if (burnin_stop)
-			burnin_set(r, BURNIN_ERROR, "interrupted before it ended");
+			burnin_set(r, BURNIN_INTERRUPTED, "interrupted (%s) before it began", signal_name(stopped_by));
 		else if (r->verdict != BURNIN_ERROR)	/* begin found nothing to test */
 			c->run(&ctx, r);
-		if (burnin_stop && r->verdict == BURNIN_PASS) {
+		if (burnin_stop && r->verdict != BURNIN_SKIPPED && !strstr(r->reason, "interrupted")) {
+			/* what it found stays in its reason, the interruption said first; a
+			 * failure found stands, anything less was not tested to its end */
 			char was[sizeof(r->reason)];
 
 			memcpy(was, r->reason, sizeof(was));
-			burnin_set(r, BURNIN_ERROR, "interrupted before its time was up: %s", was);
-		} else if (burnin_stop && r->verdict != BURNIN_SKIPPED && !strstr(r->reason, "interrupted")) {
-			/* its verdict has a reason of its own: the interruption is said first */
-			char was[sizeof(r->reason)];
-
-			memcpy(was, r->reason, sizeof(was));
-			snprintf(r->reason, sizeof(r->reason), "interrupted before its time was up; %.2000s", was);
+			snprintf(r->reason, sizeof(r->reason), "interrupted (%s) before its time was up; %.2000s",
+				 signal_name(stopped_by), was);
+			if (r->verdict < BURNIN_INTERRUPTED)
+				r->verdict = BURNIN_INTERRUPTED;
 		}
 		r->seconds = (now_ns() - c0) / 1e9;
 		report_progress(c->name, burnin_verdict_name(r->verdict), seconds - (now_ns() - t0) / 1e9);
@@ -340,7 +422,7 @@ static int burnin_main(void *opts, int argc, char **argv)
 		note("burnin: the results could not be written to %s: %s", o->output, strerror(errno));
 		return EXIT_FAIL;
 	}
-	return machine == BURNIN_PASS ? EXIT_OK : EXIT_FAIL;
+	return machine == BURNIN_PASS ? EXIT_OK : machine == BURNIN_INTERRUPTED ? BURNIN_EXIT_INTERRUPTED : EXIT_FAIL;
 }
 
 static void limits_help(FILE *f)
@@ -395,9 +477,13 @@ const struct command burnin_command = {
 		"program, no answer), which fails closed and is never counted as a pass. The\n"
 		"machine's verdict is PASS only when every component asked for passed. A test that\n"
 		"stress-ng cannot run on this machine is listed as not run, never as a failure.\n"
-		"BOOTBENCH_SCALE multiplies the time (0.02: seconds instead of minutes).\n",
+		"SIGINT, SIGTERM or SIGHUP stops it: the component running and those after it are\n"
+		"INTERRUPTED, and so is the machine unless a component FAILed; the results so far\n"
+		"are written. --destroy names only disks the burn-in tests (the DISKs, or with none\n"
+		"every disk not in use). BOOTBENCH_SCALE multiplies the time (0.02: seconds).\n",
 	.more_help = limits_help,
-	.exit_status = "0 PASS, 1 FAIL or ERROR (or the results could not be written), 2 bad input (nothing run).",
+	.exit_status = "0 PASS, 1 FAIL or ERROR (or the results could not be written), 2 bad input (nothing run), "
+		       "130 INTERRUPTED (SIGINT, SIGTERM, SIGHUP; no component FAILed).",
 	.args = burnin_args,
 	.opts_size = sizeof(struct burnin_opts),
 	.run = burnin_main,

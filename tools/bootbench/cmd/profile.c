@@ -40,10 +40,17 @@ static void profile_list(FILE *f)
 static const char *progress_arg;	/* --progress-fd=N, passed to each run */
 static char seed_arg[32];		/* --randseed=ROUND for repeated rounds */
 
+/* the child running a target now (run_one), 0 between targets */
+static volatile pid_t running_child;
+
+/* A stop reaches the target's child too: SIGTERM may come to this process
+ * alone (a burn-in that runs it stopped, or died: PR_SET_PDEATHSIG). */
 static void on_signal(int sig)
 {
 	(void)sig;
 	stop_requested = 1;
+	if (running_child > 0)
+		kill(running_child, SIGTERM);
 }
 
 /* The job set of one target: run's options as a job file would get them. */
@@ -118,9 +125,15 @@ static int run_one(const struct profile *p, const char *target, const char *dest
 		return EXIT_FAIL;
 	if (!pid)
 		exit(run_child(p, target, destroy, outdir));
+	running_child = pid;
+	if (stop_requested)	/* stopped before it was known */
+		kill(pid, SIGTERM);
 	while (waitpid(pid, &status, 0) < 0)
-		if (errno != EINTR)
+		if (errno != EINTR) {
+			running_child = 0;
 			return EXIT_FAIL;
+		}
+	running_child = 0;
 	return WIFEXITED(status) ? WEXITSTATUS(status) : EXIT_FAIL;
 }
 

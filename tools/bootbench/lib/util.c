@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mount.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -243,8 +244,19 @@ static void __attribute__((noreturn)) exec_child(char *const argv[])
 	_exit(127);
 }
 
+/* In the child: SIGTERM when PARENT (the caller, which waits for it in the
+ * thread that forked it) dies, even by SIGKILL: no program bootbench runs
+ * outlives it, writing a disk or loading the CPUs for no one. */
+static void die_with(pid_t parent)
+{
+	prctl(PR_SET_PDEATHSIG, SIGTERM);
+	if (getppid() != parent)	/* it died before the line above */
+		_exit(128 + SIGTERM);
+}
+
 int spawn(char *const argv[], const char *input, int ignore_int, char *out, size_t outlen)
 {
+	pid_t parent = getpid();
 	int in[2] = { -1, -1 }, res[2], status;
 	size_t used = 0;
 	pid_t pid;
@@ -265,8 +277,11 @@ int spawn(char *const argv[], const char *input, int ignore_int, char *out, size
 	if (!pid) {
 		int null = open("/dev/null", O_RDONLY | O_CLOEXEC);
 
+		/* a teardown step (ignore_int) finishes even without us */
 		if (ignore_int)
 			signal(SIGINT, SIG_IGN);
+		else
+			die_with(parent);
 		dup2(input ? in[0] : null, STDIN_FILENO);
 		dup2(res[1], STDOUT_FILENO);
 		dup2(res[1], STDERR_FILENO);
@@ -323,7 +338,7 @@ int spawn_for(char *const argv[], double seconds, const volatile sig_atomic_t *s
 	uint64_t deadline = now_ns() + (uint64_t)(seconds * 1e9), kill_at = 0;
 	int res[2], status = 0, open_pipe = 1;
 	size_t used = 0;
-	pid_t pid;
+	pid_t pid, parent = getpid();
 
 	*stopped = 0;
 	if (out && outlen)
@@ -343,6 +358,7 @@ int spawn_for(char *const argv[], double seconds, const volatile sig_atomic_t *s
 		/* its own process group: a stop reaches its workers too */
 		setpgid(0, 0);
 		signal(SIGINT, SIG_IGN);
+		die_with(parent);
 		dup2(null, STDIN_FILENO);
 		dup2(res[1], STDOUT_FILENO);
 		dup2(res[1], STDERR_FILENO);

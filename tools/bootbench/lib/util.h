@@ -68,7 +68,8 @@ int open_uncached(const char *path);
  * on its stdin, its stdout and stderr together into OUT (the last OUTLEN-1
  * bytes, trailing newlines removed). IGNORE_INT: Ctrl-C does not stop it (a
  * teardown step must finish). Returns its exit status, 128+signal, 127 when
- * it could not be run, -1 when no process could be made.
+ * it could not be run, -1 when no process could be made. Unless IGNORE_INT,
+ * it gets SIGTERM if the caller dies first.
  */
 int spawn(char *const argv[], const char *input, int ignore_int, char *out, size_t outlen);
 /*
@@ -77,7 +78,8 @@ int spawn(char *const argv[], const char *input, int ignore_int, char *out, size
  * *STOP (may be NULL) is set, SIGKILL 10 s later. Ctrl-C is for the caller
  * (it sets *STOP). Its output's end in OUT; its exit status, 128+signal,
  * 127 when it is not there, -1 when it could not start; *STOPPED is 1 when
- * it was stopped by us.
+ * it was stopped by us. It gets SIGTERM if the caller dies first (even
+ * by SIGKILL): nothing it runs outlives bootbench.
  */
 int spawn_for(char *const argv[], double seconds, const volatile sig_atomic_t *stop, char *out, size_t outlen,
 	      int *stopped);

@@ -119,7 +119,7 @@ static void close_from(int low)
  */
 static void child_fds(int out, int err, int sock)
 {
-	int fds[4] = { open("/dev/null", O_RDWR | O_CLOEXEC), out, err, sock };
+	int fds[4] = { open("/dev/null", O_RDWR | O_CLOEXEC), out, err, sock };	/* consent: /dev/null */
 
 	/* above every target first, so that no dup2 overwrites one still to be moved */
 	for (int i = 0; i < 4; i++)
