@@ -20,7 +20,7 @@
 #   - device-mapper's error target under 8 sectors (LBA 10000): the clear
 #     goes past them, writes the rest, and says "not erased: 8 block(s)
 #     could not be written", LBA 10000 first (issue 43);
-#   - four NVMe disks whose writes QEMU holds to 8 MiB/s each, so that
+#   - four NVMe disks whose writes QEMU holds to 2 MiB/s each, so that
 #     they are independent: erased together in at most 1.2x the time of
 #     one alone; --progress-fd has lines of all four; then the menu erases
 #     them, its live table (4 disks) captured and fitting 80x24;
@@ -38,9 +38,10 @@ openssl genpkey -algorithm ed25519 -out "$T/erase-key.pem" 2>/dev/null
 mcopy -i "$T/stick.img@@1M" "$T/erase-key.pem" ::/erase-key.pem
 for d in v s n a; do head -c 64M /dev/urandom > "$T/$d.img"; done
 truncate -s 32M "$T/m.img" && mkfs.ext4 -q -F "$T/m.img"
-# four NVMe disks, each's writes held to 8 MiB/s: 6 s a pass alone
+# four NVMe disks, each's writes held to 2 MiB/s: 16 s a pass alone, so that the
+# guest's own work (which TCG stretches on a loaded host) is small beside it
 slow=""
-for k in 1 2 3 4; do truncate -s 48M "$T/p$k.img"; slow="$slow --disk nvme+wbps=8388608:'$T/p$k.img'"; done
+for k in 1 2 3 4; do truncate -s 32M "$T/p$k.img"; slow="$slow --disk nvme+wbps=2097152:'$T/p$k.img'"; done
 console_boot 160 50 "--fw bios --usb '$T/stick.img' --disk virtio:'$T/v.img' --disk scsi:'$T/s.img' --disk nvme:'$T/n.img' --disk virtio:'$T/m.img' --disk sata:'$T/a.img' $slow"
 step "the menu comes up on the serial console" "Esc goes back" 240
 # 0. the menu's entry: the virtio disk, clear, sampled; a wrong serial ending first
@@ -114,11 +115,11 @@ check "... 8 blocks counted" shows '"blocks_not_written" : 8'
 check "... the first named" shows '"lbas_not_written":\[10000,10001'
 check "... said in one line" shows "not erased: 8 block(s) could not be written"
 
-# 3c. every disk at once: four disks held to 8 MiB/s each, together in at most 1.2x one alone
+# 3c. every disk at once: four disks held to 2 MiB/s each, together in at most 1.2x one alone
 type_line "clear; dmsetup remove bad; P=''; for b in /sys/block/nvme*; do case \$(cat \$b/device/serial) in BBNVME[6789]*) P=\"\$P /dev/\${b##*/}\";; esac; done; set -- \$P; D=\$(echo \$P | tr ' ' ','); echo SLOW=\$#"
 step_result "the four slow NVMe disks are there" SLOW "SLOW=4" 30
 type_line "clear; t0=\$(cut -d' ' -f1 /proc/uptime); bootbench erase --destroy=\$1 --output=/tmp/p1 --method=clear --verify=sample --trim=off \$1 > /tmp/p1.log 2>&1; r1=\$?; t1=\$(cut -d' ' -f1 /proc/uptime); bootbench erase --destroy=\$D --output=/tmp/p4 --method=clear --verify=sample --trim=off --progress-fd=3 \$P 3>/tmp/p4.progress > /tmp/p4.log 2>&1; r4=\$?; t4=\$(cut -d' ' -f1 /proc/uptime); grep -c '^erase: .*: erased (clear' /tmp/p4.log; awk '{print \$2}' /tmp/p4.progress | sort -u | wc -l | sed 's/^/PROGRESS-DISKS=/'; awk -v a=\$t0 -v b=\$t1 -v c=\$t4 'BEGIN { printf \"one %.1f s, four %.1f s, ratio %.2f\\n\", b - a, c - b, (c - b) / (b - a); print ((c - b) <= 1.2 * (b - a) ? \"PARALLEL-OK\" : \"PARALLEL-SLOW\") }'; echo PAR=\$r1\$r4"
-step_result "one disk alone, then four together: both exit 0" PAR "PAR=00" 300
+step_result "one disk alone, then four together: both exit 0" PAR "PAR=00" 400
 check "... four together in at most 1.2x one alone" shows "PARALLEL-OK"
 check "... --progress-fd had lines of all four" shows "PROGRESS-DISKS=4"
 screen | grep -m1 "^one .* s, four" | sed 's/^/    measured: /'

@@ -11,7 +11,7 @@
  * media, not a cache. A signal stops it between writes: none is issued
  * after it, the ones in flight end, and the passes done are what is said.
  * So that they end within a second, the writes in flight are held to what
- * the disk writes in half a second (32 on a fast disk, 2 on a slow one):
+ * the disk writes in half a second (32 on a fast disk, 1 on a slow one):
  * more would not make it faster, only slower to stop.
  * The discard, when asked, comes after the read-back (erase_clear_discard):
  * a block only discarded must not be read back as if it had been written.
@@ -88,11 +88,11 @@ static int one_pass(struct erase_job *e, int fd, unsigned pass, unsigned char *b
 		struct io_uring_cqe *cqe;
 		uint64_t elapsed = now_ns() - t0, written = __atomic_load_n(&e->progress.done, __ATOMIC_RELAXED);
 
-		/* the depth that is half a second of the disk's rate so far (4 until a rate shows) */
+		/* the depth that is half a second of the disk's rate so far (4 until a rate shows, 1 at least) */
 		if (elapsed > 200000000ull) {
 			double half_s = (double)written / ((double)elapsed / 1e9) / 2;
 
-			depth = half_s >= (double)DEPTH * CHUNK ? DEPTH : half_s < 2.0 * CHUNK ? 2 : (unsigned)(half_s / CHUNK) + 1;
+			depth = half_s >= (double)DEPTH * CHUNK ? DEPTH : half_s <= CHUNK ? 1 : (unsigned)(half_s / CHUNK) + 1;
 		}
 		while (nfree && inflight < depth && next < size && !stopped(e)) {
 			struct io_uring_sqe *sqe = io_uring_get_sqe(&ring);
