@@ -21,6 +21,7 @@
 #include "lib/util.h"
 #include "raid/zfs.h"
 #include "safety/consent.h"
+#include "safety/writable.h"
 
 const struct zfs_topology zfs_topologies[] = {
 	{ "stripe", 0, 0, 1, "ZFS: one vdev per disk, striped (no redundancy)" },
@@ -190,6 +191,8 @@ int zfs_create(const struct zfs_topology *t, unsigned width, char *const *member
 		return -1;
 	if (rc)
 		return set_err("zpool create %s failed (exit status %d): %s", p->name, rc, out[0] ? out : "no message");
+	/* the pool is made of consented disks: its dataset is where the comparison's jobs write */
+	writable_allow_dir(p->mountpoint);
 	return 0;
 }
 

@@ -25,7 +25,11 @@
 static const char *const system_dirs[] = { "/proc", "/sys", "/dev", "/etc", "/root", "/usr", "/lib", "/lib64",
 					   "/bin", "/sbin", "/boot", NULL };
 
+#define MAX_MADE_DIRS 16
+
 static char workdir[PATH_MAX];
+static char made_dirs[MAX_MADE_DIRS][PATH_MAX];	/* filesystems this process made from consented disks */
+static unsigned nmade_dirs;
 static dev_t write_devs[MAX_WRITE_DEVS];
 static unsigned nwrite_devs;
 
@@ -87,6 +91,14 @@ int writable_init(const char *dir, const char *devs)
 		return rc;
 	}
 	return 0;
+}
+
+void writable_allow_dir(const char *dir)
+{
+	char resolved[PATH_MAX];
+
+	if (nmade_dirs < MAX_MADE_DIRS && realpath(dir, resolved) && !system_dir(resolved))
+		snprintf(made_dirs[nmade_dirs++], PATH_MAX, "%s", resolved);
 }
 
 const char *writable_workdir(void)
@@ -156,6 +168,9 @@ int writable_file(const char *path, char *why, size_t len)
 	}
 	if (under(dir, "/tmp") || under(dir, "/dev/shm"))
 		return 1;
+	for (unsigned i = 0; i < nmade_dirs; i++)
+		if (under(dir, made_dirs[i]))
+			return 1;
 	if (workdir[0] && under(dir, workdir))
 		return 1;
 	if (!workdir[0] && !slash)

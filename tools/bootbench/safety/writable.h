@@ -27,6 +27,12 @@
 int writable_init(const char *workdir, const char *write_devs);
 /* 1 when PATH may be written (created or overwritten) by a job; 0 with one line in WHY. */
 int writable_file(const char *path, char *why, size_t len);
+/*
+ * A folder on a filesystem this process made itself out of consented disks
+ * (raid's ZFS pool, mounted where no device names it): jobs may write
+ * there. Kept across writable_init, as consent_allow_dev's devices are.
+ */
+void writable_allow_dir(const char *dir);
 /* The working folder the rule uses ("" when there is none: it was / or a system folder). */
 const char *writable_workdir(void);
 
