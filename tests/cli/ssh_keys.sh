@@ -100,11 +100,17 @@ EOF
 	[ "$_in" = in ]
 }
 not() { ! "$@"; }
-check "dropbear: the hiding line lets key A in (what ssh-keys must refuse)" lets_in "$T/hiding" "$T/a"
-check "... and not key B, the one it shows" not lets_in "$T/hiding" "$T/ed25519"
 rm -f "$T/ak"
 "$BB" ssh-keys --output="$T/ak" "$T/hiding" > /dev/null 2>&1
 check "ssh-keys refuses the hiding line and writes nothing for dropbear (exit $?)" [ ! -e "$T/ak" ]
+# dropbear reads root's authorized_keys from a tmpfs over /root in a mount namespace of its own; a
+# chroot's root is no mount point, so no private namespace can be made there (the fresh root's case)
+if ! unshare -m --propagation private true 2> /dev/null; then
+	echo "note: no private mount namespace here (a chroot?): the 4 checks against the real dropbear are not run"
+	finish
+fi
+check "dropbear: the hiding line lets key A in (what ssh-keys must refuse)" lets_in "$T/hiding" "$T/a"
+check "... and not key B, the one it shows" not lets_in "$T/hiding" "$T/ed25519"
 "$BB" ssh-keys --output="$T/ak" "$T/4096" > /dev/null 2>&1
 check "a line of 4096 characters that ssh-keys takes: dropbear lets its key in" lets_in "$T/ak" "$T/ed25519"
 printf 'command="echo one",command="echo two" %s\n' "$(cat "$T/a.pub")" > "$T/cmd2"
