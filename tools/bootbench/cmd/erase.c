@@ -298,25 +298,21 @@ static int erase_main(void *opts, int argc, char **argv)
 		e->outdir = o->output;
 		e->method_asked = o->method;
 	}
-	/* what this run writes besides the disks (its output, --progress-fd) must not be one of them */
+	/* what this run writes besides the disks (its output, --progress-fd) goes to no block device:
+	 * one being erased would be written after its read-back */
 	{
 		int fds[3] = { STDOUT_FILENO, STDERR_FILENO, (int)o->progress_fd };
+		const char *what[3] = { "the output", "the error output", "--progress-fd" };
 
 		for (int f = 0; f < 3; f++) {
-			struct stat fs;
+			struct stat fs, ds;
 
 			if ((f == 2 && !o->progress_fd) || fstat(fds[f], &fs) || !S_ISBLK(fs.st_mode))
 				continue;
-			for (i = 0; i < argc; i++) {
-				struct stat ds;
-
-				if (!stat(jobs[i].dev, &ds) && (ds.st_rdev == fs.st_rdev ||
-				    (major(ds.st_rdev) == major(fs.st_rdev) && consent_named(fs.st_rdev))))
-					die_usage("erase: %s goes to %s, a disk being erased", f == 0 ? "the output" :
-						  f == 1 ? "the error output" : "--progress-fd", jobs[i].dev);
-			}
-			die_usage("erase: %s goes to a block device: give it a file or a terminal", f == 0 ? "the output" :
-				  f == 1 ? "the error output" : "--progress-fd");
+			for (i = 0; i < argc; i++)
+				if (!stat(jobs[i].dev, &ds) && ds.st_rdev == fs.st_rdev)
+					die_usage("erase: %s goes to %s, a disk being erased", what[f], jobs[i].dev);
+			die_usage("erase: %s goes to a block device: give it a file or a terminal", what[f]);
 		}
 	}
 	if (lstat(o->output, &st) == 0 && S_ISLNK(st.st_mode))

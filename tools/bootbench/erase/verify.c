@@ -385,7 +385,7 @@ static int open_for_reading(const struct erase_job *e, unsigned char **buf)
 
 int erase_verify(struct erase_job *e)
 {
-	unsigned char *buf;
+	unsigned char *buf, *expect;
 	int fd = open_for_reading(e, &buf), rc;
 
 	if (fd < 0)
@@ -397,17 +397,15 @@ int erase_verify(struct erase_job *e)
 		if (read_at(fd, buf, BLOCK, e->marker_at[i]) || !memcmp(buf, e->marker, BLOCK))
 			e->markers_left++;	/* a marker that cannot be read back is not proven gone */
 	e->old_left = 0;
-	for (unsigned i = 0; i < e->old_blocks; i++) {
-		unsigned char *expect = aligned_block(BLOCK);
-
+	expect = aligned_block(BLOCK);
+	for (unsigned i = 0; i < e->old_blocks; i++)
 		/* old data found again is left over, unless it is exactly what the method writes there (a disk
 		 * that held the pattern already): that block proves nothing either way, and the read-back judges it */
 		if (read_at(fd, buf, BLOCK, e->old_at[i]) ||
 		    (crc32c(0, buf, BLOCK) == e->old_crc[i] && !(expect && e->leaves == LEAVES_PATTERN &&
 								 block_ok(e, buf, e->old_at[i], BLOCK, expect))))
 			e->old_left++;
-		free(expect);
-	}
+	free(expect);
 	free(buf);
 	rc = read_all(e, fd);
 	if (!rc)
