@@ -187,8 +187,10 @@ for tool in fio bb; do
 done
 # exit_what=all: [long] stopped with [short], [later] never ran; wait_for: one after the other
 for tool in fio bb; do
+	# in seconds, rounded; under load a 1 s job can run 1.5 s: [long] must stop
+	# with [short] (not 30 s), [later] must not run at all
 	got=$(json "$T/$tool/exit_what.json" "' '.join('%s:%d' % (j['jobname'], (j['job_runtime'] + 500) // 1000) for j in d['jobs'])")
-	check "exit_what=all ($tool): $got" [ "$got" = "short:1 long:1 later:0" ]
+	check "exit_what=all ($tool): $got" sh -c 'set -- $(echo "$1" | tr ":" " "); [ "$1" = short ] && [ "$2" -ge 1 ] && [ "$2" -le 5 ] && [ "$3" = long ] && [ "$4" -ge 1 ] && [ "$4" -le $(($2 + 1)) ] && [ "$5 $6" = "later 0" ]' - "$got"
 	ms=$(cat "$T/$tool/wait_for.ms")
 	check "wait_for ($tool): two 1 s jobs one after the other ($ms ms from start to end)" [ "$ms" -ge 1900 ]
 done
