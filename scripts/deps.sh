@@ -36,6 +36,8 @@ pkgs="$pkgs iproute2"
 # the burn-in tests run the cpu, memory and net components for real on the
 # host: stress-ng, and iperf3's server in a network namespace, ethtool
 pkgs="$pkgs stress-ng iperf3 ethtool"
+# the sandbox test shows its system calls under strace (sandbox.sh)
+pkgs="$pkgs strace"
 # the ssh test logs in with Debian's OpenSSH client (ssh, ssh-keygen, ssh-keyscan)
 pkgs="$pkgs openssh-client"
 # the rescue tests: a real installed Debian (scripts/build-installed.sh)

@@ -14,7 +14,15 @@ unshare --net sleep 600 &
 HOLDER=$!
 i=0; while [ "$(readlink /proc/$HOLDER/ns/net 2>/dev/null)" = "$(readlink /proc/self/ns/net)" ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
 peer() { nsenter --net --target $HOLDER "$@"; }
-cleanup_net() { kill $SERVER $HOLDER 2>/dev/null; ip link del $A 2>/dev/null; }
+# every process in the peer's namespace (iperf3 is nsenter's grandchild, not $SERVER)
+cleanup_net() {
+	ns=$(readlink /proc/$HOLDER/ns/net 2>/dev/null)
+	[ -n "$ns" ] && for p in /proc/[0-9]*; do
+		[ "$(readlink $p/ns/net 2>/dev/null)" = "$ns" ] && kill ${p#/proc/} 2>/dev/null
+	done
+	kill $SERVER $HOLDER 2>/dev/null
+	ip link del $A 2>/dev/null
+}
 # a test stopped by the runner's timeout (TERM) cleans up too: a link left
 # behind with this test's addresses would take the next run's traffic
 trap 'cleanup_net; cleanup' EXIT

@@ -25,10 +25,12 @@ for eng in null io_uring psync; do
 	done
 done
 
-# A.11: no threads left for clones 2-4 (nobody may have two tasks): exit 1, saying so
+# A.11: no threads left for clones 2-4 (nobody may have three tasks more than now: the
+# main thread, the sandbox's and clone 1's): exit 1, saying so
 # (root ignores RLIMIT_NPROC, so the run is nobody's; setpriv and prlimit are util-linux's)
 if id nobody >/dev/null 2>&1; then
-	setpriv --reuid=nobody --regid="$(id -g nobody)" --clear-groups prlimit --nproc=2:2 \
+	tasks=$(ps -L -u nobody --no-headers | wc -l)
+	setpriv --reuid=nobody --regid="$(id -g nobody)" --clear-groups prlimit --nproc=$((tasks + 3)):$((tasks + 3)) \
 		"$BB" run --name=t --ioengine=null --rw=read --bs=4k --size=1m --numjobs=4 > "$T/out" 2>&1
 	rc=$?
 	check "a clone whose thread cannot start: exit 1 (exit $rc)" [ $rc = 1 ]

@@ -124,6 +124,8 @@ placement() { # placement JSON TASKSET-CPU|- RUN-OPTION...: "main|thread CPU-lis
 	sleep 1
 	for t in /proc/$pid/task/*; do
 		[ "${t##*/}" = $pid ] && who=main || who=thread
+		# the thread that starts the engine's threads in the sandbox waits, unplaced
+		[ "$(cat $t/comm)" = bb-sandbox ] && who=sandbox
 		echo "$who $(sed -n 's/^Cpus_allowed_list:[[:space:]]*//p' $t/status)"
 	done
 	wait $pid

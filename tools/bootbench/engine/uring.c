@@ -23,6 +23,7 @@
 #include <sys/uio.h>
 
 #include "engine/engine.h"
+#include "engine/ring.h"
 #include "job/worker.h"
 #include "lib/util.h"
 
@@ -82,7 +83,7 @@ static int ring_init(struct uring_data *d, const struct job_opts *o)
 		}
 		if (o->hipri)
 			p.flags |= IORING_SETUP_IOPOLL;
-		rc = io_uring_queue_init_params(o->iodepth, &d->ring, &p);
+		rc = ring_init_disabled(o->iodepth, &d->ring, &p);
 		if (rc != -EINVAL || o->sqthread_poll)
 			break;
 	}
@@ -155,6 +156,10 @@ static int share_cpu_with_io_worker(struct uring_data *d)
 	return cpu;
 }
 
+/* what this engine's SQEs are */
+static const uint8_t ring_ops[] = { IORING_OP_READ, IORING_OP_WRITE, IORING_OP_READ_FIXED, IORING_OP_WRITE_FIXED,
+				    IORING_OP_FSYNC };
+
 static int uring_init(struct worker *w)
 {
 	const struct job_opts *o = &w->job->o;
@@ -192,6 +197,17 @@ static int uring_init(struct worker *w)
 		d->placed = 1;
 		if (share_cpu_with_io_worker(d) >= 0)
 			w->engine_note = "io_uring: at iodepth 1 each job and its kernel I/O worker share one CPU";
+	}
+	/* the ring does reads, writes and syncs, nothing else (engine/ring.h) */
+	rc = ring_restrict(&d->ring, ring_ops, ARRAY_SIZE(ring_ops));
+	if (!rc)
+		rc = ring_enable(&d->ring);
+	if (rc < 0) {
+		io_uring_queue_exit(&d->ring);
+		free(d->cqes);
+		free(d);
+		w->eng_data = NULL;
+		return set_err("io_uring: the ring could not be restricted to reads and writes: %s", strerror(-rc));
 	}
 	if ((o->registerfiles && !d->fixed_files) || (o->fixedbufs && !d->fixed_bufs))
 		w->engine_note = "io_uring: the kernel refused registered files or buffers; ran without";

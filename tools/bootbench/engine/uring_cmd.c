@@ -14,6 +14,7 @@
 #include <linux/nvme_ioctl.h>
 
 #include "engine/engine.h"
+#include "engine/ring.h"
 #include "job/worker.h"
 #include "lib/util.h"
 
@@ -23,6 +24,8 @@ struct cmd_data {
 	struct io_uring ring;
 	struct io_uring_cqe **cqes;
 };
+
+static const uint8_t cmd_ops[] = { IORING_OP_URING_CMD };
 
 static int cmd_init(struct worker *w)
 {
@@ -38,10 +41,19 @@ static int cmd_init(struct worker *w)
 	d = xcalloc(1, sizeof(*d));
 	memset(&p, 0, sizeof(p));
 	p.flags = IORING_SETUP_SQE128 | IORING_SETUP_CQE32;
-	rc = io_uring_queue_init_params(w->job->o.iodepth, &d->ring, &p);
+	rc = ring_init_disabled(w->job->o.iodepth, &d->ring, &p);
 	if (rc < 0) {
 		free(d);
 		return set_err("io_uring_cmd: a ring with 128-byte entries: %s", strerror(-rc));
+	}
+	/* the ring passes NVMe commands, nothing else (engine/ring.h) */
+	rc = ring_restrict(&d->ring, cmd_ops, ARRAY_SIZE(cmd_ops));
+	if (!rc)
+		rc = ring_enable(&d->ring);
+	if (rc < 0) {
+		io_uring_queue_exit(&d->ring);
+		free(d);
+		return set_err("io_uring_cmd: the ring could not be restricted to commands: %s", strerror(-rc));
 	}
 	d->cqes = xcalloc(w->job->o.iodepth, sizeof(*d->cqes));
 	w->eng_data = d;

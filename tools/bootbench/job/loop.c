@@ -522,7 +522,9 @@ void *worker_main(void *arg)
 		}
 		f->fd = target_open(f->t, open_flags(o));
 		if (f->fd < 0) {
-			worker_fail(w, errno, "cannot open %s: %s", f->t->path, strerror(errno));
+			worker_fail(w, errno, "cannot open %s: %s", f->t->path,
+				    errno == ELOOP ? "a link is on its way (a job's file is opened through none)" :
+				    strerror(errno));
 			goto out;
 		}
 		/* invalidate=1 (fio's default): the job starts with nothing of its range cached */

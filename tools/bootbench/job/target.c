@@ -167,11 +167,11 @@ int target_open(struct target *t, int flags)
 	if (t->nvme_chr)
 		/* consent: an NVMe generic device whose namespace is claimed; commands pass
 		 * the page cache by nature, and a char device takes no O_DIRECT */
-		return open(t->path, flags & ~O_DIRECT);
+		return open_nolinks(t->path, flags & ~O_DIRECT, 0);
 	if (t->claim_fd < 0)
 		/* consent: a file, or a device only read; direct=1 stays direct (without it
 		 * reads were served by the page cache and their figures were the cache's) */
-		return open(t->path, flags);
+		return open_nolinks(t->path, flags, 0);
 	/* the claimed open file itself, reopened with the job's flags: no path lookup */
 	snprintf(self, sizeof(self), "/proc/self/fd/%d", t->claim_fd);
 	fd = open(self, flags);	/* consent: the device consent_open claimed */
@@ -232,7 +232,7 @@ int target_prepare(struct target *t)
 	pthread_mutex_lock(&t->lock);
 	if (t->prepared || t->is_blk || t->exists)
 		goto out_unlock;
-	fd = open(t->path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0644);	/* consent: a new regular file */
+	fd = open_nolinks(t->path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0644);	/* consent: a new regular file */
 	if (fd < 0) {
 		rc = set_err("cannot create %s: %s", t->path, strerror(errno));
 		goto out_unlock;

@@ -12,7 +12,10 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <stdint.h>
 #include <sys/mount.h>
+#include <sys/syscall.h>
+#include <linux/openat2.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -416,6 +419,17 @@ int open_uncached(const char *path)
 	if (fd < 0 && errno == EINVAL)
 		fd = open(path, O_RDONLY | O_CLOEXEC);
 	return fd;
+}
+
+int open_nolinks(const char *path, int flags, mode_t mode)
+{
+	struct open_how how = { .flags = (uint64_t)(unsigned)flags, .mode = flags & (O_CREAT | O_TMPFILE) ? mode : 0,
+				.resolve = RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS };
+	long fd = syscall(SYS_openat2, AT_FDCWD, path, &how, sizeof(how));
+
+	if (fd < 0 && errno == ENOSYS)
+		fd = open(path, flags | O_NOFOLLOW, mode);
+	return (int)fd;
 }
 
 /*

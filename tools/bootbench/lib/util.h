@@ -5,6 +5,7 @@
 
 #include <signal.h>
 #include <stddef.h>
+#include <sys/types.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <time.h>
@@ -63,6 +64,13 @@ int read_attr(const char *path, char *buf, size_t len);
  * cache where O_DIRECT is refused (a file on tmpfs). -1 with errno.
  */
 int open_uncached(const char *path);
+/*
+ * Opens a name read from outside (a job's file) following no link on the
+ * way: openat2 with RESOLVE_NO_SYMLINKS and RESOLVE_NO_MAGICLINKS (a
+ * /proc/self/fd/N is a magic link); O_NOFOLLOW for the last part where the
+ * kernel has no openat2. -1 with errno (ELOOP: a link was on the way).
+ */
+int open_nolinks(const char *path, int flags, mode_t mode);
 /*
  * Runs a program (searched in PATH) and waits for it: INPUT (may be NULL)
  * on its stdin, its stdout and stderr together into OUT (the last OUTLEN-1

@@ -27,26 +27,21 @@
 
 #include "lib/util.h"
 #include "safety/caps.h"
+#include "safety/confine.h"
 #include "safety/consent.h"
 #include "safety/forward.h"
 #include "safety/mountns.h"
+#include "safety/syscalls.h"
 #include "sys/disks.h"
-
-/* where a plain chroot's root is bound to become a mount of its own */
-#define SANDBOX_ROOT "/run/bootbench/sandbox-root"
 
 /* what the program keeps: priorities, locked memory (registered buffers), rlimits */
 static const int kept_caps[] = { CAP_SYS_NICE, CAP_IPC_LOCK, CAP_SYS_RESOURCE };
 
-static const struct {
-	const char *name;
-	unsigned major, minor;
-} char_devs[] = {
-	{ "null", 1, 3 }, { "zero", 1, 5 }, { "full", 1, 7 }, { "random", 1, 8 }, { "urandom", 1, 9 },
-};
-
 /* the disks' device numbers, looked up before /dev is replaced */
 static dev_t dev_rdev[2][64];
+/* its world (confine.h): the folders it may write, the disks' nodes in its /dev */
+static struct confine_node sb_nodes[128];
+static struct confine sb_confine = { .nodes = sb_nodes, .fresh_shm = 1 };
 /* who runs in it, for messages */
 static const char *who = "fio-server";
 
@@ -55,47 +50,6 @@ static void child_fail(const char *what)
 {
 	note("%s sandbox: %s: %s", who, what, strerror(errno));
 	_exit(127);
-}
-
-static void node(const char *dir, const char *name, mode_t mode, dev_t rdev)
-{
-	char path[4096];
-
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	if (mknod(path, mode, rdev) < 0)
-		child_fail(path);
-}
-
-/* The device's name under /dev: /dev/loop3 -> loop3, /dev/mapper/x -> mapper-x */
-static void dev_name(const char *path, char *buf, size_t len)
-{
-	const char *p = strncmp(path, "/dev/", 5) ? strrchr(path, '/') + 1 : path + 5;
-	size_t i;
-
-	snprintf(buf, len, "%s", p);
-	for (i = 0; buf[i]; i++)
-		if (buf[i] == '/')
-			buf[i] = '-';
-}
-
-static void make_dev(const struct sandbox *sb)
-{
-	const char *const *d;
-	char name[256];
-	unsigned i;
-
-	if (consent_mount_api("bbdev", "/dev", "tmpfs", MS_NOSUID | MS_NOEXEC, "mode=0755,size=64k") < 0)
-		child_fail("a /dev of its own");
-	for (i = 0; i < ARRAY_SIZE(char_devs); i++)
-		node("/dev", char_devs[i].name, S_IFCHR | 0666, makedev(char_devs[i].major, char_devs[i].minor));
-	for (int rw = 0; rw < 2; rw++)
-		for (d = rw ? sb->write_devs : sb->read_devs, i = 0; d && *d; d++, i++) {
-			dev_name(*d, name, sizeof(name));
-			node("/dev", name, S_IFBLK | (rw ? 0600 : 0400), dev_rdev[rw][i]);
-		}
-	mkdir("/dev/shm", 01777);
-	if (consent_mount_api("bbshm", "/dev/shm", "tmpfs", MS_NOSUID | MS_NODEV | MS_NOEXEC, "mode=1777") < 0)
-		child_fail("/dev/shm");
 }
 
 /* Every descriptor from LOW up closed. */
@@ -141,32 +95,15 @@ static void drop_caps(void)
 }
 
 /*
- * execve and execveat go to the supervisor, and so do fork and clone: fio
- * starts each job (and each connection) in a process or thread of its own,
- * and the supervisor checks the disks' identity before it runs. Anything
- * else runs. Returns the listener.
+ * The allowlist (syscalls.h), with execve, execveat, fork and clone sent to
+ * the supervisor: fio starts each job (and each connection) in a process or
+ * thread of its own, and the supervisor checks the disks' identity before
+ * it runs; a call the list refuses goes to it too, to be named. Returns the
+ * listener.
  */
-static int exec_filter(void)
+static int exec_filter(const struct sandbox *sb)
 {
-	struct sock_filter f[] = {
-		BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, arch)),
-		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, AUDIT_ARCH_X86_64, 1, 0),
-		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_KILL_PROCESS),
-		BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
-		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_execve, 6, 0),
-		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_execveat, 5, 0),
-		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_clone, 4, 0),
-		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_clone3, 3, 0),
-		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_fork, 2, 0),
-		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_vfork, 1, 0),
-		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
-		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_USER_NOTIF),
-	};
-	struct sock_fprog prog = { .len = ARRAY_SIZE(f), .filter = f };
-
-	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0)
-		return -1;
-	return (int)syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, SECCOMP_FILTER_FLAG_NEW_LISTENER, &prog);
+	return syscalls_confine(SC_FIO | (sb->forward_port ? SC_INET : 0));
 }
 
 static int send_fd(int sock, int fd)
@@ -204,7 +141,7 @@ static void exec_program(const struct sandbox *sb, int sock)
 
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
 	drop_caps();
-	listener = exec_filter();
+	listener = exec_filter(sb);
 	if (listener < 0)
 		child_fail("the seccomp filter");
 	if (send_fd(sock, listener) < 0)
@@ -255,33 +192,20 @@ static void build(const struct sandbox *sb, int sock)
 	pid_t pid;
 
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
-	if (private_mount_namespace(CLONE_NEWPID | (sb->no_network || sb->forward_port ? CLONE_NEWNET : 0)) < 0) {
+	if (private_mount_namespace(CLONE_NEWPID | CLONE_NEWIPC | (sb->no_network || sb->forward_port ? CLONE_NEWNET : 0)) < 0) {
 		note("%s sandbox: %s", who, bb_err);
 		_exit(127);
 	}
 	/* the forwarded port is reached on its loopback; nothing else is there */
 	if (sb->forward_port && netns_loopback_up() < 0)
 		child_fail("the loopback of its network");
-	/* everything there is, read-only and without devices (a block node on any
-	 * filesystem would reach a disk never named); then the new mounts */
-	if (mount_set_readonly("/", AT_RECURSIVE, 1) < 0) {
-		/*
-		 * A plain chroot (a test's fresh root, never the appliance): its root
-		 * is no mount point, so it cannot be made read-only. A bind of it is
-		 * one, and becomes the root.
-		 */
-		if (errno != EINVAL || (mkdir(SANDBOX_ROOT, 0700) < 0 && errno != EEXIST) ||
-		    consent_mount_api("/", SANDBOX_ROOT, NULL, MS_BIND | MS_REC, NULL) < 0 || chdir(SANDBOX_ROOT) < 0 ||
-		    chroot(".") < 0 || chdir("/") < 0 || mount_set_readonly("/", AT_RECURSIVE, 1) < 0)
-			child_fail("read-only mounts");
+	/* everything read-only and without devices, but the folders it may write
+	 * and a /dev of its own (confine.h; a block node on any filesystem would
+	 * reach a disk never named) */
+	if (confine_mounts(&sb_confine) < 0) {
+		note("%s sandbox: %s", who, bb_err);
+		_exit(127);
 	}
-	/* the folders it may write: bound onto themselves, writable, files only */
-	for (const char *const *w = sb->write_dirs; w && *w; w++)
-		if (consent_mount_api(*w, *w, NULL, MS_BIND, NULL) < 0 || mount_set_writable_files(*w) < 0)
-			child_fail(*w);
-	make_dev(sb);
-	if (mount_set_readonly("/dev", 0, 0) < 0)
-		child_fail("/dev read-only");
 	if (sb->workdir_tmpfs &&
 	    (consent_mount_api("bbtmp", "/tmp", "tmpfs", MS_NOSUID | MS_NODEV | MS_NOEXEC, "mode=1777,size=256m") < 0 ||
 	     consent_mount_api("bbwork", sb->workdir, "tmpfs", MS_NOSUID | MS_NODEV | MS_NOEXEC, "mode=0700,size=256m") < 0))
@@ -398,6 +322,36 @@ static void relay_rest(int relay[2])
 		}
 }
 
+/* execve, execveat, clone, clone3, fork, vfork: the calls the supervisor lets through or refuses itself */
+static int starts_process(int nr)
+{
+	static const long calls[] = {
+		SYS_execve, SYS_execveat, SYS_clone, SYS_clone3,
+#ifdef SYS_fork
+		SYS_fork, SYS_vfork,
+#endif
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(calls); i++)
+		if (calls[i] == nr)
+			return 1;
+	return 0;
+}
+
+/* 1 when the refusal of NR was said already (each is said once) */
+static int said_once(int nr)
+{
+	static int said[64];
+	static unsigned nsaid;
+
+	for (unsigned i = 0; i < nsaid; i++)
+		if (said[i] == nr)
+			return 1;
+	if (nsaid < ARRAY_SIZE(said))
+		said[nsaid++] = nr;
+	return 0;
+}
+
 static void supervise(int listener, pid_t child, int *status, int relay[2])
 {
 	pid_t program = 0;
@@ -429,6 +383,16 @@ static void supervise(int listener, pid_t child, int *status, int relay[2])
 			continue;	/* the caller died meanwhile */
 		memset(resp, 0, sizeof(*resp));
 		resp->id = req->id;
+		if (!starts_process(req->data.nr)) {
+			/* outside the allowlist: refused, and named once a call */
+			resp->error = -EPERM;
+			ioctl(listener, SECCOMP_IOCTL_NOTIF_SEND, resp);
+			if (!said_once(req->data.nr))
+				note("%s: the sandbox refused system call %s (nr %d, process %u): outside what a job's "
+				     "I/O needs", who, syscall_name(req->data.nr) ? syscall_name(req->data.nr) : "(another)",
+				     req->data.nr, req->pid);
+			continue;
+		}
 		if (req->data.nr != SYS_execve && req->data.nr != SYS_execveat) {
 			/* a new job, connection or thread: only on the disks consent was given for */
 			if (!claims_hold()) {
@@ -555,20 +519,27 @@ int sandbox_run(const struct sandbox *sb)
 	struct forward *fw = NULL;
 	int rc;
 
+	sb_confine.nnodes = 0;
 	for (int rw = 0; rw < 2; rw++) {
 		unsigned i = 0;
 
 		for (d = rw ? sb->write_devs : sb->read_devs; d && *d; d++, i++) {
 			struct stat st;
 
+			if (strncmp(*d, "/dev/", 5))
+				return set_err("%s: name the disk by its node under /dev", *d);
 			if (stat(*d, &st) < 0 || !S_ISBLK(st.st_mode))
 				return set_err("%s is not a block device", *d);
 			if (i == ARRAY_SIZE(dev_rdev[0]))
 				return set_err("more than %zu devices", ARRAY_SIZE(dev_rdev[0]));
 			dev_rdev[rw][i] = st.st_rdev;
+			sb_nodes[sb_confine.nnodes++] = (struct confine_node){ *d, st.st_rdev,
+									       S_IFBLK | (rw ? 0600 : 0400) };
 		}
 	}
 	who = sb->name ? sb->name : "fio-server";
+	sb_confine.name = who;
+	sb_confine.write_dirs = sb->write_dirs;
 	/* the host's port taken before anything starts: one in use is said now */
 	if (sb->forward_port && !(fw = forward_bind(sb->forward_ip, sb->forward_port)))
 		return -1;

@@ -1,0 +1,117 @@
+# SPDX-License-Identifier: MIT
+# sandbox.sh (issue 44) - one sandbox for every job, the native engine's
+# threads and fio's (safety/confine.h, safety/syscalls.h, engine/ring.h):
+#   - bootbench sandbox-check: every way out tried from inside both worlds
+#     (unshare, setns, TIOCSTI, unix/inet/netlink sockets, mount, ptrace,
+#     capset, modules, BPF, /etc, /proc/sys, /sys, a disk not named, a node,
+#     a link, a program) is refused, and each refused call is named;
+#   - a native run's engine thread, seen from outside while it runs: / read-
+#     only, its working folder writable, a /dev of its own, the filter on,
+#     CAP_SYS_ADMIN and CAP_DAC_OVERRIDE gone, the main thread untouched;
+#   - a folder swapped for a link between the check and the run
+#     (BOOTBENCH_RUN_HOLD=sandbox): to /etc, refused by the rule, nothing
+#     written there; to a folder of /tmp, the open follows no link;
+#   - under strace: the ring restricted before it is enabled, the filter
+#     installed in the sandbox's thread only;
+#   - a job of fio's network engine: refused before fio runs.
+. tests/lib.sh
+[ "$(id -u)" = 0 ] || skip "needs root (mount namespaces)"
+need_commands strace
+cd "$T" || exit 1
+
+# --- every way out, tried from inside ---
+"$BB" sandbox-check > check.out 2> check.err
+rc=$?
+check "sandbox-check: exit 0 (exit $rc)" [ $rc = 0 ]
+check "... the sandbox holds" grep -q "the sandbox holds: every way out refused" check.out
+check "... 20 ways refused in each world ($(grep -c '^  refused' check.out) in all)" [ "$(grep -c '^  refused' check.out)" = 40 ]
+check "... none allowed, unsure or untried" sh -c "! grep -qE '^  (ALLOWED|UNSURE|UNTRIED)' check.out"
+for call in unshare setns ioctl socket socketpair mount ptrace capset bpf mknod symlink; do
+	check "... the engine's threads name the refused $call" grep -q "refused system call $call (nr" check.err
+	check "... fio's supervisor names the refused $call" grep -q "sandbox-check: the sandbox refused system call $call (nr" check.err
+done
+check "... the program fio's sandbox tried to run is stopped" grep -q "refused to run a program" check.err
+[ $rc = 0 ] || { cat check.out check.err | head -n 60; }
+
+# --- a native run's engine thread, seen from outside ---
+mkdir work && cd work || exit 1
+"$BB" run --name=w --filename=w.dat --rw=randwrite --bs=4k --size=4m --time_based --runtime=3 \
+	--ioengine=io_uring > ../run.out 2>&1 &
+pid=$!
+i=0; while [ $i -lt 50 ]; do
+	worker=""
+	for t in /proc/$pid/task/*; do
+		tid=${t##*/}
+		[ "$tid" = $pid ] || [ "$(cat $t/comm 2>/dev/null)" = bb-sandbox ] || worker=$tid
+	done
+	[ -n "$worker" ] && break
+	sleep 0.1; i=$((i + 1))
+done
+check "a native run's engine thread is there" [ -n "$worker" ]
+if [ -n "$worker" ]; then
+	tw=/proc/$pid/task/$worker
+	cp $tw/mountinfo ../worker.mountinfo; cp $tw/status ../worker.status; cp /proc/$pid/status ../main.status
+	check "... its / is read-only" awk '$5 == "/" { found = 1; if ($6 !~ /(^|,)ro(,|$)/) bad = 1 } END { exit !(found && !bad) }' ../worker.mountinfo
+	check "... its working folder ($PWD) is writable, nodev" awk -v d="$PWD" '$5 == d && $6 ~ /(^|,)rw(,|$)/ && $6 ~ /nodev/ { ok = 1 } END { exit !ok }' ../worker.mountinfo
+	check "... its /dev is a tmpfs of its own, read-only" awk '$5 == "/dev" { fs = $0 } END { exit !(fs ~ / - tmpfs bbdev / && fs ~ / ro,/) }' ../worker.mountinfo
+	check "... /etc is read-only there" awk '$5 == "/" || $5 == "/etc" { ro = ($6 ~ /(^|,)ro(,|$)/) } END { exit !ro }' ../worker.mountinfo
+	check "... its filter is on (Seccomp: 2), no new privileges" sh -c "grep -q '^Seccomp:[[:space:]]*2' ../worker.status && grep -q '^NoNewPrivs:[[:space:]]*1' ../worker.status"
+	eff=$(sed -n 's/^CapEff:[[:space:]]*//p' ../worker.status)
+	check "... CAP_SYS_ADMIN and CAP_DAC_OVERRIDE gone (CapEff $eff)" python3 -c "import sys; e = int('$eff', 16); sys.exit(e & (1 << 21 | 1 << 1))"
+	check "... the main thread is not in it (Seccomp: 0: it writes the results)" grep -q '^Seccomp:[[:space:]]*0' ../main.status
+	check "... nor its mounts (the host's / as it is)" sh -c "[ \"\$(readlink /proc/$pid/ns/mnt)\" = \"\$(readlink /proc/self/ns/mnt)\" ]"
+fi
+wait $pid
+check "... and the run passes (exit $?)" grep -q "err= 0" ../run.out
+cd "$T" || exit 1
+
+# --- a folder swapped for a link after the check ---
+swap_run() { # TARGET: d/f.dat checked, then d becomes a link to TARGET before the sandbox
+	rm -rf swap && mkdir -p swap/d && cd swap || exit 1
+	BOOTBENCH_RUN_HOLD=sandbox "$BB" run --name=s --filename=d/bbsandbox-$$.dat --rw=write --bs=4k --size=64k \
+		> ../swap.out 2>&1 &
+	spid=$!
+	i=0; while [ "$(sed -n 's/^State:[[:space:]]*\(.\).*/\1/p' /proc/$spid/status 2>/dev/null)" != T ] && [ $i -lt 100 ]; do
+		sleep 0.1; i=$((i + 1)); done
+	mv d d.checked && ln -s "$1" d
+	kill -CONT $spid
+	wait $spid
+	swap_rc=$?
+	cd "$T" || exit 1
+}
+swap_run /etc
+check "swapped to /etc: the run fails (exit $swap_rc)" [ $swap_rc != 0 ]
+check "... the rule refuses it again, naming /etc" grep -q "refusing to write a file: .*in /etc" swap.out
+check "... nothing written in /etc" [ ! -e /etc/bbsandbox-$$.dat ]
+rm -f /etc/bbsandbox-$$.dat
+mkdir -p other
+swap_run "$T/other"
+check "swapped to a folder of /tmp: the run fails (exit $swap_rc)" [ $swap_rc != 0 ]
+check "... the open follows no link, and says so" grep -q "a link is on its way" swap.out
+check "... nothing written there" [ ! -s "$T/other/bbsandbox-$$.dat" ]
+
+# --- under strace ---
+mkdir -p st && cd st || exit 1
+strace -f -o ../strace.out -e trace=seccomp,io_uring_register,unshare,mount_setattr \
+	"$BB" run --name=st --filename=st.dat --rw=randrw --bs=4k --size=1m --ioengine=io_uring --iodepth=4 > ../st.out 2>&1
+cd "$T" || exit 1
+main_pid=$(awk '/\+\+\+ exited/ { p = $1 } END { print p }' strace.out)	# the last to end
+check "strace: the ring restricted to reads, writes and syncs" grep -q "IORING_REGISTER_RESTRICTIONS, \[{opcode=IORING_RESTRICTION_SQE_OP, sqe_op=IORING_OP_READ}" strace.out
+check "... before it is enabled" awk '/IORING_REGISTER_RESTRICTIONS/ { r = NR } /IORING_REGISTER_ENABLE_RINGS/ { e = NR } END { exit !(r && e > r) }' strace.out
+check "... the filter installed by the sandbox's thread, not the main one" awk -v m="$main_pid" '/seccomp\(SECCOMP_SET_MODE_FILTER/ { n++; if ($1 == m) bad = 1 } END { exit !(n == 1 && !bad) }' strace.out
+check "... after its own mount namespace" awk '/unshare\(CLONE_NEWNS\)/ { u = NR } /seccomp\(SECCOMP_SET_MODE_FILTER/ { s = NR } END { exit !(u && s > u) }' strace.out
+check "... and the run passes" grep -q "err= 0" st.out
+
+# --- fio's sandbox: a network engine is refused before fio runs (its calls: sandbox-check above) ---
+if command -v fio >/dev/null; then
+	mkdir -p net && cd net || exit 1
+	printf '[n]\nioengine=net\nhostname=127.0.0.1\nport=18999\nprotocol=tcp\nrw=write\nbs=4k\nsize=64k\n' > net.fio
+	"$BB" run net.fio > ../net.out 2> ../net.err
+	rc=$?
+	cd "$T" || exit 1
+	check "a job of fio's network engine: refused, exit 2 (exit $rc)" [ $rc = 2 ]
+	check "... naming it" grep -q "ioengine=net: a network engine" net.err
+else
+	echo "note: fio is not installed: the network engine's job is not tried"
+fi
+finish

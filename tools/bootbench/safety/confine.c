@@ -1,0 +1,255 @@
+// SPDX-License-Identifier: MIT
+/* confine.c - the world of a job's I/O: read-only mounts, a /dev of its own, the allowlist (confine.h). */
+#include "safety/confine.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <sched.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+#include <linux/mount.h>
+#include <sys/mount.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/sysmacros.h>
+
+#include "lib/util.h"
+#include "safety/caps.h"
+#include "safety/consent.h"
+#include "safety/mountns.h"
+#include "safety/syscalls.h"
+
+/* where a plain chroot's root is bound to become a mount of its own */
+#define CONFINE_ROOT "/run/bootbench/sandbox-root"
+#define MAX_DIRS 64
+
+static const struct {
+	const char *name;
+	unsigned major, minor;
+} char_devs[] = {
+	{ "null", 1, 3 }, { "zero", 1, 5 }, { "full", 1, 7 }, { "random", 1, 8 }, { "urandom", 1, 9 },
+};
+
+/* Every folder of PATH's up to its last '/' made (on the new /dev's tmpfs). */
+static int make_parents(const char *path)
+{
+	char buf[PATH_MAX];
+
+	snprintf(buf, sizeof(buf), "%s", path);
+	for (char *s = buf + 1; (s = strchr(s, '/')); s++) {
+		*s = 0;
+		if (mkdir(buf, 0755) < 0 && errno != EEXIST)
+			return -1;
+		*s = '/';
+	}
+	return 0;
+}
+
+/* The root read-only, nosuid and nodev, every mount under it too. */
+static int root_readonly(void)
+{
+	if (!mount_set_readonly("/", AT_RECURSIVE, 1))
+		return 0;
+	/*
+	 * A plain chroot (a test's fresh root, never the appliance): its root
+	 * is no mount point, so it cannot be made read-only. A bind of it is
+	 * one, and becomes the root.
+	 */
+	if (errno != EINVAL || (mkdir(CONFINE_ROOT, 0700) < 0 && errno != EEXIST) ||
+	    consent_mount_api("/", CONFINE_ROOT, NULL, MS_BIND | MS_REC, NULL) < 0 || chdir(CONFINE_ROOT) < 0 ||
+	    chroot(".") < 0 || chdir("/") < 0 || mount_set_readonly("/", AT_RECURSIVE, 1) < 0)
+		return set_err("read-only mounts: %s", strerror(errno));
+	return 0;
+}
+
+static int make_dev(const struct confine *c)
+{
+	char path[PATH_MAX];
+
+	if (consent_mount_api("bbdev", "/dev", "tmpfs", MS_NOSUID | MS_NOEXEC, "mode=0755,size=64k") < 0)
+		return set_err("a /dev of its own: %s", strerror(errno));
+	for (unsigned i = 0; i < ARRAY_SIZE(char_devs); i++) {
+		snprintf(path, sizeof(path), "/dev/%s", char_devs[i].name);
+		if (mknod(path, S_IFCHR | 0666, makedev(char_devs[i].major, char_devs[i].minor)) < 0)
+			return set_err("%s: %s", path, strerror(errno));
+	}
+	for (unsigned i = 0; i < c->nnodes; i++) {
+		const struct confine_node *n = &c->nodes[i];
+
+		if (strncmp(n->path, "/dev/", 5) || strstr(n->path, "/.."))
+			return set_err("%s: a device is named by its node under /dev", n->path);
+		if (make_parents(n->path) < 0 || (mknod(n->path, n->mode, n->rdev) < 0 && errno != EEXIST))
+			return set_err("%s: %s", n->path, strerror(errno));
+	}
+	if (mkdir("/dev/shm", 01777) < 0 && errno != EEXIST)
+		return set_err("/dev/shm: %s", strerror(errno));
+	if (c->fresh_shm &&
+	    consent_mount_api("bbshm", "/dev/shm", "tmpfs", MS_NOSUID | MS_NODEV | MS_NOEXEC, "mode=1777") < 0)
+		return set_err("/dev/shm: %s", strerror(errno));
+	/* the places of the writable folders in /dev (under /dev/shm) */
+	for (const char *const *w = c->write_dirs; w && *w; w++)
+		if (!strncmp(*w, "/dev/", 5)) {
+			snprintf(path, sizeof(path), "%s/", *w);
+			if (make_parents(path) < 0)
+				return set_err("%s: %s", *w, strerror(errno));
+		}
+	if (mount_set_readonly("/dev", 0, 0) < 0)
+		return set_err("/dev read-only: %s", strerror(errno));
+	return 0;
+}
+
+int confine_mounts(const struct confine *c)
+{
+	struct mount_attr files = { .attr_set = MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV, .attr_clr = MOUNT_ATTR_RDONLY };
+	char cwd[PATH_MAX];
+	int fds[MAX_DIRS], n = 0, rc = -1, dir;
+
+	if (!getcwd(cwd, sizeof(cwd)))
+		return set_err("the working folder: %s", strerror(errno));
+	/* the writable folders, each a mount of its own cloned before anything is covered or read-only */
+	for (const char *const *w = c->write_dirs; w && *w; w++, n++) {
+		if (n == MAX_DIRS) {
+			set_err("more than %d folders to write", MAX_DIRS);
+			goto out;
+		}
+		/* pinned through no link: a folder swapped for a link since it was judged is refused */
+		dir = open_nolinks(*w, O_PATH | O_DIRECTORY | O_CLOEXEC, 0);
+		fds[n] = dir < 0 ? -1 : (int)syscall(SYS_open_tree, dir, "", AT_EMPTY_PATH | OPEN_TREE_CLONE | OPEN_TREE_CLOEXEC);
+		if (dir >= 0)
+			close(dir);
+		if (fds[n] < 0 || syscall(SYS_mount_setattr, fds[n], "", AT_EMPTY_PATH, &files, sizeof(files)) < 0) {
+			set_err("%s: %s", *w, errno == ELOOP ? "a link is on its way (a folder to write is bound through none)" :
+				strerror(errno));
+			n += fds[n] >= 0;
+			goto out;
+		}
+	}
+	if (root_readonly() || make_dev(c))
+		goto out;
+	for (int i = 0; i < n; i++)
+		if (syscall(SYS_move_mount, fds[i], "", AT_FDCWD, c->write_dirs[i], MOVE_MOUNT_F_EMPTY_PATH) < 0) {
+			set_err("%s: %s", c->write_dirs[i], strerror(errno));
+			goto out;
+		}
+	/* by its path, in the new root (a plain chroot's bind) and over the new mounts */
+	if (chdir(cwd) < 0)
+		set_err("the working folder %s: %s", cwd, strerror(errno));
+	else
+		rc = 0;
+out:
+	while (n-- > 0)
+		close(fds[n]);
+	return rc;
+}
+
+/* --- the native engine's confined thread, which starts the engine's threads --- */
+
+static struct {
+	pthread_mutex_t lock;
+	pthread_cond_t cond;
+	pthread_t thread;
+	int running;		/* the confined thread is there */
+	int ready;		/* 1 confined, -1 failed (bb_err in why) */
+	int stop;
+	/* one request at a time: a thread to start */
+	void *(*fn)(void *);
+	void *arg;
+	pthread_t made;
+	int pending, rc;
+	const struct confine *c;
+	const int *keep;
+	unsigned nkeep;
+	char why[512];
+} sp = { .lock = PTHREAD_MUTEX_INITIALIZER, .cond = PTHREAD_COND_INITIALIZER };
+
+static void *confined_main(void *unused)
+{
+	/* not root (a developer's run on files): no mounts can be made; the write rule and the file
+	 * permissions hold, and the allowlist below */
+	int root = geteuid() == 0;
+	int ok = !root || (private_mount_namespace(0) == 0 && confine_mounts(sp.c) == 0);
+
+	(void)unused;
+	/* by its name in ps and /proc/PID/task: it waits, the engine's threads work */
+	prctl(PR_SET_NAME, "bb-sandbox");
+	if (ok && root && caps_keep_only(sp.keep, sp.nkeep) < 0)
+		ok = !set_err("dropping capabilities: %s", strerror(errno));
+	if (ok && syscalls_confine(SC_NATIVE) < 0)
+		ok = !set_err("the system-call allowlist: %s", strerror(errno));
+	pthread_mutex_lock(&sp.lock);
+	if (!ok)
+		snprintf(sp.why, sizeof(sp.why), "%s", bb_err);
+	sp.ready = ok ? 1 : -1;
+	pthread_cond_broadcast(&sp.cond);
+	while (ok && !sp.stop) {
+		if (sp.pending) {
+			sp.rc = pthread_create(&sp.made, NULL, sp.fn, sp.arg);
+			sp.pending = 0;
+			pthread_cond_broadcast(&sp.cond);
+		}
+		pthread_cond_wait(&sp.cond, &sp.lock);
+	}
+	pthread_mutex_unlock(&sp.lock);
+	return NULL;
+}
+
+int confine_start(const struct confine *c, const int *keep, unsigned nkeep)
+{
+	int rc;
+
+	sp.c = c;
+	sp.keep = keep;
+	sp.nkeep = nkeep;
+	sp.ready = sp.stop = sp.pending = 0;
+	rc = pthread_create(&sp.thread, NULL, confined_main, NULL);
+	if (rc)
+		return set_err("cannot start the sandbox's thread: %s", strerror(rc));
+	sp.running = 1;
+	pthread_mutex_lock(&sp.lock);
+	while (!sp.ready)
+		pthread_cond_wait(&sp.cond, &sp.lock);
+	pthread_mutex_unlock(&sp.lock);
+	if (sp.ready < 0) {
+		pthread_join(sp.thread, NULL);
+		sp.running = 0;
+		return set_err("%s: the sandbox could not be made: %s", c->name, sp.why);
+	}
+	return 0;
+}
+
+int confine_spawn(pthread_t *thread, void *(*fn)(void *), void *arg)
+{
+	int rc;
+
+	if (!sp.running)
+		return EINVAL;
+	pthread_mutex_lock(&sp.lock);
+	while (sp.pending)
+		pthread_cond_wait(&sp.cond, &sp.lock);
+	sp.fn = fn;
+	sp.arg = arg;
+	sp.pending = 1;
+	pthread_cond_broadcast(&sp.cond);
+	while (sp.pending)
+		pthread_cond_wait(&sp.cond, &sp.lock);
+	rc = sp.rc;
+	if (!rc)
+		*thread = sp.made;
+	pthread_mutex_unlock(&sp.lock);
+	return rc;
+}
+
+void confine_stop(void)
+{
+	if (!sp.running)
+		return;
+	pthread_mutex_lock(&sp.lock);
+	sp.stop = 1;
+	pthread_cond_broadcast(&sp.cond);
+	pthread_mutex_unlock(&sp.lock);
+	pthread_join(sp.thread, NULL);
+	sp.running = 0;
+}
