@@ -232,7 +232,11 @@ check "... counting every completion ($samples of $ios)" [ "$samples" = "$ios" ]
 if [ $direct = 1 ]; then
 	sched=/sys/block/${dev#/dev/}/queue/scheduler
 	before=$(cat "$sched")
-	"$BB" run --name=sched --filename="$dev" --rw=randread --bs=4k --direct=1 --time_based --runtime=2 \
+	"$BB" run --name=sched --filename="$dev" --rw=read --bs=4k --size=1m --ioscheduler=mq-deadline > "$T/sched.out" 2>&1
+	check "ioscheduler= on a disk not in --destroy: refused, exit 2 (exit $?)" [ $? = 2 ]
+	check "... saying why" grep -q "a setting of the system: only for a disk named in --destroy" "$T/sched.out"
+	check "... the scheduler untouched" [ "$(cat "$sched")" = "$before" ]
+	"$BB" run --name=sched --filename="$dev" --destroy="$dev" --rw=randread --bs=4k --direct=1 --time_based --runtime=2 \
 		--ioscheduler=mq-deadline > "$T/sched.out" 2>&1 &
 	pid=$!
 	sleep 1
@@ -242,7 +246,7 @@ if [ $direct = 1 ]; then
 	check "ioscheduler=mq-deadline: the job runs (exit $rc)" [ $rc = 0 ]
 	check "... with mq-deadline during the job ($during)" sh -c "echo '$during' | grep -q '\[mq-deadline\]'"
 	check "... and the scheduler it had after ($(cat "$sched"))" [ "$(cat "$sched")" = "$before" ]
-	"$BB" run --name=sched --filename="$dev" --rw=read --bs=4k --size=1m --ioscheduler=nosuch > "$T/sched.out" 2>&1
+	"$BB" run --name=sched --filename="$dev" --destroy="$dev" --rw=read --bs=4k --size=1m --ioscheduler=nosuch > "$T/sched.out" 2>&1
 	check "ioscheduler=nosuch: refused, naming it" sh -c "[ $? != 0 ] && grep -q 'ioscheduler=nosuch: the disk .* does not offer it' '$T/sched.out'"
 fi
 finish

@@ -102,6 +102,64 @@ check "... the filter installed by the sandbox's thread, not the main one" awk -
 check "... after its own mount namespace" awk '/unshare\(CLONE_NEWNS\)/ { u = NR } /seccomp\(SECCOMP_SET_MODE_FILTER/ { s = NR } END { exit !(u && s > u) }' strace.out
 check "... and the run passes" grep -q "err= 0" st.out
 
+# --- what a review found fio writing in a folder it may write (sha256 before and after) ---
+sha() { sha256sum < "$1" | cut -c1-64; }
+mkdir -p rv/w && cd rv || exit 1
+truncate -s 16M back.img
+for i in 1 2 3 4 5; do L=$(losetup -f --show back.img 2>/dev/null) && break; sleep 0.2; done
+if [ -z "$L" ]; then
+	bad "a loop device over back.img"
+else
+	LOOPS="$LOOPS $L"
+	before=$(sha back.img)
+	FIO="--verify_backlog=8 --verify=md5"	# options only fio has: the job is delegated
+	cd w || exit 1
+	printf '[back.img]\ndirectory=%s\nfilename_format=$jobname\nrw=write\nbs=4k\nsize=1m\nverify_backlog=8\nverify=md5\n' "$T/rv" > ff.fio
+	"$BB" run ff.fio > ../ff.out 2>&1
+	check "delegated: filename_format naming a loop's backing file fails (exit $?)" [ $? != 0 ]
+	check "... its bytes the same" [ "$(sha ../back.img)" = "$before" ]
+	printf '[d]\ndirectory=%s\nfilename=back.img\nrw=write\nbs=4k\nsize=1m\nverify_backlog=8\nverify=md5\n' "$T/rv" > dir.fio
+	"$BB" run dir.fio > ../dir.out 2>&1
+	check "delegated: directory= and a relative filename= naming it: refused, exit 2 (exit $?)" [ $? = 2 ]
+	check "... naming the loop device" grep -q "backs a loop device (${L#/dev/} is backed by it)" ../dir.out
+	printf 'fio version 2 iolog\n%s add\n%s open\n%s write 0 4096\n%s close\n' "$T/rv/back.img" "$T/rv/back.img" \
+		"$T/rv/back.img" "$T/rv/back.img" > replay.log
+	printf '[r]\nfilename=ok.dat\nrw=read\nsize=64k\nread_iolog=%s\nverify_backlog=8\nverify=md5\n' "$PWD/replay.log" > replay.fio
+	"$BB" run replay.fio > ../replay.out 2>&1
+	check "delegated: a read_iolog that writes the loop's backing file: its bytes the same" [ "$(sha ../back.img)" = "$before" ]
+	printf '[p]\nfilename=bk$pagesize.img\nrw=write\nbs=4k\nsize=64k\nverify_backlog=8\nverify=md5\n' > page.fio
+	"$BB" run page.fio > ../page.out 2>&1
+	check "delegated: \$pagesize in a name: refused, exit 2 (exit $?)" [ $? = 2 ]
+	check "... saying fio's keywords make a name not checked" grep -q "fio's \$keywords in a name" ../page.out
+	# a hard link in the working folder to a file elsewhere: refused, both ways
+	echo precious > ../elsewhere.txt && ln ../elsewhere.txt hl
+	"$BB" run --name=h --filename=hl --rw=write --bs=4k --size=4k > ../hl.out 2>&1
+	check "native: a file with two names (a hard link): refused, exit 2 (exit $?)" [ $? = 2 ]
+	"$BB" run --name=h --filename=hl --rw=write --bs=4k --size=4k $FIO > ../hl2.out 2>&1
+	check "delegated: the same, refused, exit 2 (exit $?)" [ $? = 2 ]
+	check "... naming its names" grep -q "has 2 names (hard links)" ../hl2.out
+	check "... its other name's bytes the same" [ "$(cat ../elsewhere.txt)" = precious ]
+	# a hard link fio would write under a name of its own making (filename_format): held read-only
+	ln ../elsewhere.txt link.0.0
+	printf '[link]\nrw=write\nbs=4k\nsize=64k\nverify_backlog=8\nverify=md5\n' > made.fio
+	"$BB" run made.fio > ../made.out 2>&1
+	check "delegated: fio's own name for a file that is a hard link: the run fails (exit $?)" [ $? != 0 ]
+	check "... the other name's bytes the same" [ "$(cat ../elsewhere.txt)" = precious ]
+	# the logs' temporary file as a hard link to the loop's backing file
+	ln ../back.img p_bw.1.log.tmp
+	"$BB" run --name=x --filename=f.dat --rw=write --size=64k --write_bw_log=p > ../log.out 2>&1
+	check "native: a log's temporary name linked to the loop's file: its bytes the same" [ "$(sha ../back.img)" = "$before" ]
+	check "... and the log written" [ -s p_bw.1.log ]
+	# /dev/shm: a delegated job's file stays (fio's sandbox has the host's)
+	rm -f /dev/shm/bbsandbox-$$.dat
+	"$BB" run --name=s --filename=/dev/shm/bbsandbox-$$.dat --rw=write --bs=4k --size=64k $FIO > ../shm.out 2>&1
+	check "delegated: a file in /dev/shm is there after the run ($(stat -c %s /dev/shm/bbsandbox-$$.dat 2>/dev/null) bytes)" \
+		[ "$(stat -c %s /dev/shm/bbsandbox-$$.dat 2>/dev/null)" = 65536 ]
+	rm -f /dev/shm/bbsandbox-$$.dat
+	cd "$T" || exit 1
+fi
+cd "$T" || exit 1
+
 # --- fio's sandbox: a network engine is refused before fio runs (its calls: sandbox-check above) ---
 if command -v fio >/dev/null; then
 	mkdir -p net && cd net || exit 1

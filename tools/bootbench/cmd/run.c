@@ -104,9 +104,11 @@ static int to_fio(struct jobset *js, int argc, char **argv, const char *why)
 	if ((!sent && !opt_fio_may_have) ||
 	    (given.given[opt_find("engine-of-record")] && js->run.engine_of_record == EOR_BOOTBENCH))
 		die_usage("%s", reason);
-	if (delegate_check(argc, argv)) {
-		/* an engine nothing here runs is the reason; else bootbench's names what is wrong */
-		if (!strncmp(bb_err, "ioengine=", 9) || sent)
+	rc = delegate_check(argc, argv);
+	if (rc) {
+		/* a refusal of the sandbox's (an engine nothing here runs, a name it cannot check) is the
+		 * reason; else (fio refuses it too) bootbench's names what is wrong */
+		if (rc == -2 || sent)
 			die_usage("%s%s", sent ? "--engine-of-record=fio: " : "", bb_err);
 		die_usage("%s", reason);
 	}

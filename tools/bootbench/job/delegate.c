@@ -64,6 +64,12 @@ static void collect(const char *key, const char *val, void *arg)
 {
 	struct named *nm = arg;
 
+	/* fio's $keywords in a name ($pagesize, $ncpus, arithmetic): the name it becomes is fio's to
+	 * compute (with bc, which the sandbox does not run), not bootbench's to check */
+	if ((!strcmp(key, "filename") || !strcmp(key, "directory")) && strchr(val, '$') && !nm->refused[0])
+		snprintf(nm->refused, sizeof(nm->refused), "%s=%s: fio's $keywords in a name make a name bootbench "
+			 "cannot check before fio runs; write the name out", key, val);
+
 	if (!strcmp(key, "filename"))
 		split_names(val, nm->files, &nm->nfiles, &nm->too_many);
 	else if (!strcmp(key, "directory"))
@@ -187,8 +193,10 @@ int delegate_check(int argc, char **argv)
 	/* an engine nothing here runs, wherever the job names it */
 	rc = jobset_scan(argc, argv, collect, &nm);
 	named_free(&nm);	/* its names: only an engine's refusal is wanted here */
-	if (nm.refused[0])
-		return set_err("%s", nm.refused);
+	if (nm.refused[0]) {
+		set_err("%s", nm.refused);
+		return -2;
+	}
 	if (rc)
 		return -1;
 	if (check_fio())
@@ -317,7 +325,15 @@ static int plan(const struct named *nm, const char **write_devs, const char **re
 			if (!writable_file(f, why, sizeof(why)))
 				return set_err("refusing to write a file: %s", why);
 		}
-		if (f[0] != '/' || !strncmp(f, "/dev/", 5))
+		/* a relative name lands in each directory= there is (fio spreads the files over them) */
+		for (unsigned k = 0; f[0] != '/' && k < nm->ndirs; k++) {
+			char full[2 * PATH_MAX], why[600];
+
+			snprintf(full, sizeof(full), "%s/%s", nm->dirs[k], f);
+			if ((nm->writes || stat(full, &st)) && !writable_file(full, why, sizeof(why)))
+				return set_err("refusing to write a file: %s", why);
+		}
+		if (f[0] != '/' || (!strncmp(f, "/dev/", 5) && strncmp(f, "/dev/shm/", 9)))
 			continue;	/* in the working folder or a directory= (both writable); /dev: fio's error */
 		snprintf(parent, sizeof(parent), "%.*s", (int)(strrchr(f, '/') - f), f);
 		if (add_dir(dirs, &nd, parent[0] ? parent : "/"))

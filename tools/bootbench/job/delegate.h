@@ -18,7 +18,9 @@
 /*
  * Whether the image's fio would run `run`'s arguments: fio --parse-only in
  * the sandbox. 0 when it would; -1 when it would not or cannot (bb_err
- * says why: fio's first complaint).
+ * says why: fio's first complaint); -2 when the sandbox's rules refuse it
+ * before fio is asked (an engine nothing here runs, a name with fio's
+ * $keywords: bb_err says which).
  */
 int delegate_check(int argc, char **argv);
 

@@ -285,13 +285,20 @@ static int write_file(struct worker *w, const char *prefix, const char *suffix, 
 	/* written beside, renamed into place when whole */
 	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
 	/* a regular file only: a prefix naming a device or a link to one writes nothing there */
-	flags = O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC | (o->per_job_logs || first ? O_TRUNC : O_APPEND);
+	/* a new file, never one already there under that name (a hard link to another file would be
+	 * truncated through it); the clones after the first append to the one this run made */
+	if (o->per_job_logs || first) {
+		unlink(tmp);
+		flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC;
+	} else {
+		flags = O_WRONLY | O_APPEND | O_NOFOLLOW | O_CLOEXEC;
+	}
 	fd = open(tmp, flags, 0644);	/* consent: a log file beside the run, checked regular below */
 	if (fd < 0)
 		return set_err("cannot write the log %s: %s", tmp, strerror(errno));
-	if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode) || st.st_nlink != 1) {
 		close(fd);
-		return set_err("cannot write the log %s: not a regular file", tmp);
+		return set_err("cannot write the log %s: not a regular file of one name", tmp);
 	}
 	f = fdopen(fd, o->per_job_logs || first ? "w" : "a");
 	if (!f) {

@@ -524,7 +524,8 @@ void *worker_main(void *arg)
 		if (f->fd < 0) {
 			worker_fail(w, errno, "cannot open %s: %s", f->t->path,
 				    errno == ELOOP ? "a link is on its way (a job's file is opened through none)" :
-				    strerror(errno));
+				    errno == EMLINK ? "it has another name now (a hard link) or backs a loop device: "
+						      "not written" : strerror(errno));
 			goto out;
 		}
 		/* invalidate=1 (fio's default): the job starts with nothing of its range cached */

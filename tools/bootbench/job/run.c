@@ -237,6 +237,11 @@ static int check_targets(struct jobset *js, struct job_plan *plans)
 				return set_err("job '%s': %s", o->name, t->nvme_chr ?
 					       "an NVMe generic char device (/dev/ngXnY) needs ioengine=io_uring_cmd" :
 					       "ioengine=io_uring_cmd needs an NVMe generic char device (/dev/ngXnY)");
+			/* a disk's scheduler is a setting of the system (/sys): switched only for a consented disk */
+			if (o->ioscheduler && !((t->is_blk || t->nvme_chr) && consent_named(t->rdev)))
+				return set_err("job '%s': ioscheduler=%s switches the scheduler of %s's disk, a setting of "
+					       "the system: only for a disk named in --destroy", o->name, o->ioscheduler,
+					       t->path);
 			if (job_range(o, t, p->ntargets, k / p->ntargets, js->size_max, &start, &len))
 				return -1;
 			t->used = 1;

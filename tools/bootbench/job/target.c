@@ -168,10 +168,24 @@ int target_open(struct target *t, int flags)
 		/* consent: an NVMe generic device whose namespace is claimed; commands pass
 		 * the page cache by nature, and a char device takes no O_DIRECT */
 		return open_nolinks(t->path, flags & ~O_DIRECT, 0);
-	if (t->claim_fd < 0)
+	if (t->claim_fd < 0) {
+		char why[160];
+
 		/* consent: a file, or a device only read; direct=1 stays direct (without it
 		 * reads were served by the page cache and their figures were the cache's) */
-		return open_nolinks(t->path, flags, 0);
+		fd = open_nolinks(t->path, flags, 0);
+		if (fd < 0 || t->is_blk || (flags & O_ACCMODE) == O_RDONLY)
+			return fd;
+		/* the file opened, as it is now: one name only, and no loop device's backing
+		 * (judged by name before the run; a name can change since, an open file cannot) */
+		if (fstat(fd, &st) || !S_ISREG(st.st_mode) || st.st_nlink > 1 ||
+		    consent_loop_backing_stat(&st, why, sizeof(why))) {
+			close(fd);
+			errno = EMLINK;
+			return -1;
+		}
+		return fd;
+	}
 	/* the claimed open file itself, reopened with the job's flags: no path lookup */
 	snprintf(self, sizeof(self), "/proc/self/fd/%d", t->claim_fd);
 	fd = open(self, flags);	/* consent: the device consent_open claimed */

@@ -4,9 +4,11 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <ftw.h>
 #include <limits.h>
 #include <sched.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include <linux/mount.h>
@@ -101,6 +103,80 @@ static int make_dev(const struct confine *c)
 	return 0;
 }
 
+/* --- the files fio must not write in the folders it may (protect_links) --- */
+
+#define MAX_LOOPS 256
+#define MAX_WALKED 200000	/* files looked at under the writable folders, at most */
+#define MAX_PROTECTED 4096
+
+static struct {
+	dev_t fs[MAX_LOOPS];
+	ino_t ino[MAX_LOOPS];
+	int nloops;
+	char **paths;		/* the files to bind read-only */
+	unsigned npaths, walked;
+	int too_many;
+} guard;
+
+static int is_backing(const struct stat *st)
+{
+	for (int i = 0; i < guard.nloops; i++)
+		if (guard.fs[i] == st->st_dev && guard.ino[i] == st->st_ino)
+			return 1;
+	return 0;
+}
+
+static int look_at(const char *path, const struct stat *st, int type, struct FTW *ftw)
+{
+	(void)ftw;
+	if (++guard.walked > MAX_WALKED)
+		return guard.too_many = 1;
+	if (type != FTW_F || !S_ISREG(st->st_mode) || (st->st_nlink < 2 && !is_backing(st)))
+		return 0;
+	if (guard.npaths == MAX_PROTECTED)
+		return guard.too_many = 1;
+	guard.paths = xrealloc(guard.paths, (guard.npaths + 1) * sizeof(*guard.paths));
+	guard.paths[guard.npaths++] = xstrdup(path);
+	return 0;
+}
+
+static void guard_free(void)
+{
+	for (unsigned i = 0; i < guard.npaths; i++)
+		free(guard.paths[i]);
+	free(guard.paths);
+	guard.paths = NULL;
+	guard.npaths = guard.walked = 0;
+	guard.too_many = 0;
+}
+
+/* In the new namespace, the folders in place: each such file a read-only mount of its own. */
+static int protect_files(const struct confine *c)
+{
+	struct mount_attr ro = { .attr_set = MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV };
+	int rc = 0;
+
+	for (const char *const *w = c->write_dirs; w && *w && !guard.too_many; w++)
+		/* this filesystem only: another mounted below is not in the folder's bind */
+		if (nftw(*w, look_at, 16, FTW_PHYS | FTW_MOUNT) < 0 && !guard.too_many)
+			rc = set_err("%s: its files cannot be looked at: %s", *w, strerror(errno));
+	if (guard.too_many)
+		rc = set_err("more than %d files under the folders a job may write, or %d with other names: they "
+			     "cannot all be checked (run it in a folder of its own, --workdir)", MAX_WALKED, MAX_PROTECTED);
+	for (unsigned i = 0; !rc && i < guard.npaths; i++) {
+		int fd = (int)syscall(SYS_open_tree, AT_FDCWD, guard.paths[i],
+				      OPEN_TREE_CLONE | OPEN_TREE_CLOEXEC | AT_SYMLINK_NOFOLLOW);
+
+		if (fd < 0 || syscall(SYS_mount_setattr, fd, "", AT_EMPTY_PATH, &ro, sizeof(ro)) < 0 ||
+		    syscall(SYS_move_mount, fd, "", AT_FDCWD, guard.paths[i], MOVE_MOUNT_F_EMPTY_PATH) < 0)
+			rc = set_err("%s: read-only: %s", guard.paths[i], strerror(errno));
+		if (fd >= 0)
+			close(fd);
+	}
+	guard_free();
+	return rc;
+}
+
 int confine_mounts(const struct confine *c)
 {
 	struct mount_attr files = { .attr_set = MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV, .attr_clr = MOUNT_ATTR_RDONLY };
@@ -127,6 +203,11 @@ int confine_mounts(const struct confine *c)
 			goto out;
 		}
 	}
+	/* the loop devices' backing files, asked of the devices before /dev is replaced */
+	if (c->protect_links && (guard.nloops = consent_loop_backings(guard.fs, guard.ino, MAX_LOOPS)) < 0) {
+		set_err("more than %d loop devices", MAX_LOOPS);
+		goto out;
+	}
 	if (root_readonly() || make_dev(c))
 		goto out;
 	for (int i = 0; i < n; i++)
@@ -134,6 +215,8 @@ int confine_mounts(const struct confine *c)
 			set_err("%s: %s", c->write_dirs[i], strerror(errno));
 			goto out;
 		}
+	if (c->protect_links && protect_files(c))
+		goto out;
 	/* by its path, in the new root (a plain chroot's bind) and over the new mounts */
 	if (chdir(cwd) < 0)
 		set_err("the working folder %s: %s", cwd, strerror(errno));

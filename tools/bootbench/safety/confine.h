@@ -8,6 +8,10 @@
  *     nodes the job names, at the paths it names them by (written ones
  *     0600, read ones 0400: without CAP_DAC_OVERRIDE not opened for
  *     writing, even by root); read-only;
+ *   - in fio's world (protect_links), each file of those folders that has
+ *     another name (a hard link: its other name may be /etc's) or backs a
+ *     loop device read-only all the same: fio writes whatever name a job
+ *     makes, not only those bootbench checked;
  *   - capabilities but the kept ones gone, bounding set too;
  *   - the system-call allowlist (syscalls.h).
  *
@@ -38,6 +42,9 @@ struct confine {
 	const struct confine_node *nodes;	/* its /dev's device nodes */
 	unsigned nnodes;
 	int fresh_shm;				/* a /dev/shm of its own (else only a write dir there) */
+	int protect_links;			/* fio's world: in the folders it may write, each file with
+						   more than one name and each loop device's backing file
+						   bound read-only over itself (fio writes any name there) */
 };
 
 /*

@@ -340,6 +340,40 @@ static int is_backing(const struct loop_backing *b, void *ctx)
 	return same;
 }
 
+struct backings_walk {
+	dev_t *fs;
+	ino_t *ino;
+	unsigned n, max;
+};
+
+static int add_backing(const struct loop_backing *b, void *ctx)
+{
+	struct backings_walk *w = ctx;
+
+	if (!b->known || b->rdev)
+		return 0;	/* a device behind it, or one not identified: no file of a folder */
+	if (w->n == w->max)
+		return 1;
+	w->fs[w->n] = b->fs;
+	w->ino[w->n++] = b->ino;
+	return 0;
+}
+
+int consent_loop_backings(dev_t *fs, ino_t *ino, unsigned max)
+{
+	struct backings_walk w = { fs, ino, 0, max };
+
+	return loops_each(add_backing, &w) ? -1 : (int)w.n;
+}
+
+int consent_loop_backing_stat(const struct stat *st, char *why, size_t len)
+{
+	struct backing_walk w = { st, NULL, why, len };
+
+	why[0] = 0;
+	return S_ISREG(st->st_mode) && loops_each(is_backing, &w);
+}
+
 int consent_loop_backing(const char *path, char *why, size_t len)
 {
 	char real[PATH_MAX];

@@ -19,6 +19,8 @@
 #ifndef BB_CONSENT_H
 #define BB_CONSENT_H
 
+#include <sys/stat.h>
+
 #include <sys/types.h>
 
 /* Adds a comma-separated list of device paths the user named; -1 with
@@ -84,5 +86,9 @@ void consent_users(dev_t rdev, char *buf, size_t len);
  * block device is consent_check's).
  */
 int consent_loop_backing(const char *path, char *why, size_t len);
+/* The same for a file already open or stat'ed (ST): its device and inode, no name looked up. */
+int consent_loop_backing_stat(const struct stat *st, char *why, size_t len);
+/* Every loop device's backing file, by its filesystem and inode (up to MAX): how many, -1 past MAX. */
+int consent_loop_backings(dev_t *fs, ino_t *ino, unsigned max);
 
 #endif

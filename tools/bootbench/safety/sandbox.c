@@ -41,7 +41,7 @@ static const int kept_caps[] = { CAP_SYS_NICE, CAP_IPC_LOCK, CAP_SYS_RESOURCE };
 static dev_t dev_rdev[2][64];
 /* its world (confine.h): the folders it may write, the disks' nodes in its /dev */
 static struct confine_node sb_nodes[128];
-static struct confine sb_confine = { .nodes = sb_nodes, .fresh_shm = 1 };
+static struct confine sb_confine = { .nodes = sb_nodes };
 /* who runs in it, for messages */
 static const char *who = "fio-server";
 
@@ -539,6 +539,9 @@ int sandbox_run(const struct sandbox *sb)
 	}
 	who = sb->name ? sb->name : "fio-server";
 	sb_confine.name = who;
+	/* fio-server: a /dev/shm of its own, as its /tmp; a delegated job: the host's, where the job's files stay */
+	sb_confine.fresh_shm = sb->workdir_tmpfs;
+	sb_confine.protect_links = 1;
 	sb_confine.write_dirs = sb->write_dirs;
 	/* the host's port taken before anything starts: one in use is said now */
 	if (sb->forward_port && !(fw = forward_bind(sb->forward_ip, sb->forward_port)))

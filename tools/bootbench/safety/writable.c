@@ -133,6 +133,10 @@ int writable_file(const char *path, char *why, size_t len)
 	if (!lstat(path, &st) && S_ISLNK(st.st_mode))
 		return snprintf(why, len, "%s is a symbolic link: a job's file is written where it is named, never "
 				"through a link", path), 0;
+	/* a hard link's other name may be anywhere on its filesystem: /etc's files, a disk's image */
+	if (!lstat(path, &st) && S_ISREG(st.st_mode) && st.st_nlink > 1)
+		return snprintf(why, len, "%s has %lu names (hard links): a job writes a file known by one name only, "
+				"since another may be a system file", path, (unsigned long)st.st_nlink), 0;
 	snprintf(copy, sizeof(copy), "%s", path);
 	slash = strrchr(copy, '/');
 	if (!slash)

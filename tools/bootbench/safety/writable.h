@@ -11,8 +11,9 @@
  *     --destroy): "--write=/dev/sdb1 for directory=/mnt/sdb1";
  * and never, whatever it says: under /proc, /sys, /dev, /etc, /root, /usr,
  * /lib, /bin, /sbin, /boot, in / itself, on the boot or results medium,
- * through a symbolic link, nor a file that backs a loop device (writing it
- * writes that device). docs/run.md has the table.
+ * through a symbolic link, a file with more than one name (a hard link's
+ * other name may be a system file), nor a file that backs a loop device
+ * (writing it writes that device). docs/run.md has the table.
  */
 #ifndef BB_WRITABLE_H
 #define BB_WRITABLE_H
