@@ -373,7 +373,7 @@ const struct option_def option_table[] = {
 	{ .name = "numa_mem_policy", .type = T_STR, J(numa_mem_policy),
 	  .help = "memory from: default, local, prefer:NODE, bind:NODES or interleave:NODES" },
 	{ .name = "ioscheduler", .type = T_STR, J(ioscheduler),
-	  .help = "switch the target disk's I/O scheduler for the job (put back after)" },
+	  .help = "switch the target disk's I/O scheduler for the job, put back after (a disk in --destroy only)" },
 	{ .name = "write_lat_log", .type = T_PREFIX, J(lat_log),
 	  .help = "fio's latency logs PREFIX_lat.N.log, _clat, _slat (empty: the job's name)" },
 	{ .name = "write_bw_log", .type = T_PREFIX, J(bw_log),
