@@ -92,6 +92,11 @@ void burnin_memory(const struct burnin_ctx *c, struct burnin_result *r);
 void burnin_net(const struct burnin_ctx *c, struct burnin_result *r);
 void burnin_bmc_begin(const struct burnin_ctx *c, struct burnin_result *r);
 void burnin_bmc(const struct burnin_ctx *c, struct burnin_result *r);
+/* The memory's error counters (EDAC) watched from here on, once: the first
+ * component that loads the machine calls it with its name, so a memory
+ * error logged while it runs is judged by the memory component, not blamed
+ * on the one running. */
+void burnin_memory_watch(const char *since);
 
 extern const struct burnin_component burnin_components[];
 extern const unsigned burnin_ncomponents;

@@ -6,9 +6,17 @@
  * CPU's frequency every second; the thermal-throttle counters and the
  * kernel log's machine checks before and after. FAIL: a result that did
  * not verify, a stressor killed, a throttle event, a sensor over its limit,
- * a frequency under its share of the base one, a machine check. A
- * stressor stress-ng cannot run here is noted, never a failure; none run,
- * or no sensor (unless cpu_need_sensors=0), is an ERROR.
+ * a frequency sustained under its share of the base one, a machine check.
+ * A stressor stress-ng cannot run here is noted, never a failure; none
+ * run, no sensor (unless cpu_need_sensors=0), or no frequency sampled under
+ * load where the CPU gives its base one, is an ERROR.
+ *
+ * The frequency judged is the one sustained under load: only samples taken
+ * while a stressor runs count, and a CPU must hold the bar in
+ * FREQ_HELD_SHARE of them (the 10th percentile): power capping that holds a
+ * CPU down for a tenth of the load or more is found, a single sample caught
+ * in a dip is not a failure. A memory error EDAC logs meanwhile is the
+ * memory's: the memory component judges it (burnin_memory_watch()).
  */
 #include <pthread.h>
 #include <stdio.h>
@@ -17,21 +25,67 @@
 
 #include "burnin/burnin.h"
 #include "lib/util.h"
+#include "sys/edac.h"
 #include "sys/kmsg.h"
 #include "sys/root.h"
 #include "sys/sensors.h"
 
 #define MAX_CPUS 1024
 
+/* The share of its samples under load in which a CPU must hold the bar */
+#define FREQ_HELD_SHARE 0.9
+/* A sample this soon after a stressor started is not under load yet: its
+ * workers are still being forked, the governor still ramping */
+#define LOAD_SETTLE_NS 250000000ull
+/* The frequencies under load, a histogram a CPU: 10 MHz steps to 10.24 GHz */
+#define FREQ_STEP_KHZ 10000
+#define FREQ_STEPS 1024
+
+struct cpu_freq {
+	unsigned loaded, under;		/* samples under load; of them, under the bar */
+	unsigned base;			/* kHz */
+	uint32_t steps[FREQ_STEPS];
+};
+
 struct sampler {
 	pthread_t thread;
 	volatile int done;
+	volatile uint64_t load_since;	/* when the running stressor started; 0 between them */
+	double freq_min;		/* the bar: this share of the base frequency */
 	struct temp_sensor s[SENSORS_MAX];
 	int peak[SENSORS_MAX];		/* millidegrees */
 	unsigned ns, cpus;
-	unsigned freq_peak[MAX_CPUS];	/* kHz */
-	unsigned samples;
+	struct cpu_freq *freq;		/* cpus of them */
+	unsigned samples, loaded_samples;
 };
+
+/* Each CPU's frequency now into the histograms, if a stressor ran all the
+ * while it was read: a sweep that straddles two stressors is not kept. */
+static void sample_freq(struct sampler *sp)
+{
+	static unsigned cur[MAX_CPUS], base[MAX_CPUS];
+	uint64_t since = sp->load_since;
+
+	if (!since || now_ns() - since < LOAD_SETTLE_NS)
+		return;
+	for (unsigned c = 0; c < sp->cpus; c++)
+		cpu_freq_khz(c, &cur[c], &base[c]);
+	if (sp->load_since != since)
+		return;
+	for (unsigned c = 0; c < sp->cpus; c++) {
+		struct cpu_freq *f = &sp->freq[c];
+		unsigned step = cur[c] / FREQ_STEP_KHZ;
+
+		if (!cur[c] || !base[c])
+			continue;
+		f->base = base[c];
+		f->loaded++;
+		if (cur[c] < sp->freq_min * base[c])
+			f->under++;
+		f->steps[step < FREQ_STEPS ? step : FREQ_STEPS - 1]++;
+	}
+	sp->loaded_samples++;
+}
 
 static void *sample(void *arg)
 {
@@ -41,18 +95,26 @@ static void *sample(void *arg)
 		for (unsigned i = 0; i < sp->ns; i++)
 			if (!sensor_sample(&sp->s[i]) && sp->s[i].millic > sp->peak[i])
 				sp->peak[i] = sp->s[i].millic;
-		for (unsigned c = 0; c < sp->cpus; c++) {
-			unsigned cur, base;
-
-			cpu_freq_khz(c, &cur, &base);
-			if (cur > sp->freq_peak[c])
-				sp->freq_peak[c] = cur;
-		}
+		sample_freq(sp);
 		sp->samples++;
 		for (int t = 0; t < 10 && !sp->done; t++)
 			sleep_ns(100000000);
 	}
 	return NULL;
+}
+
+/* The frequency F held in FREQ_HELD_SHARE of its samples under load (its
+ * 10th percentile), to the 10 MHz step below: kHz. */
+static unsigned freq_held(const struct cpu_freq *f)
+{
+	uint64_t need = (uint64_t)(f->loaded * FREQ_HELD_SHARE + 0.999999), seen = 0;
+
+	for (int i = FREQ_STEPS - 1; i >= 0; i--) {
+		seen += f->steps[i];
+		if (seen >= need)
+			return (unsigned)i * FREQ_STEP_KHZ;
+	}
+	return 0;
 }
 
 /* The stressors, each with --verify: they check what they computed. */
@@ -79,7 +141,7 @@ static void failure_line(const char *out, char *buf, size_t len)
 	snprintf(buf, len, "%.*s", (int)strcspn(p, "\n"), p);
 }
 
-static void run_stressors(const struct burnin_ctx *c, struct burnin_result *r)
+static void run_stressors(const struct burnin_ctx *c, struct burnin_result *r, struct sampler *sp)
 {
 	unsigned ran = 0, n = ARRAY_SIZE(stressors);
 	double each = c->seconds / n;
@@ -102,7 +164,9 @@ static void run_stressors(const struct burnin_ctx *c, struct burnin_result *r)
 		argv[k++] = "--timeout";
 		argv[k++] = secs;
 		argv[k] = NULL;
+		sp->load_since = now_ns();
 		rc = spawn_for(argv, each + 30, &burnin_stop, out, sizeof(out), &stopped);	/* consent: stress-ng loads the CPUs, writes no disk */
+		sp->load_since = 0;
 		failure_line(out, line, sizeof(line));
 		switch (rc) {
 		case 0:
@@ -144,22 +208,102 @@ static void run_stressors(const struct burnin_ctx *c, struct burnin_result *r)
 		burnin_set(r, BURNIN_ERROR, "no stressor could run on this machine (%s)", r->notes);
 }
 
+/* The frequency sustained under load against the base one: the least
+ * held as a figure; of the CPUs that fell short, the furthest below its
+ * own base named (a hybrid's cores have bases of their own). */
+static void freq_verdict(const struct burnin_ctx *c, struct burnin_result *r, const struct sampler *sp)
+{
+	unsigned low = 0, lowest = UINT32_MAX, worst = 0, short_cpus = 0, base_khz = 0, cur;
+	double worst_ratio = 2;
+
+	for (unsigned i = 0; i < sp->cpus && !base_khz; i++)
+		cpu_freq_khz(i, &cur, &base_khz);
+	if (c->lim->cpu_freq_min <= 0)
+		return;
+	if (!base_khz) {
+		burnin_note(r, "frequency not checked: the CPU gives no base frequency (intel_pstate, amd-pstate do)");
+		return;
+	}
+	for (unsigned i = 0; i < sp->cpus; i++) {
+		const struct cpu_freq *f = &sp->freq[i];
+		unsigned held;
+
+		if (!f->loaded)
+			continue;
+		held = freq_held(f);
+		if (held < lowest) {
+			lowest = held;
+			low = i;
+		}
+		if (f->loaded - f->under >= FREQ_HELD_SHARE * f->loaded)
+			continue;
+		short_cpus++;
+		if ((double)held / f->base < worst_ratio) {
+			worst_ratio = (double)held / f->base;
+			worst = i;
+		}
+	}
+	if (lowest == UINT32_MAX) {
+		/* stopped before a stressor had run long enough: the interruption says it */
+		if (!burnin_stop)
+			burnin_set(r, BURNIN_ERROR, "the frequency under load was not measured: no CPU's frequency was "
+				   "read while a stressor ran (base %.0f MHz)", base_khz / 1000.0);
+		return;
+	}
+	burnin_figure(r, "freq_sustained_mhz", lowest / 1000.0, "%.0f MHz or more on CPU %u in %.0f%% of its %u "
+		      "samples under load (base %.0f MHz)", lowest / 1000.0, low, 100 * FREQ_HELD_SHARE,
+		      sp->freq[low].loaded, sp->freq[low].base / 1000.0);
+	if (short_cpus) {
+		const struct cpu_freq *f = &sp->freq[worst];
+
+		burnin_set(r, BURNIN_FAIL, "CPU %u sustained %.0f MHz under load, %.2f of its base %.0f MHz (the limit: "
+			   "%.2f in %.0f%% of the samples under load; it ran under it in %u of %u)%s: capped by power "
+			   "or heat", worst, freq_held(f) / 1000.0, worst_ratio, f->base / 1000.0, c->lim->cpu_freq_min,
+			   100 * FREQ_HELD_SHARE, f->under, f->loaded, short_cpus > 1 ? ", and more CPUs" : "");
+		burnin_figure(r, "freq_short_cpus", short_cpus, "%u CPUs under the bar in over %.0f%% of their samples "
+			      "under load", short_cpus, 100 * (1 - FREQ_HELD_SHARE));
+	}
+}
+
+/* The kernel log while it ran: a machine check FAILs the CPU; EDAC's
+ * memory error reports are the memory component's to judge. */
+static void log_verdict(struct burnin_result *r, uint64_t seq)
+{
+	struct edac_log *l = xcalloc(1, sizeof(*l));
+	char first[512];
+	int hw = edac_log_machine_checks(seq, first, sizeof(first));
+
+	if (hw > 0)
+		burnin_set(r, BURNIN_FAIL, "%d hardware error line(s) in the kernel log during the CPU test, the first: %s",
+			   hw, first);
+	else if (hw < 0)
+		burnin_set(r, BURNIN_ERROR, "the kernel log could not be read: machine checks were not counted");
+	if (!edac_log_read(seq, l) && l->lines)
+		burnin_note(r, "EDAC reported %llu corrected and %llu uncorrected memory error(s) during the CPU test: "
+			    "the memory's, judged by the memory component", (unsigned long long)l->ce,
+			    (unsigned long long)l->ue);
+	edac_log_free(l);
+	free(l);
+}
+
 void burnin_cpu(const struct burnin_ctx *c, struct burnin_result *r)
 {
 	static struct sampler sp;
 	uint64_t core0[MAX_CPUS], pkg0[MAX_CPUS], seq;
-	unsigned cpus = c->cpus < MAX_CPUS ? c->cpus : MAX_CPUS, counters = 0, base_khz = 0;
+	unsigned cpus = c->cpus < MAX_CPUS ? c->cpus : MAX_CPUS, counters = 0;
 	int peak = -1000000, threads = 0;
 	const char *peak_label = "";
-	char first[512];
 
 	if (!root_recorded()) {
 		char *argv[] = { "modprobe", "-qa", "coretemp", "k10temp", NULL };
 
 		spawn(argv, NULL, 0, NULL, 0);	/* consent: loads drivers, writes no disk */
 	}
+	burnin_memory_watch("cpu");
 	memset(&sp, 0, sizeof(sp));
 	sp.cpus = cpus;
+	sp.freq_min = c->lim->cpu_freq_min;
+	sp.freq = xcalloc(cpus, sizeof(*sp.freq));
 	sp.ns = sensors_cpu(sp.s, SENSORS_MAX);
 	for (unsigned i = 0; i < sp.ns; i++)
 		sp.peak[i] = sp.s[i].millic;
@@ -168,8 +312,10 @@ void burnin_cpu(const struct burnin_ctx *c, struct burnin_result *r)
 			counters++;
 	seq = kmsg_newest();
 	threads = !pthread_create(&sp.thread, NULL, sample, &sp);
+	if (!threads)
+		burnin_set(r, BURNIN_ERROR, "the sampler could not start: temperatures and frequencies were not read");
 
-	run_stressors(c, r);
+	run_stressors(c, r, &sp);
 
 	sp.done = 1;
 	if (threads)
@@ -220,43 +366,10 @@ void burnin_cpu(const struct burnin_ctx *c, struct burnin_result *r)
 		burnin_note(r, "no thermal-throttle counters (thermal_throttle: Intel CPUs on bare metal)");
 	}
 
-	/* frequency under load against the base one */
-	for (unsigned i = 0; i < cpus; i++) {
-		unsigned cur;
-
-		cpu_freq_khz(i, &cur, &base_khz);
-		if (base_khz)
-			break;
-	}
-	if (base_khz && c->lim->cpu_freq_min > 0) {
-		unsigned low = 0, lowest = UINT32_MAX;
-
-		for (unsigned i = 0; i < cpus; i++)
-			if (sp.freq_peak[i] && sp.freq_peak[i] < lowest) {
-				lowest = sp.freq_peak[i];
-				low = i;
-			}
-		if (lowest != UINT32_MAX) {
-			burnin_figure(r, "freq_min_peak_mhz", lowest / 1000.0, "%.0f MHz on CPU %u (base %.0f MHz)",
-				      lowest / 1000.0, low, base_khz / 1000.0);
-			if (lowest < c->lim->cpu_freq_min * base_khz)
-				burnin_set(r, BURNIN_FAIL, "CPU %u reached %.0f MHz under load, %.2f of its base %.0f MHz "
-					   "(the limit: %.2f): capped by power or heat", low, lowest / 1000.0,
-					   (double)lowest / base_khz, base_khz / 1000.0, c->lim->cpu_freq_min);
-		}
-	} else if (c->lim->cpu_freq_min > 0) {
-		burnin_note(r, "frequency not checked: the CPU gives no base frequency (intel_pstate, amd-pstate do)");
-	}
-
-	/* machine checks logged while it ran */
-	int hw = kmsg_hw_errors(seq, first, sizeof(first));
-
-	if (hw > 0)
-		burnin_set(r, BURNIN_FAIL, "%d hardware error line(s) in the kernel log during the CPU test, the first: %s",
-			   hw, first);
-	else if (hw < 0)
-		burnin_set(r, BURNIN_ERROR, "the kernel log could not be read: machine checks were not counted");
+	freq_verdict(c, r, &sp);
+	free(sp.freq);
+	log_verdict(r, seq);
 	if (r->verdict == BURNIN_SKIPPED)
-		burnin_set(r, BURNIN_PASS, "every stressor that ran verified its results; no throttling, heat or "
-			   "machine check over the limits");
+		burnin_set(r, BURNIN_PASS, "every stressor that ran verified its results; no throttling, heat, frequency "
+			   "capping or machine check over the limits");
 }

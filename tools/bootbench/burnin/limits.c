@@ -24,8 +24,9 @@ const struct burnin_limit_row burnin_limit_rows[] = {
 	  "1: a machine without CPU temperature sensors (hwmon) is an ERROR, as heat was not "
 	  "tested; 0 for a VM, which has none" },
 	{ "cpu_freq_min", AT(cpu_freq_min), 0.9, 0, 1, "ratio",
-	  "the frequency reached under load against the base frequency the CPU gives "
-	  "(intel_pstate, amd-pstate); below it FAILs: power or thermal capping. 0: not checked" },
+	  "the frequency sustained under load against the base frequency the CPU gives "
+	  "(intel_pstate, amd-pstate): a CPU under it in over a tenth of the samples taken while a "
+	  "stressor runs FAILs: power or thermal capping. 0: not checked" },
 	{ "memory_fraction", AT(memory_fraction), 0.9, 0.1, 0.95, "ratio",
 	  "the share of the memory available after boot that is tested (MemAvailable; the "
 	  "kernel and the image keep the rest)" },
