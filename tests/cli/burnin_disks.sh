@@ -42,6 +42,25 @@ check "disks_need_selftest=0: the passes decide, PASS" disks both "c['verdict'] 
 check "... the disk consented to: written, read back and verified" grep -q "$a: written, read back and verified (burnin profile)" "$T/both/burnin.txt"
 check "... the other: read only, and left as it was" sh -c \
 	"grep -q '$b: read (no consent to write: --destroy)' '$T/both/burnin.txt' && [ \"\$(sha256sum < $b)\" = '$before_b' ]"
+# each disk's figures in an object of its own: one object repeating "pass"
+# once a disk is read by every JSON reader (report, the Pushgateway) as the
+# last disk's alone
+check "burnin.json repeats no key (each object's names read as they are written)" python3 -c "
+import json, sys
+def once(pairs):
+    keys = [k for k, _ in pairs]
+    if len(keys) != len(set(keys)):
+        sys.exit('repeated: %s' % keys)
+    return dict(pairs)
+json.load(open(sys.argv[1]), object_pairs_hook=once)" "$T/both/burnin.json"
+check "... one object a disk, in an array, each with its own pass" disks both \
+	"[(x['device'], x['figures']['pass']['text']) for x in c['devices']] ==
+	 [('$a', '$a: written, read back and verified (burnin profile)'), ('$b', '$b: read (no consent to write: --destroy)')]
+	 and 'pass' not in c['figures']"
+"$BB" report --output="$T/both.html" "$T/both/burnin.json" > /dev/null 2>&1
+check "... and bootbench report shows both disks' passes, each under its disk" sh -c \
+	"grep -q '<li>$a<ul><li>pass: $a: written, read back and verified' '$T/both.html' &&
+	 grep -q '<li>$b<ul><li>pass: $b: read (no consent to write: --destroy)' '$T/both.html'"
 printf 'results %s %s\n' "$a" "$("$BB" disks --identity="$a")" > "$T/media"
 BOOTBENCH_MEDIA_FILE="$T/media" burn onmedia --limits=disks_need_selftest=0 --destroy="$a" "$a"
 check "the results medium is refused, even with consent: ERROR" disks onmedia \

@@ -135,6 +135,7 @@ for m in r1 r2 r3 r4 r5 r6 r7 r8; do
 	r5) change="s['bios']['version'] = '3.1'" ;;			# an older BIOS
 	r6) change="sh:echo 4 > \$R/sys/bus/pci/devices/0000:af:00.0/current_link_width" ;;	# a card trained at x4
 	r7) change="sh:sed -i 's/0x5003302/0x5003006/' \$R/proc/cpuinfo" ;;	# other microcode
+	r8) change="for d in s['dimms']: d['configured'] = 2400" ;;	# every DIMM held to 2400 MT/s (twins' 2933)
 	*) change="" ;;
 	esac
 	machine $m "$change"
@@ -142,7 +143,7 @@ for m in r1 r2 r3 r4 r5 r6 r7 r8; do
 	BOOTBENCH_SYSROOT=$M/$m "$BB" inventory --output="$T/share/$m/run-1" > /dev/null
 done
 for m in d1 d2; do
-	machine $m "s['system']['product'] = 'SYS-2029'$([ $m = d2 ] && echo "; s['bios']['version'] = '2.0'")"
+	machine $m "s['system']['product'] = 'SYS-2029'$([ $m = d2 ] && echo "; s['bios']['version'] = '2.0'; s['dimms'][0]['configured'] = 2400")"
 	mkdir -p "$T/share/$m" && BOOTBENCH_SYSROOT=$M/$m "$BB" inventory --output="$T/share/$m" > /dev/null
 done
 machine solo "s['system']['vendor'] = 'Dell Inc.'"
@@ -152,21 +153,42 @@ rc=$?
 cat "$T/fleet.txt"
 check "compare --inventory: 11 machines, 3 models, exit 1" sh -c \
 	"[ $rc = 1 ] && grep -q '^bootbench compare --inventory: 11 machine(s) from 11 inventory file(s), 3 system model(s)$' '$T/fleet.txt'"
-check "... the model of eight: four differ, the other four alike" sh -c \
-	"grep -q '^Supermicro SYS-1029U-TN10RT: 8 machine(s), 4 differ$' '$T/fleet.txt' && grep -q '^  alike: r1 r2 r4 r8$' '$T/fleet.txt'"
+check "... the model of eight: five differ, the other three alike" sh -c \
+	"grep -q '^Supermicro SYS-1029U-TN10RT: 8 machine(s), 5 differ$' '$T/fleet.txt' && grep -q '^  alike: r1 r2 r4$' '$T/fleet.txt'"
 "$BB" compare --inventory --format=json "$T/share" > "$T/fleet.json"
 differs() { # machine python-list-of-(part, value, majority)
 	json "$T/fleet.json" "sorted((p['part'], p['value'], p['majority']) for m in d['models'] for x in m['differ']
 		if x['machine'] == '$1' for p in x['parts']) == sorted($2)"
 }
 check "r3: the missing DIMM, and the memory it leaves" differs r3 \
-	"[('memory', '96.0GiB in 3 DIMMs', '128GiB in 4 DIMMs'), ('slot P1-DIMMB1 P0_Node0_Channel1_Dimm0', 'empty', '32.0GiB DDR4 3200 MT/s, Samsung M393A4K40DB3-CWE')]"
+	"[('memory', '96.0GiB in 3 DIMMs', '128GiB in 4 DIMMs'), ('slot P1-DIMMB1 P0_Node0_Channel1_Dimm0', 'empty', '32.0GiB DDR4 3200 MT/s, running at 2933 MT/s, Samsung M393A4K40DB3-CWE')]"
 check "r5: the BIOS" differs r5 "[('bios', 'American Megatrends Inc. 3.4 11/05/2021'.replace('3.4', '3.1'), 'American Megatrends Inc. 3.4 11/05/2021')]"
 check "r6: the card trained at x4 where its twins are x16" differs r6 \
 	"[('pci 0000:af:00.0', '10de:1eb8 nvidia, x4 8.0 GT/s PCIe (can x16 8.0 GT/s PCIe)', '10de:1eb8 nvidia, x16 8.0 GT/s PCIe (can x16 8.0 GT/s PCIe)')]"
 check "r7: the microcode" differs r7 "[('cpu microcode', '0x5003006', '0x5003302')]"
+# DIMMs configured below their twins' speed: each slot named, with both speeds
+check "r8: every DIMM running at 2400 MT/s where its twins' run at 2933" differs r8 \
+	"[('slot %s' % s, '32.0GiB DDR4 3200 MT/s, running at 2400 MT/s, Samsung M393A4K40DB3-CWE',
+	   '32.0GiB DDR4 3200 MT/s, running at 2933 MT/s, Samsung M393A4K40DB3-CWE')
+	  for s in ('P1-DIMMA1 P0_Node0_Channel0_Dimm0', 'P1-DIMMB1 P0_Node0_Channel1_Dimm0',
+	            'P2-DIMMA1 P1_Node1_Channel0_Dimm0', 'P2-DIMMB1 P1_Node1_Channel1_Dimm0')]"
 check "... no other machine is named" json "$T/fleet.json" \
-	"sorted(x['machine'] for m in d['models'] for x in m['differ']) == ['d1', 'd2', 'r3', 'r5', 'r6', 'r7']"
+	"sorted(x['machine'] for m in d['models'] for x in m['differ']) == ['d1', 'd2', 'r3', 'r5', 'r6', 'r7', 'r8']"
+# below their rated speed (3200), whatever the twins do: every machine here,
+# the lone machine of its model too; listed, not counted as differing
+check "DIMMs below their rated speed: the machines that run alike on one line, r8 on its own" sh -c \
+	"grep -q '^    r1 r2 r4 r5 r6 r7: all 4 DIMMs at 2933 MT/s, rated 3200 MT/s$' '$T/fleet.txt' &&
+	 grep -q '^    r8: all 4 DIMMs at 2400 MT/s, rated 3200 MT/s$' '$T/fleet.txt' &&
+	 grep -q '^    r3: all 3 DIMMs at 2933 MT/s, rated 3200 MT/s$' '$T/fleet.txt' &&
+	 grep -q '^    d2: slot P1-DIMMA1 P0_Node0_Channel0_Dimm0 at 2400 MT/s, rated 3200 MT/s; slot P1-DIMMB1 P0_Node0_Channel1_Dimm0 at 2933 MT/s' '$T/fleet.txt'"
+check "... in the JSON, each DIMM with both speeds" json "$T/fleet.json" \
+	"[(x['slot'], x['running_mts'], x['rated_mts']) for m in d['models'] for x in m['below_rated_speed'] if x['machine'] == 'r8'] ==
+	 [('slot P1-DIMMA1 P0_Node0_Channel0_Dimm0', 2400, 3200), ('slot P1-DIMMB1 P0_Node0_Channel1_Dimm0', 2400, 3200),
+	  ('slot P2-DIMMA1 P1_Node1_Channel0_Dimm0', 2400, 3200), ('slot P2-DIMMB1 P1_Node1_Channel1_Dimm0', 2400, 3200)]"
+"$BB" compare --inventory "$T/share/solo" > "$T/solo.txt" 2>&1
+rc=$?
+check "a machine alone, its DIMMs below their rating: named, exit 0 (it differs from no twin)" sh -c \
+	"[ $rc = 0 ] && grep -q '^    solo: all 4 DIMMs at 2933 MT/s, rated 3200 MT/s$' '$T/solo.txt'"
 check "the model of two that differ: both named, no majority, too few to say which" sh -c \
 	"grep -q '^Supermicro SYS-2029: 2 machine(s), 2 differ (too few to say which is the odd one out)$' '$T/fleet.txt' &&
 	 grep -q '^    bios: .* (no majority)$' '$T/fleet.txt'"

@@ -8,6 +8,9 @@
  * a FAIL quoting it; a sensor in a critical or non-recoverable state is a
  * FAIL naming it. No IPMI device is an ERROR said plainly. The readings go
  * to bmc-sensors.txt and the event log to bmc-sel.txt in the run's folder.
+ * The event log is read whole, never its tail: a tail's first line is cut,
+ * and a cut line read as a record is an event that never happened. An
+ * event log too long to hold is an ERROR, not a guess.
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -28,11 +31,21 @@ static const char *const critical[] = {
 	"Critical Interrupt", "PCI SERR", "PCI PERR", "Bus Uncorrectable",
 };
 
+/* `ipmitool sel elist` of a full SEL: 65535 records (IDs are 16 bits) of
+ * at most about 250 characters each */
+#define SEL_TEXT_MAX (16u << 20)
+
+/* The IPMI device; under BOOTBENCH_SYSROOT the recorded tree's (a test's
+ * ipmitool is then a program of its own on PATH). */
 static const char *ipmi_device(void)
 {
-	for (unsigned i = 0; i < ARRAY_SIZE(devices); i++)
-		if (!access(devices[i], R_OK | W_OK))
+	char path[4096];
+
+	for (unsigned i = 0; i < ARRAY_SIZE(devices); i++) {
+		root_path(path, sizeof(path), "%s", devices[i]);
+		if (!access(path, R_OK | W_OK))
 			return devices[i];
+	}
 	return NULL;
 }
 
@@ -59,18 +72,56 @@ static int ipmitool(const char *what, char *out, size_t len, double seconds)
 	return k;
 }
 
-/* The record IDs of `sel elist` lines ("   1a | date | time | sensor | event | Asserted") */
-static unsigned record_ids(const char *sel, unsigned *ids, unsigned max)
+/*
+ * Whether L is a record of `sel elist` ("   1a | date | time | sensor |
+ * event | Asserted"), its ID in *ID: a record ID is 1 to 4 hex digits
+ * (16 bits), then " |"; any other line (ipmitool's words) is none.
+ */
+static int record_id(const char *l, unsigned *id)
 {
-	unsigned n = 0;
+	size_t digits;
 
-	for (const char *l = sel; *l && n < max; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : l + strlen(l)) {
-		unsigned id;
+	l += strspn(l, " ");
+	digits = strspn(l, "0123456789abcdefABCDEF");
+	if (!digits || digits > 4 || strncmp(l + digits + strspn(l + digits, " "), "|", 1))
+		return 0;
+	*id = (unsigned)strtoul(l, NULL, 16);
+	return 1;
+}
 
-		if (sscanf(l, " %x |", &id) == 1 && strchr(l, '|'))
-			ids[n++] = id;
+static const char *next_line(const char *l)
+{
+	const char *nl = strchr(l, '\n');
+
+	return nl ? nl + 1 : l + strlen(l);
+}
+
+/*
+ * `ipmitool sel elist`, whole, into a buffer of the caller's to free: NULL
+ * with the component's ERROR set (WHEN: "at the start", "at the end") when
+ * it fails or its listing is more than the buffer holds (its tail alone
+ * would begin with a cut line).
+ */
+static char *sel_list(struct burnin_result *r, const char *when)
+{
+	char *sel = xcalloc(1, SEL_TEXT_MAX);
+	/* a whole SEL over KCS takes minutes: a record a few milliseconds */
+	int rc = ipmitool("sel elist", sel, SEL_TEXT_MAX, 600);
+
+	if (rc) {
+		burnin_set(r, BURNIN_ERROR, "the BMC's event log could not be read %s (ipmitool sel elist, exit %d): "
+			   "%.300s", when, rc, sel);
+		goto out_free;
 	}
-	return n;
+	if (strlen(sel) == SEL_TEXT_MAX - 1) {
+		burnin_set(r, BURNIN_ERROR, "the BMC's event log could not be read whole %s: its listing is over %u "
+			   "MiB", when, SEL_TEXT_MAX >> 20);
+		goto out_free;
+	}
+	return sel;
+out_free:
+	free(sel);
+	return NULL;
 }
 
 static int is_critical(const char *line)
@@ -101,12 +152,19 @@ static struct {
 	const char *dev;
 	int ready;
 	unsigned nids;
-	unsigned ids[8192];
+	unsigned char seen[65536 / 8];	/* a bit a record ID */
 } at_start;
+
+static int seen_at_start(unsigned id)
+{
+	return at_start.seen[id / 8] >> (id % 8) & 1;
+}
 
 void burnin_bmc_begin(const struct burnin_ctx *c, struct burnin_result *r)
 {
-	static char before[65536], info[8192];
+	static char info[8192];
+	char *before;
+	unsigned id;
 	int rc;
 
 	(void)c;
@@ -131,41 +189,37 @@ void burnin_bmc_begin(const struct burnin_ctx *c, struct burnin_result *r)
 
 	if (colon)
 		burnin_figure(r, "firmware", 0, "%.*s", (int)strcspn(colon + 2, "\n"), colon + 2);
-	rc = ipmitool("sel elist", before, sizeof(before), 120);
-	if (rc) {
-		burnin_set(r, BURNIN_ERROR, "the BMC's event log could not be read (ipmitool sel elist, exit %d): %.300s",
-			   rc, before);
+	before = sel_list(r, "at the start");
+	if (!before)
 		return;
-	}
-	at_start.nids = record_ids(before, at_start.ids, ARRAY_SIZE(at_start.ids));
+	for (const char *l = before; *l; l = next_line(l))
+		if (record_id(l, &id) && !seen_at_start(id)) {
+			at_start.seen[id / 8] |= (unsigned char)(1 << (id % 8));
+			at_start.nids++;
+		}
+	free(before);
 	at_start.ready = 1;
 }
 
 void burnin_bmc(const struct burnin_ctx *c, struct burnin_result *r)
 {
-	static char after[65536], sensors[65536];
+	static char sensors[65536];
 	unsigned events = 0, critical = 0, bad_sensors = 0, nsensors = 0;
+	char *after;
 	int rc;
 
 	if (!at_start.ready)
 		return;		/* begin said why */
-	rc = ipmitool("sel elist", after, sizeof(after), 120);
-	if (rc) {
-		burnin_set(r, BURNIN_ERROR, "the BMC's event log could not be read at the end (exit %d): %.300s", rc,
-			   after);
+	after = sel_list(r, "at the end");
+	if (!after)
 		return;
-	}
 	save_text(c, "bmc-sel.txt", after);
-	for (const char *l = after; *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : l + strlen(l)) {
-		unsigned id, seen = 0;
+	for (const char *l = after; *l; l = next_line(l)) {
+		unsigned id;
 		int len = (int)strcspn(l, "\n");
 		char line[512];
 
-		if (sscanf(l, " %x |", &id) != 1 || !memchr(l, '|', len))
-			continue;
-		for (unsigned i = 0; i < at_start.nids && !seen; i++)
-			seen = at_start.ids[i] == id;
-		if (seen)
+		if (!record_id(l, &id) || seen_at_start(id))
 			continue;
 		events++;
 		snprintf(line, sizeof(line), "%.*s", len, l);
@@ -179,6 +233,7 @@ void burnin_bmc(const struct burnin_ctx *c, struct burnin_result *r)
 		      at_start.nids);
 	burnin_figure(r, "sel_critical_events", critical, "%u of them critical (memory ECC, power, temperature, fans, "
 		      "processor)", critical);
+	free(after);
 	rc = ipmitool("sensor", sensors, sizeof(sensors), 120);
 	if (rc) {
 		burnin_set(r, BURNIN_ERROR, "the BMC's sensors could not be read (ipmitool sensor, exit %d)", rc);

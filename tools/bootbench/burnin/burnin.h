@@ -25,10 +25,15 @@ enum burnin_verdict {
  * shell gives), its results written: INTERRUPTED, neither PASS nor FAIL. */
 #define BURNIN_EXIT_INTERRUPTED 130
 
-#define BURNIN_FIGURES 96
+/* room for three figures of each of the disks component's 64 disks */
+#define BURNIN_FIGURES 256
 
 struct burnin_figure {
 	char name[48];		/* "temp_max_c", "throttle_events" */
+	/* the device it is about ("/dev/sda"), "" for the component's own: a
+	 * name is unique per device, so several disks' "pass" never collide
+	 * (burnin.json's "devices" array, the Pushgateway's device label) */
+	char device[64];
 	char text[192];		/* as printed: "71 C (Package id 0)" */
 	double value;		/* the number, for JSON and the Pushgateway */
 	int numeric;
@@ -119,6 +124,10 @@ void burnin_note(struct burnin_result *r, const char *fmt, ...) __attribute__((f
 /* A figure: NAME, its VALUE, and its text (FMT). */
 void burnin_figure(struct burnin_result *r, const char *name, double value, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
+/* A figure of one DEVICE the component tests (a disk), kept apart from the
+ * same NAME of the others. */
+void burnin_device_figure(struct burnin_result *r, const char *device, const char *name, double value,
+			  const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 
 /* The limits table: defaults, ranges and reasons; --limits parsing. */
 struct burnin_limit_row {

@@ -10,6 +10,8 @@
  * self-test the drive failed, a block read back wrong or an I/O error
  * FAIL naming the disk and the figures; a drive that will not run a
  * self-test is an ERROR in its own words (unless disks_need_selftest=0).
+ * Each disk's figures (selftest, pass, health) are its own, under its
+ * name (burnin.json's "devices"), never one disk's over another's.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -184,8 +186,9 @@ static int disk_pass(const struct burnin_ctx *c, struct burnin_result *r, const 
 	limit = consented ? seconds + 3600 * 24 * 30 : seconds + 60;
 	rc = spawn_for(argv, limit, &burnin_stop, out, sizeof(out), &stopped);	/* consent: its own gate (--destroy) */
 	if (rc == 0) {
-		burnin_figure(r, "pass", 0, "%s: %s", dev, consented ? "written, read back and verified (burnin profile)"
-							     : "read (no consent to write: --destroy)");
+		burnin_device_figure(r, dev, "pass", 0, "%s: %s", dev,
+				     consented ? "written, read back and verified (burnin profile)"
+					       : "read (no consent to write: --destroy)");
 		return 0;
 	}
 	if (stopped && burnin_stop) {
@@ -257,7 +260,7 @@ void burnin_disks(const struct burnin_ctx *c, struct burnin_result *r)
 		switch (o) {
 		case SELFTEST_PASSED:
 			selftests++;
-			burnin_figure(r, "selftest", 0, "%s: %s", a.name, words);
+			burnin_device_figure(r, dev, "selftest", 0, "%s: %s", a.name, words);
 			break;
 		case SELFTEST_FAILED:
 			burnin_set(r, BURNIN_FAIL, "%s: the drive's %s", a.name, words);
@@ -278,17 +281,17 @@ void burnin_disks(const struct burnin_ctx *c, struct burnin_result *r)
 			disk_health(&b);
 			compare_health(r, &a, &b);
 			if (b.health.valid)
-				burnin_figure(r, "health", b.health.critical_warning, "%s: critical warning 0x%02x, %llu media "
-					      "errors, %u%% used, spare %u%%", b.name, b.health.critical_warning,
-					      (unsigned long long)b.health.media_errors, b.health.percentage_used,
-					      b.health.available_spare);
+				burnin_device_figure(r, dev, "health", b.health.critical_warning, "%s: critical warning "
+						     "0x%02x, %llu media errors, %u%% used, spare %u%%", b.name,
+						     b.health.critical_warning, (unsigned long long)b.health.media_errors,
+						     b.health.percentage_used, b.health.available_spare);
 			else if (b.smart.valid) {
 				char re[24], pe[24], ou[24], crc[24];
 
-				burnin_figure(r, "health", b.smart.reallocated, "%s: reallocated %s, pending %s, offline "
-					      "uncorrectable %s, CRC errors %s", b.name, counter(re, b.smart.reallocated),
-					      counter(pe, b.smart.pending), counter(ou, b.smart.offline_uncorrectable),
-					      counter(crc, b.smart.crc_errors));
+				burnin_device_figure(r, dev, "health", b.smart.reallocated, "%s: reallocated %s, pending "
+						     "%s, offline uncorrectable %s, CRC errors %s", b.name,
+						     counter(re, b.smart.reallocated), counter(pe, b.smart.pending),
+						     counter(ou, b.smart.offline_uncorrectable), counter(crc, b.smart.crc_errors));
 			}
 			else
 				burnin_note(r, "%s reports no health counters (no NVMe log, no SMART)", b.name);

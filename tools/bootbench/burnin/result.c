@@ -48,18 +48,42 @@ void burnin_note(struct burnin_result *r, const char *fmt, ...)
 	va_end(ap);
 }
 
-void burnin_figure(struct burnin_result *r, const char *name, double value, const char *fmt, ...)
+static void add_figure(struct burnin_result *r, const char *device, const char *name, double value,
+		       const char *fmt, va_list ap)
 {
 	struct burnin_figure *f;
-	va_list ap;
+	char full[64];
 
-	if (r->nfig == BURNIN_FIGURES)
+	if (r->nfig == BURNIN_FIGURES) {
+		/* said once in the notes: a reader is told figures are missing, not left to think there were none */
+		snprintf(full, sizeof(full), "figures past the first %d are not kept", BURNIN_FIGURES);
+		if (!strstr(r->notes, full))
+			burnin_note(r, "%s", full);
 		return;
+	}
 	f = &r->fig[r->nfig++];
 	snprintf(f->name, sizeof(f->name), "%s", name);
+	snprintf(f->device, sizeof(f->device), "%s", device);
 	f->value = value;
 	f->numeric = 1;
-	va_start(ap, fmt);
 	vsnprintf(f->text, sizeof(f->text), fmt, ap);
+}
+
+void burnin_figure(struct burnin_result *r, const char *name, double value, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	add_figure(r, "", name, value, fmt, ap);
+	va_end(ap);
+}
+
+void burnin_device_figure(struct burnin_result *r, const char *device, const char *name, double value,
+			  const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	add_figure(r, device, name, value, fmt, ap);
 	va_end(ap);
 }

@@ -81,11 +81,19 @@ static void push_verdicts(const struct burnin_result *res, const int *asked, con
 		if (!asked[i] || res[i].verdict == BURNIN_SKIPPED || !strcmp(burnin_components[i].name, running))
 			continue;
 		for (unsigned k = 0; k < res[i].nfig; k++) {
-			char name[sizeof(res[i].fig[k].name) * 2];
+			char name[sizeof(res[i].fig[k].name) * 2], device[sizeof(res[i].fig[k].device) * 2];
 
 			/* a figure's name may be a link's (eth0) or a sensor's: escaped as any label */
 			metrics_label(name, sizeof(name), res[i].fig[k].name);
-			if (isfinite(res[i].fig[k].value))
+			/* a device's figure carries its name: two disks' "pass" are two
+			 * series, not one sample repeated (which the Pushgateway refuses) */
+			metrics_label(device, sizeof(device), res[i].fig[k].device);
+			if (!isfinite(res[i].fig[k].value))
+				continue;
+			if (device[0])
+				OUT("bootbench_burnin_figure{component=\"%s\",device=\"%s\",figure=\"%s\"} %.6g\n",
+				    burnin_components[i].name, device, name, res[i].fig[k].value);
+			else
 				OUT("bootbench_burnin_figure{component=\"%s\",figure=\"%s\"} %.6g\n",
 				    burnin_components[i].name, name, res[i].fig[k].value);
 		}
@@ -156,6 +164,31 @@ static void print_text(FILE *f, const struct burnin_result *res, unsigned n, enu
 	fprintf(f, "%-9s %-8s %s\n", "machine", burnin_verdict_name(machine), machine_why(machine, why, sizeof(why)));
 }
 
+/* The index of the first figure of the device of figure K. */
+static unsigned first_of_device(const struct burnin_result *r, unsigned k)
+{
+	unsigned i;
+
+	for (i = 0; strcmp(r->fig[i].device, r->fig[k].device); i++)
+		;
+	return i;
+}
+
+/* "figures": R's figures of DEVICE ("": the component's own), by name. */
+static void json_figures(struct json *j, const struct burnin_result *r, const char *device)
+{
+	json_obj_open(j, "figures");
+	for (unsigned k = 0; k < r->nfig; k++) {
+		if (strcmp(r->fig[k].device, device))
+			continue;
+		json_obj_open(j, r->fig[k].name);
+		json_double(j, "value", r->fig[k].value);
+		json_str(j, "text", r->fig[k].text);
+		json_obj_close(j);
+	}
+	json_obj_close(j);
+}
+
 static void write_json(FILE *f, const struct burnin_result *res, unsigned n, enum burnin_verdict machine,
 		       const struct burnin_limits *lim, double seconds)
 {
@@ -178,14 +211,19 @@ static void write_json(FILE *f, const struct burnin_result *res, unsigned n, enu
 		json_str(&j, "reason", r->reason);
 		json_str(&j, "not_run", r->notes);
 		json_double(&j, "seconds", r->seconds);
-		json_obj_open(&j, "figures");
+		json_figures(&j, r, "");
+		/* a device's figures in its own object: several disks' "pass" are
+		 * keys of one object each, never repeated in one (a reader keeps one) */
+		json_arr_open(&j, "devices");
 		for (unsigned k = 0; k < r->nfig; k++) {
-			json_obj_open(&j, r->fig[k].name);
-			json_double(&j, "value", r->fig[k].value);
-			json_str(&j, "text", r->fig[k].text);
+			if (!r->fig[k].device[0] || first_of_device(r, k) != k)
+				continue;
+			json_obj_open(&j, NULL);
+			json_str(&j, "device", r->fig[k].device);
+			json_figures(&j, r, r->fig[k].device);
 			json_obj_close(&j);
 		}
-		json_obj_close(&j);
+		json_arr_close(&j);
 		json_obj_close(&j);
 	}
 	json_arr_close(&j);

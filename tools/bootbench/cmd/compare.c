@@ -437,6 +437,38 @@ static unsigned print_html(const struct rs_set *s, const char **tests, unsigned 
 	return outliers + fsb;
 }
 
+/*
+ * The group's DIMMs that run below their rated speed, whatever the others
+ * do (a model whose every machine is held there differs in nothing): the
+ * machines that run alike on one line. Named, not counted as differing: a
+ * CPU, or two DIMMs a channel, may hold them there by design.
+ */
+static void slow_text(const struct inv_group *g)
+{
+	char (*line)[512] = xcalloc(g->n, sizeof(*line));
+	unsigned i, k, any = 0;
+
+	for (i = 0; i < g->n; i++)
+		any |= *inv_slow_summary(g->m[i], line[i], sizeof(line[i])) != 0;
+	if (any)
+		printf("  DIMMs running below their rated speed (named, not counted as differing: a CPU or two DIMMs a "
+		       "channel may hold them there):\n");
+	for (i = 0; i < g->n; i++) {
+		if (!line[i][0])
+			continue;
+		for (k = 0; k < i && strcmp(line[k], line[i]); k++)
+			;
+		if (k < i)
+			continue;	/* on the line of the first that runs alike */
+		printf("   ");
+		for (k = i; k < g->n; k++)
+			if (!strcmp(line[k], line[i]))
+				printf(" %s", g->m[k]->machine);
+		printf(": %s\n", line[i]);
+	}
+	free(line);
+}
+
 /* --inventory: each model's machines, and who differs from the majority in what. Returns how many differ. */
 static unsigned inventory_text(const struct inv_set *set, const struct inv_group *g, unsigned ng)
 {
@@ -479,6 +511,7 @@ static unsigned inventory_text(const struct inv_set *set, const struct inv_group
 			else
 				printf("    %s: %s (no majority)\n", d->part, d->value);
 		}
+		slow_text(&g[k]);
 		differ += n_differ;
 	}
 	return differ;
@@ -530,6 +563,19 @@ static unsigned inventory_json(const struct inv_set *set, const struct inv_group
 			json_arr_close(&j);
 			json_obj_close(&j);
 		}
+		json_arr_close(&j);
+		json_arr_open(&j, "below_rated_speed");
+		for (i = 0; i < g[k].n; i++)
+			for (unsigned s = 0; s < g[k].m[i]->nslow; s++) {
+				const struct inv_slow_dimm *d = &g[k].m[i]->slow[s];
+
+				json_obj_open(&j, NULL);
+				json_str(&j, "machine", g[k].m[i]->machine);
+				json_str(&j, "slot", d->slot);
+				json_uint(&j, "running_mts", d->running);
+				json_uint(&j, "rated_mts", d->rated);
+				json_obj_close(&j);
+			}
 		json_arr_close(&j);
 		json_obj_close(&j);
 	}
@@ -652,8 +698,11 @@ const struct command compare_command = {
 		"board, CPUs and microcode, each memory slot, NICs, disks by model and size, each PCI\n"
 		"device and its PCIe link, the BMC) a machine that is not its group's majority is\n"
 		"named with what it has and what the others have: a missing DIMM, another BIOS, a\n"
-		"disk's odd firmware, a card trained at x4 where its twins are x16. Serials, MACs\n"
-		"and UUIDs differ between twins and are not compared.\n",
+		"disk's odd firmware, DIMMs running at 2400 MT/s where its twins' run at 3200, a\n"
+		"card trained at x4 where its twins are x16. Serials, MACs and UUIDs differ between\n"
+		"twins and are not compared. DIMMs running below their rated speed are listed too,\n"
+		"whatever their twins do (not counted as differing: a CPU or two DIMMs a channel\n"
+		"may hold them there by design).\n",
 	.exit_status = "0 no outlier (no machine that differs), 1 an outlier, a fsync-bound disk, a\n"
 		       "machine that differs or an unreadable file,\n"
 		       "2 bad input (no result at all, an unknown option).",

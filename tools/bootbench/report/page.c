@@ -522,13 +522,28 @@ static int ends_with(const char *s, const char *tail)
 	return a >= b && !strcmp(s + a - b, tail);
 }
 
+/* A burnin.json "figures" object as list items: NAME: its text. */
+static void burnin_figures(json_t *figures)
+{
+	json_t *fig;
+	const char *key;
+
+	json_object_foreach(figures, key, fig) {
+		fputs("<li>", out);
+		esc(key);
+		fputs(": ", out);
+		esc(json_string_value(json_object_get(fig, "text")) ? json_string_value(json_object_get(fig, "text")) : "");
+		fputs("</li>", out);
+	}
+}
+
 /* burnin.json: the machine's verdict, then a row a component with its
- * verdict, why, and its figures; what was not run under it. */
+ * verdict, why, and its figures, each device's (a disk) under its name;
+ * what was not run under it. */
 static void burnin_section(json_t *j)
 {
-	json_t *c, *fig;
-	const char *key;
-	size_t i;
+	json_t *c, *dev;
+	size_t i, k;
 
 	fputs("<h2>Burn-in</h2>\n<p>The machine: <b", out);
 	if (strcmp(str_of(j, "verdict"), "PASS"))
@@ -549,12 +564,13 @@ static void burnin_section(json_t *j)
 		fputs("</td><td>", out);
 		esc(str_of(c, "reason"));
 		fputs("<ul>", out);
-		json_object_foreach(json_object_get(c, "figures"), key, fig) {
+		burnin_figures(json_object_get(c, "figures"));
+		json_array_foreach(json_object_get(c, "devices"), k, dev) {
 			fputs("<li>", out);
-			esc(key);
-			fputs(": ", out);
-			esc(json_string_value(json_object_get(fig, "text")) ? json_string_value(json_object_get(fig, "text")) : "");
-			fputs("</li>", out);
+			esc(str_of(dev, "device"));
+			fputs("<ul>", out);
+			burnin_figures(json_object_get(dev, "figures"));
+			fputs("</ul></li>", out);
 		}
 		if (*str_of(c, "not_run")) {
 			fputs("<li>not run: ", out);

@@ -5,8 +5,12 @@
  * memory slot by its locators, a NIC by its kernel name, a PCI device by
  * its address, disks by model and size (their names move between boots;
  * how many of each firmware is the fact). What differs between twins by
- * nature (serials, MACs, UUIDs, when it was taken) is no fact. Strings are
- * from a share, so cut to printable ASCII before they are shown.
+ * nature (serials, MACs, UUIDs, when it was taken) is no fact. A memory
+ * slot's fact holds the speed the DIMM runs at beside the one it is rated
+ * for, so a machine whose DIMMs run slower than its twins' differs; a DIMM
+ * running below its rating is also listed whatever its twins do (a CPU, or
+ * two DIMMs a channel, may hold it there by design). Strings are from a
+ * share, so cut to printable ASCII before they are shown.
  */
 #include <stdarg.h>
 #include <stdlib.h>
@@ -79,6 +83,56 @@ static void size_text(double bytes, char *out, size_t len)
 	fmt_iec(bytes, out, len);
 }
 
+/*
+ * A filled slot's fact (SIZE, type, rated speed, the speed it runs at, its
+ * maker and part), and the slot noted in M->slow when it runs below its
+ * rating. A speed the firmware did not give is said so, never taken as
+ * the rated one.
+ */
+static void dimm_fact(struct inv_machine *m, const char *part, const char *size, json_t *e)
+{
+	double rated = rs_num(e, "speed_mts"), running = rs_num(e, "configured_mts");
+	char speed[48] = "", runs[48];
+
+	if (rated > 0)
+		snprintf(speed, sizeof(speed), " %.0f MT/s", rated);
+	if (running > 0)
+		snprintf(runs, sizeof(runs), "running at %.0f MT/s", running);
+	else
+		snprintf(runs, sizeof(runs), "running speed not given");
+	fact(m, part, "%s %s%s, %s, %s", size, str_at(e, "type"), speed, runs,
+	     words(str_at(e, "manufacturer"), str_at(e, "part"), ""));
+	if (rated > 0 && running > 0 && running < rated) {
+		struct inv_slow_dimm *d;
+
+		m->slow = xrealloc(m->slow, (m->nslow + 1) * sizeof(*m->slow));
+		d = &m->slow[m->nslow++];
+		snprintf(d->slot, sizeof(d->slot), "%s", part);
+		printable(d->slot);
+		d->running = (unsigned)running;
+		d->rated = (unsigned)rated;
+	}
+}
+
+const char *inv_slow_summary(const struct inv_machine *m, char *buf, size_t len)
+{
+	size_t used = 0;
+	unsigned i, alike = 1;
+
+	buf[0] = 0;
+	for (i = 1; i < m->nslow; i++)
+		alike &= m->slow[i].running == m->slow[0].running && m->slow[i].rated == m->slow[0].rated;
+	if (m->nslow && alike && m->nslow == m->ndimms) {
+		snprintf(buf, len, "%s %u DIMM%s at %u MT/s, rated %u MT/s", m->nslow > 1 ? "all" : "its", m->nslow,
+			 m->nslow > 1 ? "s" : "", m->slow[0].running, m->slow[0].rated);
+		return buf;
+	}
+	for (i = 0; i < m->nslow && used < len; i++)
+		used += (size_t)snprintf(buf + used, len - used, "%s%s at %u MT/s, rated %u MT/s", i ? "; " : "",
+					 m->slow[i].slot, m->slow[i].running, m->slow[i].rated);
+	return buf;
+}
+
 static void facts_of(struct inv_machine *m, json_t *j)
 {
 	size_t i;
@@ -102,17 +156,11 @@ static void facts_of(struct inv_machine *m, json_t *j)
 			continue;
 		}
 		size_text(size, a, sizeof(a));
-		{
-			char speed[32] = "";
-
-			if (rs_num(e, "speed_mts") > 0)
-				snprintf(speed, sizeof(speed), " %.0f MT/s", rs_num(e, "speed_mts"));
-			fact(m, part, "%s %s%s, %s", a, str_at(e, "type"), speed,
-			     words(str_at(e, "manufacturer"), str_at(e, "part"), ""));
-		}
+		dimm_fact(m, part, a, e);
 		dimm_total += (uint64_t)size;
 		dimms++;
 	}
+	m->ndimms = dimms;
 	if (dimms) {
 		size_text((double)dimm_total, a, sizeof(a));
 		fact(m, "memory", "%s in %u DIMMs", a, dimms);
@@ -242,9 +290,11 @@ static void load_one(const char *file, void *arg)
 		set->repeats++;
 		if (strcmp(m.taken, set->m[i].taken) > 0) {
 			free(set->m[i].facts);
+			free(set->m[i].slow);
 			set->m[i] = m;
 		} else {
 			free(m.facts);
+			free(m.slow);
 		}
 		return;
 	}
@@ -392,8 +442,10 @@ void inv_free(struct inv_set *set)
 {
 	unsigned i;
 
-	for (i = 0; i < set->n; i++)
+	for (i = 0; i < set->n; i++) {
 		free(set->m[i].facts);
+		free(set->m[i].slow);
+	}
 	free(set->m);
 	memset(set, 0, sizeof(*set));
 }

@@ -18,10 +18,19 @@ struct inv_fact {
 	char value[320];	/* what this machine has there; "absent" when it has nothing */
 };
 
+/* A DIMM configured below the speed it is rated for (SMBIOS type 17's
+ * Configured Memory Speed under its Speed). */
+struct inv_slow_dimm {
+	char slot[200];		/* as its fact's part: "slot P1-DIMMA1 P0_Node0_Channel0_Dimm0" */
+	unsigned running, rated;	/* MT/s */
+};
+
 struct inv_machine {
 	char machine[128], model[200], taken[32], file[512];
 	struct inv_fact *facts;
 	unsigned nfacts;
+	struct inv_slow_dimm *slow;	/* its DIMMs running below their rated speed */
+	unsigned nslow, ndimms;		/* ndimms: the slots filled */
 };
 
 /* One part on which a machine is not its group's majority. */
@@ -55,6 +64,13 @@ struct inv_set {
 int inv_load_path(struct inv_set *set, const char *path, FILE *errs);
 /* Whether J is an inventory.json (results/load.c knows it, and reads past it). */
 int inv_is_inventory(json_t *j);
+/*
+ * M's DIMMs that run below their rated speed in a line, into BUF: "all 4
+ * DIMMs at 2400 MT/s, rated 3200 MT/s", or each named ("slot P1-DIMMA1 at
+ * 2400 MT/s, rated 3200 MT/s; ...") when not all alike. Machines whose
+ * lines are the same run alike. "" when none does.
+ */
+const char *inv_slow_summary(const struct inv_machine *m, char *buf, size_t len);
 /* The groups by system model, each compared; free with inv_groups_free. */
 struct inv_group *inv_groups(const struct inv_set *set, unsigned *ng);
 void inv_groups_free(struct inv_group *g, unsigned ng);
