@@ -31,6 +31,11 @@ type_line "clear; bootbench run $job --destroy=/dev/nvme0n1 --rw=randwrite --bs=
 step_result "a 4k random-write job: bootbench and the image's fio each exit 0" RC-BOTH "RC-BOTH=0,0" 240
 check "... both wrote 2048 commands of 4 KiB (the write's count in each JSON)" \
 	sh -c "[ \$($TM capture-pane -p -J -t vm | grep -c '^COUNT-1\$') = 2 ]"
+# the sandbox on the appliance's own kernel (issue 44): every way out refused, both worlds
+type_line "clear; bootbench sandbox-check > /tmp/sc 2>/tmp/sc.err; S=\$?; grep -c '^  refused' /tmp/sc; tail -n 1 /tmp/sc; echo RC-SANDBOX=\$S"
+step_result "bootbench sandbox-check: the sandbox holds on the appliance (exit 0)" RC-SANDBOX "RC-SANDBOX=0" 60
+check "... 40 ways refused (20 in each world)" shows "^40$"
+check "... saying so" shows "the sandbox holds: every way out refused"
 type_line "poweroff"
 step "the machine powers off" "QEMU-EXITED" 90
 finish
