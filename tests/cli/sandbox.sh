@@ -155,6 +155,11 @@ else
 	"$BB" run --name=s --filename=/dev/shm/bbsandbox-$$.dat --rw=write --bs=4k --size=64k $FIO > ../shm.out 2>&1
 	check "delegated: a file in /dev/shm is there after the run ($(stat -c %s /dev/shm/bbsandbox-$$.dat 2>/dev/null) bytes)" \
 		[ "$(stat -c %s /dev/shm/bbsandbox-$$.dat 2>/dev/null)" = 65536 ]
+	# ... and a file there only read is seen, by both engines (the host's /dev/shm, read-only)
+	"$BB" run --name=r --filename=/dev/shm/bbsandbox-$$.dat --rw=randread --bs=4k --size=64k > ../shmr.out 2>&1
+	check "native: a file in /dev/shm only read: the run passes (exit $?)" grep -q "err= 0" ../shmr.out
+	"$BB" run --name=r --filename=/dev/shm/bbsandbox-$$.dat --rw=randread --bs=4k --size=64k $FIO > ../shmr2.out 2>&1
+	check "delegated: the same (exit $?)" grep -q "err= 0" ../shmr2.out
 	rm -f /dev/shm/bbsandbox-$$.dat
 	cd "$T" || exit 1
 fi

@@ -181,7 +181,7 @@ int confine_mounts(const struct confine *c)
 {
 	struct mount_attr files = { .attr_set = MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV, .attr_clr = MOUNT_ATTR_RDONLY };
 	char cwd[PATH_MAX];
-	int fds[MAX_DIRS], n = 0, rc = -1, dir;
+	int fds[MAX_DIRS], n = 0, rc = -1, dir, shm = -1;
 
 	if (!getcwd(cwd, sizeof(cwd)))
 		return set_err("the working folder: %s", strerror(errno));
@@ -208,8 +208,22 @@ int confine_mounts(const struct confine *c)
 		set_err("more than %d loop devices", MAX_LOOPS);
 		goto out;
 	}
+	/* the host's /dev/shm, read-only, for the files a job reads there (a new /dev covers it) */
+	if (!c->fresh_shm) {
+		struct mount_attr ro = { .attr_set = MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV };
+
+		shm = (int)syscall(SYS_open_tree, AT_FDCWD, "/dev/shm", OPEN_TREE_CLONE | OPEN_TREE_CLOEXEC);
+		if (shm < 0 || syscall(SYS_mount_setattr, shm, "", AT_EMPTY_PATH, &ro, sizeof(ro)) < 0) {
+			set_err("/dev/shm: %s", strerror(errno));
+			goto out;
+		}
+	}
 	if (root_readonly() || make_dev(c))
 		goto out;
+	if (shm >= 0 && syscall(SYS_move_mount, shm, "", AT_FDCWD, "/dev/shm", MOVE_MOUNT_F_EMPTY_PATH) < 0) {
+		set_err("/dev/shm: %s", strerror(errno));
+		goto out;
+	}
 	for (int i = 0; i < n; i++)
 		if (syscall(SYS_move_mount, fds[i], "", AT_FDCWD, c->write_dirs[i], MOVE_MOUNT_F_EMPTY_PATH) < 0) {
 			set_err("%s: %s", c->write_dirs[i], strerror(errno));
@@ -225,6 +239,8 @@ int confine_mounts(const struct confine *c)
 out:
 	while (n-- > 0)
 		close(fds[n]);
+	if (shm >= 0)
+		close(shm);
 	return rc;
 }
 

@@ -41,7 +41,8 @@ struct confine {
 	const char *const *write_dirs;		/* folders bound writable (files only), NULL-ended */
 	const struct confine_node *nodes;	/* its /dev's device nodes */
 	unsigned nnodes;
-	int fresh_shm;				/* a /dev/shm of its own (else only a write dir there) */
+	int fresh_shm;				/* a /dev/shm of its own (else the host's, read-only but
+						   the write dirs there) */
 	int protect_links;			/* fio's world: in the folders it may write, each file with
 						   more than one name and each loop device's backing file
 						   bound read-only over itself (fio writes any name there) */
