@@ -42,6 +42,17 @@ refuses "the stick's bootbench.conf" "the boot" env BOOTBENCH_MEDIA_FILE="$T/med
 refuses "... even with --write naming the stick" "the boot" \
 	env BOOTBENCH_MEDIA_FILE="$T/mediafile" "$BB" run --write="$S" stick.fio
 check "... bootbench.conf's bytes are the same" [ "$(sha media/bootbench.conf)" = "$before" ]
+# started on the stick: no working folder there, for bootbench's engine or fio's (fio names the file itself)
+printf '[x]\nfilename_format=bootbench.conf\nrw=write\nbs=4k\nsize=8k\nverify_backlog=8\nverify=md5\n' > ff.fio
+(cd media && env BOOTBENCH_MEDIA_FILE="$T/mediafile" "$BB" run ../ff.fio > ../ff.out 2>&1)
+check "started on the stick, fio's own name for bootbench.conf: the run fails (exit $?)" [ $? != 0 ]
+(cd media && env BOOTBENCH_MEDIA_FILE="$T/mediafile" "$BB" run --name=x --filename=f.dat --rw=write --bs=4k --size=4k > ../wd.out 2>&1)
+check "... a relative name there: refused (exit $?)" [ $? = 2 ]
+check "... saying it is on the boot or results medium" grep -q "on the boot or results medium" wd.out
+refuses "--workdir on the stick" "on the boot or results medium" \
+	env BOOTBENCH_MEDIA_FILE="$T/mediafile" "$BB" run --workdir="$T/media" --name=x --filename=f.dat --rw=write --bs=4k --size=4k
+check "... bootbench.conf's bytes are the same" [ "$(sha media/bootbench.conf)" = "$before" ]
+check "... nothing else written there" [ -z "$(ls media | grep -v -e bootbench.conf -e lost+found)" ]
 umount media
 
 before=$(sha /etc/passwd)

@@ -16,7 +16,7 @@
 #   - a job of fio's network engine: refused before fio runs.
 . tests/lib.sh
 [ "$(id -u)" = 0 ] || skip "needs root (mount namespaces)"
-need_commands strace
+need_commands strace mkfs.ext4 debugfs losetup
 cd "$T" || exit 1
 
 # --- every way out, tried from inside ---
@@ -150,6 +150,31 @@ else
 	"$BB" run --name=x --filename=f.dat --rw=write --size=64k --write_bw_log=p > ../log.out 2>&1
 	check "native: a log's temporary name linked to the loop's file: its bytes the same" [ "$(sha ../back.img)" = "$before" ]
 	check "... and the log written" [ -s p_bw.1.log ]
+	# verify_dump's file as a hard link to a file elsewhere: a new file is made, the other name untouched
+	head -c 8192 /dev/urandom > data.bin && ln ../elsewhere.txt data.bin.0.received
+	"$BB" run --name=v --filename=data.bin --rw=write --bs=4k --size=8k --verify=crc32c --verify_only=1 --verify_dump=1 \
+		> ../dump.out 2>&1
+	check "native: verify_dump over a hard link: the other name's bytes the same" [ "$(cat ../elsewhere.txt)" = precious ]
+	check "... the block dumped in a file of its own" sh -c "[ \"\$(stat -c %h data.bin.0.received)\" = 1 ] && [ \"\$(stat -c %s data.bin.0.received)\" = 4096 ]"
+	# a read-only mount stays read-only; a mount in the working folder stays where names reach it
+	truncate -s 32M ../fs.img && mkfs.ext4 -q -F ../fs.img
+	for i in 1 2 3 4 5; do M=$(losetup -f --show ../fs.img 2>/dev/null) && break; sleep 0.2; done
+	LOOPS="$LOOPS $M"
+	mkdir -p ro mnt && echo keep > ro/victim && mount --bind ro ro && mount -o remount,bind,ro ro
+	"$BB" run --name=e --filename=ro/victim --rw=write --bs=4k --size=4k > ../ro.out 2>&1
+	check "native: a file on a read-only mount: the run fails (exit $?)" [ $? != 0 ]
+	"$BB" run --name=e --filename=ro/victim2 --rw=write --bs=4k --size=4k $FIO > ../ro2.out 2>&1
+	check "delegated: the same (exit $?)" [ $? != 0 ]
+	check "... nothing written there" sh -c "[ \"\$(cat ro/victim)\" = keep ] && [ ! -e ro/victim2 ]"
+	umount ro
+	mount "$M" mnt
+	"$BB" run --write="$M" --name=g --filename=mnt/g1.dat:g2.dat --rw=write --bs=4k --size=64k > ../sub.out 2>&1
+	check "native: a file on a filesystem mounted in the working folder and one beside it: the run passes" grep -q "err= 0" ../sub.out
+	"$BB" run --write="$M" --name=g --filename=mnt/g3.dat:g4.dat --rw=write --bs=4k --size=64k $FIO > ../sub2.out 2>&1
+	check "delegated: the same passes (exit $?)" grep -q "err= 0" ../sub2.out
+	umount mnt
+	check "... both files on that filesystem, none hidden under its mount point" \
+		sh -c "[ ! -e mnt/g1.dat ] && [ ! -e mnt/g3.dat ] && debugfs -R 'ls -l /' ../fs.img 2>/dev/null | grep -q g1.dat && debugfs -R 'ls -l /' ../fs.img 2>/dev/null | grep -q g3.dat"
 	# /dev/shm: a delegated job's file stays (fio's sandbox has the host's)
 	rm -f /dev/shm/bbsandbox-$$.dat
 	"$BB" run --name=s --filename=/dev/shm/bbsandbox-$$.dat --rw=write --bs=4k --size=64k $FIO > ../shm.out 2>&1

@@ -333,6 +333,13 @@ static int plan(const struct named *nm, const char **write_devs, const char **re
 			if ((nm->writes || stat(full, &st)) && !writable_file(full, why, sizeof(why)))
 				return set_err("refusing to write a file: %s", why);
 		}
+		/* a relative name in a folder of the working folder's: that folder too (a filesystem mounted
+		 * there is read-only in the sandbox unless named) */
+		if (f[0] != '/' && strchr(f, '/')) {
+			snprintf(parent, sizeof(parent), "%.*s", (int)(strrchr(f, '/') - f), f);
+			if (!stat(parent, &st) && S_ISDIR(st.st_mode) && add_dir(dirs, &nd, parent))
+				return -1;
+		}
 		if (f[0] != '/' || (!strncmp(f, "/dev/", 5) && strncmp(f, "/dev/shm/", 9)))
 			continue;	/* in the working folder or a directory= (both writable); /dev: fio's error */
 		snprintf(parent, sizeof(parent), "%.*s", (int)(strrchr(f, '/') - f), f);

@@ -422,7 +422,7 @@ const struct option_def option_table[] = {
 		  "(docs/run.md: what a job may write)" },
 	{ .name = "workdir", .type = T_STR, R(workdir),
 	  .help = "work in this folder: the jobs' relative file names are in it, and jobs may write files "
-		  "there [the current folder, unless it is / or a system folder]" },
+		  "there [the current folder, unless it is /, a system folder or on the boot or results medium]" },
 	{ .name = "progress-fd", .type = T_UINT, R(progress_fd), .def = "0", .max = 1024,
 	  .help = "write a progress line each second to this file descriptor (for the menu's gauge)" },
 	{ .name = "metrics", .type = T_STR, R(metrics),

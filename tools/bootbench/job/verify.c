@@ -151,8 +151,10 @@ static void dump_received(const struct worker_file *f, uint64_t off, const void 
 	int fd;
 
 	snprintf(name, sizeof(name), "%s.%llu.received", base, (unsigned long long)off);
-	/* a regular file of its own: never through a link someone left there */
-	fd = open(name, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0644);	/* consent: a dump file beside the run */
+	/* a new regular file of its own: never through a link someone left there, symbolic or hard
+	 * (truncating a hard link writes its other name: /etc's file, a loop device's image) */
+	unlink(name);
+	fd = open(name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);	/* consent: a dump file beside the run */
 	if (fd < 0 || write(fd, buf, len) != (ssize_t)len)
 		note("verify_dump: cannot write %s: %s", name, strerror(errno));
 	else

@@ -15,6 +15,7 @@
 #include <sys/mount.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <sys/syscall.h>
 #include <sys/sysmacros.h>
 
@@ -180,24 +181,48 @@ static int protect_files(const struct confine *c)
 int confine_mounts(const struct confine *c)
 {
 	struct mount_attr files = { .attr_set = MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV, .attr_clr = MOUNT_ATTR_RDONLY };
+	struct mount_attr all_ro = { .attr_set = MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV };
+	const char *order[MAX_DIRS];
 	char cwd[PATH_MAX];
-	int fds[MAX_DIRS], n = 0, rc = -1, dir, shm = -1;
+	int fds[MAX_DIRS], n = 0, nw = 0, rc = -1, dir, shm = -1;
 
 	if (!getcwd(cwd, sizeof(cwd)))
 		return set_err("the working folder: %s", strerror(errno));
-	/* the writable folders, each a mount of its own cloned before anything is covered or read-only */
-	for (const char *const *w = c->write_dirs; w && *w; w++, n++) {
-		if (n == MAX_DIRS) {
-			set_err("more than %d folders to write", MAX_DIRS);
-			goto out;
+	/* a folder before the folders in it: placed later, a child's mount lies over its parent's */
+	for (const char *const *w = c->write_dirs; w && *w; w++, nw++)
+		if (nw == MAX_DIRS)
+			return set_err("more than %d folders to write", MAX_DIRS);
+	for (int i = 0; i < nw; i++)
+		order[i] = c->write_dirs[i];
+	for (int i = 1; i < nw; i++)
+		for (int k = i; k > 0 && strlen(order[k]) < strlen(order[k - 1]); k--) {
+			const char *t = order[k];
+
+			order[k] = order[k - 1];
+			order[k - 1] = t;
 		}
+	/*
+	 * The writable folders, each cloned before anything is covered or made
+	 * read-only, with the mounts below it (a filesystem mounted in the working
+	 * folder stays where the job's names reach it), all read-only but the
+	 * folder's own mount, and that one only when the host has it writable: a
+	 * read-only mount is never made writable here.
+	 */
+	for (; n < nw; n++) {
+		struct statvfs vfs;
+		int host_ro;
+
 		/* pinned through no link: a folder swapped for a link since it was judged is refused */
-		dir = open_nolinks(*w, O_PATH | O_DIRECTORY | O_CLOEXEC, 0);
-		fds[n] = dir < 0 ? -1 : (int)syscall(SYS_open_tree, dir, "", AT_EMPTY_PATH | OPEN_TREE_CLONE | OPEN_TREE_CLOEXEC);
+		dir = open_nolinks(order[n], O_PATH | O_DIRECTORY | O_CLOEXEC, 0);
+		host_ro = dir >= 0 && !fstatvfs(dir, &vfs) && (vfs.f_flag & ST_RDONLY);
+		fds[n] = dir < 0 ? -1 : (int)syscall(SYS_open_tree, dir, "", AT_EMPTY_PATH | AT_RECURSIVE | OPEN_TREE_CLONE |
+								    OPEN_TREE_CLOEXEC);
 		if (dir >= 0)
 			close(dir);
-		if (fds[n] < 0 || syscall(SYS_mount_setattr, fds[n], "", AT_EMPTY_PATH, &files, sizeof(files)) < 0) {
-			set_err("%s: %s", *w, errno == ELOOP ? "a link is on its way (a folder to write is bound through none)" :
+		if (fds[n] < 0 ||
+		    syscall(SYS_mount_setattr, fds[n], "", AT_EMPTY_PATH | AT_RECURSIVE, &all_ro, sizeof(all_ro)) < 0 ||
+		    (!host_ro && syscall(SYS_mount_setattr, fds[n], "", AT_EMPTY_PATH, &files, sizeof(files)) < 0)) {
+			set_err("%s: %s", order[n], errno == ELOOP ? "a link is on its way (a folder to write is bound through none)" :
 				strerror(errno));
 			n += fds[n] >= 0;
 			goto out;
@@ -225,8 +250,8 @@ int confine_mounts(const struct confine *c)
 		goto out;
 	}
 	for (int i = 0; i < n; i++)
-		if (syscall(SYS_move_mount, fds[i], "", AT_FDCWD, c->write_dirs[i], MOVE_MOUNT_F_EMPTY_PATH) < 0) {
-			set_err("%s: %s", c->write_dirs[i], strerror(errno));
+		if (syscall(SYS_move_mount, fds[i], "", AT_FDCWD, order[i], MOVE_MOUNT_F_EMPTY_PATH) < 0) {
+			set_err("%s: %s", order[i], strerror(errno));
 			goto out;
 		}
 	if (c->protect_links && protect_files(c))

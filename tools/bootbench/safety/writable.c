@@ -55,9 +55,37 @@ static const char *system_dir(const char *dir)
 	return NULL;
 }
 
+struct fs_walk {
+	dev_t fs;		/* st_dev of the folder */
+	dev_t source;		/* the block device mounted there, 0 when none was found */
+};
+
+static int find_source(const char *src, const char *mnt, void *ctx)
+{
+	struct fs_walk *w = ctx;
+	struct stat m, s;
+
+	if (!stat(mnt, &m) && m.st_dev == w->fs && !stat(src, &s) && S_ISBLK(s.st_mode))
+		w->source = s.st_rdev;
+	return 0;
+}
+
+
+/* Whether folder DIR is on the boot or results medium; WHY says which. */
+static int on_our_medium(const char *dir, char *why, size_t len)
+{
+	struct fs_walk w = { 0, 0 };
+	struct stat st;
+
+	if (stat(dir, &st))
+		return 0;
+	w.fs = st.st_dev;
+	return mounts_each(find_source, &w) >= 0 && w.source && disk_is_our_medium(w.source, why, len);
+}
+
 int writable_init(const char *dir, const char *devs)
 {
-	char resolved[PATH_MAX];
+	char resolved[PATH_MAX], medium[256];
 	struct stat st;
 
 	nwrite_devs = 0;
@@ -68,9 +96,15 @@ int writable_init(const char *dir, const char *devs)
 		if (system_dir(resolved))
 			return set_err("--workdir=%s: %s is the appliance's own (never written by a job)", dir,
 				       system_dir(resolved));
+		if (on_our_medium(resolved, medium, sizeof(medium)))
+			return set_err("--workdir=%s: on the boot or results medium (%s): a job never writes there", dir,
+				       medium);
 	} else if (!getcwd(resolved, sizeof(resolved))) {
 		resolved[0] = 0;
 	}
+	/* started on the boot or results medium: no working folder there (a job's files, fio's state files) */
+	if (resolved[0] && on_our_medium(resolved, medium, sizeof(medium)))
+		resolved[0] = 0;
 	/* a working folder of / or a system folder is none: relative names are refused with a hint */
 	if (resolved[0] && !system_dir(resolved))
 		snprintf(workdir, sizeof(workdir), "%s", resolved);
@@ -106,19 +140,59 @@ const char *writable_workdir(void)
 	return workdir;
 }
 
-struct fs_walk {
-	dev_t fs;		/* st_dev of the folder */
-	dev_t source;		/* the block device mounted there, 0 when none was found */
-};
-
-static int find_source(const char *src, const char *mnt, void *ctx)
+/* mountinfo's octal escapes (\040 a space) undone in place */
+static void unescape(char *s)
 {
-	struct fs_walk *w = ctx;
-	struct stat m, s;
+	char *o = s;
 
-	if (!stat(mnt, &m) && m.st_dev == w->fs && !stat(src, &s) && S_ISBLK(s.st_mode))
-		w->source = s.st_rdev;
-	return 0;
+	for (; *s; s++, o++) {
+		if (s[0] == '\\' && s[1] >= '0' && s[1] <= '7' && s[2] >= '0' && s[2] <= '7' && s[3] >= '0' && s[3] <= '7') {
+			*o = (char)((s[1] - '0') * 64 + (s[2] - '0') * 8 + (s[3] - '0'));
+			s += 3;
+		} else {
+			*o = *s;
+		}
+	}
+	*o = 0;
+}
+
+/*
+ * What folder DIR (resolved) is on its filesystem when that filesystem is
+ * the root's: a bind mount shows one folder at another's path (/etc bound
+ * at /tmp/x). EFF gets the folder's own path there; 0 when DIR is not on
+ * the root's filesystem or the table cannot be read.
+ */
+static int root_fs_path(const char *dir, char *eff, size_t len)
+{
+	char line[3 * PATH_MAX], root[PATH_MAX], mnt[PATH_MAX], best_root[PATH_MAX] = "", best_mnt[PATH_MAX] = "";
+	unsigned maj, min, best_maj = 0, best_min = 0, root_maj = 0, root_min = 0;
+	FILE *f = fopen("/proc/self/mountinfo", "r");
+	int have_root = 0;
+
+	if (!f)
+		return 0;
+	while (fgets(line, sizeof(line), f)) {
+		if (sscanf(line, "%*u %*u %u:%u %4095s %4095s", &maj, &min, root, mnt) != 4)
+			continue;
+		unescape(root);
+		unescape(mnt);
+		if (!strcmp(mnt, "/")) {
+			root_maj = maj, root_min = min, have_root = 1;
+		}
+		/* the longest mount point over DIR; the last of equals (mounted over the others) */
+		if (under(dir, mnt) && strlen(mnt) >= strlen(best_mnt)) {
+			snprintf(best_mnt, sizeof(best_mnt), "%s", mnt);
+			snprintf(best_root, sizeof(best_root), "%s", root);
+			best_maj = maj, best_min = min;
+		}
+	}
+	fclose(f);
+	if (!have_root || !best_mnt[0] || best_maj != root_maj || best_min != root_min)
+		return 0;
+	snprintf(eff, len, "%s%s", strcmp(best_root, "/") ? best_root : "", dir + (strcmp(best_mnt, "/") ? strlen(best_mnt) : 0));
+	if (!eff[0])
+		snprintf(eff, len, "/");
+	return 1;
 }
 
 int writable_file(const char *path, char *why, size_t len)
@@ -150,6 +224,14 @@ int writable_file(const char *path, char *why, size_t len)
 	if ((sys = system_dir(dir)))
 		return snprintf(why, len, "%s is in %s, the appliance's own: a job never writes there%s", path, sys,
 				!strcmp(sys, "/") ? " (name a file under /tmp, or give --workdir=DIR)" : ""), 0;
+	/* judged where it is on the root's filesystem too: /etc bound at /tmp/x is /etc */
+	{
+		char eff[PATH_MAX];
+
+		if (root_fs_path(dir, eff, sizeof(eff)) && strcmp(eff, dir) && (sys = system_dir(eff)))
+			return snprintf(why, len, "%s is in %s, which is %s of the root's filesystem (a bind mount): the "
+					"appliance's own, never written by a job", path, dir, eff), 0;
+	}
 	if (consent_loop_backing(path, loop, sizeof(loop)))
 		return snprintf(why, len, "%s backs a loop device (%s): writing it writes that device, which "
 				"needs --destroy=/dev/loopN", path, loop), 0;
@@ -162,8 +244,8 @@ int writable_file(const char *path, char *why, size_t len)
 		char medium[256];
 
 		if (disk_is_our_medium(w.source, medium, sizeof(medium)))
-			return snprintf(why, len, "%s is on %s: a job never writes the boot or results medium", path,
-					medium), 0;
+			return snprintf(why, len, "%s is on the boot or results medium (%s): a job never writes there",
+					path, medium), 0;
 		if (consent_named(w.source))
 			return 1;
 		for (unsigned i = 0; i < nwrite_devs; i++)
@@ -178,8 +260,8 @@ int writable_file(const char *path, char *why, size_t len)
 	if (workdir[0] && under(dir, workdir))
 		return 1;
 	if (!workdir[0] && !slash)
-		return snprintf(why, len, "%s: the working folder is / or a system folder: name a file under /tmp, "
-				"or give --workdir=DIR", path), 0;
+		return snprintf(why, len, "%s: the working folder is /, a system folder or on the boot or results "
+				"medium: name a file under /tmp, or give --workdir=DIR", path), 0;
 	if (w.source) {
 		char name[64], whole[64];
 
