@@ -175,6 +175,18 @@ else
 	umount mnt
 	check "... both files on that filesystem, none hidden under its mount point" \
 		sh -c "[ ! -e mnt/g1.dat ] && [ ! -e mnt/g3.dat ] && debugfs -R 'ls -l /' ../fs.img 2>/dev/null | grep -q g1.dat && debugfs -R 'ls -l /' ../fs.img 2>/dev/null | grep -q g3.dat"
+	# /etc bound into the working folder is /etc (judged on the root's filesystem; a chroot's / is no mount)
+	if awk '$5 == "/" { found = 1 } END { exit !found }' /proc/self/mountinfo; then
+		mkdir -p etcb && mount --bind /etc etcb
+		"$BB" run --name=b --filename=etcb/bbsandbox-$$.dat --rw=write --bs=4k --size=4k > ../etcb.out 2>&1
+		check "/etc bound in the working folder: refused, exit 2 (exit $?)" [ $? = 2 ]
+		check "... naming it /etc" grep -q "which is /etc of the root's filesystem" ../etcb.out
+		check "... nothing written in /etc" [ ! -e /etc/bbsandbox-$$.dat ]
+		umount etcb
+		rm -f /etc/bbsandbox-$$.dat
+	else
+		echo "note: / is no mount point here (a chroot): a bind of /etc is not judged by its filesystem, not tried"
+	fi
 	# /dev/shm: a delegated job's file stays (fio's sandbox has the host's)
 	rm -f /dev/shm/bbsandbox-$$.dat
 	"$BB" run --name=s --filename=/dev/shm/bbsandbox-$$.dat --rw=write --bs=4k --size=64k $FIO > ../shm.out 2>&1
