@@ -101,6 +101,33 @@ machine
 burn cpumce cpu "" "ce 0 1; ce 1 1; log 'mce: [Hardware Error]: CPU 1: Machine Check: 0 Bank 5: be00000000800400'; ce 0 1"
 check "a machine check among EDAC's reports during the cpu test: cpu FAIL, the machine check quoted and counted alone" eval \
 	"verdict cpumce cpu FAIL && reason cpumce '1 hardware error line(s) in the kernel log during the CPU test, the first: mce: \\[Hardware Error\\]: CPU 1: Machine Check: 0 Bank 5'"
+# AMD's corrected DRAM error as the kernel logs it (mce_amd.c's decoder,
+# then amd64_edac's report; the record of a Ryzen 7800X3D's UMC, status
+# 0xdc2040000400011b, as rasdaemon decoded it in mchehab/rasdaemon#121):
+# every "[Hardware Error]" line of a corrected record is the DIMM's count,
+# never a machine check; the same record uncorrected is one
+amd() { # STATUS-WORDS CE|UE: an AMD UMC record, EDAC's report of it on DIMM 0
+	log 'mce: [Hardware Error]: Machine check events logged' "[Hardware Error]: $1" \
+	    "[Hardware Error]: CPU:2 (19:61:2) MC17_STATUS[Over|$2|MiscV|AddrV|-|-|SyndV|${2}CC|-|-|-]: 0xdc2040000400011b" \
+	    '[Hardware Error]: Error Addr: 0x00000007d41b7940' \
+	    '[Hardware Error]: IPID: 0x0000009600150f00, Syndrome: 0x000008000a800603' \
+	    '[Hardware Error]: Unified Memory Controller Ext. Error Code: 0, DRAM ECC error.' \
+	    "EDAC MC0: 1 $2 on CPU_SrcID#0_MC#0_Chan#0_DIMM#0 (csrow:2 channel:0 page:0x7d41b7 offset:0x940 grain:64 syndrome:0x8)" \
+	    '[Hardware Error]: cache level: L3/GEN, tx: GEN, mem-tx: RD'
+}
+machine
+burn amdce cpu,memory "" "echo 4 > '$EDAC/ce_count'; echo 1 > '$EDAC/dimm0/dimm_ce_count'; amd 'Corrected error, no action required.' CE"
+check "AMD's corrected DRAM error during the cpu test: no machine check, cpu PASS" verdict amdce cpu PASS \
+	"'EDAC reported 1 corrected' in c['not_run']"
+check "... memory PASS, the error counted against its DIMM, exit 0" eval \
+	"rc amdce 0 && verdict amdce memory PASS \"c['figures']['edac_ce']['value'] == 1\""
+machine
+burn amdue cpu "" "amd 'Uncorrected, software restartable error.' UE"
+check "the same record uncorrected: a machine check, cpu FAIL quoting its first line" eval \
+	"verdict amdue cpu FAIL && reason amdue 'hardware error line(s) in the kernel log during the CPU test, the first: mce: \\[Hardware Error\\]: Machine check events logged'"
+machine
+burn amdlone cpu "" "log 'mce: [Hardware Error]: Machine check events logged'"
+check "\"Machine check events logged\" with no record beside it: a machine check (fails closed)" verdict amdlone cpu FAIL
 # no EDAC counters (memory_need_edac=0): the kernel log's reports, per DIMM
 machine
 rm -rf "$R/sys/devices/system/edac"

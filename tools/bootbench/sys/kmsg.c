@@ -16,13 +16,45 @@
 #include "sys/kmsg.h"
 #include "sys/root.h"
 
-/* The kernel's own words for a hardware error (arch/x86 mce, EDAC's
- * edac_mc_handle_error, PCIe AER). */
-static int is_hw_error(const char *msg)
+/*
+ * What a record is, read in the log's order (a machine-check record spans
+ * several lines). AMD's decoder (drivers/edac/mce_amd.c) opens each record
+ * with its status in words: "[Hardware Error]: Corrected error, no action
+ * required.", then "CPU:2 (19:21:0) MC17_STATUS[-|CE|...]", the address,
+ * the IPID, the bank's "DRAM ECC error" lines; amd64_edac's "EDAC MC0: 1
+ * CE ..." report follows. Every line of a corrected record is corrected:
+ * the DIMM's count (EDAC's report) judges it, never a machine check. A
+ * record of any other status (uncorrected, deferred, fatal), a status line
+ * that says UE, and a hardware error line outside a corrected record are
+ * machine checks. "Machine check events logged" only says records were
+ * logged: it is the corrected ones' when a corrected record or EDAC CE
+ * report is next to it, else a machine check (fails closed).
+ */
+enum kmsg_kind kmsg_kind(struct kmsg_scan *s, const char *msg)
 {
-	return strstr(msg, "[Hardware Error]") || strcasestr(msg, "machine check") ||
-	       (!strncmp(msg, "EDAC ", 5) && (strstr(msg, " UE ") || strstr(msg, " CE "))) ||
-	       strstr(msg, "AER: Uncorrected") || strstr(msg, "AER: Multiple Uncorrected");
+	const char *hw = strstr(msg, "[Hardware Error]");
+
+	if (!strncmp(msg, "EDAC ", 5) && (strstr(msg, " UE ") || strstr(msg, " CE "))) {
+		/* edac.c's edac_log_report() reads these very lines as EDAC's */
+		s->corrected = !strstr(msg, " UE ") && (s->corrected || strstr(msg, " CE "));
+		return KMSG_EDAC;
+	}
+	if (strstr(msg, "Machine check events logged"))
+		return s->corrected ? KMSG_CORRECTED : KMSG_NOTICE;
+	if (hw) {
+		if (strstr(hw, "Corrected error"))
+			s->corrected = 1;
+		else if (strstr(hw, "Uncorrected") || strstr(hw, "Deferred error") || strstr(hw, "Fatal error") ||
+			 strcasestr(hw, "machine check") || (strstr(hw, "_STATUS[") && !strstr(hw, "|CE|")))
+			s->corrected = 0;
+		return s->corrected ? KMSG_CORRECTED : KMSG_MACHINE_CHECK;
+	}
+	if (strcasestr(msg, "machine check") || strstr(msg, "AER: Uncorrected") ||
+	    strstr(msg, "AER: Multiple Uncorrected")) {
+		s->corrected = 0;
+		return KMSG_MACHINE_CHECK;
+	}
+	return KMSG_NONE;
 }
 
 /* Calls SEEN for each record: its sequence number and message. */
@@ -139,23 +171,52 @@ struct hw_errors {
 	int count;
 	char *first;
 	size_t len;
+	struct kmsg_scan scan;	/* from the log's oldest record: a record may begin before AFTER */
+	char notice[1024];	/* "Machine check events logged" not yet told corrected or not */
+	int noticed;
 };
 
-static void hw_error(uint64_t seq, const char *msg, void *arg)
+static void counted(struct hw_errors *h, const char *msg)
 {
-	struct hw_errors *h = arg;
-
-	if (seq <= h->after || !is_hw_error(msg))
-		return;
 	if (!h->count++ && h->len)
 		snprintf(h->first, h->len, "%s", msg);
 }
 
+static void hw_error(uint64_t seq, const char *msg, void *arg)
+{
+	struct hw_errors *h = arg;
+	enum kmsg_kind k = kmsg_kind(&h->scan, msg);
+
+	if (h->noticed && k != KMSG_NONE) {
+		/* the notice before a corrected record or report is its notice */
+		if (k != KMSG_CORRECTED && !(k == KMSG_EDAC && h->scan.corrected))
+			counted(h, h->notice);
+		h->noticed = 0;
+	}
+	if (seq <= h->after)
+		return;
+	if (k == KMSG_NOTICE) {
+		snprintf(h->notice, sizeof(h->notice), "%s", msg);
+		h->noticed = 1;
+	} else if (k == KMSG_MACHINE_CHECK || k == KMSG_EDAC) {
+		counted(h, msg);
+	}
+}
+
 int kmsg_hw_errors(uint64_t after, char *first, size_t len)
 {
-	struct hw_errors h = { after, 0, first, len };
+	static struct hw_errors h;
+
+	memset(&h, 0, sizeof(h));
+	h.after = after;
+	h.first = first;
+	h.len = len;
 
 	if (len)
 		first[0] = 0;
-	return each_record(hw_error, &h) ? -1 : h.count;
+	if (each_record(hw_error, &h))
+		return -1;
+	if (h.noticed)
+		counted(&h, h.notice);	/* nothing after it told what it was */
+	return h.count;
 }
