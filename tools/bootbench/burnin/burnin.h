@@ -57,6 +57,7 @@ struct burnin_limits {
 	double memory_fraction;		/* of the available memory */
 	double memory_ce_max;		/* corrected errors per DIMM */
 	double memory_need_edac;	/* 1: no EDAC is an ERROR */
+	double memory_loops;		/* memtester's patterns, this many times */
 	double net_ratio;		/* iperf3's bar: this share of the link's speed */
 	double net_min_mbps;		/* or this, when given */
 	double disks_need_selftest;	/* 1: a drive without a self-test is an ERROR */
@@ -89,6 +90,15 @@ struct burnin_component {
  * disk tested would be ignored, and the disk only read: -1 with bb_err.
  */
 int burnin_destroy_check(const char *destroy, int disks_asked, char **disks, unsigned ndisks);
+
+/*
+ * The disks component's plan, before anything runs (C's seconds: its share
+ * of the time): each disk consented to is measured (a verified write of its
+ * first blocks, timed) and its passes sized to its share, never more. When
+ * a minimal pass cannot fit: -1 with bb_err saying how long a burn-in
+ * would need (PER_SECOND: the --duration a second of C's time takes).
+ */
+int burnin_disks_plan(const struct burnin_ctx *c, double per_second);
 
 /* The components, a file each (disks.c, cpu.c, memory.c, net.c, bmc.c). */
 void burnin_disks(const struct burnin_ctx *c, struct burnin_result *r);

@@ -13,6 +13,7 @@
  * Each disk's figures (selftest, pass, health) are its own, under its
  * name (burnin.json's "devices"), never one disk's over another's.
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -98,6 +99,44 @@ static int picked(const struct disk *d, char *why, size_t len)
 	return !why[0] && strncmp(d->name, "loop", 4) && strncmp(d->name, "ram", 3) && strncmp(d->name, "zram", 4);
 }
 
+/* The disks tested: those named, else every disk that may be (not the
+ * boot or results medium, nothing mounted or in use), each left out noted
+ * in R (may be NULL). *ALL holds the names (free it). */
+static unsigned disk_names(const struct burnin_ctx *c, const char *names[64], struct disk **all,
+			   struct burnin_result *r)
+{
+	char why[512];
+	unsigned n = 0;
+
+	*all = NULL;
+	if (c->ndisks) {
+		for (unsigned i = 0; i < c->ndisks && n < 64; i++)
+			names[n++] = c->disks[i];
+		return n;
+	}
+	{
+		unsigned k = disks_scan(all);
+
+		for (unsigned i = 0; i < k && n < 64; i++) {
+			if (picked(&(*all)[i], why, sizeof(why)))
+				names[n++] = (*all)[i].name;
+			else if (why[0] && r)
+				burnin_note(r, "%s not tested: %s", (*all)[i].name, why);
+		}
+	}
+	return n;
+}
+
+static unsigned disks_count(const struct burnin_ctx *c)
+{
+	const char *names[64];
+	struct disk *all;
+	unsigned n = disk_names(c, names, &all, NULL);
+
+	free(all);
+	return n;
+}
+
 int burnin_destroy_check(const char *destroy, int disks_asked, char **disks, unsigned ndisks)
 {
 	char *list = xstrdup(destroy), *rest = list, *dev;
@@ -146,54 +185,293 @@ out_free:
 	return rc;
 }
 
-/* The disk's pass: the burnin profile's verified passes with consent, one
- * read of it without; bootbench itself runs it (its own process). 1 when
- * it was interrupted before its end. */
+/*
+ * --duration is kept when a disk is written: its write and read-back are
+ * sized to its share of the time, never the whole disk when the time does
+ * not hold it. Before anything runs each disk consented to is measured: a
+ * verified write of its first blocks (the burnin profile's, read back and
+ * checked), timed, grown until it takes a twentieth of the disk's share,
+ * gives the seconds a byte costs. The passes then cover what the time left
+ * holds: the profile's two (in order, then in a random order) over a
+ * region from the disk's start, one when two would be under the minimal
+ * pass, the whole disk in rounds when it holds more. A minimal pass (1 GiB,
+ * or the whole of a smaller disk; BOOTBENCH_SCALE scales it as it scales
+ * the time) that cannot fit is refused before anything runs, saying how
+ * long a burn-in it would need.
+ */
+#define PLAN_MIN_BYTES (1ull << 30)
+#define PLAN_SPARE 0.85		/* of the time left: the spawns, the health reads, a rate that wavers */
+
+struct plan {
+	dev_t rdev;
+	uint64_t size;		/* the disk's */
+	uint64_t min;		/* a minimal pass */
+	double cost;		/* seconds a byte costs, written and read back */
+	double start_s;		/* and a run's start (the program, its sandbox) */
+	double probe_s;		/* the measuring's time, out of the disk's share */
+};
+static struct plan plans[64];
+static unsigned nplans;
+
+static const struct plan *plan_of(const char *dev)
+{
+	struct stat st;
+
+	if (stat(dev, &st))
+		return NULL;
+	for (unsigned i = 0; i < nplans; i++)
+		if (plans[i].rdev == st.st_rdev)
+			return &plans[i];
+	return NULL;
+}
+
+/*
+ * `bootbench run`, the burnin profile's options (burnin.fio) on DEV's
+ * first SIZE bytes: PASSES 1, the write in order; 2, then a random one.
+ * OFFSET on. Sizes are bytes as given: BOOTBENCH_SCALE (already in the time they were
+ * sized to) is 1 in the child. Its exit status (spawn_for's).
+ */
+static int verified_write(const char *dev, uint64_t offset, uint64_t size, int passes, unsigned round, double limit, char *out,
+			  size_t outlen, int *stopped)
+{
+	char destroy[320], filename[320], sz[32], off[32], seed[32], scale[64] = "";
+	char *argv[24], *was = getenv("BOOTBENCH_SCALE");
+	int k = 0, rc;
+
+	snprintf(destroy, sizeof(destroy), "--destroy=%s", dev);
+	snprintf(filename, sizeof(filename), "--filename=%s", dev);
+	snprintf(sz, sizeof(sz), "--size=%llu", (unsigned long long)size);
+	snprintf(seed, sizeof(seed), "--randseed=%u", round);
+	argv[k++] = "/proc/self/exe";
+	argv[k++] = "run";
+	argv[k++] = destroy;
+	argv[k++] = filename;
+	argv[k++] = sz;
+	snprintf(off, sizeof(off), "--offset=%llu", (unsigned long long)offset);
+	argv[k++] = off;
+	argv[k++] = "--ioengine=io_uring";
+	argv[k++] = "--direct=1";
+	argv[k++] = "--bs=1m";
+	argv[k++] = "--iodepth=16";
+	argv[k++] = "--verify=crc32c";
+	argv[k++] = "--refill_buffers";
+	argv[k++] = "--verify_interval=512";
+	argv[k++] = "--continue_on_error=all";
+	argv[k++] = seed;
+	argv[k++] = "--name=burnin-pass-1";
+	argv[k++] = "--rw=write";
+	if (passes > 1) {
+		argv[k++] = "--name=burnin-pass-2";
+		argv[k++] = "--stonewall";
+		argv[k++] = "--rw=randwrite";
+	}
+	argv[k] = NULL;
+	if (was)
+		snprintf(scale, sizeof(scale), "%s", was);
+	setenv("BOOTBENCH_SCALE", "1", 1);
+	rc = spawn_for(argv, limit, &burnin_stop, out, outlen, stopped);	/* consent: run's own gate (--destroy) */
+	if (was)
+		setenv("BOOTBENCH_SCALE", scale, 1);
+	else
+		unsetenv("BOOTBENCH_SCALE");
+	return rc;
+}
+
+/* DEV measured (the words above): -1 with bb_err when it could not be, 1
+ * when it is not to be written (the results medium, in use). */
+static int measure(const char *dev, double share, struct plan *p)
+{
+	double target = share / 20, f, t = 0, prev_t = 0;
+	uint64_t probe = 16ull << 20, prev = 0;
+	struct disk d;
+	struct stat st;
+	char out[2048], why[512];
+	int stopped;
+
+	if (disk_find(dev, &d) || stat(dev, &st) || !d.size)
+		return set_err("%s: no such disk", dev);
+	disk_refusal(&d, why, sizeof(why));
+	if (why[0])
+		return 1;	/* never written: the component says why (ERROR) */
+	if (scale_factor(&f))
+		return -1;
+	memset(p, 0, sizeof(*p));
+	p->rdev = st.st_rdev;
+	p->size = d.size & ~((1ull << 20) - 1);
+	p->min = (uint64_t)(PLAN_MIN_BYTES * f) & ~((1ull << 20) - 1);
+	if (p->min < (1ull << 20))
+		p->min = 1ull << 20;
+	if (p->min > p->size)
+		p->min = p->size;
+	if (target < 0.2)
+		target = 0.2;
+	if (target > 10)
+		target = 10;
+	/*
+	 * A run's time is its start (a program, its sandbox) and a cost per
+	 * byte: two probes, the second four times the first, tell them apart
+	 * (t = start + cost * bytes); probes grow until the larger takes a
+	 * quarter of the target or is the whole disk.
+	 */
+	for (;;) {
+		uint64_t t0 = now_ns();
+		int rc;
+
+		if (probe > p->size)
+			probe = p->size;
+		rc = verified_write(dev, 0, probe, 1, 0, 60 + target * 100, out, sizeof(out), &stopped);
+		t = (now_ns() - t0) / 1e9;
+		p->probe_s += t;
+		if (rc)
+			return set_err("%s: its rate could not be measured (a verified write of its first %llu MiB: "
+				       "exit %d): %.300s", dev, (unsigned long long)(probe >> 20), rc, out);
+		if ((prev && t >= target / 4) || probe == p->size || p->probe_s >= 2 * target)
+			break;
+		prev = probe;
+		prev_t = t;
+		probe *= 4;
+	}
+	p->cost = prev && probe > prev && t > prev_t ? (t - prev_t) / (double)(probe - prev) : t / (double)probe;
+	p->start_s = t - p->cost * (double)probe;
+	if (p->start_s < 0)
+		p->start_s = 0;
+	return 0;
+}
+
+int burnin_disks_plan(const struct burnin_ctx *c, double per_second)
+{
+	char *list, *rest, *dev, size[32], rate[32];
+	unsigned n = disks_count(c);
+	int rc = 0;
+
+	if (!c->destroy || !n)
+		return 0;
+	list = xstrdup(c->destroy);
+	rest = list;
+	while (!rc && (dev = strsep(&rest, ",")) && nplans < ARRAY_SIZE(plans)) {
+		struct plan *p = &plans[nplans];
+		double share = c->seconds / n, need;
+
+		if (!*dev || plan_of(dev))
+			continue;
+		rc = measure(dev, share, p);
+		if (rc > 0) {
+			rc = 0;
+			continue;
+		}
+		if (rc)
+			break;
+		nplans++;
+		need = (p->probe_s + p->start_s + p->min * p->cost) / PLAN_SPARE;
+		if (need > share)
+			rc = set_err("--duration: %s is written and read back at %s/s: a minimal pass (%s) needs %.0f s "
+				     "of the %.0f s its share gives; a burn-in of %.0f s or more tests it (or no "
+				     "--destroy: it is only read)", dev, fmt_iec(1 / p->cost, rate, sizeof(rate)),
+				     fmt_iec((double)p->min, size, sizeof(size)), ceil(need), share,
+				     ceil(need * per_second));
+	}
+	free(list);
+	return rc;
+}
+
+/* The disk's pass: the burnin profile's verified passes with consent,
+ * sized to the time left (its plan), one read of it without; bootbench
+ * itself runs it (its own process). 1 when it was interrupted before its
+ * end. */
 static int disk_pass(const struct burnin_ctx *c, struct burnin_result *r, const char *dev, double seconds)
 {
-	char out[4096], destroy[320], outdir[4200], runtime[32], filename[320];
+	char out[4096], filename[320], runtime[32], size[32], whole[32], rate[32];
 	char *argv[12];
-	int consented, rc, stopped, k = 0;
-	double limit;
+	const struct plan *p = plan_of(dev);
+	int consented, rc = 0, stopped = 0, k = 0;
+	uint64_t region = 0;
+	unsigned rounds = 1;
+	double limit = 0;
 	struct stat st;
 
 	consented = !stat(dev, &st) && destroy_list_has(c->destroy, st.st_rdev);
-	argv[k++] = "/proc/self/exe";
+	if (consented && !p) {
+		burnin_set(r, BURNIN_ERROR, "%s: not measured before the burn-in began: its pass cannot be sized", dev);
+		return 0;
+	}
 	if (consented) {
-		snprintf(destroy, sizeof(destroy), "--destroy=%s", dev);
-		argv[k++] = "profile";
-		argv[k++] = "burnin";
-		argv[k++] = destroy;
-		if (c->outdir) {
-			snprintf(outdir, sizeof(outdir), "--output=%s", c->outdir);
-			argv[k++] = outdir;
+		/*
+		 * In stretches, each written in order and at random and read
+		 * back, from the disk's start: the rate measured at the start
+		 * may not hold (a drive's cache fills), so each stretch is
+		 * sized to the time left at the rate of the one before, and
+		 * the last ends with the time. The first is a minimal pass.
+		 */
+		uint64_t end = now_ns() + (uint64_t)(seconds * 1e9), done = 0;
+		double cost = p->cost;
+
+		while (!rc && !burnin_stop) {
+			double left = (double)(int64_t)(end - now_ns()) / 1e9 * PLAN_SPARE - p->start_s, t;
+			uint64_t chunk = left > 0 ? (uint64_t)(fmin(left, fmax(seconds / 8, 8 * p->start_s)) / (2 * cost)) : 0;
+			uint64_t t0 = now_ns();
+
+			if (region < p->min)
+				chunk = chunk > p->min - region ? chunk : p->min - region;
+			if (chunk > p->size - done)
+				chunk = p->size - done;
+			chunk &= ~((1ull << 20) - 1);
+			if (!chunk)
+				break;
+			limit = 60 + 2 * (p->start_s + 2 * (double)chunk * cost);
+			rc = verified_write(dev, done, chunk, 2, rounds, limit, out, sizeof(out), &stopped);
+			t = (now_ns() - t0) / 1e9;
+			if (rc)
+				break;
+			cost = t > p->start_s ? (t - p->start_s) / (2.0 * (double)chunk) : cost;
+			done += chunk;
+			if (done > region)
+				region = done;
+			if (done == p->size) {	/* the whole disk again, with new seeds */
+				done = 0;
+				rounds++;
+			}
 		}
-		argv[k++] = (char *)dev;
+		if (done == 0 && rounds > 1)
+			rounds--;
 	} else {
 		snprintf(filename, sizeof(filename), "--filename=%s", dev);
 		snprintf(runtime, sizeof(runtime), "--runtime=%.0f", seconds < 1 ? 1 : seconds);
+		argv[k++] = "/proc/self/exe";
 		argv[k++] = "run";
 		argv[k++] = "--name=read";
 		argv[k++] = filename;
 		argv[k++] = "--rw=read";
-		argv[k++] = "--bs=1M";
+		argv[k++] = "--bs=1m";
 		argv[k++] = "--direct=1";
 		argv[k++] = "--iodepth=16";
 		argv[k++] = runtime;
+		argv[k] = NULL;
+		limit = seconds + 60;
+		rc = spawn_for(argv, limit, &burnin_stop, out, sizeof(out), &stopped);	/* consent: a read, writes nothing */
 	}
-	argv[k] = NULL;
-	/* the verified passes take what they take (the profile's own sizes), a read its runtime */
-	limit = consented ? seconds + 3600 * 24 * 30 : seconds + 60;
-	rc = spawn_for(argv, limit, &burnin_stop, out, sizeof(out), &stopped);	/* consent: its own gate (--destroy) */
-	if (rc == 0) {
-		burnin_device_figure(r, dev, "pass", 0, "%s: %s", dev,
-				     consented ? "written, read back and verified (burnin profile)"
-					       : "read (no consent to write: --destroy)");
+	if (rc == 0 && !burnin_stop) {
+		if (consented)
+			/* what was written, never the whole disk unless it was */
+			burnin_device_figure(r, dev, "pass", 100.0 * (double)region / (double)p->size,
+					     "%s: %s of %s (%.1f%%) written in order and at random, read back and verified"
+					     "%s%.0u%s (%.0f s at %s/s measured at the start)", dev,
+					     fmt_iec((double)region, size, sizeof(size)),
+					     fmt_iec((double)p->size, whole, sizeof(whole)),
+					     100.0 * (double)region / (double)p->size, rounds > 1 ? ": the whole disk " : "",
+					     rounds > 1 ? rounds : 0, rounds > 1 ? " times" : "",
+					     seconds, fmt_iec(1 / p->cost, rate, sizeof(rate)));
+		else
+			burnin_device_figure(r, dev, "pass", 0, "%s: read (no consent to write: --destroy)", dev);
 		return 0;
 	}
-	if (stopped && burnin_stop) {
+	if (burnin_stop) {
 		burnin_note(r, "%s: its %s pass was interrupted", dev, consented ? "write/verify" : "read");
 		return 1;
+	}
+	if (stopped) {
+		burnin_set(r, BURNIN_FAIL, "%s: its %s pass ran past %.0f s, twice the time its rate measured at the "
+			   "start gave (the disk slowed down): stopped", dev, consented ? "write/verify" : "read", limit);
+		return 0;
 	}
 	{
 		const char *l = strstr(out, "FAIL");
@@ -216,27 +494,16 @@ void burnin_disks(const struct burnin_ctx *c, struct burnin_result *r)
 	char why[512], words[512];
 	const char *names[64];
 
-	if (c->ndisks) {
-		for (unsigned i = 0; i < c->ndisks && n < ARRAY_SIZE(names); i++)
-			names[n++] = c->disks[i];
-	} else {
-		/* every disk that may be tested: not the boot or results medium, nothing mounted or in use */
-		unsigned k = disks_scan(&all);
-
-		for (unsigned i = 0; i < k && n < ARRAY_SIZE(names); i++) {
-			if (picked(&all[i], why, sizeof(why)))
-				names[n++] = all[i].name;
-			else if (why[0])
-				burnin_note(r, "%s not tested: %s", all[i].name, why);
-		}
-	}
+	n = disk_names(c, names, &all, r);
 	if (!n) {
 		burnin_set(r, BURNIN_ERROR, "no disk to test (every disk is the boot or results medium, mounted or in use)");
 		free(all);
 		return;
 	}
 	for (unsigned i = 0; i < n && !burnin_stop; i++) {
-		double share = c->seconds / n;
+		double share = c->seconds / n, pass_s;
+		uint64_t d0 = now_ns();
+		const struct plan *p;
 		char dev[300];
 		enum selftest_outcome o;
 
@@ -276,7 +543,11 @@ void burnin_disks(const struct burnin_ctx *c, struct burnin_result *r)
 			burnin_set(r, BURNIN_ERROR, "%s: %s", a.name, words);
 			break;
 		}
-		cut += disk_pass(c, r, dev, share * 2 / 3);
+		/* written: the share less its measuring and what came before the
+		 * pass (the self-test); read: two thirds of it, as before */
+		p = plan_of(dev);
+		pass_s = p ? share - p->probe_s - (now_ns() - d0) / 1e9 : share * 2 / 3;
+		cut += disk_pass(c, r, dev, pass_s);
 		if (!disk_find(a.name, &b)) {
 			disk_health(&b);
 			compare_health(r, &a, &b);

@@ -380,6 +380,15 @@ static int burnin_main(void *opts, int argc, char **argv)
 	if (scale_factor(&seconds))
 		die_usage("burnin: %s", bb_err);
 	seconds *= total_us / 1e6;
+	if (o->destroy) {
+		/* the disks written are measured first: passes sized to the time, or refused now */
+		const struct burnin_component *d = burnin_component("disks");
+		struct burnin_ctx ctx = { .lim = &lim, .cpus = cpus, .destroy = o->destroy, .disks = argv,
+					  .ndisks = (unsigned)argc, .seconds = seconds * d->weight / weights };
+
+		if (ctx.seconds > 0 && burnin_disks_plan(&ctx, total_us / 1e6 / ctx.seconds))
+			die_usage("burnin: %s", bb_err);
+	}
 
 	{
 		const char *url = getenv("BOOTBENCH_METRICS");
