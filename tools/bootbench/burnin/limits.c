@@ -36,6 +36,9 @@ const struct burnin_limit_row burnin_limit_rows[] = {
 	{ "memory_need_edac", AT(memory_need_edac), 1, 0, 1, "0|1",
 	  "1: no EDAC memory controller (non-ECC memory, no driver, a VM) is an ERROR, as ECC "
 	  "errors were not counted; 0 accepts the pattern tests alone" },
+	{ "memory_loops", AT(memory_loops), 3, 1, 1000, "loops",
+	  "times memtester's patterns run over the share, as their time allows (3/4 of the "
+	  "memory's): memtester's own advice is several; a loop writes and reads it back ~1300 times" },
 	{ "net_ratio", AT(net_ratio), 0.9, 0.1, 1, "ratio",
 	  "iperf3's throughput each way must reach this share of the speed of the link it takes; a "
 	  "healthy 10G or 25G link carries over 90% of it in TCP payload" },

@@ -2,12 +2,16 @@
 /*
  * memory.c - the memory component: memory_fraction of what is available
  * after boot (MemAvailable: the kernel and the image keep the rest) is
- * written with a pattern that holds each word's own address, by a thread
- * per CPU, read back and compared (address lines and stuck bits show as
- * words that hold another address; the pass gives GB/s); then stress-ng's
- * vm stressors, every method with --verify, over the same amount for the
- * rest of its time. Its figures are what was done: a run stopped early
- * says how much was written and read back, never the share it meant to.
+ * faulted in and mlocked (where allowed: else noted) by a thread per CPU,
+ * each its slice, and the same threads run memtester's patterns over their
+ * slices (mempatterns.c), memory_loops times within 3/4 of the time (the
+ * first, stuck address, always to its end: a stuck bit or address line is
+ * looked for in every run); then stress-ng's vm stressors, every method
+ * with --verify, over the same amount for the rest of its time. A word
+ * read back wrong FAILs, named: its offset, the pattern, what it should
+ * have held and what it held. Its figures are what was done: the patterns
+ * that ran to their end, and on what share; a run stopped early says how
+ * much was written and read back, never the share it meant to.
  *
  * EDAC's counters and its reports in the kernel log are watched from the
  * start of the first component that loads the machine (the cpu one calls
@@ -24,8 +28,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 
 #include "burnin/burnin.h"
+#include "burnin/mempatterns.h"
 #include "lib/util.h"
 #include "sys/edac.h"
 #include "sys/kmsg.h"
@@ -56,26 +62,29 @@ void burnin_memory_watch(const char *since)
 	watch.seq = kmsg_newest();
 }
 
-enum pattern_step {
-	STEP_TOUCH,		/* a word a page: the pages faulted in, untimed */
-	STEP_WRITE,
-	STEP_VERIFY,
-};
-
 struct slice {
 	pthread_t thread;
-	uint64_t *words;
-	size_t n;
-	size_t done;		/* words this step did before it ended or was stopped */
-	uint64_t seed, mismatches, first_at, first_got;
-	enum pattern_step step;
+	struct mp_slice mp;
+	const struct mempattern *pat;	/* NULL: the slice's pages faulted in and mlocked */
+	size_t touched, locked;		/* words */
+	int lock_errno;
 };
 
-/* What a pattern pass did: a stopped one did less than asked. */
-struct pattern_done {
-	uint64_t written, verified;	/* words */
-	uint64_t mismatches, first_at, first_got;
-	double seconds;			/* the write and the read back */
+/* What the patterns did: a stopped run did less than asked. */
+struct patterns_done {
+	uint64_t written, read;		/* words, all sweeps: the GB/s */
+	uint64_t wrote_once, read_once;	/* words written, read back at least once */
+	uint64_t touched, locked;	/* words faulted in, mlocked */
+	int lock_errno;
+	double seconds;			/* the patterns' */
+	unsigned loops, ran;		/* loops run whole; patterns run to their end, all loops */
+	unsigned fin[32];		/* a pattern's runs to its end */
+	const char *stopped_in;		/* the pattern a stop or the time cut short or kept from beginning */
+	int out_of_time;		/* the time ran out (else a stop) */
+	uint64_t mismatches, first_off, first_addr, first_want, first_got;
+	const char *first_pat;
+	unsigned first_loop;
+	char found_by[256];		/* "stuck address (16), ..." */
 };
 
 #ifndef MADV_POPULATE_WRITE
@@ -94,97 +103,202 @@ static int populate_write(uint64_t *p, size_t words)
 	return madvise((void *)start, end - start, MADV_POPULATE_WRITE) ? -1 : 0;
 }
 
-static void *pattern(void *arg)
+/* The slice's pages faulted in and locked, a chunk at a time (the kernel
+ * faulting in a chunk's pages at once, Linux 5.14; else a word a page, a
+ * fault each), stoppable; locking stops at the first refusal. */
+static void touch(struct slice *s)
+{
+	uint64_t *w = s->mp.words;
+	size_t i = 0, n = s->mp.n;
+
+	for (size_t chunk = TOUCH_CHUNK_WORDS; i < n && !burnin_stop; i += chunk) {
+		size_t end = i + chunk < n ? i + chunk : n;
+
+		if (populate_write(&w[i], end - i))
+			for (size_t k = i; k < end; k += 4096 / sizeof(*w))
+				w[k] = 0;
+		if (!s->lock_errno && mlock(&w[i], (end - i) * sizeof(*w)))
+			s->lock_errno = errno;
+		else if (!s->lock_errno)
+			s->locked = end;
+	}
+	s->touched = i < n ? i : n;
+}
+
+static void *slice_thread(void *arg)
 {
 	struct slice *s = arg;
-	size_t i = 0;
 
-	if (s->step == STEP_TOUCH) {
-		/* a chunk at a time, the kernel faulting in a chunk's pages at
-		 * once (Linux 5.14); else a word a page, a fault each */
-		for (size_t chunk = TOUCH_CHUNK_WORDS; i < s->n && !burnin_stop; i += chunk) {
-			size_t end = i + chunk < s->n ? i + chunk : s->n;
-
-			if (populate_write(&s->words[i], end - i))
-				for (size_t k = i; k < end; k += 4096 / sizeof(*s->words))
-					s->words[k] = 0;
-		}
-		s->done = i < s->n ? i : s->n;
-		return NULL;
-	}
-	for (; i < s->n && !burnin_stop; i++) {
-		uint64_t want = (uint64_t)(uintptr_t)&s->words[i] ^ s->seed;
-
-		if (s->step == STEP_WRITE) {
-			s->words[i] = want;
-		} else if (s->words[i] != want) {
-			if (!s->mismatches++) {
-				s->first_at = (uint64_t)(uintptr_t)&s->words[i];
-				s->first_got = s->words[i];
-			}
-		}
-	}
-	s->done = i;
+	if (s->pat)
+		s->pat->run(&s->mp);
+	else
+		touch(s);
 	return NULL;
+}
+
+/* PAT (NULL: the touch) over every slice, a thread each; 1 when each ran
+ * to its end */
+static int over_slices(struct slice *s, unsigned cpus, const struct mempattern *pat, uint64_t deadline)
+{
+	int all = 1;
+
+	for (unsigned i = 0; i < cpus; i++) {
+		s[i].pat = pat;
+		s[i].mp.finished = 0;
+		s[i].mp.mismatches = 0;
+		s[i].mp.deadline = deadline;
+		if (pthread_create(&s[i].thread, NULL, slice_thread, &s[i]))
+			slice_thread(&s[i]), s[i].thread = 0;
+	}
+	for (unsigned i = 0; i < cpus; i++) {
+		if (s[i].thread)
+			pthread_join(s[i].thread, NULL);
+		all &= pat ? s[i].mp.finished : s[i].touched == s[i].mp.n;
+	}
+	return all;
+}
+
+/* the mismatches PAT found in loop LOOP, the first of the run kept */
+static void count_mismatches(struct patterns_done *d, struct slice *s, unsigned cpus, const struct mempattern *pat,
+			     unsigned loop)
+{
+	uint64_t n = 0;
+	size_t len;
+
+	for (unsigned i = 0; i < cpus; i++) {
+		const struct mp_slice *m = &s[i].mp;
+
+		if (!m->mismatches)
+			continue;
+		if (!d->mismatches && !n) {
+			d->first_off = (m->base + m->first_at) * sizeof(uint64_t);
+			d->first_addr = (uint64_t)(uintptr_t)&m->words[m->first_at];
+			d->first_want = m->first_want;
+			d->first_got = m->first_got;
+			d->first_pat = pat->name;
+			d->first_loop = loop + 1;
+		}
+		n += m->mismatches;
+	}
+	if (!n)
+		return;
+	d->mismatches += n;
+	len = strlen(d->found_by);
+	snprintf(d->found_by + len, sizeof(d->found_by) - len, "%s%s (%llu)", len ? ", " : "", pat->name,
+		 (unsigned long long)n);
 }
 
 /*
  * BOOTBENCH_BURNIN_HOLD=memory: the process stops itself (SIGSTOP) with
  * the memory mapped, before any of it is written, and goes on at SIGCONT:
  * a test interrupts it there, as an operator's Ctrl-C during the setup.
+ * BOOTBENCH_BURNIN_HOLD=memory:N: the same once N patterns ran to their
+ * end: a Ctrl-C in the middle of the patterns.
  */
-static void hold_before_pattern(void)
+static void hold(unsigned ran)
 {
-	const char *hold = getenv("BOOTBENCH_BURNIN_HOLD");
+	const char *h = getenv("BOOTBENCH_BURNIN_HOLD");
 
-	if (!hold || strcmp(hold, "memory"))
+	if (!h || strncmp(h, "memory", 6))
 		return;
-	fprintf(stderr, "burnin: memory: held before the pattern is written (BOOTBENCH_BURNIN_HOLD=memory); "
-		"SIGCONT goes on\n");
+	if (!h[6] && ran == 0)
+		fprintf(stderr, "burnin: memory: held before the pattern is written (BOOTBENCH_BURNIN_HOLD=memory); "
+			"SIGCONT goes on\n");
+	else if (h[6] == ':' && ran && strtoul(h + 7, NULL, 10) == ran)
+		fprintf(stderr, "burnin: memory: held after %u pattern(s) ran to their end (BOOTBENCH_BURNIN_HOLD=%s); "
+			"SIGCONT goes on\n", ran, h);
+	else
+		return;
 	raise(SIGSTOP);
 }
 
-/* The pages faulted in (what MAP_POPULATE does, on one thread and deaf to
- * a stop), then one pass: write, then read back and compare, a thread per
- * CPU; each step only as far as it got before a stop. */
-static void pattern_pass(uint64_t *mem, size_t words, unsigned cpus, uint64_t seed, struct pattern_done *d)
+/*
+ * The share faulted in and mlocked by a thread per CPU, each its slice (on
+ * one thread, as MAP_POPULATE does, it takes a minute and is deaf to a
+ * stop), then memtester's patterns (mempatterns.c) over the slices, LOOPS
+ * times or until DEADLINE; the first pattern of the first loop always runs
+ * to its end (unless stopped), so a stuck bit or address line is looked
+ * for in every run. Each step only as far as it got before a stop.
+ */
+static void patterns(uint64_t *mem, size_t words, unsigned cpus, unsigned loops, uint64_t deadline,
+		     const struct mp_slice *stuck, struct patterns_done *d)
 {
 	struct slice *s = xcalloc(cpus, sizeof(*s));
 	size_t per = words / cpus;
-	uint64_t t0 = 0;
+	uint64_t t0, seed = now_ns();
 
 	memset(d, 0, sizeof(*d));
-	for (enum pattern_step step = STEP_TOUCH; step <= STEP_VERIFY && !burnin_stop; step++) {
-		if (step == STEP_WRITE)
-			t0 = now_ns();
-		for (unsigned i = 0; i < cpus; i++) {
-			s[i].words = mem + i * per;
-			s[i].n = i == cpus - 1 ? words - i * per : per;
-			s[i].seed = seed;
-			s[i].step = step;
-			if (pthread_create(&s[i].thread, NULL, pattern, &s[i]))
-				pattern(&s[i]), s[i].thread = 0;
-		}
-		for (unsigned i = 0; i < cpus; i++) {
-			if (s[i].thread)
-				pthread_join(s[i].thread, NULL);
-			if (step == STEP_WRITE)
-				d->written += s[i].done;
-			else if (step == STEP_VERIFY)
-				d->verified += s[i].done;
-		}
+	for (unsigned i = 0; i < cpus; i++) {
+		struct mp_slice *m = &s[i].mp;
+
+		m->words = mem + i * per;
+		m->n = i == cpus - 1 ? words - i * per : per;
+		m->base = i * per;
+		m->seed = seed;
+		m->stuck_at = stuck->stuck_at >= m->base && stuck->stuck_at - m->base < m->n ?
+			      stuck->stuck_at - m->base : SIZE_MAX;
+		m->stuck_mask = stuck->stuck_mask;
+		m->stuck_val = stuck->stuck_val;
 	}
-	for (unsigned i = 0; i < cpus; i++)
-		if (s[i].mismatches) {
-			if (!d->mismatches) {
-				d->first_at = s[i].first_at;
-				d->first_got = s[i].first_got;
+	over_slices(s, cpus, NULL, 0);
+	for (unsigned i = 0; i < cpus; i++) {
+		d->touched += s[i].touched;
+		d->locked += s[i].locked;
+		if (!d->lock_errno)
+			d->lock_errno = s[i].lock_errno;
+	}
+	hold(0);
+	t0 = now_ns();
+	for (unsigned l = 0; l < loops && !burnin_stop && !d->stopped_in; l++) {
+		for (unsigned p = 0; p < nmempatterns && !burnin_stop; p++) {
+			const struct mempattern *pat = &mempatterns[p];
+			int first = !l && !p;
+
+			if (!first && now_ns() >= deadline) {
+				d->stopped_in = pat->name;
+				d->out_of_time = 1;
+				break;
 			}
-			d->mismatches += s[i].mismatches;
+			if (!over_slices(s, cpus, pat, first ? 0 : deadline)) {
+				count_mismatches(d, s, cpus, pat, l);
+				d->stopped_in = pat->name;
+				d->out_of_time = !burnin_stop;
+				break;
+			}
+			count_mismatches(d, s, cpus, pat, l);
+			d->fin[p]++;
+			d->ran++;
+			hold(d->ran);
+			if (burnin_stop && p + 1 < nmempatterns)
+				d->stopped_in = mempatterns[p + 1].name;	/* not begun */
 		}
-	if (t0)
-		d->seconds = (now_ns() - t0) / 1e9;
+		if (!d->stopped_in && !burnin_stop)
+			d->loops++;
+	}
+	for (unsigned i = 0; i < cpus; i++) {
+		d->written += s[i].mp.written;
+		d->read += s[i].mp.read;
+		d->wrote_once += s[i].mp.wrote_once;
+		d->read_once += s[i].mp.read_once;
+	}
+	d->seconds = (now_ns() - t0) / 1e9;
 	free(s);
+}
+
+/* "stuck address, random value (2), ...": the patterns that ran to their
+ * end, with how often where more than once; "none" */
+static void patterns_run(const struct patterns_done *d, char *buf, size_t size)
+{
+	size_t len = 0;
+
+	snprintf(buf, size, "none");
+	for (unsigned p = 0; p < nmempatterns && len < size; p++) {
+		if (!d->fin[p])
+			continue;
+		len += snprintf(buf + len, size - len, "%s%s", len ? ", " : "", mempatterns[p].name);
+		if (d->fin[p] > 1 && len < size)
+			len += snprintf(buf + len, size - len, " (%ux)", d->fin[p]);
+	}
 }
 
 /*
@@ -287,15 +401,43 @@ out_free:
 	free(l);
 }
 
+/* The share locked or not, for the reason: "mlocked", or why not. */
+static void lock_words(const struct patterns_done *d, uint64_t words, char *buf, size_t size)
+{
+	struct rlimit rl = { 0 };
+
+	if (d->touched && d->locked >= d->touched) {
+		snprintf(buf, size, "mlocked");
+		return;
+	}
+	getrlimit(RLIMIT_MEMLOCK, &rl);
+	snprintf(buf, size, "not mlocked (%.2f GB of %.2f GB locked: %s; RLIMIT_MEMLOCK %llu KiB)", d->locked * 8 / 1e9,
+		 words * 8 / 1e9, d->lock_errno ? strerror(d->lock_errno) : "stopped first",
+		 rl.rlim_cur == RLIM_INFINITY ? 0ull : (unsigned long long)rl.rlim_cur / 1024);
+}
+
+/* BOOTBENCH_BURNIN_STUCK_BIT into STUCK (none when unset): -1 with bb_err */
+static int stuck_bit(uint64_t bytes, struct mp_slice *stuck)
+{
+	const char *spec = getenv("BOOTBENCH_BURNIN_STUCK_BIT");
+
+	stuck->stuck_at = SIZE_MAX;
+	if (!spec || !*spec)
+		return 0;
+	return mempatterns_stuck_bit(spec, bytes, &stuck->stuck_at, &stuck->stuck_mask, &stuck->stuck_val);
+}
+
 void burnin_memory(const struct burnin_ctx *c, struct burnin_result *r)
 {
 	struct edac *after = xcalloc(1, sizeof(*after));
 	uint64_t total, avail, bytes, seq, t0 = now_ns();
-	struct pattern_done done = { 0 };
+	struct patterns_done done = { 0 };
 	const char *stress_done = "not run";
 	double verified_gb, written_gb;
+	struct mp_slice stuck = { 0 };
+	char first[512], ran[512], locked[160] = "not mlocked";
+	unsigned loops = (unsigned)c->lim->memory_loops;
 	int counters, hw;
-	char first[512];
 	uint64_t *mem;
 
 	burnin_memory_watch("memory");
@@ -307,32 +449,54 @@ void burnin_memory(const struct burnin_ctx *c, struct burnin_result *r)
 		goto out;
 	}
 	bytes = (uint64_t)(avail * c->lim->memory_fraction) & ~(uint64_t)((1 << 20) - 1);
+	if (stuck_bit(bytes, &stuck)) {
+		burnin_set(r, BURNIN_ERROR, "%s", bb_err);
+		goto out;
+	}
+	/* as root the share can be locked whole: no page of it is moved or
+	 * swapped out while a pattern is in it (else it is noted) */
+	setrlimit(RLIMIT_MEMLOCK, &(struct rlimit){ RLIM_INFINITY, RLIM_INFINITY });
 	/* no MAP_POPULATE: faulting in a server's memory takes a minute on
-	 * one thread, deaf to Ctrl-C; the pass's threads do it, stoppable */
+	 * one thread, deaf to Ctrl-C; the threads do it, stoppable */
 	mem = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
 	if (mem == MAP_FAILED) {
 		burnin_set(r, BURNIN_ERROR, "%.2f GB could not be allocated for the pattern test (%s)", bytes / 1e9,
 			   strerror(errno));
 	} else {
-		hold_before_pattern();
-		pattern_pass(mem, bytes / 8, c->cpus, now_ns(), &done);
+		/* the patterns take up to 3/4 of the time, stress-ng the rest */
+		patterns(mem, bytes / 8, c->cpus, loops, t0 + (uint64_t)(c->seconds * 0.75e9), &stuck, &done);
+		lock_words(&done, bytes / 8, locked, sizeof(locked));
 		munmap(mem, bytes);
 	}
-	/* what was read back, not what was meant to be */
-	written_gb = done.written * 8 / 1e9;
-	verified_gb = done.verified * 8 / 1e9;
+	patterns_run(&done, ran, sizeof(ran));
+	/* what was written and read back, not what was meant to be */
+	written_gb = done.wrote_once * 8 / 1e9;
+	verified_gb = done.read_once * 8 / 1e9;
 	burnin_figure(r, "tested_gb", verified_gb, "%.2f GB of %.2f GB available after boot (%.0f%%)%s, %.2f GB "
 		      "installed", verified_gb, avail / 1e9, 100.0 * verified_gb * 1e9 / avail,
-		      done.verified * 8 < bytes ? " read back, stopped short" : "", total / 1e9);
-	if (done.seconds > 0 && done.written + done.verified)
-		burnin_figure(r, "pattern_gbs", (written_gb + verified_gb) / done.seconds, "%.2f GB/s (write and read "
-			      "back, %u threads)", (written_gb + verified_gb) / done.seconds, c->cpus);
+		      done.read_once * 8 < bytes ? " read back, stopped short" : "", total / 1e9);
+	if (done.seconds > 0 && done.written + done.read)
+		burnin_figure(r, "pattern_gbs", (done.written + done.read) * 8 / 1e9 / done.seconds, "%.2f GB/s (write "
+			      "and read back, %u threads)", (done.written + done.read) * 8 / 1e9 / done.seconds, c->cpus);
 	burnin_figure(r, "pattern_mismatches", (double)done.mismatches, "%llu in %.2f GB read back",
-		      (unsigned long long)done.mismatches, verified_gb);
+		      (unsigned long long)done.mismatches, done.read * 8 / 1e9);
+	burnin_figure(r, "patterns_run", done.ran, "%u run to their end over %.2f GB (%s): %s", done.ran,
+		      bytes / 1e9, locked, ran);
+	burnin_figure(r, "pattern_loops", done.loops, "%u of %u loop(s) of memtester's %u patterns run whole",
+		      done.loops, loops, nmempatterns);
 	if (done.mismatches)
-		burnin_set(r, BURNIN_FAIL, "%llu word(s) read back wrong in the address pattern; the first at "
-			   "virtual address 0x%llx held 0x%016llx", (unsigned long long)done.mismatches,
-			   (unsigned long long)done.first_at, (unsigned long long)done.first_got);
+		burnin_set(r, BURNIN_FAIL, "%llu word(s) read back wrong; the first in the %s pattern (loop %u) at "
+			   "offset 0x%llx of the share (virtual address 0x%llx): expected 0x%016llx, found 0x%016llx "
+			   "(bits 0x%016llx differ); found by: %s", (unsigned long long)done.mismatches, done.first_pat,
+			   done.first_loop, (unsigned long long)done.first_off, (unsigned long long)done.first_addr,
+			   (unsigned long long)done.first_want, (unsigned long long)done.first_got,
+			   (unsigned long long)(done.first_want ^ done.first_got), done.found_by);
+	if (mem != MAP_FAILED && strcmp(locked, "mlocked"))
+		burnin_note(r, "the share %s: the kernel may move its pages under the patterns", locked);
+	if (done.out_of_time)
+		burnin_note(r, "memtester's patterns: the time ran out in loop %u of %u, at the %s pattern: it and "
+			    "those after it not run (a longer --duration runs them)", done.loops + 1, loops,
+			    done.stopped_in);
 	if (!burnin_stop) {
 		double left = c->seconds - (now_ns() - t0) / 1e9, rss;
 		char workers[16], all[32], secs[32], out[4096];
@@ -389,13 +553,18 @@ void burnin_memory(const struct burnin_ctx *c, struct burnin_result *r)
 		burnin_note(r, "ECC errors not counted: no EDAC memory controller (accepted: memory_need_edac=0)");
 	if (burnin_stop && r->verdict < BURNIN_ERROR)
 		burnin_set(r, BURNIN_INTERRUPTED, "%.2f GB of %.2f GB written and %.2f GB read back and verified before "
-			   "the stop; stress-ng's vm stressors %s", written_gb, bytes / 1e9, verified_gb, stress_done);
+			   "the stop; memtester's patterns run to their end over it: %s%s%s; stress-ng's vm stressors %s",
+			   written_gb, bytes / 1e9, verified_gb, ran, done.stopped_in ? "; stopped at " : "",
+			   done.stopped_in ? done.stopped_in : "", stress_done);
 	else if (burnin_stop)
 		burnin_note(r, "%.2f GB of %.2f GB written and %.2f GB read back and verified before the stop; "
-			    "stress-ng's vm stressors %s", written_gb, bytes / 1e9, verified_gb, stress_done);
+			    "memtester's patterns run to their end over it: %s%s%s; stress-ng's vm stressors %s",
+			    written_gb, bytes / 1e9, verified_gb, ran, done.stopped_in ? "; stopped at " : "",
+			    done.stopped_in ? done.stopped_in : "", stress_done);
 	else if (r->verdict == BURNIN_SKIPPED)
-		burnin_set(r, BURNIN_PASS, "%.2f GB written, read back and verified; no ECC error or machine check over "
-			   "the limits", verified_gb);
+		burnin_set(r, BURNIN_PASS, "%.2f GB written, read back and verified (%s) by memtester's patterns, %u of "
+			   "%u loop(s) whole; run to their end: %s; no ECC error or machine check over the limits",
+			   verified_gb, locked, done.loops, loops, ran);
 out:
 	free(after);
 }

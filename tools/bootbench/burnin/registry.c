@@ -13,8 +13,9 @@ const struct burnin_component burnin_components[] = {
 		   "without), its health counters before and after", 1, NULL, burnin_disks },
 	{ "cpu", "every CPU under stress-ng's self-checking stressors; temperatures, throttling, frequency, "
 		 "machine checks", 1, NULL, burnin_cpu },
-	{ "memory", "what is free after boot written with an address pattern and read back, then stress-ng's vm "
-		    "stressors with --verify; EDAC's counts per DIMM, machine checks", 1, NULL, burnin_memory },
+	{ "memory", "what is free after boot, mlocked, under memtester's patterns (a thread a CPU), then "
+		    "stress-ng's vm stressors with --verify; EDAC's counts per DIMM, machine checks", 1, NULL,
+	  burnin_memory },
 	{ "net", "each link's speed against the best its port advertises, its errors and carrier changes; "
 		 "iperf3 to the server named, each way, against a bar", 1, NULL, burnin_net },
 	{ "bmc", "the BMC's event log (ipmitool) from the start of the burn-in to its end: a critical event "
