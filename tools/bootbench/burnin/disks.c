@@ -322,6 +322,9 @@ static int measure(const char *dev, double share, struct plan *p)
 		rc = verified_write(dev, 0, probe, 1, 0, 60 + target * 100, out, sizeof(out), &stopped);
 		t = (now_ns() - t0) / 1e9;
 		p->probe_s += t;
+		/* stopped while measured: the burn-in is INTERRUPTED, not a disk that cannot be measured */
+		if (stopped || burnin_stop)
+			return set_err("%s: interrupted while its rate was measured", dev);
 		if (rc)
 			return set_err("%s: its rate could not be measured (a verified write of its first %llu MiB: "
 				       "exit %d): %.300s", dev, (unsigned long long)(probe >> 20), rc, out);

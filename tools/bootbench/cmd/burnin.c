@@ -380,13 +380,20 @@ static int burnin_main(void *opts, int argc, char **argv)
 	if (scale_factor(&seconds))
 		die_usage("burnin: %s", bb_err);
 	seconds *= total_us / 1e6;
+	/* from here a signal stops the burn-in (the disks' measuring too): INTERRUPTED, its results
+	 * written; the ssh session that started it dropped (SIGHUP) as SIGTERM; a reader gone (the
+	 * menu's screen) kills no burn-in */
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	signal(SIGPIPE, SIG_IGN);
 	if (o->destroy) {
 		/* the disks written are measured first: passes sized to the time, or refused now */
 		const struct burnin_component *d = burnin_component("disks");
 		struct burnin_ctx ctx = { .lim = &lim, .cpus = cpus, .destroy = o->destroy, .disks = argv,
 					  .ndisks = (unsigned)argc, .seconds = seconds * d->weight / weights };
 
-		if (ctx.seconds > 0 && burnin_disks_plan(&ctx, total_us / 1e6 / ctx.seconds))
+		if (ctx.seconds > 0 && burnin_disks_plan(&ctx, total_us / 1e6 / ctx.seconds) && !burnin_stop)
 			die_usage("burnin: %s", bb_err);
 	}
 
@@ -406,12 +413,6 @@ static int burnin_main(void *opts, int argc, char **argv)
 			note("burnin: %s", bb_err);
 		inventory_free(inv);
 	}
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	/* the ssh session that started it dropped: stopped as by SIGTERM, its
-	 * results written; a reader gone (the menu's screen) kills no burn-in */
-	sigaction(SIGHUP, &sa, NULL);
-	signal(SIGPIPE, SIG_IGN);
 	t0 = now_ns();
 	for (unsigned i = 0; i < burnin_ncomponents; i++)
 		res[i].component = burnin_components[i].name;
