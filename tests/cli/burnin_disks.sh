@@ -85,7 +85,7 @@ descendants() { # PID: its children and theirs
 writing() { # PID: bootbench burnin, once its disk's writer runs
 	i=0
 	while [ $i -lt 100 ] && ! descendants "$1" | while read -r k; do
-		tr '\0' ' ' < /proc/$k/cmdline 2>/dev/null; echo; done | grep -q 'profile burnin'; do
+		tr '\0' ' ' < /proc/$k/cmdline 2>/dev/null; echo; done | grep -q 'burnin-pass'; do
 		sleep 0.1; i=$((i + 1))
 	done
 	sleep 0.5

@@ -258,7 +258,8 @@ static int verified_write(const char *dev, uint64_t offset, uint64_t size, int p
 	argv[k++] = "--verify_interval=512";
 	argv[k++] = "--continue_on_error=all";
 	argv[k++] = seed;
-	argv[k++] = "--name=burnin-pass-1";
+	/* by its name in ps: the rate measured before the burn-in (one pass), or a pass of it */
+	argv[k++] = passes > 1 ? "--name=burnin-pass-1" : "--name=burnin-measure";
 	argv[k++] = "--rw=write";
 	if (passes > 1) {
 		argv[k++] = "--name=burnin-pass-2";
