@@ -32,7 +32,8 @@ done
 uid=64999
 if [ -z "$(ps -L -u $uid --no-headers 2>/dev/null)" ]; then
 	(cd /tmp && setpriv --reuid=$uid --regid=$uid --clear-groups prlimit --nproc=3:3 \
-		"$BB" run --name=t --ioengine=null --rw=read --bs=4k --size=1m --numjobs=4) > "$T/out" 2>&1
+		"$BB" run --name=t --ioengine=null --rw=read --bs=4k --size=1m --time_based --runtime=1 --numjobs=4) \
+		> "$T/out" 2>&1	# clones 0 and 1 still run when 2 and 3 are started
 	rc=$?
 	check "a clone whose thread cannot start: exit 1 (exit $rc)" [ $rc = 1 ]
 	check "... naming the clone" grep -q "cannot start the thread of clone" "$T/out"
