@@ -72,6 +72,7 @@ struct burnin_ctx {
 	const char *destroy;		/* the disks that may be written (consent), or NULL */
 	char **disks;			/* the disks named, or none: every disk not in use */
 	unsigned ndisks;
+	int clear_sel;			/* bmc: consent to save the event log and clear it before the run */
 };
 
 struct burnin_component {

@@ -34,7 +34,7 @@
 
 struct burnin_opts {
 	const char *components, *duration, *limits, *output, *iperf, *destroy;
-	int json, check;
+	int json, check, clear_sel;
 	unsigned progress_fd;
 };
 
@@ -419,7 +419,8 @@ static int burnin_main(void *opts, int argc, char **argv)
 	/* what a component watches over the whole burn-in is read first */
 	for (unsigned i = 0; i < burnin_ncomponents; i++) {
 		struct burnin_ctx ctx = { .lim = &lim, .outdir = o->output, .cpus = cpus, .iperf = o->iperf,
-					  .destroy = o->destroy, .disks = argv, .ndisks = (unsigned)argc };
+					  .destroy = o->destroy, .disks = argv, .ndisks = (unsigned)argc,
+					  .clear_sel = o->clear_sel };
 
 		if (asked[i] && burnin_components[i].begin)
 			burnin_components[i].begin(&ctx, &res[i]);
@@ -427,7 +428,8 @@ static int burnin_main(void *opts, int argc, char **argv)
 	for (unsigned i = 0; i < burnin_ncomponents; i++) {
 		const struct burnin_component *c = &burnin_components[i];
 		struct burnin_ctx ctx = { .lim = &lim, .outdir = o->output, .cpus = cpus, .iperf = o->iperf,
-					  .destroy = o->destroy, .disks = argv, .ndisks = (unsigned)argc };
+					  .destroy = o->destroy, .disks = argv, .ndisks = (unsigned)argc,
+					  .clear_sel = o->clear_sel };
 		struct burnin_result *r = &res[i];
 		uint64_t c0 = now_ns();
 
@@ -504,6 +506,8 @@ static const struct arg burnin_args[] = {
 	  .help = "disks: consent to write these (the burnin profile's passes); the others are read" },
 	{ .name = "--iperf", .kind = ARG_STR, .offset = ARG_AT(struct burnin_opts, iperf), .meta = "HOST[:PORT]",
 	  .help = "net: the iperf3 server to measure against (bootbench iperf-server on a peer)" },
+	{ .name = "--clear-sel", .kind = ARG_FLAG, .offset = ARG_AT(struct burnin_opts, clear_sel),
+	  .help = "bmc: consent to save the BMC's event log with the results and clear it before the run" },
 	{ .name = "--output", .kind = ARG_STR, .offset = ARG_AT(struct burnin_opts, output), .meta = "DIR",
 	  .help = "write burnin.json, burnin.txt and inventory.json there" },
 	{ .name = "--json", .kind = ARG_FLAG, .offset = ARG_AT(struct burnin_opts, json),
