@@ -260,7 +260,8 @@ EOF
 # prom_query PROMQL: that Prometheus' answer (JSON) to an instant query
 # Debian's rsyslog on 127.0.0.1:$SYSLOG_PORT, UDP and TCP both (TCP's
 # octet-counted frames as RFC 6587 has them), writing each message to
-# $T/syslog.txt as one line: "HOSTNAME APP-NAME SEQUENCE-ID TIMESTAMP MESSAGE".
+# $T/syslog.txt as one line: "HOSTNAME APP-NAME SEQUENCE-ID TIMESTAMP MESSAGE",
+# and as it came (without TCP's framing) to $T/syslog.raw.
 start_rsyslog() {
 	port_free $SYSLOG_PORT || return 1
 	mkdir -p "$T/rsyslog"
@@ -273,6 +274,8 @@ input(type="imtcp" address="127.0.0.1" port="$SYSLOG_PORT")
 template(name="bootbench" type="string"
 	 string="%hostname% %app-name% %structured-data:R,ERE,1,BLANK:sequenceId=.([0-9]+)--end% %timereported:::date-rfc3339% %msg%\n")
 action(type="omfile" file="$T/syslog.txt" template="bootbench")
+template(name="raw" type="string" string="%rawmsg%\n")
+action(type="omfile" file="$T/syslog.raw" template="raw")
 EOF
 	rsyslogd -n -f "$T/rsyslog.conf" -i "$T/rsyslog.pid" >"$T/rsyslog.log" 2>&1 &
 	SERVER_PIDS="$SERVER_PIDS $!"

@@ -5,8 +5,12 @@
 # order, with their own times, sequenceId 1 to N, the kernel's records
 # (not bootbench's copies of its lines) as APP-NAME kernel; a line written
 # after it is up arrives too; stopped, it says what it sent and exits 0.
-# Stopped while the server is down, it does not wait for it. Bad input is
-# one line, exit 2.
+# --format=rfc3164 (issue 46): BSD messages rsyslog reads as such, each
+# ended by a newline over TCP. Stopped while the server is down, it does not
+# wait for it; stopped while the DNS server does not answer (a private
+# network and mount namespace: a resolv.conf naming a server that never
+# answers), it takes no longer than --drain (issue 46: 7 s with --drain 5).
+# Bad input is one line, exit 2.
 . tests/lib.sh
 . tests/servers.sh
 need_commands rsyslogd
@@ -52,6 +56,65 @@ for l in open('$T/syslog.txt'):
 a = datetime.datetime.fromisoformat(t['[0.90]']); b = datetime.datetime.fromisoformat(t['[3.10]'])
 sys.exit(abs((b - a).total_seconds() - 2.2) > 0.01)"
 
+# RFC 3164 for old receivers: rsyslog reads the BSD form (its own parser for
+# it: no version after PRI), host, tag and text as sent: the kernel's two
+# records, the two lines and its own notice that it is streaming
+: > "$T/bsd.log"
+BOOTBENCH_SYSROOT="$T/root" "$BB" syslog --to=tcp://127.0.0.1:$SYSLOG_PORT --format=rfc3164 --hostname=OLD-1 \
+	"$T/bsd.log" 2> "$T/bsd.err" &
+pid=$!
+printf 'bootbench: [0.90] bootbench 0.1.0, kernel 6.1.0-28-amd64\nbootbench: [3.10] run: smoke on /dev/nvme0n1\n' >> "$T/bsd.log"
+i=0
+until grep -q '^OLD-1 .*run: smoke' "$T/syslog.txt" 2>/dev/null || [ $i -ge 150 ]; do sleep 0.1; i=$((i + 1)); done
+kill -TERM $pid
+wait $pid
+rc=$?
+sleep 0.5
+grep '^<[0-9]*>[A-Z][a-z][a-z] [ 0-9][0-9] [0-9:]* OLD-1 ' "$T/syslog.raw" > "$T/bsd.raw"
+sed 's/^/    /' "$T/bsd.raw"
+check "rfc3164: stopped, it exits 0 (everything sent)" [ $rc = 0 ]
+check "... each message as RFC 3164 writes it: <PRI>Mmm dd hh:mm:ss HOST TAG: text, none other from OLD-1" sh -c \
+	"[ \$(wc -l < '$T/bsd.raw') = 5 ] && [ \$(grep -c OLD-1 '$T/syslog.raw') = 5 ] &&
+	 grep -qx '<13>[A-Z][a-z][a-z] [ 1-3][0-9] [0-2][0-9]:[0-5][0-9]:[0-5][0-9] OLD-1 bootbench: bootbench: \[3.10\] run: smoke on /dev/nvme0n1' '$T/bsd.raw' &&
+	 grep -qx '<3>[A-Z][a-z][a-z] [ 1-3][0-9] [0-2][0-9]:[0-5][0-9]:[0-5][0-9] OLD-1 kernel: nvme nvme0: I/O 12 QID 1 timeout, aborting' '$T/bsd.raw'"
+check "... rsyslog read host, program and text from it (kernel and bootbench)" sh -c \
+	"awk '\$1 == \"OLD-1\" { print \$2 }' '$T/syslog.txt' | sort | uniq -c | awk '{ printf \"%s %s,\", \$1, \$2 }' | grep -qx '3 bootbench,2 kernel,'"
+check "... and the time: [3.10]'s stamp is 2.2 s after [0.90]'s, to the second" python3 -c "
+import sys, datetime
+t = {}
+for l in open('$T/syslog.txt'):
+    f = l.split(None, 3)	# no sequenceId in RFC 3164: HOST APP TIME MSG
+    if f[0] == 'OLD-1' and f[3].startswith('bootbench: ['):
+        t[f[3].split(' ')[1]] = datetime.datetime.fromisoformat(f[2])
+sys.exit(abs((t['[3.10]'] - t['[0.90]']).total_seconds() - 2.2) > 1)"
+# over TCP an old receiver reads up to a newline (RFC 6587's non-transparent
+# framing), not an octet count before each message: what comes on the wire
+python3 -c '
+import socket, sys
+s = socket.socket(); s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+s.bind(("127.0.0.1", int(sys.argv[1]))); s.listen(1); s.settimeout(15)
+c, _ = s.accept(); c.settimeout(15); data = b""
+while data.count(b"\n") < 2:
+    b = c.recv(4096)
+    if not b: break
+    data += b
+open(sys.argv[2], "wb").write(data)' $((SYSLOG_PORT + 2)) "$T/wire" &
+listener=$!
+sleep 0.5
+printf 'bootbench: [1.00] one\nbootbench: [1.50] two\n' > "$T/wire.log"
+mkdir -p "$T/empty/dev" && : > "$T/empty/dev/kmsg"
+BOOTBENCH_SYSROOT="$T/empty" "$BB" syslog --to=tcp://127.0.0.1:$((SYSLOG_PORT + 2)) --format=rfc3164 --hostname=OLD-2 \
+	"$T/wire.log" 2> /dev/null &
+pid=$!
+wait $listener
+kill -TERM $pid; wait $pid
+check "... over TCP each message ends with a newline, no octet count before it" sh -c \
+	"od -c '$T/wire' | head -n1 | grep -q '^0000000   <' && tail -c1 '$T/wire' | od -c | grep -q '\\\\n' &&
+	 ! grep -v '^<13>[A-Z][a-z][a-z] [ 1-3][0-9] [0-9:]* OLD-2 bootbench: ' '$T/wire' &&
+	 head -n2 '$T/wire' | grep -c 'OLD-2 bootbench: bootbench: \[1\.[05]0\] \(one\|two\)\$' | grep -qx 2"
+refuses "a format it does not write" "--format: syslog format 'rfc5425': expected rfc5424 or rfc3164" \
+	"$BB" syslog --to=udp://10.0.0.1 --format=rfc5425 "$T/console.log"
+
 # stopped while the server is down: it gives up at once
 DOWN=$((SYSLOG_PORT + 1))
 BOOTBENCH_SYSROOT="$T/root" "$BB" syslog --to=tcp://127.0.0.1:$DOWN --hostname=SN-4711 "$T/console.log" 2> "$T/down.err" &
@@ -65,6 +128,40 @@ ms=$(( ($(date +%s%N) - start) / 1000000 ))
 echo "    stopped with its server down in $ms ms: $(cat "$T/down.err")"
 check "stopped with the server down, it exits 1 and names what was not sent" sh -c \
 	"[ $rc = 1 ] && grep -q 'not sent at the end (cannot connect: Connection refused)' '$T/down.err'"
+check "... within 2 s (a refused connection is not waited for; ${ms} ms)" [ "$ms" -lt 2000 ]
+
+# stopped while the DNS server does not answer: no longer than --drain=5
+# (musl's resolver waits 5 s a lookup: one going on when the stop comes and
+# one more in the drain were 7 to 10 s). Its own network (loopback only) and
+# mounts: a server on 127.0.0.1:53 that reads and never answers, named by a
+# resolv.conf bound over the machine's in that namespace only.
+if unshare --net --mount --propagation private true 2>/dev/null; then
+	BOOTBENCH_SYSROOT="$T/root" unshare --net --mount --propagation private sh -c '
+		ip link set lo up
+		python3 -c "
+import socket
+s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM); s.bind((\"127.0.0.1\", 53))
+while True: s.recv(2048)" &
+		dns=$!
+		echo "nameserver 127.0.0.1" > "$1/resolv.conf"
+		mount --bind "$1/resolv.conf" /etc/resolv.conf
+		sleep 0.3
+		"$2" syslog --to=tcp://syslog.example:514 --drain=5 --hostname=SN-4711 "$1/console.log" 2> "$1/dns.err" &
+		pid=$!
+		sleep 1
+		start=$(date +%s%N)
+		kill -TERM $pid
+		wait $pid
+		echo $? $(( ($(date +%s%N) - start) / 1000000 )) > "$1/dns.stop"
+		kill $dns' sh "$T" "$BB"
+	read -r rc ms < "$T/dns.stop"
+	echo "    stopped with DNS not answering in $ms ms: $(cat "$T/dns.err")"
+	check "stopped while DNS does not answer, it takes no longer than --drain=5 ($ms ms)" [ "$ms" -le 5500 ]
+	check "... exits 1 and says the name had no answer" sh -c \
+		"[ $rc = 1 ] && grep -q 'not sent at the end (cannot resolve the host: no answer from DNS yet)' '$T/dns.err'"
+else
+	echo "    (no mount namespace here: the DNS stop is checked where there is one)"
+fi
 
 refuses "no --to" "--to=udp://HOST[:PORT] or tcp://HOST[:PORT] is needed" "$BB" syslog "$T/console.log"
 refuses "a scheme it does not speak" "expected udp://HOST[:PORT] or tcp://HOST[:PORT]" "$BB" syslog --to=http://10.0.0.1/ "$T/console.log"

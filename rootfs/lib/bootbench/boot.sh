@@ -64,7 +64,8 @@ console_flush() {
 # pipe: a writer holding the pipe would keep console_flush's tee alive.
 syslog_start() {
 	[ -n "${BB_SYSLOG:-}" ] && [ ! -e "$BB_RUNDIR/syslog.pid" ] || return 0
-	"${BOOTBENCH:-bootbench}" syslog --to="$BB_SYSLOG" "$BB_LOG" </dev/null >/dev/console 2>&1 &
+	"${BOOTBENCH:-bootbench}" syslog --to="$BB_SYSLOG" --format="${BB_SYSLOG_FORMAT:-rfc5424}" "$BB_LOG" \
+		</dev/null >/dev/console 2>&1 &
 	echo $! > "$BB_RUNDIR/syslog.pid"
 	log "syslog: this boot's log goes to $BB_SYSLOG"
 }

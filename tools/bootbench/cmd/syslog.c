@@ -10,9 +10,11 @@
  * network was up, or while the server was away, arrive later and in order
  * (4 MiB at most: past that the oldest go, and the server is told how
  * many). Stopped (SIGTERM, at power-off), it sends what is left for a few
- * seconds at most, and not at all when the server cannot be reached: a
- * server that is down never holds up a power-off. Its own notices go into
- * the console log (so into the results) as bootbench's do.
+ * seconds at most (--drain: a DNS server that does not answer takes no
+ * more), and not at all when the server cannot be reached: a server that
+ * is down never holds up a power-off. Its own notices go into the console
+ * log (so into the results) as bootbench's do. --format=rfc3164 writes the
+ * BSD messages of receivers older than RFC 5424.
  *
  * Its flags and help: the declaration at the end (lib/args.h).
  */
@@ -38,7 +40,7 @@
 #define SEVERITY_NOTICE 5
 
 struct syslog_opts {
-	const char *to, *hostname;
+	const char *to, *hostname, *format;
 	unsigned drain;
 	int check;
 };
@@ -63,6 +65,7 @@ struct held {
 struct follower {
 	struct syslog_link link;
 	const char *hostname;
+	enum syslog_format_kind format;
 	struct held *head, *tail;
 	size_t held_bytes;
 	unsigned long seq, sent, dropped, dropped_told;
@@ -100,7 +103,9 @@ static void hold(struct follower *f, int facility, int severity, const struct ti
 		 const char *msg)
 {
 	char buf[SYSLOG_MAX + 1];
-	size_t n = syslog_format(buf, sizeof(buf), facility, severity, when, f->hostname, app, f->seq++, msg);
+	size_t n = f->format == SYSLOG_RFC3164 ?
+		   syslog_format_bsd(buf, sizeof(buf), facility, severity, when, f->hostname, app, msg) :
+		   syslog_format(buf, sizeof(buf), facility, severity, when, f->hostname, app, f->seq++, msg);
 	struct held *h = malloc(sizeof(*h) + n + 1);
 
 	if (!h)
@@ -255,6 +260,8 @@ static int syslog_main(void *opts, int argc, char **argv)
 		die_usage("syslog: --to=udp://HOST[:PORT] or tcp://HOST[:PORT] is needed");
 	if (syslog_parse(o->to, &dest))
 		die_usage("syslog: %s", bb_err);
+	if (o->format && syslog_format_parse(o->format, &dest.format))
+		die_usage("syslog: --format: %s", bb_err);
 	if (o->check)
 		return EXIT_OK;
 	if (argc > 1)
@@ -281,6 +288,7 @@ static int syslog_main(void *opts, int argc, char **argv)
 	signal(SIGPIPE, SIG_IGN);
 	syslog_link_init(&f.link, &dest);
 	f.hostname = o->hostname;
+	f.format = dest.format;
 	boot_wall_clock(&f.boot);
 
 	while (!stopping) {
@@ -301,7 +309,8 @@ static int syslog_main(void *opts, int argc, char **argv)
 	}
 
 	/* Stopped: the logs' last lines, then a few seconds to send them, and
-	 * one try only when the server is not there now. */
+	 * one try only when the server is not there now. Every wait in it (a
+	 * lookup, a connection, a send) ends by the deadline. */
 	read_kernel(&f, kfd);
 	read_console(&f, cfd, 1);
 	deadline = now_ns() + (uint64_t)o->drain * 1000000000ull;
@@ -342,6 +351,8 @@ static const struct arg syslog_args[] = {
 	  .help = "the server: udp://HOST[:PORT] or tcp://HOST[:PORT] (port 514 by default)" },
 	{ .name = "--hostname", .kind = ARG_STR, .offset = ARG_AT(struct syslog_opts, hostname), .meta = "NAME",
 	  .help = "the HOSTNAME of every message [the machine's serial, else its MAC]" },
+	{ .name = "--format", .kind = ARG_STR, .offset = ARG_AT(struct syslog_opts, format), .meta = "F",
+	  .help = "rfc5424, or rfc3164 for older receivers (BSD syslog; over TCP a newline ends each) [rfc5424]" },
 	{ .name = "--drain", .kind = ARG_UINT, .offset = ARG_AT(struct syslog_opts, drain), .meta = "S",
 	  .help = "when stopped, send what is left for S seconds at most [5]", .min = 0, .max = 60 },
 	{ .name = "--check", .kind = ARG_FLAG, .offset = ARG_AT(struct syslog_opts, check),
@@ -351,16 +362,19 @@ static const struct arg syslog_args[] = {
 
 const struct command syslog_command = {
 	.name = "syslog",
-	.summary = "stream this boot's log to a syslog server (RFC 5424, UDP or TCP)",
-	.usage = "--to=URL [--hostname=NAME] [--drain=S] [CONSOLE-LOG]",
+	.summary = "stream this boot's log to a syslog server (RFC 5424 or 3164, UDP or TCP)",
+	.usage = "--to=URL [--hostname=NAME] [--format=F] [--drain=S] [CONSOLE-LOG]",
 	.help = "Sends the kernel's log and CONSOLE-LOG (the boot's: /run/bootbench/console.log) to a\n"
 		"syslog server, each line an RFC 5424 message from its first line on, with the\n"
 		"machine's serial as HOSTNAME and APP-NAME kernel or bootbench; over UDP a\n"
-		"datagram a line (RFC 5426), over TCP octet-counted frames (RFC 6587). Lines are\n"
-		"kept (4 MiB) while the network is not up or the server is away, and sent when it\n"
-		"is. It runs until it is stopped (SIGTERM), then sends what is left for --drain\n"
-		"seconds, or not at all when the server cannot be reached. bootbench.syslog=URL\n"
-		"starts it at boot.\n",
+		"datagram a line (RFC 5426), over TCP octet-counted frames (RFC 6587). With\n"
+		"--format=rfc3164, BSD syslog messages (no year, no sequence number; over TCP a\n"
+		"newline ends each) for receivers that predate RFC 5424. Lines are kept (4 MiB)\n"
+		"while the network is not up or the server is away, and sent when it is. It\n"
+		"runs until it is stopped (SIGTERM), then sends what is left for --drain seconds\n"
+		"at most (a DNS server that does not answer included), or not at all when the\n"
+		"server cannot be reached. bootbench.syslog=URL starts it at boot\n"
+		"(bootbench.syslog_format=rfc3164 for --format).\n",
 	.exit_status = "0 every line sent, 1 some not (or dropped), 2 bad input.",
 	.args = syslog_args,
 	.opts_size = sizeof(struct syslog_opts),
