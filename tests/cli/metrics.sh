@@ -6,6 +6,11 @@
 # Prometheus' conventions (promtool-free check: the gateway itself rejects
 # malformed text). A gateway that is down costs the run nothing: same exit
 # status, no wait. A malformed URL is bad input (exit 2, nothing written).
+# Every sample carries the run's identity (issue 46): the run label
+# (BOOTBENCH_RUN_ID, the unattended run's folder, else one made from the
+# time, machine and pid) and bootbench_run_start_timestamp_seconds, the time
+# the identity starts with; BOOTBENCH_METRICS_GROUPS lists the groups pushed
+# to, which the unattended run deletes once its results are saved.
 . tests/lib.sh
 . tests/servers.sh
 need_commands prometheus-pushgateway curl
@@ -22,6 +27,11 @@ check "... the target is the disk label (a file here)" sh -c "curl -s '$G/metric
 check "... read IOPS above 0" sh -c "curl -s '$G/metrics' | grep '^bootbench_iops{' | grep 'direction=\"read\"' | awk '{ exit !(\$NF > 0) }'"
 check "... latency quantiles in seconds" sh -c "[ \$(curl -s '$G/metrics' | grep -c '^bootbench_latency_seconds{.*quantile=\"0.\(5\|99\|999\)\"') = 3 ]"
 check "... the profile label says run" sh -c "curl -s '$G/metrics' | grep '^bootbench_info{' | grep -q 'profile=\"run\"'"
+curl -s "$G/metrics" | grep '^bootbench_' | grep -v '^bootbench_erase' > "$T/run.series"
+check "... every sample carries the run label (UTC start_machine_pid)" sh -c \
+	"[ -s '$T/run.series' ] && ! grep -v 'run=\"[0-9]\{8\}T[0-9]\{6\}Z_[^\"]*_$pid\"' '$T/run.series'"
+check "... and the run's start, by the time its identity starts with" sh -c \
+	"grep '^bootbench_run_start_timestamp_seconds{' '$T/run.series' | awk '{ exit !(\$NF > $(date +%s) - 30 && \$NF <= $(date +%s)) }'"
 wait $pid
 check "the run exits 0" [ $? = 0 ]
 check "at the end: state pass" sh -c "curl -s '$G/metrics' | grep 'bootbench_state{' | grep 'state=\"pass\"' | grep -q ' 1\$'"
@@ -41,7 +51,7 @@ check "... at the end: cpu 1 (pass), bmc -1 (no BMC here: could not test)" sh -c
 	"curl -s '$G/metrics' | grep -q '^bootbench_burnin_verdict{component=\"cpu\".* 1\$' &&
 	 curl -s '$G/metrics' | grep -q '^bootbench_burnin_verdict{component=\"bmc\".* -1\$'"
 check "... and nothing running, no time left" sh -c \
-	"! curl -s '$G/metrics' | grep '^bootbench_burnin_running{' | grep -q ' 1\$' && curl -s '$G/metrics' | grep -q '^bootbench_burnin_seconds_left{.*} 0\$'"
+	"! curl -s '$G/metrics' | grep '^bootbench_burnin_running{' | grep -q ' 1\$' && curl -s '$G/metrics' | grep -q '^bootbench_burnin_time_left_seconds{.*} 0\$'"
 
 # an erase (issue 43): each disk's progress while it goes, and whether it was proven erased at the end
 if command -v losetup > /dev/null; then
@@ -84,10 +94,25 @@ start=$(date +%s)
 "$BB" run --name=m --filename="$T/f" --size=16m --rw=randread --time_based --runtime=3 --metrics=http://127.0.0.1:1 \
 	> /dev/null 2> "$T/err"
 rc=$? secs=$(( $(date +%s) - start ))
-check "gateway down: exit 0, in 3 s of runtime (took ${secs}s)" [ $rc = 0 ] && [ $secs -le 5 ]
+check "gateway down: exit 0, in 3 s of runtime (took ${secs}s)" sh -c "[ $rc = 0 ] && [ $secs -le 5 ]"
 BOOTBENCH_METRICS=http://127.0.0.1:1 "$BB" run --name=m --filename="$T/f" --size=1m --rw=read > /dev/null 2>&1
 check "BOOTBENCH_METRICS is read too (a down gateway, exit 0)" [ $? = 0 ]
+# the unattended run's identity and the groups it pushed to (issue 46)
+rm -f "$T/groups"
+BOOTBENCH_RUN_ID=20261205T010203Z_rack-1_smoke-abc123 BOOTBENCH_METRICS_GROUPS="$T/groups" "$BB" run --name=m \
+	--filename="$T/f" --size=1m --rw=read --metrics="$G" > /dev/null 2>&1
+check "BOOTBENCH_RUN_ID is the run label" sh -c \
+	"curl -s '$G/metrics' | grep '^bootbench_state{' | grep 'disk=\"$T/f\"' | grep -q 'run=\"20261205T010203Z_rack-1_smoke-abc123\"'"
+check "... and its time the run's start" sh -c \
+	"curl -s '$G/metrics' | grep '^bootbench_run_start_timestamp_seconds{' | grep 'disk=\"$T/f\"' | grep -q ' 1.796432523e+09\$'"
+check "BOOTBENCH_METRICS_GROUPS names the group pushed to" sh -c \
+	"[ \$(wc -l < '$T/groups') = 1 ] && grep -qx '/metrics/job/bootbench/machine@base64/[A-Za-z0-9_=-]*/disk@base64/[A-Za-z0-9_=-]*' '$T/groups'"
+curl -s -X DELETE "$G$(cat "$T/groups")" > /dev/null
+check "... which deleted, takes the run's series with it" sh -c "! curl -s '$G/metrics' | grep '^bootbench_state{' | grep -q 'disk=\"$T/f\"'"
 rm -f "$T/g"
+BOOTBENCH_RUN_ID='../x y' "$BB" run --name=m --filename="$T/g" --size=1m --rw=write --metrics="$G" > /dev/null 2> "$T/err"
+check "a BOOTBENCH_RUN_ID that is no name: exit 2, one line naming it, nothing written" sh -c \
+	"[ $? = 2 ] && [ \$(wc -l < '$T/err') = 1 ] && grep -q 'BOOTBENCH_RUN_ID' '$T/err' && [ ! -e '$T/g' ]"
 "$BB" run --name=m --filename="$T/g" --size=1m --rw=write --metrics=ftp://x > /dev/null 2> "$T/err"
 check "a malformed metrics URL: exit 2" [ $? = 2 ]
 check "... in one line naming it" sh -c "[ \$(wc -l < '$T/err') = 1 ] && grep -q 'metrics: .ftp://x.' '$T/err'"

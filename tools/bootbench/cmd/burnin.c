@@ -104,11 +104,9 @@ static void push_verdicts(const struct burnin_result *res, const int *asked, con
 		if (asked[i])
 			OUT("bootbench_burnin_running{component=\"%s\"} %d\n", burnin_components[i].name,
 			    !strcmp(burnin_components[i].name, running));
-	OUT("# HELP bootbench_burnin_seconds_left The burn-in's time left.\n# TYPE bootbench_burnin_seconds_left gauge\n");
-	OUT("bootbench_burnin_seconds_left %.0f\n", left > 0 ? left : 0);
-	OUT("# HELP bootbench_last_push_timestamp_seconds When this was pushed.\n"
-	    "# TYPE bootbench_last_push_timestamp_seconds gauge\n");
-	OUT("bootbench_last_push_timestamp_seconds %ld\n", (long)time(NULL));
+	OUT("# HELP bootbench_burnin_time_left_seconds The burn-in's time left.\n"
+	    "# TYPE bootbench_burnin_time_left_seconds gauge\n");
+	OUT("bootbench_burnin_time_left_seconds %.0f\n", left > 0 ? left : 0);
 #undef OUT
 	if (o < sizeof(body))
 		metrics_push_text(&metrics, body, final);

@@ -161,12 +161,12 @@ static void report(struct erase_job *jobs, struct watch *watch, int n, int fd, i
 				 "# HELP bootbench_erase_throughput_bytes_per_second Bytes written or read back per second.\n"
 				 "# TYPE bootbench_erase_throughput_bytes_per_second gauge\n"
 				 "bootbench_erase_throughput_bytes_per_second %.0f\n"
-				 "# HELP bootbench_erase_errors Blocks that could not be written or were not as expected.\n"
-				 "# TYPE bootbench_erase_errors gauge\nbootbench_erase_errors %llu\n"
+				 "# HELP bootbench_erase_errors_total Blocks that could not be written or were not as expected.\n"
+				 "# TYPE bootbench_erase_errors_total counter\nbootbench_erase_errors_total %llu\n"
 				 "%s%s%s",
 				 phase_names[phase], pct / 100, pass, w->mbs * 1e6, (unsigned long long)errors,
-				 left >= 0 ? "# HELP bootbench_erase_seconds_left The erase's time left as it reckons it.\n"
-					     "# TYPE bootbench_erase_seconds_left gauge\nbootbench_erase_seconds_left " : "",
+				 left >= 0 ? "# HELP bootbench_erase_time_left_seconds The erase's time left as it reckons it.\n"
+					     "# TYPE bootbench_erase_time_left_seconds gauge\nbootbench_erase_time_left_seconds " : "",
 				 left >= 0 ? (snprintf(el, sizeof(el), "%.0f", left), el) : "", left >= 0 ? "\n" : "");
 			if (phase == PHASE_DONE)
 				snprintf(body + strlen(body), sizeof(body) - strlen(body),

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "lib/util.h"
@@ -530,35 +531,94 @@ int rack_read_saved(struct rack *r, const char *path, FILE *errs)
 
 /* ---- Prometheus ---- */
 
-/* The result of an instant QUERY: an array of {metric, value}; NULL with bb_err. */
+/*
+ * The groups a newer run of their machine superseded (their last push came
+ * before it started, both by the machine's clock) are left out of every
+ * query: the gateway keeps a killed run's "running" and a finished run's
+ * last figures for ever. The same rule as tools/monitoring's
+ * bootbench:run_superseded, written out: fleet needs no rules loaded.
+ */
+#define CURRENT " unless on (job, machine, disk) (group by (job, machine, disk) " \
+		"(bootbench_last_push_timestamp_seconds < on (job, machine) group_left " \
+		"max by (job, machine) (bootbench_run_start_timestamp_seconds)))"
+
+/* Text from outside as one line of at most LEN - 1 printable characters. */
+static void one_line(char *dst, size_t len, const char *src)
+{
+	copy_text(dst, len, src ? src : "");
+	dst[strcspn(dst, "\n")] = 0;
+}
+
+/*
+ * The result of an instant QUERY: an array of {metric, value}; NULL with
+ * bb_err, one line. The answer is parsed as curl reads it (a pipe, no
+ * buffer of a fixed size): a rack of 10,000 machines answers megabytes.
+ */
 static json_t *prom_query(const char *url, const char *query, json_t **whole)
 {
-	size_t cap = 16u << 20;
-	char *out = xcalloc(1, cap), api[1200], q[512];
-	char *argv[] = { "curl", "--silent", "--show-error", "--fail", "--connect-timeout", "5", "--max-time", "30",
+	char api[1200], q[2048], err[512] = "", shown[160];
+	char *argv[] = { "curl", "--silent", "--show-error", "--connect-timeout", "5", "--max-time", "60",
 			 "--get", "--data-urlencode", q, api, NULL };
+	int out[2], errp[2], status = 0;
 	json_error_t e;
 	json_t *j, *res;
-	int rc;
+	ssize_t n;
+	pid_t pid;
 
 	snprintf(api, sizeof(api), "%s%sapi/v1/query", url, url[strlen(url) - 1] == '/' ? "" : "/");
 	snprintf(q, sizeof(q), "query=%s", query);
-	rc = spawn(argv, NULL, 0, out, cap);	/* consent: curl reads Prometheus' API, writes nothing */
-	if (rc) {
-		set_err("Prometheus at %s: %s", url, rc == 127 ? "curl is not installed" : out[0] ? out : "curl failed");
-		free(out);
+	snprintf(shown, sizeof(shown), "%.60s%s", query, strlen(query) > 60 ? "..." : "");
+	if (pipe2(out, O_CLOEXEC) || pipe2(errp, O_CLOEXEC)) {
+		set_err("Prometheus at %s: %s", url, strerror(errno));
 		return NULL;
 	}
-	j = json_loads(out, 0, &e);
-	free(out);
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0) {
+		set_err("Prometheus at %s: %s", url, strerror(errno));
+		close(out[0]), close(out[1]), close(errp[0]), close(errp[1]);
+		return NULL;
+	}
+	if (!pid) {
+		int null = open("/dev/null", O_RDONLY | O_CLOEXEC);
+
+		dup2(null, STDIN_FILENO);
+		dup2(out[1], STDOUT_FILENO);
+		dup2(errp[1], STDERR_FILENO);
+		execvp(argv[0], argv);	/* consent: curl reads Prometheus' API, writes nothing */
+		_exit(127);
+	}
+	close(out[1]);
+	close(errp[1]);
+	j = json_loadfd(out[0], JSON_DISABLE_EOF_CHECK, &e);
+	/* a reader gone ends curl (SIGPIPE) if the parse stopped early */
+	close(out[0]);
+	n = read(errp[0], err, sizeof(err) - 1);
+	err[n > 0 ? n : 0] = 0;
+	close(errp[0]);
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
 	res = json_object_get(json_object_get(j, "data"), "result");
-	if (!j || strcmp(json_string_value(json_object_get(j, "status")) ?: "", "success") || !json_is_array(res)) {
-		json_decref(j);
-		set_err("Prometheus at %s: not an answer of its HTTP API to %s", url, query);
-		return NULL;
+	if (json_is_object(j) && !strcmp(json_string_value(json_object_get(j, "status")) ?: "", "success") &&
+	    json_is_array(res)) {
+		*whole = j;
+		return res;
 	}
-	*whole = j;
-	return res;
+	if (json_is_object(j) && json_string_value(json_object_get(j, "error"))) {
+		/* Prometheus' own word: a query it cannot run, a timeout, too many samples */
+		one_line(err, sizeof(err), json_string_value(json_object_get(j, "error")));
+		set_err("Prometheus at %s: it refused %s: %.300s", url, shown, err);
+	} else if (WIFEXITED(status) && WEXITSTATUS(status) == 127) {
+		set_err("Prometheus at %s: curl is not installed", url);
+	} else if (!WIFEXITED(status) || WEXITSTATUS(status)) {
+		one_line(err, sizeof(err), err[0] ? err : "curl failed");
+		set_err("Prometheus at %s: %.300s", url, err);
+	} else {
+		one_line(err, sizeof(err), e.text);
+		set_err("Prometheus at %s: not an answer of its HTTP API to %s (%.200s)", url, shown, err);
+	}
+	json_decref(j);
+	return NULL;
 }
 
 /* The live report of the machine a series is labelled with (NULL for one with no machine label). */
@@ -590,20 +650,34 @@ static const char *label(json_t *series, const char *name, char *buf, size_t len
 	return buf;
 }
 
+/*
+ * What Prometheus has of each machine, aggregated per machine in PromQL:
+ * a rack of 10,000 machines of 24 disks answers 10,000 series a query,
+ * not 240,000 (only failures are per disk or component). The last push is
+ * the gateway's push_time_seconds, when it arrived: the machine's clock,
+ * which nothing sets, judges nothing here.
+ */
+enum live_query { LIVE_PUSHED, LIVE_RUNNING, LIVE_FAILED_DISKS, LIVE_BURNIN_RUNNING, LIVE_BURNIN_FAILED,
+		  LIVE_PROGRESS, LIVE_LEFT, LIVE_BURNIN_LEFT };
+
+static const char *const live_queries[] = {
+	[LIVE_PUSHED] = "max by (machine) (push_time_seconds{job=\"bootbench\"}" CURRENT ")",
+	[LIVE_RUNNING] = "count by (machine) (bootbench_state{state=\"running\"} == 1" CURRENT ")",
+	[LIVE_FAILED_DISKS] = "group by (machine, disk, state) (bootbench_state{state!~\"running|pass\"} == 1" CURRENT ")",
+	[LIVE_BURNIN_RUNNING] = "group by (machine, component) (bootbench_burnin_running == 1" CURRENT ")",
+	[LIVE_BURNIN_FAILED] = "min by (machine, component) (bootbench_burnin_verdict <= 0" CURRENT ")",
+	[LIVE_PROGRESS] = "min by (machine) (bootbench_progress_ratio and on (job, machine, disk) "
+			  "(bootbench_state{state=\"running\"} == 1" CURRENT "))",
+	[LIVE_LEFT] = "max by (machine) (bootbench_time_left_seconds and on (job, machine, disk) "
+		      "(bootbench_state{state=\"running\"} == 1" CURRENT "))",
+	[LIVE_BURNIN_LEFT] = "max by (machine) (bootbench_burnin_time_left_seconds and on (job, machine) "
+			     "(max by (job, machine) (bootbench_burnin_running) == 1)" CURRENT ")",
+};
+
 int rack_read_live(struct rack *r, const char *url)
 {
-	static const char *const queries[] = {
-		"bootbench_last_push_timestamp_seconds",
-		"bootbench_state == 1",
-		"bootbench_burnin_running == 1",
-		"bootbench_burnin_verdict <= 0",
-		"min by (machine) (bootbench_progress_ratio and on (job, machine, disk) bootbench_state{state=\"running\"} == 1)",
-		"max by (machine) (bootbench_seconds_left and on (job, machine, disk) bootbench_state{state=\"running\"} == 1)",
-		"max by (machine) (bootbench_burnin_seconds_left and on (job, machine) "
-		"(max by (job, machine) (bootbench_burnin_running) == 1))",
-	};
-	for (size_t q = 0; q < ARRAY_SIZE(queries); q++) {
-		json_t *whole, *res = prom_query(url, queries[q], &whole), *s;
+	for (size_t q = 0; q < ARRAY_SIZE(live_queries); q++) {
+		json_t *whole, *res = prom_query(url, live_queries[q], &whole), *s;
 		size_t i;
 
 		if (!res)
@@ -615,40 +689,39 @@ int rack_read_live(struct rack *r, const char *url)
 
 			if (!l)
 				continue;
-			switch (q) {
-			case 0:
+			switch ((enum live_query)q) {
+			case LIVE_PUSHED:
 				if ((time_t)v > l->when)
 					l->when = (time_t)v;
 				break;
-			case 1:
+			case LIVE_RUNNING:
+				l->running = 1;
+				break;
+			case LIVE_FAILED_DISKS:
 				label(s, "state", a, sizeof(a));
 				label(s, "disk", b, sizeof(b));
-				if (!strcmp(a, "running")) {
-					l->running = 1;
-				} else if (strcmp(a, "pass")) {
-					l->failed = 1;
-					snprintf(item, sizeof(item), "disk %s %s", b, !strcmp(a, "fail") ? "FAIL" : a);
-					append(l->failures, sizeof(l->failures), item);
-				}
+				l->failed = 1;
+				snprintf(item, sizeof(item), "disk %s %s", b, !strcmp(a, "fail") ? "FAIL" : a);
+				append(l->failures, sizeof(l->failures), item);
 				break;
-			case 2:
+			case LIVE_BURNIN_RUNNING:
 				l->running = 1;
 				label(s, "component", a, sizeof(a));
 				snprintf(item, sizeof(item), "burn-in: %s", a);
 				append(l->what, sizeof(l->what), item);
 				break;
-			case 3:
+			case LIVE_BURNIN_FAILED:
 				l->failed = 1;
 				label(s, "component", a, sizeof(a));
 				snprintf(item, sizeof(item), "%s %s", a, v < 0 ? "ERROR" : "FAIL");
 				append(l->failures, sizeof(l->failures), item);
 				break;
-			case 4:
+			case LIVE_PROGRESS:
 				snprintf(item, sizeof(item), "%.0f%% done", v * 100);
 				append(l->what, sizeof(l->what), item);
 				break;
-			case 5:
-			case 6:
+			case LIVE_LEFT:
+			case LIVE_BURNIN_LEFT:
 				snprintf(item, sizeof(item), "about %.0f min left", v / 60 < 1 && v > 0 ? 1 : v / 60);
 				append(l->what, sizeof(l->what), item);
 				break;

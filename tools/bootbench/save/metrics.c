@@ -5,7 +5,14 @@
  * base units (seconds, bytes), _ratio for 0..1, _celsius for temperature;
  * the grouping labels machine and disk are in the push URL, base64url
  * encoded (the gateway's label@base64 form) so any serial is safe there.
+ * Counters end in _total; a drive's pending and offline-uncorrectable
+ * sectors are counts that fall again as sectors are remapped, so they are
+ * gauges of their own (a counter's rate would take a fall for a reset).
+ * The run's identity is a label of every sample rather than of the group:
+ * a newer run of the same disk then replaces the older one's group at its
+ * first push, and the gateway keeps one group a disk, not one a run.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -13,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "lib/util.h"
@@ -36,6 +44,83 @@ static void base64url(const char *in, char *out, size_t len)
 	out[o] = 0;
 }
 
+/* A run identity is a label value and a results folder's name: 1-127 of A-Z a-z 0-9 . _ - */
+static int run_id_ok(const char *id)
+{
+	size_t n = strlen(id);
+
+	return n && n < 128 && id[0] != '.' &&
+	       strspn(id, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._-") == n;
+}
+
+/*
+ * This run's identity and start: BOOTBENCH_RUN_ID (the unattended run's
+ * folder, UTC time first: its disks' runs and its burn-in are one run), else
+ * one made once for this process from its start, the machine and the pid
+ * (an erase's disks are one run).
+ */
+static int run_identity(struct metrics *m, const char *machine)
+{
+	static char made[160];
+	static long long made_start;
+	const char *id = getenv("BOOTBENCH_RUN_ID");
+	struct tm tm = { 0 };
+
+	if (id && *id) {
+		char shown[64];
+		const char *end;
+		size_t i;
+
+		if (!run_id_ok(id)) {
+			for (i = 0; id[i] && i + 1 < sizeof(shown); i++)
+				shown[i] = (unsigned char)id[i] < 32 || (unsigned char)id[i] > 126 ? '?' : id[i];
+			shown[i] = 0;
+			return set_err("metrics: BOOTBENCH_RUN_ID '%s': expected 1-127 of A-Z a-z 0-9 . _ -", shown);
+		}
+		snprintf(m->run, sizeof(m->run), "%s", id);
+		end = strptime(id, "%Y%m%dT%H%M%SZ", &tm);
+		m->run_start = end ? (long long)timegm(&tm) : 0;
+		if (m->run_start > 0)
+			return 0;
+		/* an identity without its time: this process' start stands for it */
+	}
+	if (!made_start) {
+		time_t now = time(NULL);
+		char when[32], name[100];
+		size_t i;
+
+		gmtime_r(&now, &tm);
+		strftime(when, sizeof(when), "%Y%m%dT%H%M%SZ", &tm);
+		for (i = 0; machine[i] && i + 1 < sizeof(name); i++)
+			name[i] = strchr("._-", machine[i]) || isalnum((unsigned char)machine[i]) ? machine[i] : '_';
+		name[i] = 0;
+		snprintf(made, sizeof(made), "%s_%s_%ld", when, name, (long)getpid());
+		made_start = now;
+	}
+	if (!id || !*id)
+		snprintf(m->run, sizeof(m->run), "%s", made);
+	m->run_start = made_start;
+	return 0;
+}
+
+/* BOOTBENCH_METRICS_GROUPS: the groups this run pushed to, for the unattended run to delete once saved. */
+static void note_group(const struct metrics *m)
+{
+	const char *path = getenv("BOOTBENCH_METRICS_GROUPS");
+	char line[sizeof(m->group) + 1];
+	int fd, n;
+
+	if (!path || !*path)
+		return;
+	fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
+	if (fd < 0)
+		return;
+	n = snprintf(line, sizeof(line), "%s\n", m->group);
+	if (write(fd, line, (size_t)n) != n)
+		note("metrics: %s: %s", path, strerror(errno));
+	close(fd);
+}
+
 int metrics_init(struct metrics *m, const char *url, const char *machine, const char *disk)
 {
 	struct dest_url u;
@@ -55,14 +140,19 @@ int metrics_init(struct metrics *m, const char *url, const char *machine, const 
 	snprintf(m->url, sizeof(m->url), "%s", url);
 	while (m->url[strlen(m->url) - 1] == '/')
 		m->url[strlen(m->url) - 1] = 0;
+	if (run_identity(m, machine)) {
+		m->url[0] = 0;
+		return -1;
+	}
 	base64url(machine, a, sizeof(a));
 	if (!disk) {
 		/* the machine's own series (a burn-in's verdicts): no disk in the group */
 		snprintf(m->group, sizeof(m->group), "/metrics/job/bootbench/machine@base64/%s", a);
-		return 0;
+	} else {
+		base64url(disk, b, sizeof(b));
+		snprintf(m->group, sizeof(m->group), "/metrics/job/bootbench/machine@base64/%s/disk@base64/%s", a, b);
 	}
-	base64url(disk, b, sizeof(b));
-	snprintf(m->group, sizeof(m->group), "/metrics/job/bootbench/machine@base64/%s/disk@base64/%s", a, b);
+	note_group(m);
 	return 0;
 }
 
@@ -87,8 +177,7 @@ void metrics_label(char *out, size_t len, const char *v)
 int metrics_format(const struct metrics_sample *s, char *buf, size_t len)
 {
 	static const char *const states[] = { "running", "pass", "fail", "interrupted" };
-	static const char *const counters[] = { "media_errors", "reallocated", "pending", "offline_uncorrectable",
-						"crc_errors" };
+	static const char *const counters[] = { "media_errors", "reallocated", "crc_errors" };
 	const struct metrics_disk *d = s->disk;
 	char prof[200], job[200], model[200], fw[200];
 	size_t o = 0;
@@ -115,9 +204,9 @@ int metrics_format(const struct metrics_sample *s, char *buf, size_t len)
 	OUT("# HELP bootbench_progress_ratio How much of the run is done, 0 to 1.\n# TYPE bootbench_progress_ratio gauge\n");
 	OUT("bootbench_progress_ratio %.3f\n", s->progress);
 	if (s->seconds_left >= 0) {
-		OUT("# HELP bootbench_seconds_left The run's time left as it reckons it (its ETA).\n"
-		    "# TYPE bootbench_seconds_left gauge\n");
-		OUT("bootbench_seconds_left %.0f\n", s->seconds_left);
+		OUT("# HELP bootbench_time_left_seconds The run's time left as it reckons it (its ETA).\n"
+		    "# TYPE bootbench_time_left_seconds gauge\n");
+		OUT("bootbench_time_left_seconds %.0f\n", s->seconds_left);
 	}
 	if (d && d->temperature_c > -100) {
 		OUT("# HELP bootbench_temperature_celsius The disk's temperature as it reports it.\n"
@@ -128,8 +217,7 @@ int metrics_format(const struct metrics_sample *s, char *buf, size_t len)
 	for (i = 0; i < ARRAY_SIZE(states); i++)
 		OUT("bootbench_state{state=\"%s\"} %d\n", states[i], !strcmp(states[i], s->state));
 	if (d) {
-		const long long values[] = { d->media_errors, d->reallocated, d->pending, d->offline_uncorrectable,
-					     d->crc_errors };
+		const long long values[] = { d->media_errors, d->reallocated, d->crc_errors };
 
 		/* the model groups disks for the rules' per-model medians (tools/monitoring) */
 		metrics_label(model, sizeof(model), d->model ? d->model : "");
@@ -141,15 +229,23 @@ int metrics_format(const struct metrics_sample *s, char *buf, size_t len)
 			if (values[i] < 0)
 				continue;
 			if (!kept++)
-				OUT("# HELP bootbench_disk_errors_total The error counters the drive keeps: NVMe media "
-				    "errors; ATA reallocated, pending and offline-uncorrectable sectors, UDMA CRC errors.\n"
+				OUT("# HELP bootbench_disk_errors_total The error counters the drive keeps, which only "
+				    "grow: NVMe media errors; ATA reallocated sectors, UDMA CRC errors.\n"
 				    "# TYPE bootbench_disk_errors_total counter\n");
 			OUT("bootbench_disk_errors_total{counter=\"%s\"} %lld\n", counters[i], values[i]);
 		}
+		if (d->pending >= 0) {
+			OUT("# HELP bootbench_disk_pending_sectors ATA attribute 197: sectors waiting to be remapped "
+			    "(falls again as they are).\n# TYPE bootbench_disk_pending_sectors gauge\n");
+			OUT("bootbench_disk_pending_sectors %lld\n", d->pending);
+		}
+		if (d->offline_uncorrectable >= 0) {
+			OUT("# HELP bootbench_disk_offline_uncorrectable_sectors ATA attribute 198: sectors the "
+			    "offline scan could not read (falls again as they are remapped).\n"
+			    "# TYPE bootbench_disk_offline_uncorrectable_sectors gauge\n");
+			OUT("bootbench_disk_offline_uncorrectable_sectors %lld\n", d->offline_uncorrectable);
+		}
 	}
-	OUT("# HELP bootbench_last_push_timestamp_seconds When this was pushed.\n"
-	    "# TYPE bootbench_last_push_timestamp_seconds gauge\n");
-	OUT("bootbench_last_push_timestamp_seconds %ld\n", (long)time(NULL));
 #undef OUT
 	return o < len ? 0 : set_err("metrics: the text does not fit");
 }
@@ -175,9 +271,47 @@ void metrics_push(struct metrics *m, const struct metrics_sample *s, int final)
 		metrics_push_text(m, body, final);
 }
 
-void metrics_push_text(struct metrics *m, const char *body, int final)
+/*
+ * BODY with the run label on each sample, then the run's start and this
+ * push's time, into OUT; -1 when it does not fit. A sample line is NAME
+ * VALUE or NAME{LABELS} VALUE (the callers' own text, no label value with a
+ * newline: metrics_label escapes it).
+ */
+static int with_run(const struct metrics *m, const char *body, char *out, size_t len)
 {
-	char url[1600];
+	char run[sizeof(m->run) * 2];
+	size_t o = 0;
+
+#define OUT(...) (o += (size_t)snprintf(out + o, o < len ? len - o : 0, __VA_ARGS__))
+	metrics_label(run, sizeof(run), m->run);
+	while (*body) {
+		size_t n = strcspn(body, "\n"), name = strcspn(body, "{ \n");
+
+		if (body[0] == '#' || !n || name >= n)
+			OUT("%.*s\n", (int)n, body);
+		else if (body[name] == '{')
+			OUT("%.*s{run=\"%s\"%s%.*s\n", (int)name, body, run, body[name + 1] == '}' ? "" : ",",
+			    (int)(n - name - 1), body + name + 1);
+		else
+			OUT("%.*s{run=\"%s\"}%.*s\n", (int)name, body, run, (int)(n - name), body + name);
+		body += n + (body[n] == '\n');
+	}
+	OUT("# HELP bootbench_run_start_timestamp_seconds When the run named by the run label started, by the "
+	    "machine's clock: a newer run of the machine supersedes the groups that went quiet before it.\n"
+	    "# TYPE bootbench_run_start_timestamp_seconds gauge\n");
+	OUT("bootbench_run_start_timestamp_seconds{run=\"%s\"} %lld\n", run, m->run_start);
+	OUT("# HELP bootbench_last_push_timestamp_seconds When this was pushed, by the machine's clock (the "
+	    "gateway's own push_time_seconds says when it arrived).\n"
+	    "# TYPE bootbench_last_push_timestamp_seconds gauge\n");
+	OUT("bootbench_last_push_timestamp_seconds{run=\"%s\"} %ld\n", run, (long)time(NULL));
+#undef OUT
+	return o < len ? 0 : -1;
+}
+
+void metrics_push_text(struct metrics *m, const char *caller_body, int final)
+{
+	size_t cap = 65536;	/* what fits the pipe: the write below never blocks */
+	char url[1600], *body;
 	int in[2];
 	pid_t pid;
 
@@ -187,14 +321,19 @@ void metrics_push_text(struct metrics *m, const char *body, int final)
 		m->skipped++;	/* the last push is still going: the gateway is slow; never wait for it */
 		return;
 	}
-	if (strlen(body) >= 65536 || pipe2(in, O_CLOEXEC))
+	body = malloc(cap);
+	if (!body || with_run(m, caller_body, body, cap) || pipe2(in, O_CLOEXEC)) {
+		m->skipped++;
+		free(body);
 		return;
+	}
 	snprintf(url, sizeof(url), "%s%s", m->url, m->group);
 	fflush(NULL);
 	pid = fork();
 	if (pid < 0) {
 		close(in[0]);
 		close(in[1]);
+		free(body);
 		return;
 	}
 	if (!pid) {
@@ -215,6 +354,7 @@ void metrics_push_text(struct metrics *m, const char *body, int final)
 	if (write(in[1], body, strlen(body)) < 0)
 		m->skipped++;
 	close(in[1]);
+	free(body);
 	m->pid = pid;
 	m->pushed++;
 	m->last_ns = now_ns();
