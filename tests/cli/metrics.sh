@@ -109,6 +109,19 @@ check "BOOTBENCH_METRICS_GROUPS names the group pushed to" sh -c \
 	"[ \$(wc -l < '$T/groups') = 1 ] && grep -qx '/metrics/job/bootbench/machine@base64/[A-Za-z0-9_=-]*/disk@base64/[A-Za-z0-9_=-]*' '$T/groups'"
 curl -s -X DELETE "$G$(cat "$T/groups")" > /dev/null
 check "... which deleted, takes the run's series with it" sh -c "! curl -s '$G/metrics' | grep '^bootbench_state{' | grep -q 'disk=\"$T/f\"'"
+# the unattended run deletes its groups once its results are saved, and only when it passed
+# (rootfs/lib/bootbench/results.sh's metrics_forget)
+mkdir -p "$T/rundir"
+forget() { # status destinations
+	rm -f "$T/rundir/metrics-groups"
+	BOOTBENCH_METRICS_GROUPS="$T/rundir/metrics-groups" "$BB" run --name=m --filename="$T/f" --size=1m --rw=read \
+		--metrics="$G" > /dev/null 2>&1
+	(log() { echo "$*"; }; BB_RUNDIR=$T/rundir BB_METRICS=$G; . rootfs/lib/bootbench/results.sh; metrics_forget "$@") > "$T/forget.log"
+	curl -s "$G/metrics" | grep '^bootbench_state{' | grep -c "disk=\"$T/f\""
+}
+check "a passed run saved to a share: its group deleted from the gateway" [ "$(forget 0 'smb://srv/results')" = 0 ]
+check "... a failed one's kept (its alert fires on)" [ "$(forget 1 'smb://srv/results')" -gt 0 ]
+check "... and a passed one's shown on the console only, kept" [ "$(forget 0 console)" -gt 0 ]
 rm -f "$T/g"
 BOOTBENCH_RUN_ID='../x y' "$BB" run --name=m --filename="$T/g" --size=1m --rw=write --metrics="$G" > /dev/null 2> "$T/err"
 check "a BOOTBENCH_RUN_ID that is no name: exit 2, one line naming it, nothing written" sh -c \

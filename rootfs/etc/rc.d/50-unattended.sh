@@ -132,6 +132,9 @@ unattended() {
 	[ -z "${BB_METRICS:-}" ] || export BOOTBENCH_METRICS=$BB_METRICS
 	out=$BB_RUNDIR/results/$(run_folder_name)
 	mkdir -p "$out"
+	# the run's identity on every push is its folder's name; the groups it
+	# pushes to are listed, to be deleted once its results are saved
+	export BOOTBENCH_RUN_ID="${out##*/}" BOOTBENCH_METRICS_GROUPS="$BB_RUNDIR/metrics-groups"
 	status=0 failed_targets="" hooks_ok=""
 	if [ -n "$BB_PARAM_ERRORS" ]; then
 		log "unattended run cancelled: wrong boot parameters ($BB_PARAM_ERRORS); nothing was written to any disk"
@@ -218,6 +221,7 @@ unattended() {
 	copy_log "$out/console.log" "unattended run finished, exit status $status"
 	SAVE_FAILED=""
 	save_results "$out" "$BB_SAVE" || SAVE_FAILED=1
+	[ -n "$SAVE_FAILED" ] || metrics_forget "$status" "$dests"
 	[ -z "$SAVED_TO" ] || log "results saved to ${SAVED_TO#$BB_MEDIA/} on the stick"
 }
 

@@ -120,3 +120,25 @@ describe_system() { # folder
 	# the ssh host key's fingerprint (bootbench.ssh_key), to check a first connection by
 	[ ! -s /run/bootbench/ssh-host-key.txt ] || cp /run/bootbench/ssh-host-key.txt "$1/ssh-host-key.txt"
 }
+
+# The run's Pushgateway groups (bootbench lists them in
+# $BB_RUNDIR/metrics-groups: BOOTBENCH_METRICS_GROUPS) deleted once its
+# results are saved somewhere other than the console, and only when it
+# passed: the share then says what it did, and the gateway does not keep
+# one group a disk for ever. A failed run's groups stay, their alerts
+# firing, until a newer run of the machine supersedes them or someone
+# deletes them (docs/operator.md). Each line is bootbench's own base64url
+# path, checked again before it is a word of curl's.
+metrics_forget() { # status destinations
+	[ -n "${BB_METRICS:-}" ] && [ -s "$BB_RUNDIR/metrics-groups" ] || return 0
+	saved=$(echo $2 | tr ' ,' '\n\n' | grep -vx -e console -e none -e '')
+	if [ "$1" = 0 ] && [ -n "$saved" ]; then
+		sort -u "$BB_RUNDIR/metrics-groups" | while read -r g; do
+			case "$g" in /metrics/job/bootbench/machine@base64/*) ;; *) continue ;; esac
+			case "$g" in *[!A-Za-z0-9@/_=-]*) continue ;; esac
+			curl --silent --max-time 3 --request DELETE --output /dev/null "${BB_METRICS%/}$g" &&
+				log "metrics: the run's Pushgateway group ${g#/metrics/job/bootbench/} deleted (its results are saved)"
+		done
+	fi
+	rm -f "$BB_RUNDIR/metrics-groups"
+}
