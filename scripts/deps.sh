@@ -27,6 +27,9 @@ pkgs="$pkgs curl openssl nginx samba nfs-ganesha nfs-ganesha-vfs rpcbind prometh
 # the alert rules (tools/monitoring) are checked and unit-tested by promtool,
 # which comes with Debian's Prometheus server
 pkgs="$pkgs prometheus"
+# the inhibition rules (tools/monitoring/alertmanager-inhibit.yml) run in Debian's
+# Alertmanager and are checked by its amtool (tests/cli/alertmanager.sh)
+pkgs="$pkgs prometheus-alertmanager"
 # bootbench.syslog's receiving end in its tests: Debian's rsyslog on loopback
 pkgs="$pkgs rsyslog"
 # make bench: the erase's clear pass against Debian's nwipe on the same device

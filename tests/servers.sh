@@ -257,6 +257,16 @@ EOF
 	SERVER_PIDS="$SERVER_PIDS $!"
 	wait_port $PROM_PORT 20 || { echo "prometheus did not start:"; tail -n 20 "$T/prometheus.log"; return 1; }
 }
+# Debian's Alertmanager on 127.0.0.1:$AM_PORT with the configuration file
+# $AM_CONFIG, no cluster, its data under $T.
+AM_PORT=19093
+start_alertmanager() {
+	port_free $AM_PORT || return 1
+	prometheus-alertmanager --config.file="$AM_CONFIG" --storage.path="$T/alertmanager" \
+		--web.listen-address=127.0.0.1:$AM_PORT --cluster.listen-address= >"$T/alertmanager.log" 2>&1 &
+	SERVER_PIDS="$SERVER_PIDS $!"
+	wait_port $AM_PORT 20 || { echo "alertmanager did not start:"; tail -n 20 "$T/alertmanager.log"; return 1; }
+}
 # prom_query PROMQL: that Prometheus' answer (JSON) to an instant query
 # Debian's rsyslog on 127.0.0.1:$SYSLOG_PORT, UDP and TCP both (TCP's
 # octet-counted frames as RFC 6587 has them), writing each message to
