@@ -48,7 +48,8 @@ machine() { # a two-CPU machine with coretemp, throttle counters, intel_pstate, 
 burn() {
 	mkdir -p "$T/$1"
 	[ -n "${4:-}" ] && (sleep 1; eval "$4") &
-	BOOTBENCH_SYSROOT=$R BOOTBENCH_SCALE=0.2 "$BB" burnin --components="$2" --duration=10s \
+	# one after another: these verdicts are each component's (the together phase: burnin_together.sh)
+	BOOTBENCH_SYSROOT=$R BOOTBENCH_SCALE=0.2 "$BB" burnin --components="$2" --phases=each --duration=10s \
 		${3:+--limits="$3"} --output="$T/$1" > "$T/$1.out" 2> "$T/$1.err"
 	echo $? > "$T/$1.rc"
 	wait

@@ -12,6 +12,8 @@
 
 #include <signal.h>
 #include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
 
 enum burnin_verdict {
 	BURNIN_SKIPPED,		/* not asked for */
@@ -47,7 +49,11 @@ struct burnin_result {
 	struct burnin_figure fig[BURNIN_FIGURES];
 	unsigned nfig;
 	double seconds;
+	/* when it ran, seconds from the burn-in's start: [BURNIN_TOGETHER] with
+	 * the others, [BURNIN_ALONE] by itself; both 0 where it did not */
+	double ran_from[2], ran_to[2];
 };
+enum { BURNIN_TOGETHER, BURNIN_ALONE };
 
 /* The limits (burnin_* in bootbench.conf, --limits=NAME=VALUE,...). */
 struct burnin_limits {
@@ -61,6 +67,7 @@ struct burnin_limits {
 	double net_ratio;		/* iperf3's bar: this share of the link's speed */
 	double net_min_mbps;		/* or this, when given */
 	double disks_need_selftest;	/* 1: a drive without a self-test is an ERROR */
+	double together_overlap_min;	/* of the together phase with every load at once */
 };
 
 struct burnin_ctx {
@@ -153,5 +160,65 @@ extern const unsigned burnin_nlimits;
 void burnin_limits_default(struct burnin_limits *l);
 /* "NAME=VALUE[,NAME=VALUE]": -1 with bb_err naming what is wrong. */
 int burnin_limits_parse(struct burnin_limits *l, const char *list);
+
+/* --- loads at once: a component or a disk's pass in a process of its own (together.c) --- */
+
+/* What runs in the process: ARG as given, its result in R, EXTRA for a caller's counts. */
+typedef void (*burnin_child_fn)(const void *arg, struct burnin_result *r, int extra[4]);
+struct burnin_shared;
+struct burnin_child {
+	char what[64];			/* "memory", "/dev/nvme0n1": named in an ERROR */
+	pid_t pid;
+	int running, signalled;
+	struct burnin_shared *sh;	/* its result as it writes it */
+	struct burnin_result *into;	/* where it is copied when it ended */
+	int extra[4];
+	uint64_t from_ns, to_ns;	/* when FN began and returned (now_ns) */
+};
+/* FN(ARG) started in a process that dies with this one; its result goes to
+ * INTO when it ends. -1 with bb_err when no process could be made. */
+int burnin_child_start(struct burnin_child *ch, const char *what, burnin_child_fn fn, const void *arg,
+		       struct burnin_result *into);
+/* 1 when CH has ended (its result in INTO: an ERROR if it died before its
+ * verdict), 0 while it runs; BLOCK waits for it. A stopped burn-in
+ * (burnin_stop) sends it SIGTERM, once. */
+int burnin_child_poll(struct burnin_child *ch, int block);
+/* FROM's verdict, notes and figures added to INTO's: LABEL before its words
+ * ("alone: "), SUFFIX after its figures' names ("_alone"). */
+void burnin_merge(struct burnin_result *into, const struct burnin_result *from, const char *label,
+		  const char *suffix);
+
+/* --- the machine's load while the components run together (load.c) --- */
+
+#define BURNIN_LOAD_SAMPLES 600
+#define BURNIN_LOAD_CPU 1u
+#define BURNIN_LOAD_MEMORY 2u
+#define BURNIN_LOAD_DISKS 4u
+#define BURNIN_LOAD_NET 8u
+#define BURNIN_LOAD_CPU_BUSY 90.0	/* % of every CPU's time: the cpu component's stressors run */
+#define BURNIN_LOAD_MOVING_MBS 1.0	/* MB/s: the disks or the network carry a load */
+
+struct burnin_load_sample {
+	double t, seconds;		/* its end, from the phase's start; the time it covers */
+	double cpu_busy_pct, mem_used_mib, disk_mbs, net_mbs;
+	unsigned running;		/* BURNIN_LOAD_*: the components running at its end */
+	int all;			/* every load asked for was there, its component running */
+};
+struct burnin_load {
+	unsigned needs;			/* BURNIN_LOAD_*: the loads asked for */
+	double mem_need_mib;		/* memory in use past the base that counts as loaded */
+	double mem_base_mib;
+	double every;			/* seconds between samples kept */
+	uint64_t t0_ns, t_ns;
+	unsigned long long cpu_busy, cpu_total, disk_sectors, net_bytes;
+	struct burnin_load_sample s[BURNIN_LOAD_SAMPLES];
+	unsigned n;
+	double overlap_s, sampled_s;	/* time with every load there; time sampled */
+};
+/* The phase of SECONDS begins: NEEDS, and MEM_NEED_MIB of memory in use past now. */
+void burnin_load_start(struct burnin_load *l, double seconds, unsigned needs, double mem_need_mib);
+/* A sample, when one is due (call it every second or so); RUNNING: the
+ * loads (BURNIN_LOAD_*) whose components still run. */
+void burnin_load_sample(struct burnin_load *l, unsigned running);
 
 #endif

@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <sys/stat.h>
 
 #include "burnin/burnin.h"
@@ -354,7 +355,7 @@ int burnin_disks_plan(const struct burnin_ctx *c, double per_second)
 	rest = list;
 	while (!rc && (dev = strsep(&rest, ",")) && nplans < ARRAY_SIZE(plans)) {
 		struct plan *p = &plans[nplans];
-		double share = c->seconds / n, need;
+		double share = c->seconds, need;	/* the disks run at once: each has the whole time */
 
 		if (!*dev || plan_of(dev))
 			continue;
@@ -491,12 +492,101 @@ static int disk_pass(const struct burnin_ctx *c, struct burnin_result *r, const 
 	return 0;
 }
 
+/* One disk's part, in a process of its own when there are several (disks at once). */
+struct disk_job {
+	const struct burnin_ctx *c;
+	const char *name;
+	double share;
+};
+enum { DISK_TESTED, DISK_SELFTEST_PASSED, DISK_CUT };
+
+static void disk_one(const void *arg, struct burnin_result *r, int extra[4])
+{
+	const struct disk_job *job = arg;
+	const struct burnin_ctx *c = job->c;
+	double share = job->share, pass_s;
+	uint64_t d0 = now_ns();
+	const struct plan *p;
+	struct disk a, b;
+	char dev[300], why[512], words[512];
+	enum selftest_outcome o;
+
+	if (disk_find(job->name, &a)) {
+		burnin_set(r, BURNIN_ERROR, "no such disk: %s", job->name);
+		return;
+	}
+	/* named as the user named it (/dev/mapper/x, not dm-3) */
+	if (!strncmp(job->name, "/dev/", 5))
+		snprintf(dev, sizeof(dev), "%s", job->name);
+	else
+		snprintf(dev, sizeof(dev), "/dev/%s", a.name);
+	disk_refusal(&a, why, sizeof(why));
+	if (why[0]) {
+		burnin_set(r, BURNIN_ERROR, "%s cannot be tested: %s", dev, why);
+		return;
+	}
+	disk_health(&a);
+	/* the short self-test; the extended one when the disk has two hours or more */
+	o = drive_selftest(a.name, share >= 7200, share / 3 > 120 ? share / 3 : 120, &burnin_stop, words, sizeof(words));
+	switch (o) {
+	case SELFTEST_PASSED:
+		extra[DISK_SELFTEST_PASSED] = 1;
+		burnin_device_figure(r, dev, "selftest", 0, "%s: %s", a.name, words);
+		break;
+	case SELFTEST_FAILED:
+		burnin_set(r, BURNIN_FAIL, "%s: the drive's %s", a.name, words);
+		break;
+	case SELFTEST_REFUSED:
+		if (c->lim->disks_need_selftest)
+			burnin_set(r, BURNIN_ERROR, "%s: no self-test: %s (burnin_disks_need_selftest=0 accepts that)",
+				   a.name, words);
+		else
+			burnin_note(r, "%s: no self-test: %s", a.name, words);
+		break;
+	case SELFTEST_UNFINISHED:
+		burnin_set(r, BURNIN_ERROR, "%s: %s", a.name, words);
+		break;
+	}
+	/* written: the share less its measuring and what came before the
+	 * pass (the self-test); read: two thirds of it, as before */
+	p = plan_of(dev);
+	pass_s = p ? share - p->probe_s - (now_ns() - d0) / 1e9 : share * 2 / 3;
+	extra[DISK_CUT] = disk_pass(c, r, dev, pass_s);
+	if (!disk_find(a.name, &b)) {
+		disk_health(&b);
+		compare_health(r, &a, &b);
+		if (b.health.valid)
+			burnin_device_figure(r, dev, "health", b.health.critical_warning, "%s: critical warning "
+					     "0x%02x, %llu media errors, %u%% used, spare %u%%", b.name,
+					     b.health.critical_warning, (unsigned long long)b.health.media_errors,
+					     b.health.percentage_used, b.health.available_spare);
+		else if (b.smart.valid) {
+			char re[24], pe[24], ou[24], crc[24];
+
+			burnin_device_figure(r, dev, "health", b.smart.reallocated, "%s: reallocated %s, pending "
+					     "%s, offline uncorrectable %s, CRC errors %s", b.name,
+					     counter(re, b.smart.reallocated), counter(pe, b.smart.pending),
+					     counter(ou, b.smart.offline_uncorrectable), counter(crc, b.smart.crc_errors));
+		}
+		else
+			burnin_note(r, "%s reports no health counters (no NVMe log, no SMART)", b.name);
+	}
+	extra[DISK_TESTED] = 1;
+}
+
+/*
+ * Every disk at once, each in a process of its own with the whole time:
+ * the load a server's power and its controllers see in production, and a
+ * day's burn-in of 24 disks is a day, not 24. One disk runs here.
+ */
 void burnin_disks(const struct burnin_ctx *c, struct burnin_result *r)
 {
-	struct disk *all = NULL, a, b;
+	struct disk *all = NULL;
 	unsigned n = 0, tested = 0, selftests = 0, cut = 0;
-	char why[512], words[512];
 	const char *names[64];
+	struct disk_job jobs[64];
+	struct burnin_child *ch;
+	struct burnin_result *dr;
 
 	n = disk_names(c, names, &all, r);
 	if (!n) {
@@ -504,82 +594,44 @@ void burnin_disks(const struct burnin_ctx *c, struct burnin_result *r)
 		free(all);
 		return;
 	}
-	for (unsigned i = 0; i < n && !burnin_stop; i++) {
-		double share = c->seconds / n, pass_s;
-		uint64_t d0 = now_ns();
-		const struct plan *p;
-		char dev[300];
-		enum selftest_outcome o;
-
-		if (disk_find(names[i], &a)) {
-			burnin_set(r, BURNIN_ERROR, "no such disk: %s", names[i]);
+	ch = xcalloc(n, sizeof(*ch));
+	dr = xcalloc(n, sizeof(*dr));
+	for (unsigned i = 0; i < n; i++) {
+		jobs[i] = (struct disk_job){ .c = c, .name = names[i], .share = c->seconds };
+		dr[i].component = r->component;
+		if (burnin_stop)
 			continue;
-		}
-		/* named as the user named it (/dev/mapper/x, not dm-3) */
-		if (!strncmp(names[i], "/dev/", 5))
-			snprintf(dev, sizeof(dev), "%s", names[i]);
-		else
-			snprintf(dev, sizeof(dev), "/dev/%s", a.name);
-		disk_refusal(&a, why, sizeof(why));
-		if (why[0]) {
-			burnin_set(r, BURNIN_ERROR, "%s cannot be tested: %s", dev, why);
-			continue;
-		}
-		disk_health(&a);
-		/* the short self-test; the extended one when the disk has two hours or more */
-		o = drive_selftest(a.name, share >= 7200, share / 3 > 120 ? share / 3 : 120, &burnin_stop, words, sizeof(words));
-		switch (o) {
-		case SELFTEST_PASSED:
-			selftests++;
-			burnin_device_figure(r, dev, "selftest", 0, "%s: %s", a.name, words);
-			break;
-		case SELFTEST_FAILED:
-			burnin_set(r, BURNIN_FAIL, "%s: the drive's %s", a.name, words);
-			break;
-		case SELFTEST_REFUSED:
-			if (c->lim->disks_need_selftest)
-				burnin_set(r, BURNIN_ERROR, "%s: no self-test: %s (burnin_disks_need_selftest=0 accepts that)",
-					   a.name, words);
-			else
-				burnin_note(r, "%s: no self-test: %s", a.name, words);
-			break;
-		case SELFTEST_UNFINISHED:
-			burnin_set(r, BURNIN_ERROR, "%s: %s", a.name, words);
-			break;
-		}
-		/* written: the share less its measuring and what came before the
-		 * pass (the self-test); read: two thirds of it, as before */
-		p = plan_of(dev);
-		pass_s = p ? share - p->probe_s - (now_ns() - d0) / 1e9 : share * 2 / 3;
-		cut += disk_pass(c, r, dev, pass_s);
-		if (!disk_find(a.name, &b)) {
-			disk_health(&b);
-			compare_health(r, &a, &b);
-			if (b.health.valid)
-				burnin_device_figure(r, dev, "health", b.health.critical_warning, "%s: critical warning "
-						     "0x%02x, %llu media errors, %u%% used, spare %u%%", b.name,
-						     b.health.critical_warning, (unsigned long long)b.health.media_errors,
-						     b.health.percentage_used, b.health.available_spare);
-			else if (b.smart.valid) {
-				char re[24], pe[24], ou[24], crc[24];
-
-				burnin_device_figure(r, dev, "health", b.smart.reallocated, "%s: reallocated %s, pending "
-						     "%s, offline uncorrectable %s, CRC errors %s", b.name,
-						     counter(re, b.smart.reallocated), counter(pe, b.smart.pending),
-						     counter(ou, b.smart.offline_uncorrectable), counter(crc, b.smart.crc_errors));
-			}
-			else
-				burnin_note(r, "%s reports no health counters (no NVMe log, no SMART)", b.name);
-		}
-		tested++;
+		if (n == 1)
+			disk_one(&jobs[i], &dr[i], ch[i].extra);
+		else if (!burnin_stop && burnin_child_start(&ch[i], names[i], disk_one, &jobs[i], &dr[i]))
+			burnin_set(&dr[i], BURNIN_ERROR, "%s", bb_err);
 	}
+	for (;;) {
+		unsigned running = 0;
+
+		for (unsigned i = 0; i < n; i++)
+			running += !burnin_child_poll(&ch[i], 0);
+		if (!running)
+			break;
+		usleep(200000);	/* a signal ends it early: the children are told at once */
+	}
+	for (unsigned i = 0; i < n; i++) {
+		burnin_merge(r, &dr[i], "", "");
+		tested += ch[i].extra[DISK_TESTED];
+		selftests += ch[i].extra[DISK_SELFTEST_PASSED];
+		cut += ch[i].extra[DISK_CUT];
+	}
+	free(ch);
+	free(dr);
 	tested -= cut;	/* a pass interrupted did not test its disk */
 	burnin_figure(r, "disks_tested", tested, "%u of %u (%u self-tests passed)", tested, n, selftests);
 	if (r->verdict == BURNIN_SKIPPED && burnin_stop)
 		burnin_set(r, BURNIN_INTERRUPTED, "%u of %u disks' passes ran to their end; no health counter grew",
 			   tested, n);
+	else if (r->verdict == BURNIN_SKIPPED && tested < n)
+		burnin_set(r, BURNIN_ERROR, "%u of %u disks' passes ran to their end", tested, n);
 	else if (r->verdict == BURNIN_SKIPPED)
-		burnin_set(r, BURNIN_PASS, "every disk's pass ended clean and no health counter grew; %u of %u drives ran "
-			   "their own self-test and passed it", selftests, tested);
+		burnin_set(r, BURNIN_PASS, "every disk's pass ended clean and no health counter grew, all %u at once; "
+			   "%u of %u drives ran their own self-test and passed it", n, selftests, tested);
 	free(all);
 }

@@ -45,6 +45,11 @@ const struct burnin_limit_row burnin_limit_rows[] = {
 	{ "net_min_mbps", AT(net_min_mbps), 0, 0, 1000000, "Mb/s",
 	  "the bar in Mb/s instead (0: net_ratio of the link's speed); for a peer or a path slower than "
 	  "the link" },
+	{ "together_overlap_min", AT(together_overlap_min), 0.5, 0, 1, "ratio",
+	  "the share of the together phase during which every load asked for must be seen at once "
+	  "(CPUs 90% busy, the memory's share half in use, disks and network moving); less is an "
+	  "ERROR: the worst case of heat and power was not held. Starting (the memory locked, the "
+	  "disks measured) and ending take the rest" },
 };
 const unsigned burnin_nlimits = ARRAY_SIZE(burnin_limit_rows);
 

@@ -31,9 +31,10 @@
 #include "save/metrics.h"
 #include "sys/inventory.h"
 #include "sys/machine.h"
+#include "sys/meminfo.h"
 
 struct burnin_opts {
-	const char *components, *duration, *limits, *output, *iperf, *destroy;
+	const char *components, *duration, *limits, *output, *iperf, *destroy, *phases;
 	int json, check, clear_sel;
 	unsigned progress_fd;
 };
@@ -58,7 +59,13 @@ static void report_progress(const char *component, const char *state, double lef
  */
 static struct metrics metrics;
 
-static void push_verdicts(const struct burnin_result *res, const int *asked, const char *running, double left,
+/* --phases: all at once (the worst case of power and heat), each alone, or both in that order */
+enum { PHASE_TOGETHER = 1, PHASE_EACH = 2 };
+static unsigned phases_ran;
+/* the machine's load while the components ran together (burnin.json's "together") */
+static struct burnin_load load;
+
+static void push_verdicts(const struct burnin_result *res, const int *asked, const int *running, double left,
 			  int final)
 {
 	static const int value[] = { [BURNIN_PASS] = 1, [BURNIN_FAIL] = 0, [BURNIN_ERROR] = -1,
@@ -72,13 +79,13 @@ static void push_verdicts(const struct burnin_result *res, const int *asked, con
 	OUT("# HELP bootbench_burnin_verdict A burn-in component's verdict: 1 pass, 0 fail, -1 error (it could not "
 	    "be tested), -2 interrupted.\n# TYPE bootbench_burnin_verdict gauge\n");
 	for (unsigned i = 0; i < burnin_ncomponents; i++)
-		if (asked[i] && res[i].verdict != BURNIN_SKIPPED && strcmp(burnin_components[i].name, running))
+		if (asked[i] && res[i].verdict != BURNIN_SKIPPED && !running[i])
 			OUT("bootbench_burnin_verdict{component=\"%s\"} %d\n", burnin_components[i].name,
 			    value[res[i].verdict]);
 	OUT("# HELP bootbench_burnin_figure A finished component's figures (burnin.json's), by name.\n"
 	    "# TYPE bootbench_burnin_figure gauge\n");
 	for (unsigned i = 0; i < burnin_ncomponents; i++) {
-		if (!asked[i] || res[i].verdict == BURNIN_SKIPPED || !strcmp(burnin_components[i].name, running))
+		if (!asked[i] || res[i].verdict == BURNIN_SKIPPED || running[i])
 			continue;
 		for (unsigned k = 0; k < res[i].nfig; k++) {
 			char name[sizeof(res[i].fig[k].name) * 2], device[sizeof(res[i].fig[k].device) * 2];
@@ -98,12 +105,12 @@ static void push_verdicts(const struct burnin_result *res, const int *asked, con
 				    burnin_components[i].name, name, res[i].fig[k].value);
 		}
 	}
-	OUT("# HELP bootbench_burnin_running The burn-in component running now (1), the others asked for (0).\n"
+	OUT("# HELP bootbench_burnin_running The burn-in components running now (1), the others asked for (0).\n"
 	    "# TYPE bootbench_burnin_running gauge\n");
 	for (unsigned i = 0; i < burnin_ncomponents; i++)
 		if (asked[i])
 			OUT("bootbench_burnin_running{component=\"%s\"} %d\n", burnin_components[i].name,
-			    !strcmp(burnin_components[i].name, running));
+			    running[i]);
 	OUT("# HELP bootbench_burnin_time_left_seconds The burn-in's time left.\n"
 	    "# TYPE bootbench_burnin_time_left_seconds gauge\n");
 	OUT("bootbench_burnin_time_left_seconds %.0f\n", left > 0 ? left : 0);
@@ -209,6 +216,17 @@ static void write_json(FILE *f, const struct burnin_result *res, unsigned n, enu
 		json_str(&j, "reason", r->reason);
 		json_str(&j, "not_run", r->notes);
 		json_double(&j, "seconds", r->seconds);
+		/* when it ran, from the burn-in's start: the overlap of the together phase's loads is read here */
+		json_obj_open(&j, "ran");
+		for (int p = BURNIN_TOGETHER; p <= BURNIN_ALONE; p++) {
+			if (!r->ran_to[p])
+				continue;
+			json_obj_open(&j, p == BURNIN_TOGETHER ? "together" : "alone");
+			json_double(&j, "from_s", r->ran_from[p]);
+			json_double(&j, "to_s", r->ran_to[p]);
+			json_obj_close(&j);
+		}
+		json_obj_close(&j);
 		json_figures(&j, r, "");
 		/* a device's figures in its own object: several disks' "pass" are
 		 * keys of one object each, never repeated in one (a reader keeps one) */
@@ -225,6 +243,45 @@ static void write_json(FILE *f, const struct burnin_result *res, unsigned n, enu
 		json_obj_close(&j);
 	}
 	json_arr_close(&j);
+	json_arr_open(&j, "phases");
+	if (phases_ran & PHASE_TOGETHER)
+		json_str(&j, NULL, "together");
+	if (phases_ran & PHASE_EACH)
+		json_str(&j, NULL, "each");
+	json_arr_close(&j);
+	if (phases_ran & PHASE_TOGETHER) {
+		static const char *const names[] = { "cpu", "memory", "disks", "net" };
+
+		/* the machine's load, sampled while every component ran: what "at once" rests on */
+		json_obj_open(&j, "together");
+		json_arr_open(&j, "loads");
+		for (unsigned b = 0; b < ARRAY_SIZE(names); b++)
+			if (load.needs & (1u << b))
+				json_str(&j, NULL, names[b]);
+		json_arr_close(&j);
+		json_double(&j, "memory_base_mib", load.mem_base_mib);
+		json_double(&j, "memory_need_mib", load.mem_need_mib);
+		json_double(&j, "overlap_s", load.overlap_s);
+		json_double(&j, "sampled_s", load.sampled_s);
+		json_arr_open(&j, "samples");
+		for (unsigned k = 0; k < load.n; k++) {
+			json_obj_open(&j, NULL);
+			json_double(&j, "t", load.s[k].t);
+			json_double(&j, "cpu_busy_pct", load.s[k].cpu_busy_pct);
+			json_double(&j, "memory_used_mib", load.s[k].mem_used_mib);
+			json_double(&j, "disk_mbs", load.s[k].disk_mbs);
+			json_double(&j, "net_mbs", load.s[k].net_mbs);
+			json_arr_open(&j, "running");
+			for (unsigned b = 0; b < ARRAY_SIZE(names); b++)
+				if (load.s[k].running & (1u << b))
+					json_str(&j, NULL, names[b]);
+			json_arr_close(&j);
+			json_bool(&j, "all", load.s[k].all);
+			json_obj_close(&j);
+		}
+		json_arr_close(&j);
+		json_obj_close(&j);
+	}
 	json_obj_open(&j, "limits");
 	for (unsigned i = 0; i < burnin_nlimits; i++)
 		json_double(&j, burnin_limit_rows[i].name,
@@ -299,14 +356,289 @@ static void open_progress(unsigned n)
 	fcntl((int)n, F_SETFD, FD_CLOEXEC);	/* the programs the components run do not hold it */
 }
 
+
+struct phase_run {
+	const struct burnin_ctx *ctx;	/* the burn-in's; each component's seconds set here */
+	const int *asked;
+	struct burnin_result *res;
+	uint64_t t0;
+	double total;			/* the burn-in's seconds, for the time left */
+	int json;
+};
+
+static double since_start(const struct phase_run *run, uint64_t ns)
+{
+	return ns > run->t0 ? (ns - run->t0) / 1e9 : 0;
+}
+
+/* A component's end: a stop said first in its reason (what it found stays); a failure found stands. */
+static void finish_component(struct burnin_result *r)
+{
+	if (burnin_stop && r->verdict != BURNIN_SKIPPED && !strstr(r->reason, "interrupted")) {
+		char was[sizeof(r->reason)];
+
+		memcpy(was, r->reason, sizeof(was));
+		snprintf(r->reason, sizeof(r->reason), "interrupted (%s) before its time was up; %.2000s",
+			 signal_name(stopped_by), was);
+		if (r->verdict < BURNIN_INTERRUPTED)
+			r->verdict = BURNIN_INTERRUPTED;
+	}
+}
+
+struct component_job {
+	const struct burnin_component *c;
+	struct burnin_ctx ctx;
+};
+
+/* in the component's own process (together.c) */
+static void component_child(const void *arg, struct burnin_result *r, int extra[4])
+{
+	const struct component_job *job = arg;
+
+	(void)extra;
+	r->component = job->c->name;
+	job->c->run(&job->ctx, r);
+}
+
+/* the load a component puts on the machine, as load.c sees it */
+static unsigned load_of(const char *name, int iperf)
+{
+	return !strcmp(name, "cpu") ? BURNIN_LOAD_CPU : !strcmp(name, "memory") ? BURNIN_LOAD_MEMORY :
+	       !strcmp(name, "disks") ? BURNIN_LOAD_DISKS : !strcmp(name, "net") && iperf ? BURNIN_LOAD_NET : 0;
+}
+
+/* The together phase's own verdict (ROW): whether every load was there at once for long enough. */
+static void judge_together(struct burnin_result *row, double phase_s, const struct burnin_limits *lim)
+{
+	static const struct { unsigned bit; const char *words; } loads[] = {
+		{ BURNIN_LOAD_CPU, "the CPUs 90% busy" }, { BURNIN_LOAD_MEMORY, "the memory's share half in use" },
+		{ BURNIN_LOAD_DISKS, "the disks moving" }, { BURNIN_LOAD_NET, "the network moving" },
+	};
+	char what[256] = "";
+	double ran = load.sampled_s > 0 ? load.sampled_s : phase_s;
+
+	row->component = "together";
+	for (unsigned i = 0; i < ARRAY_SIZE(loads); i++)
+		if (load.needs & loads[i].bit) {
+			double seen = 0;
+
+			for (unsigned k = 0; k < load.n; k++)
+				if (!(load.s[k].running & loads[i].bit))
+					continue;
+				else if ((loads[i].bit == BURNIN_LOAD_CPU && load.s[k].cpu_busy_pct >= BURNIN_LOAD_CPU_BUSY) ||
+				    (loads[i].bit == BURNIN_LOAD_MEMORY &&
+				     load.s[k].mem_used_mib - load.mem_base_mib >= load.mem_need_mib) ||
+				    (loads[i].bit == BURNIN_LOAD_DISKS && load.s[k].disk_mbs >= BURNIN_LOAD_MOVING_MBS) ||
+				    (loads[i].bit == BURNIN_LOAD_NET && load.s[k].net_mbs >= BURNIN_LOAD_MOVING_MBS))
+					seen += load.s[k].seconds;
+			snprintf(what + strlen(what), sizeof(what) - strlen(what), "%s%s %.0f s", what[0] ? ", " : "",
+				 loads[i].words, seen);
+		}
+	burnin_figure(row, "overlap_s", load.overlap_s, "every load at once for %.0f s of %.0f s sampled", load.overlap_s,
+		      ran);
+	burnin_figure(row, "overlap_ratio", ran > 0 ? load.overlap_s / ran : 0, "%.2f of the phase (at least %.2f)",
+		      ran > 0 ? load.overlap_s / ran : 0, lim->together_overlap_min);
+	if (burnin_stop)
+		burnin_set(row, BURNIN_INTERRUPTED, "interrupted (%s): every load at once for %.0f s of %.0f s (%s)",
+			   signal_name(stopped_by), load.overlap_s, ran, what);
+	else if (!load.n)
+		burnin_set(row, BURNIN_ERROR, "the machine's load could not be sampled: whether every load ran at once "
+			   "is not known");
+	else if (load.overlap_s < lim->together_overlap_min * ran)
+		burnin_set(row, BURNIN_ERROR, "every load at once for only %.0f s of %.0f s (%s): the worst case of heat and "
+			   "power was not held (burnin_together_overlap_min=%g)", load.overlap_s, ran, what,
+			   lim->together_overlap_min);
+	else
+		burnin_set(row, BURNIN_PASS, "every load at once for %.0f s of %.0f s (%s)", load.overlap_s, ran, what);
+}
+
+/*
+ * Every component asked for (but the watchers) at once, each in a process
+ * of its own with the whole phase: the machine's worst case of power and
+ * heat, under which the cpu component judges temperatures and capping. The
+ * load is sampled every second meanwhile (ROW: the phase's own verdict).
+ */
+static void run_together(struct phase_run *run, double phase_s, int iperf, struct burnin_result *row)
+{
+	static struct component_job jobs[16];
+	struct burnin_child ch[16];
+	int running[16] = { 0 };
+	unsigned needs = 0, left;
+	double mem_need = 0;
+
+	memset(ch, 0, sizeof(ch));
+	for (unsigned i = 0; i < burnin_ncomponents; i++)
+		if (run->asked[i] && burnin_components[i].weight > 0)
+			needs |= load_of(burnin_components[i].name, iperf);
+	/* a memory error logged from here on is the memory's, whichever component runs beside it */
+	burnin_memory_watch("together");
+	if (needs & BURNIN_LOAD_MEMORY)
+		/* the memory component's share, from what it reads (a recorded machine's, in a test) */
+		mem_need = 0.5 * run->ctx->lim->memory_fraction * (double)meminfo_bytes("MemAvailable") / (1 << 20);
+	burnin_load_start(&load, phase_s, needs, mem_need);
+	phases_ran |= PHASE_TOGETHER;
+	if (!run->json)
+		fprintf(stderr, "burnin: together for %.0f s\n", phase_s);
+	for (unsigned i = 0; i < burnin_ncomponents; i++) {
+		const struct burnin_component *c = &burnin_components[i];
+		struct burnin_result *r = &run->res[i];
+
+		if (!run->asked[i] || c->weight <= 0 || r->verdict == BURNIN_ERROR)
+			continue;
+		if (burnin_stop) {
+			burnin_set(r, BURNIN_INTERRUPTED, "interrupted (%s) before it began", signal_name(stopped_by));
+			continue;
+		}
+		jobs[i] = (struct component_job){ .c = c, .ctx = *run->ctx };
+		jobs[i].ctx.seconds = phase_s;
+		if (burnin_child_start(&ch[i], c->name, component_child, &jobs[i], r)) {
+			burnin_set(r, BURNIN_ERROR, "%s", bb_err);
+			continue;
+		}
+		running[i] = 1;
+		report_progress(c->name, "running", run->total - since_start(run, now_ns()));
+	}
+	push_verdicts(run->res, run->asked, running, run->total - since_start(run, now_ns()), 0);
+	do {
+		struct timespec second = { 1, 0 };
+
+		unsigned loads = 0;
+
+		nanosleep(&second, NULL);	/* a signal ends it early: the components are told at once */
+		for (unsigned i = 0; i < burnin_ncomponents; i++)
+			if (running[i])
+				loads |= load_of(burnin_components[i].name, iperf);
+		burnin_load_sample(&load, loads);
+		left = 0;
+		for (unsigned i = 0; i < burnin_ncomponents; i++) {
+			struct burnin_result *r = &run->res[i];
+
+			if (!running[i])
+				continue;
+			if (!burnin_child_poll(&ch[i], 0)) {
+				left++;
+				continue;
+			}
+			running[i] = 0;
+			r->component = burnin_components[i].name;
+			r->ran_from[BURNIN_TOGETHER] = since_start(run, ch[i].from_ns);
+			r->ran_to[BURNIN_TOGETHER] = since_start(run, ch[i].to_ns);
+			r->seconds = r->ran_to[BURNIN_TOGETHER] - r->ran_from[BURNIN_TOGETHER];
+			finish_component(r);
+			report_progress(r->component, burnin_verdict_name(r->verdict),
+					run->total - since_start(run, now_ns()));
+			push_verdicts(run->res, run->asked, running, run->total - since_start(run, now_ns()), 0);
+		}
+	} while (left);
+	row->ran_from[BURNIN_TOGETHER] = since_start(run, load.t0_ns);
+	row->ran_to[BURNIN_TOGETHER] = since_start(run, now_ns());
+	row->seconds = row->ran_to[BURNIN_TOGETHER] - row->ran_from[BURNIN_TOGETHER];
+	judge_together(row, phase_s, run->ctx->lim);
+}
+
+/* Each component by itself, one after another, sharing SECONDS by weight; ALSO: after the together phase. */
+static void run_each(struct phase_run *run, double seconds, double weights, int also)
+{
+	phases_ran |= PHASE_EACH;
+	for (unsigned i = 0; i < burnin_ncomponents; i++) {
+		const struct burnin_component *c = &burnin_components[i];
+		static struct burnin_result alone;
+		struct burnin_result *r = also ? &alone : &run->res[i];
+		struct burnin_ctx ctx = *run->ctx;
+		int running[16] = { 0 };
+		uint64_t c0 = now_ns();
+
+		if (!run->asked[i] || c->weight <= 0)
+			continue;
+		if (also) {
+			memset(&alone, 0, sizeof(alone));
+			if (run->res[i].verdict == BURNIN_ERROR && !run->res[i].ran_to[BURNIN_TOGETHER])
+				continue;	/* its begin found nothing to test: said once */
+		}
+		r->component = c->name;
+		ctx.seconds = seconds * c->weight / weights;
+		if (!run->json)
+			fprintf(stderr, "burnin: %s for %.0f s\n", c->name, ctx.seconds);
+		running[i] = 1;
+		report_progress(c->name, "running", run->total - since_start(run, now_ns()));
+		push_verdicts(run->res, run->asked, running, run->total - since_start(run, now_ns()), 0);
+		if (burnin_stop)
+			burnin_set(r, BURNIN_INTERRUPTED, "interrupted (%s) before it began", signal_name(stopped_by));
+		else if (r->verdict != BURNIN_ERROR)	/* begin found nothing to test */
+			c->run(&ctx, r);
+		finish_component(r);
+		r->seconds = (now_ns() - c0) / 1e9;
+		if (also) {
+			/* one verdict per component: the worse of the two, both phases' words and figures */
+			struct burnin_result *both = &run->res[i];
+
+			both->ran_from[BURNIN_ALONE] = since_start(run, c0);
+			both->ran_to[BURNIN_ALONE] = since_start(run, now_ns());
+			both->seconds += r->seconds;
+			burnin_merge(both, r, "alone: ", "_alone");
+			r = both;
+		} else {
+			r->ran_from[BURNIN_ALONE] = since_start(run, c0);
+			r->ran_to[BURNIN_ALONE] = since_start(run, now_ns());
+		}
+		report_progress(c->name, burnin_verdict_name(r->verdict), run->total - since_start(run, now_ns()));
+	}
+}
+
+/* The components that watch the others (the BMC's log, weight 0): judged once the loads are over. */
+static void run_watchers(struct phase_run *run)
+{
+	for (unsigned i = 0; i < burnin_ncomponents; i++) {
+		const struct burnin_component *c = &burnin_components[i];
+		struct burnin_result *r = &run->res[i];
+		int running[16] = { 0 };
+		uint64_t c0 = now_ns();
+
+		if (!run->asked[i] || c->weight > 0)
+			continue;
+		r->component = c->name;
+		running[i] = 1;
+		report_progress(c->name, "running", run->total - since_start(run, now_ns()));
+		push_verdicts(run->res, run->asked, running, run->total - since_start(run, now_ns()), 0);
+		if (burnin_stop)
+			burnin_set(r, BURNIN_INTERRUPTED, "interrupted (%s) before it began", signal_name(stopped_by));
+		else if (r->verdict != BURNIN_ERROR)
+			c->run(run->ctx, r);
+		finish_component(r);
+		r->seconds = (now_ns() - c0) / 1e9;
+		report_progress(c->name, burnin_verdict_name(r->verdict), run->total - since_start(run, now_ns()));
+	}
+}
+
+/* "together", "each" or both, comma separated: the phases' bits; 0 when something else is named */
+static unsigned parse_phases(const char *list)
+{
+	char *copy = xstrdup(list), *save = NULL, *name;
+	unsigned bits = 0;
+
+	for (name = strtok_r(copy, ",", &save); name; name = strtok_r(NULL, ",", &save)) {
+		unsigned bit = !strcmp(name, "together") ? PHASE_TOGETHER : !strcmp(name, "each") ? PHASE_EACH : 0;
+
+		if (!bit || (bits & bit)) {
+			bits = 0;
+			break;
+		}
+		bits |= bit;
+	}
+	free(copy);
+	return bits;
+}
+
 static int burnin_main(void *opts, int argc, char **argv)
 {
 	struct burnin_opts *o = opts;
-	struct burnin_result res[16] = { 0 };
+	/* the components', and the together phase's own row after them: static, 80 KiB each */
+	static struct burnin_result res[17];
 	struct burnin_limits lim;
 	int asked[16] = { 0 }, nasked = 0;
 	uint64_t total_us = 0, t0;
-	double weights = 0, seconds;
+	double weights = 0, seconds, together_s;
+	unsigned phases, loading = 0;
 	enum burnin_verdict machine = BURNIN_PASS;
 	struct sigaction sa = { .sa_handler = on_signal };
 	struct stat st;
@@ -345,6 +677,12 @@ static int burnin_main(void *opts, int argc, char **argv)
 		weights = 1;	/* the watchers alone (bmc): no time of their own */
 	if (!nasked)
 		die_usage("burnin: --components=%s names no component", o->components);
+	for (unsigned i = 0; i < burnin_ncomponents; i++)
+		loading += asked[i] && burnin_components[i].weight > 0;
+	/* a whole server's burn-in loads everything at once; one component has nothing to run beside */
+	phases = loading >= 2 ? PHASE_TOGETHER : PHASE_EACH;
+	if (o->phases && !(phases = parse_phases(o->phases)))
+		die_usage("burnin: --phases=%s: expected together, each, or together,each", o->phases);
 	if (o->duration && (parse_time_us(o->duration, 1000000, &total_us) || total_us < 10000000 ||
 			    total_us > 30ull * 86400 * 1000000))
 		die_usage("burnin: --duration=%s: expected a time from 10s to 30d, such as 10m or 24h", o->duration);
@@ -378,6 +716,7 @@ static int burnin_main(void *opts, int argc, char **argv)
 	if (scale_factor(&seconds))
 		die_usage("burnin: %s", bb_err);
 	seconds *= total_us / 1e6;
+	together_s = !(phases & PHASE_TOGETHER) ? 0 : phases & PHASE_EACH ? seconds / 2 : seconds;
 	/* from here a signal stops the burn-in (the disks' measuring too): INTERRUPTED, its results
 	 * written; the ssh session that started it dropped (SIGHUP) as SIGTERM; a reader gone (the
 	 * menu's screen) kills no burn-in */
@@ -389,7 +728,12 @@ static int burnin_main(void *opts, int argc, char **argv)
 		/* the disks written are measured first: passes sized to the time, or refused now */
 		const struct burnin_component *d = burnin_component("disks");
 		struct burnin_ctx ctx = { .lim = &lim, .cpus = cpus, .destroy = o->destroy, .disks = argv,
-					  .ndisks = (unsigned)argc, .seconds = seconds * d->weight / weights };
+					  .ndisks = (unsigned)argc };
+
+		/* the shorter of the disks' times: the whole together phase, their share of the other */
+		ctx.seconds = phases & PHASE_EACH ? (seconds - together_s) * d->weight / weights : together_s;
+		if ((phases & PHASE_TOGETHER) && together_s < ctx.seconds)
+			ctx.seconds = together_s;
 
 		if (ctx.seconds > 0 && burnin_disks_plan(&ctx, total_us / 1e6 / ctx.seconds) && !burnin_stop)
 			die_usage("burnin: %s", bb_err);
@@ -423,50 +767,34 @@ static int burnin_main(void *opts, int argc, char **argv)
 		if (asked[i] && burnin_components[i].begin)
 			burnin_components[i].begin(&ctx, &res[i]);
 	}
-	for (unsigned i = 0; i < burnin_ncomponents; i++) {
-		const struct burnin_component *c = &burnin_components[i];
+	{
 		struct burnin_ctx ctx = { .lim = &lim, .outdir = o->output, .cpus = cpus, .iperf = o->iperf,
 					  .destroy = o->destroy, .disks = argv, .ndisks = (unsigned)argc,
 					  .clear_sel = o->clear_sel };
-		struct burnin_result *r = &res[i];
-		uint64_t c0 = now_ns();
+		struct phase_run run = { .ctx = &ctx, .asked = asked, .res = res, .t0 = t0, .total = seconds,
+					 .json = o->json };
 
-		r->component = c->name;
-		if (!asked[i])
-			continue;
-		ctx.seconds = seconds * c->weight / weights;
-		if (!o->json)
-			fprintf(stderr, "burnin: %s for %.0f s\n", c->name, ctx.seconds);
-		report_progress(c->name, "running", seconds - (now_ns() - t0) / 1e9);
-		push_verdicts(res, asked, c->name, seconds - (now_ns() - t0) / 1e9, 0);
-		if (burnin_stop)
-			burnin_set(r, BURNIN_INTERRUPTED, "interrupted (%s) before it began", signal_name(stopped_by));
-		else if (r->verdict != BURNIN_ERROR)	/* begin found nothing to test */
-			c->run(&ctx, r);
-		if (burnin_stop && r->verdict != BURNIN_SKIPPED && !strstr(r->reason, "interrupted")) {
-			/* what it found stays in its reason, the interruption said first; a
-			 * failure found stands, anything less was not tested to its end */
-			char was[sizeof(r->reason)];
-
-			memcpy(was, r->reason, sizeof(was));
-			snprintf(r->reason, sizeof(r->reason), "interrupted (%s) before its time was up; %.2000s",
-				 signal_name(stopped_by), was);
-			if (r->verdict < BURNIN_INTERRUPTED)
-				r->verdict = BURNIN_INTERRUPTED;
-		}
-		r->seconds = (now_ns() - c0) / 1e9;
-		report_progress(c->name, burnin_verdict_name(r->verdict), seconds - (now_ns() - t0) / 1e9);
-		if (r->verdict > machine)
-			machine = r->verdict;
+		if (phases & PHASE_TOGETHER)
+			run_together(&run, together_s, o->iperf != NULL, &res[burnin_ncomponents]);
+		if (phases & PHASE_EACH)
+			run_each(&run, seconds - together_s, weights, (phases & PHASE_TOGETHER) != 0);
+		run_watchers(&run);
 	}
-	push_verdicts(res, asked, "", 0, 1);
+	for (unsigned i = 0; i <= burnin_ncomponents; i++)
+		if (res[i].verdict > machine)
+			machine = res[i].verdict;
+	{
+		int none[16] = { 0 };
+
+		push_verdicts(res, asked, none, 0, 1);
+	}
 	seconds = (now_ns() - t0) / 1e9;
 	if (o->json)
-		write_json(stdout, res, burnin_ncomponents, machine, &lim, seconds);
+		write_json(stdout, res, burnin_ncomponents + 1, machine, &lim, seconds);
 	else
-		print_text(stdout, res, burnin_ncomponents, machine, wrap_width());
-	if (o->output && (save(o->output, "burnin.json", res, burnin_ncomponents, machine, &lim, seconds) ||
-			  save(o->output, "burnin.txt", res, burnin_ncomponents, machine, &lim, seconds))) {
+		print_text(stdout, res, burnin_ncomponents + 1, machine, wrap_width());
+	if (o->output && (save(o->output, "burnin.json", res, burnin_ncomponents + 1, machine, &lim, seconds) ||
+			  save(o->output, "burnin.txt", res, burnin_ncomponents + 1, machine, &lim, seconds))) {
 		note("burnin: the results could not be written to %s: %s", o->output, strerror(errno));
 		return EXIT_FAIL;
 	}
@@ -498,6 +826,10 @@ static const struct arg burnin_args[] = {
 	  .meta = "C[,C...]", .help = "the components to test, in this order: disks, cpu, memory, net, bmc [all]" },
 	{ .name = "--duration", .kind = ARG_STR, .offset = ARG_AT(struct burnin_opts, duration), .meta = "TIME",
 	  .help = "the whole burn-in's time, shared by the components (10m, 24h) [2m a component]" },
+	{ .name = "--phases", .kind = ARG_STR, .offset = ARG_AT(struct burnin_opts, phases), .meta = "P[,P]",
+	  .help = "together: every component at once, each for the whole time (the worst case of power and\n"
+		  "heat); each: one after another, sharing it; together,each: both, half the time each\n"
+		  "[together with two components or more]" },
 	{ .name = "--limits", .kind = ARG_STR, .offset = ARG_AT(struct burnin_opts, limits),
 	  .meta = "NAME=V[,...]", .help = "limits other than the defaults (below)" },
 	{ .name = "--destroy", .kind = ARG_STR, .offset = ARG_AT(struct burnin_opts, destroy), .meta = "DEV[,DEV...]",
