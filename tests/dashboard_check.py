@@ -6,13 +6,16 @@ what an import needs (a title, a uid, an integer schemaVersion; each panel
 a type, a unique id, a gridPos of integers h, w, x, y inside the 24
 columns; each target a refId and a PromQL expr; a datasource variable of
 type prometheus that every panel and target names, so that the importer
-picks the Prometheus). One line per fault, exit 1 when there is one.
+picks the Prometheus); and what a rack's operator reads it for (issue
+46): a 48 h default range, the machines counted by state and the silent
+ones, every query narrowed by the $machine variable. One line per fault,
+exit 1 when there is one.
 
 With a URL: every target's query, the $machine variable as .* (all
 machines), is run against that Prometheus' HTTP API; a line per query
 with the number of series it returned; exit 1 when one fails, or returns
-none unless its panel's title is one of EMPTY-OK (the caller says why
-those have nothing to show there)."""
+none unless its panel's title, or TITLE:REFID for one query of it, is one
+of EMPTY-OK (the caller says why those have nothing to show there)."""
 import json
 import sys
 import urllib.parse
@@ -31,6 +34,12 @@ def structure(d):
     for name, v in variables.items():
         if not name or not v.get("type"):
             faults.append("a variable without its name or type: %r" % v)
+    if d.get("time", {}).get("from") != "now-48h":
+        faults.append("the default range is %r, not the last 48 h (now-48h)" % d.get("time", {}).get("from"))
+    titles = {p.get("title") for p in d.get("panels", [])}
+    for need in ("Machines by state", "Silent machines"):
+        if need not in titles:
+            faults.append("no panel %r" % need)
     ids = set()
     for p in d.get("panels", []):
         where = "panel %r" % p.get("title")
@@ -52,6 +61,8 @@ def structure(d):
         for t in p.get("targets", []):
             if not t.get("expr") or not t.get("refId") or t["refId"] in refs:
                 faults.append("%s: a target without its expr or a unique refId: %r" % (where, t))
+            elif "$machine" not in t["expr"]:
+                faults.append("%s: target %s is not narrowed by $machine" % (where, t["refId"]))
             refs.add(t.get("refId"))
             if t.get("datasource", {}).get("uid") != "${datasource}":
                 faults.append("%s: target %s: its datasource is not ${datasource}" % (where, t.get("refId")))
@@ -71,7 +82,8 @@ def queries(d, url, empty_ok):
                 continue
             n = len(r.get("data", {}).get("result", []))
             print("%-34s %s %3d series  %s" % (p["title"], t["refId"], n, expr))
-            if r.get("status") != "success" or (n == 0 and p["title"] not in empty_ok):
+            empty_ok_here = p["title"] in empty_ok or "%s:%s" % (p["title"], t["refId"]) in empty_ok
+            if r.get("status") != "success" or (n == 0 and not empty_ok_here):
                 faults.append("%s %s: %s" % (p["title"], t["refId"], "no series" if n == 0 else r))
     return faults
 

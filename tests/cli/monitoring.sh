@@ -11,21 +11,32 @@
 #   - a burn-in with a component that cannot be tested here (no BMC): the
 #     BootbenchBurninError alert reaches Prometheus' /api/v1/alerts with
 #     the machine and component, and no other bootbench alert fires;
-#   - every query of every dashboard panel returns series.
+#   - every query of every dashboard panel returns series; the
+#     temperatures too (a burn-in under a fake sysfs with a CPU sensor,
+#     machine TEMP-1: an empty Temperatures panel fails);
+#   - issue 46: with 3 of 4 runs of a job finished (their last push at 0
+#     IOPS), the one still running is no outlier; a run killed mid-way is
+#     silent (the rules' 300 s set to 10 s here, the gateway's
+#     push_time_seconds its clock) until a newer run of the machine starts,
+#     which supersedes it: the alert clears and fleet --prometheus does not
+#     call the machine silent.
 # (Grafana itself is not in Debian: docs/operator.md says so.)
 . tests/lib.sh
 . tests/servers.sh
 need_commands prometheus prometheus-pushgateway curl python3 losetup
 python3 tests/dashboard_check.py tools/monitoring/bootbench-dashboard.json > "$T/structure" 2>&1
 check "the dashboard has what Grafana's schema requires" [ $? = 0 ] || cat "$T/structure"
-python3 -c "import json, sys; d = json.load(open(sys.argv[1])); d['panels'][2]['gridPos']['x'] = 20; del d['panels'][3]['targets'][0]['refId']
+python3 -c "import json, sys; d = json.load(open(sys.argv[1])); d['panels'][4]['gridPos']['x'] = 20; del d['panels'][5]['targets'][0]['refId']
 json.dump(d, open(sys.argv[2], 'w'))" tools/monitoring/bootbench-dashboard.json "$T/bad.json"
 python3 tests/dashboard_check.py "$T/bad.json" > "$T/bad" 2>&1
 check "... and the check names a panel out of the grid and a query without its refId" sh -c \
 	"[ $? = 1 ] && grep -q 'Progress.*outside the 24 columns' '$T/bad' && grep -q 'Time left.*without its expr or a unique refId' '$T/bad'"
 
 start_pushgateway || { bad "the Pushgateway starts"; finish; }
-start_prometheus || { bad "Prometheus starts"; finish; }
+mkdir -p "$T/rules"
+sed 's/ > 300)/ > 10)/' tools/monitoring/bootbench-rules.yml > "$T/rules/bootbench-rules.yml"
+check "the rules' silence threshold is set to 10 s for the test" sh -c "[ \$(grep -c ' > 10)' '$T/rules/bootbench-rules.yml') = 2 ]"
+RULES=$T/rules/bootbench-rules.yml start_prometheus || { bad "Prometheus starts"; finish; }
 G=http://127.0.0.1:$PUSH_PORT P=http://127.0.0.1:$PROM_PORT
 for i in 1 2 3 4; do
 	truncate -s 64M "$T/d$i.img"
@@ -33,8 +44,19 @@ for i in 1 2 3 4; do
 	LOOPS="$LOOPS $l"
 done
 set -- $LOOPS
+# the burn-in and the four runs are one run of this machine, as an
+# unattended run's are (its folder's name): none supersedes another
+export BOOTBENCH_RUN_ID="$(date -u +%Y%m%dT%H%M%SZ)_monitoring_run"
 BOOTBENCH_METRICS=$G BOOTBENCH_SCALE=0.2 "$BB" burnin --components=cpu,bmc --duration=10s --limits=cpu_need_sensors=0,cpu_freq_min=0 \
 	> "$T/burnin.log" 2>&1 || true
+# a machine of its own (TEMP-1) whose CPU has a sensor: a fake sysfs (its
+# kernel log cannot be read there: its cpu is an ERROR, left out below)
+mkdir -p "$T/sr/sys/class/hwmon/hwmon0" "$T/sr/sys/class/dmi/id"
+echo coretemp > "$T/sr/sys/class/hwmon/hwmon0/name"
+echo 45000 > "$T/sr/sys/class/hwmon/hwmon0/temp1_input"
+echo TEMP-1 > "$T/sr/sys/class/dmi/id/product_serial"
+BOOTBENCH_SYSROOT=$T/sr BOOTBENCH_METRICS=$G BOOTBENCH_SCALE=0.2 "$BB" burnin --components=cpu --duration=10s \
+	--limits=cpu_freq_min=0 > "$T/burnin-temp.log" 2>&1 || true
 n=0 runs=""
 for l in "$@"; do
 	n=$((n + 1)) rate=--rate_iops=600
@@ -63,7 +85,7 @@ while :; do
 done
 # (loop devices have no temperature, nor has this machine's CPU a sensor the
 # burn-in reads under cpu_need_sensors=0: Temperatures may be empty here)
-python3 tests/dashboard_check.py tools/monitoring/bootbench-dashboard.json "$P" Temperatures > "$T/queries" 2>&1
+python3 tests/dashboard_check.py tools/monitoring/bootbench-dashboard.json "$P" "Silent machines" Temperatures:A > "$T/queries" 2>&1
 qrc=$?
 wait $runs	# (not the servers)
 cat "$T/queries"
@@ -75,9 +97,54 @@ check "... and the one throughput outlier" json "$T/outliers_bw.json" \
 	"[r['metric']['disk'] for r in d['data']['result']] == ['$4']"
 check "the burn-in's bmc ERROR reaches /api/v1/alerts, firing, with the machine and component; no other alert fires" json "$T/alerts.json" \
 	"[(a['labels']['alertname'], a['labels'].get('component'), a['labels']['machine'] != '') for a in d['data']['alerts']
-	  if a['state'] == 'firing'] == [('BootbenchBurninError', 'bmc', True)]"
+	  if a['state'] == 'firing' and a['labels']['machine'] != 'TEMP-1'] == [('BootbenchBurninError', 'bmc', True)]"
 check "... the outlier's alerts wait out their minute (pending), naming the disk" json "$T/alerts.json" \
 	"sorted((a['labels']['alertname'], a['labels']['disk']) for a in d['data']['alerts'] if a['state'] == 'pending') ==
 	 [('BootbenchDiskOutlier', '$4'), ('BootbenchDiskThroughputOutlier', '$4')]"
-check "every dashboard panel's query returns series (Temperatures: none to show here)" [ $qrc = 0 ]
+check "every dashboard panel's query returns series (Silent machines: none yet; no disk temperature on loop devices)" [ $qrc = 0 ]
+check "... the temperatures among them (TEMP-1's CPU)" grep -q '^Temperatures  *B  *[1-9]' "$T/queries"
+
+# 3 of 4 runs finished, the fourth going at the same rate: it is no outlier
+# (the gateway keeps the finished runs' last push, IOPS 0)
+n=0 runs=""
+for l in "$@"; do
+	n=$((n + 1)) secs=4
+	[ $n = 4 ] && secs=30
+	"$BB" run --name=randread --filename="$l" --size=32m --rw=randread --direct=1 --iodepth=4 --time_based \
+		--runtime=$secs --rate_iops=600 --metrics="$G" > "$T/fin$n.log" 2>&1 &
+	[ $n = 4 ] && long=$! || runs="$runs $!"
+done
+wait $runs
+sleep 4	# three scrapes and evaluations of the finished runs' last push
+prom_query 'bootbench:disk_iops{direction="read"}' > "$T/fin-iops.json"
+prom_query 'bootbench:disk_iops:outlier or bootbench:disk_throughput:outlier' > "$T/fin-outliers.json"
+check "3 of 4 finished: only the running disk's IOPS are judged" json "$T/fin-iops.json" \
+	"[r['metric']['disk'] for r in d['data']['result']] == ['$4']"
+check "... and it is no outlier" json "$T/fin-outliers.json" "d['data']['result'] == []"
+kill -KILL $long; wait $long 2>/dev/null
+
+# the killed run goes silent (10 s here), then a newer run of the machine supersedes it
+i=0
+until curl -s "$P/api/v1/alerts" | grep -q '"BootbenchSilent"' || [ $i -ge 60 ]; do sleep 0.5; i=$((i + 1)); done
+curl -s "$P/api/v1/alerts" > "$T/silent.json"
+check "the killed run: BootbenchSilent fires for its disk" json "$T/silent.json" \
+	"[a['labels']['disk'] for a in d['data']['alerts'] if a['labels']['alertname'] == 'BootbenchSilent'] == ['$4']"
+printf 'serial\n%s\n' "$(curl -s "$G/metrics" | grep '^bootbench_state{' | grep "disk=\"$4\"" | sed -n 's/.*machine="\([^"]*\)".*/\1/p' | head -n1)" > "$T/rack.csv"
+"$BB" fleet --expect="$T/rack.csv" --prometheus="$P" --silent-after=10 > "$T/fleet-silent.txt" 2>&1
+check "... fleet --prometheus calls the machine silent" grep -Eq '^2 .* silent +silent since' "$T/fleet-silent.txt"
+env -u BOOTBENCH_RUN_ID "$BB" run --name=again --filename="$1" --size=32m --rw=randread --direct=1 --time_based --runtime=30 --rate_iops=100 \
+	--metrics="$G" > "$T/again.log" 2>&1 &
+again=$!
+i=0
+while curl -s "$P/api/v1/alerts" | grep -q '"BootbenchSilent"' && [ $i -lt 60 ]; do sleep 0.5; i=$((i + 1)); done
+curl -s "$P/api/v1/alerts" > "$T/superseded.json"
+prom_query 'bootbench:run_superseded' > "$T/superseded-groups.json"
+check "a newer run of the machine: the killed run's group is superseded" json "$T/superseded-groups.json" \
+	"'$4' in [r['metric'].get('disk') for r in d['data']['result']]"
+check "... and BootbenchSilent cleared" json "$T/superseded.json" \
+	"[a for a in d['data']['alerts'] if a['labels']['alertname'] == 'BootbenchSilent'] == []"
+"$BB" fleet --expect="$T/rack.csv" --prometheus="$P" --silent-after=10 > "$T/fleet-again.txt" 2>&1
+sed 's/^/    /' "$T/fleet-again.txt"
+check "... fleet --prometheus: the machine running (its newer run), not silent" grep -Eq '^2 .* running ' "$T/fleet-again.txt"
+kill $again; wait $again 2>/dev/null
 finish
