@@ -233,6 +233,7 @@ bench: deps
 	$(Q)scripts/bench-erase.sh
 	$(Q)scripts/bench-fio-jobs.sh
 	$(Q)scripts/bench-sandbox.sh
+	$(Q)scripts/bench-fleet.sh
 
 # The main job: boot the stick in QEMU with three empty test disks; the
 # serial console is this terminal (Ctrl-A X quits). FW=uefi|secureboot.

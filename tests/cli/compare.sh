@@ -10,10 +10,11 @@
 # few to compare; lines fio's disk up in model A's group; says the same in
 # CSV, JSON and HTML; shows YABS's table for a yabs run and names a
 # fsync-bound disk; names a cut-short file in one line and still compares
-# the rest. Bad input: exit 2, one line.
+# the rest. Reruns of one disk are one disk, its newest run; a folder
+# that cannot be read is said (exit 1). Bad input: exit 2, one line.
 . tests/lib.sh
-need_commands fio python3
-job="--name=randread --rw=randread --bs=4k --iodepth=4 --ioengine=io_uring --direct=1 --runtime=1 --time_based"
+need_commands fio python3 setpriv
+job="--name=randread --rw=randread --bs=4k --iodepth=4 --ioengine=io_uring --direct=1 --runtime=2 --time_based"
 loopdev dev "$T/d.img" 64M
 # name MACHINE-FOLDER SERIAL MODEL FIRMWARE: the machine's serial in its JSON, the disk's identity beside it
 name() {
@@ -64,9 +65,23 @@ fio $job --rate_iops=2000 --filename="$dev" --output-format=json+ --output="$T/s
 	> /dev/null 2>&1 || bad "Debian's fio ran"
 name "$T/share/fio-elsewhere" A-DISK-FIO "Model A" FW1
 slow=$dev
+# issue 46: srv11's disk run twice more, before its run above (older
+# timestamps, one of them at a tenth of the rate): one disk, its newest
+# run, not a group of three agreeing with itself
+python3 - "$T/share/srv11" <<'PY'
+import json, os, sys
+d = json.load(open(os.path.join(sys.argv[1], "quick.json")))
+for name, ago, scale in (("rerun-1.json", 7200, 0.1), ("rerun-2.json", 3600, 1.0)):
+    d["timestamp"] -= ago
+    for job in d["jobs"]:
+        job["read"]["iops"] *= scale
+    json.dump(d, open(os.path.join(sys.argv[1], name), "w"))
+PY
 
 "$BB" compare "$T/share" > "$T/text" 2> "$T/err"
 rc=$?
+# what a failure below is about: the figures of every disk
+sed -n '/^randread read$/,/^$/p' "$T/text" | sed 's/^/    /'
 check "an outlier: exit status 1" [ $rc = 1 ]
 check "nothing on stderr for readable files" [ ! -s "$T/err" ]
 check "exactly srv07's disk is named OUTLIER (slow), with its machine, serial and slot" \
@@ -74,7 +89,7 @@ check "exactly srv07's disk is named OUTLIER (slow), with its machine, serial an
 check "... and no other disk" [ "$(grep -c OUTLIER "$T/text")" = 1 ]
 check "model A's ten and fio's disk are one group, summed up" \
 	grep -qE "^  group Model A / FW1 / 64\.0MiB: 11 disks, median [0-9.]+k? IOPS \([0-9.]+ MB/s\), MAD " "$T/text"
-check "model B's two: too few to compare" \
+check "model B's two (srv11's disk run three times is one disk): too few to compare" \
 	grep -qE "^  group Model B / FW2 / 64\.0MiB: 2 disk\(s\): too few to compare \(3 needed\)" "$T/text"
 check "fio's own json+ is lined up with bootbench's: its disk in model A's group" \
 	grep -qE "^    fio-elsewhere +A-DISK-FIO +$dev " "$T/text"
@@ -94,6 +109,8 @@ check "JSON: srv07's disk the slow member, no other" json "$T/json" \
 check "JSON: model A's group, its median and MAD; model B's not compared" json "$T/json" \
 	"[g for g in d['tests'][0]['groups'] if g['disks'] == 11 and g['compared'] and 1900 < g['median_iops'] < 2100 and g['mad_iops'] < 200] and
 	 [g for g in d['tests'][0]['groups'] if g['disks'] == 2 and not g['compared']]"
+check "JSON: srv11's disk once, its newest run (quick.json)" json "$T/json" \
+	"[m['file'].split('/')[-1] for t in d['tests'] if t['test'] == 'randread read' for g in t['groups'] for m in g['members'] if m['machine'] == 'SRV11'] == ['quick.json']"
 "$BB" compare --format=csv "$T/share" > "$T/csv"
 check "CSV: a header and one row per disk, srv07's flagged" python3 -c "
 import csv, sys
@@ -120,6 +137,19 @@ check "a cut-short file: exit status 1" [ $? = 1 ]
 check "... one line naming it" sh -c "[ \$(wc -l < '$T/err2') = 1 ] && grep -q '/srv01/cut.json: not JSON, or cut short (line' '$T/err2'"
 check "... the rest still compared" grep -q "OUTLIER (slow): machine SRV07, disk A-DISK-07, slot $slow\$" "$T/text2"
 rm "$T/share/srv01/cut.json"
+
+# issue 46: a folder that cannot be read is said, and the exit status is 1
+# (the share's permissions: read as nobody, who cannot open it)
+mkdir -p "$T/calm"
+for i in 01 02 03 04; do cp -r "$T/share/srv$i" "$T/calm/"; done
+mkdir "$T/calm/locked" && cp "$T/share/srv05/quick.json" "$T/calm/locked/" && chmod 000 "$T/calm/locked"
+chmod 755 "$T"
+setpriv --reuid=65534 --regid=65534 --clear-groups "$BB" compare "$T/calm" > "$T/calm.out" 2> "$T/calm.err"
+rc=$?
+sed 's/^/    /' "$T/calm.err"
+check "an unreadable folder: exit 1, said in one line" \
+	sh -c "[ $rc = 1 ] && [ \$(wc -l < '$T/calm.err') = 1 ] && grep -q 'calm/locked: cannot read it: Permission denied' '$T/calm.err'"
+check "... the rest still compared: no outlier among the four" grep -q '^0 outlier(s)$' "$T/calm.out"
 
 # bad input: exit 2, one line
 bad_input() { # description args...

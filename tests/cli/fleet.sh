@@ -7,7 +7,10 @@
 #   its own (bootbench's name mac-...), one whose newer run passed after a
 #   failed one, one saved by an older image (no status.json, its console
 #   log's exit status); failed: a burn-in's bmc ERROR, a run whose target
-#   failed, a run cancelled by wrong boot parameters; never seen: three.
+#   failed, a run cancelled by wrong boot parameters, a run whose push said
+#   pass and whose saved result says exit status 1 (the share wins, issue
+#   46); running: one listed as "sn 0015/b", which names itself SN_0015_B
+#   (issue 46); never seen: three.
 # And one that reported without being listed. Each is named with its state
 # and what failed; the page says the same; exit 1 (not all passed), 0 for
 # a list of the passed ones only. Bad CSV lines are each named with their
@@ -98,6 +101,27 @@ head -c 64M /dev/zero > "$T/short"
 sleep 1; truncate -s 1M "$T/short"; wait $!
 finish_run k $? /dev/sdb
 machine u SN-9999 52:54:00:00:00:99; new_run u; run_ok; finish_run u $?
+# issue 46: a run that pushed its end (pass) and then failed (exit status 1,
+# its after-hook, say), saved an hour after it started: the share's result
+# wins over the push
+machine m SN-0014 52:54:00:00:00:14
+BOOTBENCH_SYSROOT="$M/m" "$BB" run --name=done --filename="$T/data-m" --rw=randread --bs=4k --size=4m --runtime=1 \
+	--time_based --metrics="http://127.0.0.1:$PUSH_PORT" > /dev/null 2>&1 || bad "SN-0014's run"
+seen_passed() { # SERIAL
+	i=0
+	until prom_query "bootbench_state{machine=\"$1\",state=\"pass\"} == 1" | grep -q "\"$1\"" || [ $i -ge 100 ]; do
+		sleep 0.2; i=$((i + 1))
+	done
+	[ $i -lt 100 ]
+}
+check "SN-0014's ended run is seen in Prometheus" seen_passed SN-0014
+new_run m; finish_run m 1
+old=$(basename "$RUN")
+mv "$SHARE/results/$old" "$SHARE/results/$(date -u -d '1 hour ago' +%Y%m%dT%H%M%SZ)_${old#*_}"
+# issue 46: a serial with a blank and a / (its label ABC_123_4), listed as a person types it, running
+machine n "SN 0015/B" 52:54:00:00:00:15; live_run n
+going2=$!
+check "SN 0015/B's run is seen running in Prometheus" seen_running SN_0015_B
 
 cat > "$T/rack.csv" <<CSV
 Position,Serial,MAC,Asset tag
@@ -114,13 +138,15 @@ R02-U01,SN-0010,,B-1
 R02-U02,SN-0011,,B-2
 R02-U03,SN-0012,,B-3
 "R02-U04, upper",SN-0013,52:54:00:00:00:13,"B-4, ""spare"""
+R02-U05,SN-0014,,B-5
+R02-U06,sn 0015/b,,B-6
 CSV
 # silent: no push from SN-0012 for more than 10 s
 while [ $(($(date +%s) - killed_at)) -le 11 ]; do sleep 0.5; done
 "$BB" fleet --expect="$T/rack.csv" --prometheus="http://127.0.0.1:$PROM_PORT" --silent-after=10 \
 	--output="$T/fleet.html" "$SHARE" > "$T/fleet.txt" 2> "$T/fleet.err"
 rc=$?
-kill $going
+kill $going $going2
 sed 's/^/    /' "$T/fleet.txt" "$T/fleet.err"
 check "not every machine passed: exit 1" [ $rc = 1 ]
 check "nothing said on stderr" [ ! -s "$T/fleet.err" ]
@@ -143,8 +169,10 @@ state R02-U02 failed 'failed +failed on /dev/sdb; quick ended'
 state R02-U03 silent 'silent since [0-9-]+ [0-9:]+ UTC \([0-9]+ s\); it was at [0-9]+% done'
 check "a quoted position with a comma, listed by serial and MAC: never seen" grep -q '^14 *R02-U04, upper SN-0013 *never seen' "$T/fleet.txt"
 check "the machine that reported unlisted is named" grep -q '^- .*SN-9999 *unlisted' "$T/fleet.txt"
-check "the count: 12 listed, 6 passed, 3 failed, 1 running, 1 silent, 1 never seen, 1 unlisted" \
-	grep -qx '12 listed: 6 passed, 3 failed, 1 running, 1 silent, 1 never seen; 1 reported but not listed' "$T/fleet.txt"
+state R02-U05 failed 'exit status 1; quick ended'
+state R02-U06 running 'last push [0-9]+ s ago'
+check "the count: 14 listed, 6 passed, 4 failed, 2 running, 1 silent, 1 never seen, 1 unlisted" \
+	grep -qx '14 listed: 6 passed, 4 failed, 2 running, 1 silent, 1 never seen, 0 unreadable; 1 reported but not listed' "$T/fleet.txt"
 check "the page names each machine with its state" python3 -c "
 import html.parser, sys
 class P(html.parser.HTMLParser):
@@ -161,13 +189,13 @@ p = P(); p.feed(open('$T/fleet.html').read())
 got = {r[1]: r[3] for r in p.rows if len(r) == 5 and r[0] != 'line'}
 want = {'R01-U01': 'passed', 'R01-U03': 'failed', 'R01-U07': 'running', 'R02-U03': 'silent', 'R02-U04, upper': 'never seen',
         '': 'unlisted'}
-sys.exit(any(got.get(k) != v for k, v in want.items()) or len(got) != 13)"
+sys.exit(any(got.get(k) != v for k, v in want.items()) or len(got) != 15)"
 
 # a list of the machines that passed: exit 0
 grep -E '^(Position|R01-U0[1256]|R01-U08|R02-U01),' "$T/rack.csv" > "$T/passed.csv"
 "$BB" fleet --expect="$T/passed.csv" "$SHARE" > "$T/passed.txt" 2>&1
 check "a list whose machines all passed: exit 0" [ $? = 0 ]
-check "... the other machines on the share named as unlisted" sh -c "[ \$(grep -c ' unlisted ' '$T/passed.txt') = 4 ]"
+check "... the other machines on the share named as unlisted" sh -c "[ \$(grep -c ' unlisted ' '$T/passed.txt') = 5 ]"
 
 # bad lines: each named with its number, exit 2, no page written
 cat > "$T/bad.csv" <<CSV
@@ -185,12 +213,12 @@ printf 'SN-8\001,,U8\n' >> "$T/bad.csv"
 rc=$?
 sed 's/^/    /' "$T/bad.err"
 check "bad CSV lines: exit 2, nothing printed, no page" sh -c "[ $rc = 2 ] && [ ! -s '$T/bad.out' ] && [ ! -e '$T/bad.html' ]"
-for l in "line 3: 'not-a-mac' is not a MAC address" "line 4: no serial and no MAC" "line 5: serial SN-1 is on line 2 too" \
+for l in "line 3: 'not-a-mac' is not a MAC address" "line 5: serial SN-1 is on line 2 too" \
 	"line 6: 2 field(s), the header has 3" "line 7: a quote is not closed" "line 8: MAC aa:bb:cc:dd:ee:ff is on line 2 too" \
 	"line 9: the serial 'SN-8?' is not printable ASCII"; do
 	check "named: $l" grep -qF "$l" "$T/bad.err"
 done
-check "... and no good line named" sh -c "! grep -q 'line 2:' '$T/bad.err'"
+check "... and no good line named, nor an empty position (line 4: ,,U3)" sh -c "! grep -Eq 'line (2|4):' '$T/bad.err'"
 printf 'position,name\nU1,x\n' > "$T/nocol.csv"
 refuses "a header with no serial or mac column" "line 1: the header names no serial or mac column" \
 	"$BB" fleet --expect="$T/nocol.csv" "$SHARE"

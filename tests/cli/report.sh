@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: MIT
 # bootbench report on a real result folder: quick, dbcommit and steady run
 # on a loop device (scaled down), with the machine's and the disks'
-# descriptions beside them, as the appliance saves them. The page is one
+# descriptions beside them, inventory.json and status.json, as the
+# appliance saves them. The page is one
 # self-contained file (no script, no URL, no file from elsewhere), every
 # SVG in it is well-formed XML, it has the machine, the disks, each
 # profile's table, a latency curve and the per-second series of each job,
@@ -24,9 +25,14 @@ mv "$r/steady-${dev#/dev/}.json" "$r/steady.json"
 cp "$T/steady.txt" "$r/steady.txt"
 "$BB" sysinfo --json > "$r/sysinfo.json"
 "$BB" disks --json > "$r/disks.json"
+# as every unattended run's folder has them (issue 46: report refused both)
+"$BB" inventory --output="$r" > /dev/null 2>&1 || bad "inventory ran"
+BB_RUN=quick sh -c '. rootfs/lib/bootbench/results.sh; write_status "$1" 0 ""' - "$r"
 
 "$BB" report "$r" > "$T/out" 2> "$T/err"
 check "report: exit 0" [ $? = 0 ]
+check "... nothing on stderr: inventory.json and status.json are known, not refused" [ ! -s "$T/err" ]
+check "... the run's end from status.json: exit status 0" grep -q '<tr><th>exit status</th><td>0</td></tr>' "$r/report.html"
 check "... it says where the page went" grep -q "^report: $r/report.html (" "$T/out"
 page=$r/report.html
 check "one self-contained page: no script, no URL, nothing loaded from elsewhere" python3 -c "

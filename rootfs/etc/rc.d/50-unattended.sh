@@ -132,6 +132,7 @@ unattended() {
 	[ -z "${BB_METRICS:-}" ] || export BOOTBENCH_METRICS=$BB_METRICS
 	out=$BB_RUNDIR/results/$(run_folder_name)
 	mkdir -p "$out"
+	start_heartbeat "$out" "${BB_SAVE:-}"
 	# the run's identity on every push is its folder's name; the groups it
 	# pushes to are listed, to be deleted once its results are saved
 	export BOOTBENCH_RUN_ID="${out##*/}" BOOTBENCH_METRICS_GROUPS="$BB_RUNDIR/metrics-groups"
@@ -216,6 +217,7 @@ unattended() {
 		HOOK_AFTER_STATUS=$?
 		[ $HOOK_AFTER_STATUS -eq 0 ] || [ $status -ne 0 ] || status=1
 	fi
+	stop_heartbeat
 	write_status "$out" "$status" "$failed_targets"
 	log "unattended run finished, exit status $status"
 	copy_log "$out/console.log" "unattended run finished, exit status $status"

@@ -82,6 +82,27 @@ save_results() { # rundir destinations
 	return $failed
 }
 
+# A run going writes its heartbeat to each network destination of
+# bootbench.save every 60 s (bootbench save --heartbeat: FOLDER.heartbeat.json
+# beside the result folders, stamped by the share's clock) until its
+# status.json is written: bootbench fleet on a share without Prometheus sees
+# it running, or silent. In the background; a destination that is away
+# costs the run nothing.
+start_heartbeat() { # rundir destinations
+	hb_dests=""
+	for d in $(echo "$2" | tr ',' ' '); do
+		case "$d" in usb|console|none) ;; *) hb_dests="$hb_dests $d" ;; esac
+	done
+	[ -n "$hb_dests" ] || return 0
+	# shellcheck disable=SC2046,SC2086
+	bootbench save --stick=none $(save_options) --heartbeat=60 $hb_dests "$1" > /dev/null 2>&1 &
+	HEARTBEAT_PID=$!
+}
+stop_heartbeat() {
+	[ -z "${HEARTBEAT_PID:-}" ] || kill "$HEARTBEAT_PID" 2>/dev/null
+	HEARTBEAT_PID=""
+}
+
 # A description of the machine and its disks for the results folder: the
 # readable one in system.txt, the same as JSON in sysinfo.json and disks.json,
 # and its parts in inventory.json (bootbench compare --inventory reads them).

@@ -6,8 +6,9 @@
  * since its last push, never seen; and every machine that reported but is
  * not on the list. From the runs saved on a share and, given Prometheus,
  * from the live runs it scraped off the Pushgateway. Printed, and written
- * as a page (--output). Exit status 0 only when every listed machine
- * passed.
+ * as a page (--output), or as CSV or JSON for scripts (--format), whose
+ * exit status says which: 0 all passed, 1 some failed or never seen, 3
+ * some still running or silent, 2 bad input or what could not be known.
  *
  * Its flags and help: the declaration at the end (lib/args.h).
  */
@@ -17,14 +18,20 @@
 #include <time.h>
 
 #include "lib/args.h"
+#include "lib/json.h"
 #include "lib/util.h"
 #include "report/html.h"
 #include "results/rack.h"
+#include "results/rack_export.h"
 
 struct fleet_opts {
-	const char *expect, *prometheus, *output;
+	const char *expect, *prometheus, *output, *format, *since;
 	unsigned silent_after;
+	int export;
 };
+
+/* fleet's own exit status beside the contract's three: nothing failed, but a machine is still running or silent */
+enum { FLEET_GOING = 3 };
 
 static const struct fleet_opts fleet_defaults = { .silent_after = 300 };
 
@@ -47,6 +54,22 @@ static const char *named(const struct rack_machine *m)
 	return m->saved.seen ? m->saved.machine : m->live.machine;
 }
 
+/* The counts in one line: "12 listed: 6 passed, ...". */
+static const char *summary(const struct rack *r, const unsigned *count, unsigned unlisted)
+{
+	static char line[300];
+
+	snprintf(line, sizeof(line), "%u listed: %u passed, %u failed, %u running, %u silent, %u never seen, %u unreadable; "
+		 "%u reported but not listed", r->listed - r->empty, count[RACK_PASSED], count[RACK_FAILED],
+		 count[RACK_RUNNING], count[RACK_SILENT], count[RACK_NEVER_SEEN], count[RACK_UNREADABLE], unlisted);
+	if (r->empty)
+		snprintf(line + strlen(line), sizeof(line) - strlen(line), "; %u empty position(s)", r->empty);
+	if (r->before_since)
+		snprintf(line + strlen(line), sizeof(line) - strlen(line), "; %u run(s) before --since left out",
+			 r->before_since);
+	return line;
+}
+
 static void print_text(const struct rack *r, const unsigned *count, unsigned unlisted)
 {
 	unsigned i;
@@ -61,12 +84,10 @@ static void print_text(const struct rack *r, const unsigned *count, unsigned unl
 			printf("%-6u ", m->line);
 		else
 			printf("%-6s ", "-");
-		printf("%-12s %-20s %-10s %s\n", m->position[0] ? m->position : "-", named(m),
+		printf("%-12s %-20s %-10s %s\n", m->position[0] ? m->position : "-", named(m)[0] ? named(m) : "-",
 		       m->line ? rack_state_name(m->state) : "unlisted", m->detail);
 	}
-	printf("\n%u listed: %u passed, %u failed, %u running, %u silent, %u never seen; %u reported but not listed\n",
-	       r->listed, count[RACK_PASSED], count[RACK_FAILED], count[RACK_RUNNING], count[RACK_SILENT],
-	       count[RACK_NEVER_SEEN], unlisted);
+	printf("\n%s\n", summary(r, count, unlisted));
 }
 
 static int write_html(const struct rack *r, const unsigned *count, unsigned unlisted, const char *sources,
@@ -85,14 +106,12 @@ static int write_html(const struct rack *r, const unsigned *count, unsigned unli
 	gmtime_r(&now, &tm);
 	strftime(when, sizeof(when), "%Y-%m-%d %H:%M:%S UTC", &tm);
 	html_begin(f, "bootbench fleet: the rack's machines");
-	fprintf(f, "<p>%s. %u listed: %u passed, %u failed, %u running, %u silent, %u never seen; %u reported but "
-		   "not listed. From ", when, r->listed, count[RACK_PASSED], count[RACK_FAILED], count[RACK_RUNNING],
-		count[RACK_SILENT], count[RACK_NEVER_SEEN], unlisted);
+	fprintf(f, "<p>%s. %s. From ", when, summary(r, count, unlisted));
 	html_escape(f, sources);
 	fputs(".</p>\n<table>\n<tr><th>line</th><th>position</th><th>machine</th><th>state</th><th>detail</th></tr>\n", f);
 	for (i = 0; i < r->n; i++) {
 		const struct rack_machine *m = &r->m[i];
-		int bad = !m->line || m->state != RACK_PASSED;
+		int bad = !m->line || (m->state != RACK_PASSED && m->state != RACK_EMPTY);
 
 		if (i == r->listed)
 			fputs("<tr><th colspan=\"5\">reported, but not on the list</th></tr>\n", f);
@@ -121,22 +140,139 @@ static int write_html(const struct rack *r, const unsigned *count, unsigned unli
 	return rc;
 }
 
+static const char *utc_or_empty(time_t t, char *buf, size_t len)
+{
+	struct tm tm;
+
+	buf[0] = 0;
+	if (t) {
+		gmtime_r(&t, &tm);
+		strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm);
+	}
+	return buf;
+}
+
+static void csv_field(const char *s, char after)
+{
+	putchar('"');
+	for (; *s; s++) {
+		if (*s == '"')
+			putchar('"');
+		putchar(*s);
+	}
+	putchar('"');
+	putchar(after);
+}
+
+/* --format=csv: a header, then a machine a row; the states as the text names them. */
+static void print_csv(const struct rack *r)
+{
+	char a[32], b[32], c[32];
+
+	printf("line,position,serial,mac,machine,state,detail,run,folder,started,ended,last_seen\n");
+	for (unsigned i = 0; i < r->n; i++) {
+		const struct rack_machine *m = &r->m[i];
+		const struct rack_report *s = &m->saved, *l = &m->live;
+		time_t seen = s->when > l->when ? s->when : l->when;
+
+		if (m->line)
+			printf("%u,", m->line);
+		else
+			printf(",");
+		csv_field(m->position, ',');
+		csv_field(m->serial, ',');
+		csv_field(m->mac, ',');
+		csv_field(s->seen ? s->machine : l->seen ? l->machine : "", ',');
+		csv_field(m->line ? rack_state_name(m->state) : "unlisted", ',');
+		csv_field(m->detail, ',');
+		csv_field(s->run, ',');
+		csv_field(s->heartbeat ? "" : s->where, ',');
+		csv_field(utc_or_empty(s->started, a, sizeof(a)), ',');
+		csv_field(utc_or_empty(s->ended, b, sizeof(b)), ',');
+		csv_field(utc_or_empty(seen, c, sizeof(c)), '\n');
+	}
+}
+
+/* --format=json: the counts, then every machine. */
+static void print_json(const struct rack *r, const unsigned *count, unsigned unlisted)
+{
+	struct json j;
+	char a[32];
+
+	json_init(&j, stdout);
+	json_obj_open(&j, NULL);
+	json_uint(&j, "listed", r->listed - r->empty);
+	json_obj_open(&j, "states");
+	for (unsigned k = 0; k < RACK_EMPTY; k++)
+		json_uint(&j, rack_state_name(k), count[k]);
+	json_obj_close(&j);
+	json_uint(&j, "unlisted", unlisted);
+	json_uint(&j, "empty_positions", r->empty);
+	json_uint(&j, "unreadable_folders", r->bad);
+	json_uint(&j, "runs_before_since", r->before_since);
+	json_arr_open(&j, "machines");
+	for (unsigned i = 0; i < r->n; i++) {
+		const struct rack_machine *m = &r->m[i];
+		const struct rack_report *s = &m->saved, *l = &m->live;
+
+		json_obj_open(&j, NULL);
+		json_uint(&j, "line", m->line);
+		json_str(&j, "position", m->position);
+		json_str(&j, "serial", m->serial);
+		json_str(&j, "mac", m->mac);
+		json_str(&j, "machine", s->seen ? s->machine : l->seen ? l->machine : "");
+		json_str(&j, "state", m->line ? rack_state_name(m->state) : "unlisted");
+		json_str(&j, "detail", m->detail);
+		json_str(&j, "run", s->run);
+		json_str(&j, "folder", s->heartbeat ? "" : s->where);
+		json_str(&j, "started", utc_or_empty(s->started, a, sizeof(a)));
+		json_str(&j, "ended", utc_or_empty(s->ended, a, sizeof(a)));
+		json_uint(&j, "runs", s->runs);
+		json_obj_close(&j);
+	}
+	json_arr_close(&j);
+	json_obj_close(&j);
+	putchar('\n');
+}
+
+/* --since: a date (YYYY-MM-DD) or a time (YYYY-MM-DDTHH:MM:SSZ), UTC; -1 when it is neither. */
+static time_t since_of(const char *v)
+{
+	struct tm tm = { 0 };
+	const char *end = strptime(v, "%Y-%m-%dT%H:%M:%SZ", &tm);
+
+	if (!end || *end) {
+		memset(&tm, 0, sizeof(tm));
+		end = strptime(v, "%Y-%m-%d", &tm);
+	}
+	return end && !*end ? timegm(&tm) : (time_t)-1;
+}
+
 static int fleet_main(void *opts, int argc, char **argv)
 {
 	struct fleet_opts *o = opts;
 	struct rack r = { 0 };
 	unsigned count[RACK_STATES] = { 0 }, unlisted = 0, i;
 	char sources[1024] = "";
-	int bad, failed = 0;
+	int bad, unknown = 0, rc;
+	enum { AS_TEXT, AS_CSV, AS_JSON } format = AS_TEXT;
 
 	if (!o->expect)
 		die_usage("fleet: --expect=RACK.CSV is needed (the machines, by serial or MAC)");
-	if (!argc && !o->prometheus)
+	if (o->export && (argc || o->prometheus || o->output))
+		die_usage("fleet: --export prints the list for Prometheus: no FOLDER, --prometheus or --output with it");
+	if (!argc && !o->prometheus && !o->export)
 		die_usage("fleet: a share's folder of results, or --prometheus=URL, or both");
 	if (o->prometheus && !prometheus_url_ok(o->prometheus))
 		die_usage("fleet: --prometheus: expected http[s]://HOST[:PORT][/PATH], without a user or password");
 	if (o->output && (!*o->output || o->output[strlen(o->output) - 1] == '/'))
 		die_usage("fleet: --output=%s: expected a file name", o->output);
+	if (o->format && strcmp(o->format, "text") && strcmp(o->format, "csv") && strcmp(o->format, "json"))
+		die_usage("fleet: --format=%s: expected text, csv or json", o->format);
+	if (o->format)
+		format = !strcmp(o->format, "csv") ? AS_CSV : !strcmp(o->format, "json") ? AS_JSON : AS_TEXT;
+	if (o->since && (r.since = since_of(o->since)) == (time_t)-1)
+		die_usage("fleet: --since=%s: expected a UTC date, YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ", o->since);
 	bad = rack_read_csv(&r, o->expect, stderr);
 	if (bad < 0)
 		die_usage("fleet: --expect: %s", bb_err);
@@ -144,6 +280,12 @@ static int fleet_main(void *opts, int argc, char **argv)
 		/* each bad line was said, with its number: nothing is checked against a list half read */
 		rack_free(&r);
 		return EXIT_USAGE;
+	}
+	if (o->export) {
+		/* the list for Prometheus (BootbenchNeverSeen): nothing else is read or judged */
+		rack_export(&r, stdout);
+		rack_free(&r);
+		return fflush(stdout) ? EXIT_FAIL : EXIT_OK;
 	}
 	for (int k = 0; k < argc; k++) {
 		if (rack_read_saved(&r, argv[k], stderr)) {
@@ -159,7 +301,7 @@ static int fleet_main(void *opts, int argc, char **argv)
 		if (rack_read_live(&r, o->prometheus)) {
 			/* the share still says what it says; the live states are not known */
 			note("fleet: %s; the live states are not known", bb_err);
-			failed = 1;
+			unknown = 1;
 		}
 	}
 	rack_judge(&r, time(NULL), o->silent_after);
@@ -169,16 +311,29 @@ static int fleet_main(void *opts, int argc, char **argv)
 		else
 			unlisted++;
 	}
-	print_text(&r, count, unlisted);
-	if (r.bad)
-		printf("%u result file(s) could not be read (said above)\n", r.bad);
+	if (format == AS_CSV)
+		print_csv(&r);
+	else if (format == AS_JSON)
+		print_json(&r, count, unlisted);
+	else
+		print_text(&r, count, unlisted);
+	if (r.bad && format == AS_TEXT)
+		printf("%u result folder(s) could not be read (said above)\n", r.bad);
 	if (o->output && write_html(&r, count, unlisted, sources, o->output)) {
 		note("fleet: %s", bb_err);
-		failed = 1;
+		unknown = 1;
 	}
-	failed |= count[RACK_PASSED] != r.listed;
+	/* what a script acts on: unknown before failed before still going */
+	if (unknown || r.bad || count[RACK_UNREADABLE])
+		rc = EXIT_USAGE;
+	else if (count[RACK_FAILED] || count[RACK_NEVER_SEEN])
+		rc = EXIT_FAIL;
+	else if (count[RACK_RUNNING] || count[RACK_SILENT])
+		rc = FLEET_GOING;
+	else
+		rc = EXIT_OK;
 	rack_free(&r);
-	return failed ? EXIT_FAIL : EXIT_OK;
+	return rc;
 }
 
 static const struct arg fleet_args[] = {
@@ -192,26 +347,46 @@ static const struct arg fleet_args[] = {
 	  .help = "a running machine with no push for S seconds is silent [300]", .min = 10, .max = 86400 },
 	{ .name = "--output", .kind = ARG_STR, .offset = ARG_AT(struct fleet_opts, output), .meta = "FILE.html",
 	  .help = "also write the list as a page" },
+	{ .name = "--format", .kind = ARG_STR, .offset = ARG_AT(struct fleet_opts, format), .meta = "text|csv|json",
+	  .help = "the list on standard output: a table, CSV (a header, a machine a\n"
+		  "row) or JSON [text]" },
+	{ .name = "--since", .kind = ARG_STR, .offset = ARG_AT(struct fleet_opts, since), .meta = "DATE",
+	  .help = "a campaign: runs that started before DATE (UTC, YYYY-MM-DD or\n"
+		  "YYYY-MM-DDTHH:MM:SSZ) are left out" },
+	{ .name = "--export", .kind = ARG_FLAG, .offset = ARG_AT(struct fleet_opts, export),
+	  .help = "print the list as Prometheus' text (bootbench_expected_machine_info, a\n"
+		  "series a machine, labelled with the name it pushes under), for the\n"
+		  "Pushgateway or a node exporter's textfile: an alert names a machine that\n"
+		  "never pushed (docs/operator.md)" },
 	{ NULL },
 };
 
 const struct command fleet_command = {
 	.name = "fleet",
 	.summary = "a rack's list of machines, each with its state: passed, failed, running, silent",
-	.usage = "--expect=RACK.CSV [--prometheus=URL] [--silent-after=S] [--output=FILE.html] [FOLDER...]",
+	.usage = "--expect=RACK.CSV [--prometheus=URL] [--silent-after=S] [--since=DATE] [--format=text|csv|json]\n"
+		 "[--output=FILE.html] [FOLDER...]",
 	.help = "Names every machine of RACK.CSV with its state: passed; failed, and what failed\n"
 		"(the burn-in's components, the disks whose run failed); running, with its\n"
-		"progress and last push; silent since its last push, while its run had not\n"
-		"ended; never seen. Then every machine that reported but is not listed. A\n"
-		"machine is matched by its DMI serial (or bootbench's name for it) or by any of\n"
-		"its NICs' MACs. FOLDER is a share's results (mounted here) or any folder of\n"
-		"result folders, searched recursively: each run's status.json, burnin.json and\n"
-		"inventory.json; the newest run of a machine counts. --prometheus adds what the\n"
-		"machines pushed (bootbench.metrics): the runs going, and those that ended\n"
-		"after the share's newest. Bad lines of RACK.CSV are each named with their line\n"
-		"number, and nothing is checked.\n",
-	.exit_status = "0 every listed machine passed, 1 not (or Prometheus could not be asked, or the page\n"
-		       "not written), 2 bad input (a bad CSV line, an unreadable folder).",
+		"progress and last push or heartbeat; silent since its last push or heartbeat,\n"
+		"while its run had not ended; never seen; unreadable (its newest run's\n"
+		"status.json or burnin.json cut short, not JSON or without an exit status, its\n"
+		"folder unreadable: named with the reason, never taken for passed). A line with\n"
+		"a position and no machine is an empty position. Then every machine that\n"
+		"reported but is not listed. A machine is matched by its DMI serial (as\n"
+		"bootbench names it: other characters than A-Z a-z 0-9 . _ - are _, case aside)\n"
+		"or by any of its NICs' MACs. FOLDER is a share's results (mounted here) or any\n"
+		"folder of result folders, searched recursively: each run's status.json,\n"
+		"burnin.json and inventory.json, and the heartbeat a run going writes there\n"
+		"(its time the share's); the newest run of a machine counts (by its folder's\n"
+		"name: start time, machine, run id). --prometheus adds what the machines pushed\n"
+		"(bootbench.metrics): the runs going, and those that ended after the share's\n"
+		"newest; the share's result wins over an older push. Bad lines of RACK.CSV are\n"
+		"each named with their line number, and nothing is checked.\n",
+	.exit_status = "0 every listed machine passed, 1 one failed or was never seen, 3 none of those but\n"
+		       "one is running or silent, 2 bad input or what could not be known (a bad CSV\n"
+		       "line, a list with no machine, an unreadable folder or result, Prometheus not\n"
+		       "answering, the page not written).",
 	.args = fleet_args,
 	.opts_size = sizeof(struct fleet_opts),
 	.defaults = &fleet_defaults,

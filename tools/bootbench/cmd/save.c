@@ -100,8 +100,34 @@ static unsigned spool_take(const char *spool, struct save_job **jobs)
 struct save_opts {
 	int pending, check, test;
 	const char *check_credential, *credentials, *ca, *smb_vers, *stick, *spool;
-	unsigned timeout;
+	unsigned timeout, heartbeat;
 };
+
+/*
+ * --heartbeat: while the run in DIR goes on (until its status.json is
+ * there, or the shell that started it is gone), its heartbeat on each
+ * destination every EVERY seconds.
+ */
+static int heartbeats(const struct save_job *jobs, unsigned n, int want_usb, const struct dest_settings *set,
+		      const char *dir, unsigned every)
+{
+	struct dest_url *urls = xcalloc(n + 1, sizeof(*urls));
+	char status[PATH_MAX + 16];
+	unsigned i, nu = 0;
+
+	for (i = 0; i < n; i++)
+		urls[nu++] = jobs[i].url;
+	if (want_usb)
+		url_parse("usb", &urls[nu++]);
+	snprintf(status, sizeof(status), "%s/status.json", dir);
+	while (access(status, F_OK) && getppid() != 1) {
+		heartbeat_all(urls, nu, set, dir);
+		for (i = 0; i < every && access(status, F_OK) && getppid() != 1; i++)
+			sleep_ns(1000000000);
+	}
+	free(urls);
+	return EXIT_OK;
+}
 
 static int save_main(void *opts, int argc, char **argv)
 {
@@ -204,6 +230,11 @@ static int save_main(void *opts, int argc, char **argv)
 		die_usage("save: %s is not a result folder", dir_arg);
 	if (want_usb && !set.stick)
 		die_usage("save: usb: no stick is mounted read-write for results");
+	if (o->heartbeat) {
+		i = heartbeats(jobs, n, want_usb, &set, dir, o->heartbeat);
+		free(jobs);
+		return (int)i;
+	}
 	if (manifest_write(dir)) {
 		note("save: %s", bb_err);
 		return EXIT_FAIL;
@@ -257,6 +288,11 @@ static const struct arg save_args[] = {
 	  .help = "the stick's mount point [the results medium /init mounted]" },
 	{ .name = "--spool", .kind = ARG_STR, .offset = ARG_AT(struct save_opts, spool), .meta = "F",
 	  .help = "the spool [results/.pending on the stick, else " RUNDIR "/pending]" },
+	{ .name = "--heartbeat", .kind = ARG_UINT, .offset = ARG_AT(struct save_opts, heartbeat), .meta = "S",
+	  .help = "while the run in RESULT-DIR goes on (until its status.json), write\n"
+		  "its heartbeat (NAME.heartbeat.json, beside the result folders) on\n"
+		  "each DEST every S seconds, one attempt each; bootbench fleet reads it",
+	  .min = 5, .max = 3600 },
 	{ .name = "--check-credential", .kind = ARG_STR, .offset = ARG_AT(struct save_opts, check_credential), .meta = "URL",
 	  .help = "only check a credential line's URL (smb://user@host, https://user@host)" },
 	{ NULL },
@@ -265,7 +301,8 @@ static const struct arg save_args[] = {
 const struct command save_command = {
 	.name = "save",
 	.summary = "send a result folder to the stick, NFS, SMB or WebDAV, whole or not at all",
-	.usage = "[OPTIONS] DEST... RESULT-DIR\n--pending [OPTIONS]\n--test [OPTIONS] DEST...",
+	.usage = "[OPTIONS] DEST... RESULT-DIR\n--heartbeat=S [OPTIONS] DEST... RESULT-DIR\n--pending [OPTIONS]\n"
+		 "--test [OPTIONS] DEST...",
 	.help = "Sends a result folder to each DEST, whole or not at all: under a temporary name,\n"
 		"MANIFEST.sha256 last, then one rename. With a stick mounted for results its copy is\n"
 		"written first. Each other DEST is retried with backoff (1, 2, 4 ... 32 s, then every\n"

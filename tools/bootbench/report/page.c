@@ -21,6 +21,7 @@
 #include "lib/util.h"
 #include "report/html.h"
 #include "report/svg.h"
+#include "results/inventory.h"
 #include "results/load.h"
 
 static FILE *out;
@@ -582,6 +583,23 @@ static void burnin_section(json_t *j)
 	fputs("</table>\n", out);
 }
 
+/* status.json: how the unattended run ended (results.sh's write_status). */
+static void status_section(json_t *st)
+{
+	json_t *rc = json_object_get(st, "exit_status");
+
+	fputs("<h2>Run</h2>\n<table>\n", out);
+	row2("run", str_of(st, "run"));
+	if (json_is_integer(rc)) {
+		fprintf(out, "<tr><th>exit status</th><td%s>%lld</td></tr>\n", json_integer_value(rc) ? " class=\"bad\"" : "",
+			(long long)json_integer_value(rc));
+	} else {
+		fputs("<tr><th>exit status</th><td class=\"bad\">not said</td></tr>\n", out);
+	}
+	row2("ended", str_of(st, "ended"));
+	fputs("</table>\n", out);
+}
+
 static void one_file(const char *path)
 {
 	json_t *j = rs_read_json(path);
@@ -600,9 +618,15 @@ static void one_file(const char *path)
 		raid_section(j, path);
 	else if (json_is_object(j) && json_object_get(j, "bootbench_burnin"))
 		burnin_section(j);
+	else if (json_is_object(j) && json_object_get(j, "bootbench_status"))
+		status_section(j);
+	else if (json_is_object(j) && (inv_is_inventory(j) || json_object_get(j, "bootbench_erase_certificate") ||
+				       json_object_get(j, "bootbench_erase_certificates")))
+		;	/* every result folder's inventory.json, an erase's certificates (erase.html beside them): not runs */
 	else if (!ends_with(path, "/sysinfo.json") && !ends_with(path, "/disks.json") &&
 		 strcmp(path, "sysinfo.json") && strcmp(path, "disks.json")) {
-		fprintf(stderr, "report: %s: JSON, but not a result (neither fio's layout, raid.json nor burnin.json)\n",
+		fprintf(stderr, "report: %s: JSON, but not a result (neither fio's layout, raid.json, burnin.json, status.json, "
+			"inventory.json nor an erase certificate)\n",
 			path);
 		unreadable++;
 	}

@@ -35,58 +35,100 @@ static int by_disk(const void *a, const void *b)
 	return c ? c : strcmp(x->f->disk.slot, y->f->disk.slot);
 }
 
-static int by_key(const void *a, const void *b)
+/* A disk is its machine and its serial (its slot when it has none): reruns of it are one disk. */
+static const char *disk_id(const struct rs_figure *f)
 {
-	return strcmp(((const struct fleet_group *)a)->key, ((const struct fleet_group *)b)->key);
+	return f->disk.serial[0] ? f->disk.serial : f->disk.slot;
 }
 
-/* The groups of TEST's figures, each summed up; caller frees with free_groups. */
+struct keyed {
+	const struct rs_figure *f;
+	char key[512];
+};
+
+/* By group, then disk, its newest run first (then by file, so the order never depends on the walk's). */
+static int by_group_disk_newest(const void *a, const void *b)
+{
+	const struct keyed *x = *(const struct keyed *const *)a, *y = *(const struct keyed *const *)b;
+	int c = strcmp(x->key, y->key);
+
+	if (!c)
+		c = strcmp(x->f->disk.machine, y->f->disk.machine);
+	if (!c)
+		c = strcmp(disk_id(x->f), disk_id(y->f));
+	if (!c)
+		c = x->f->when < y->f->when ? 1 : x->f->when > y->f->when ? -1 : 0;
+	if (!c)
+		c = -strcmp(x->f->file, y->f->file);
+	return c;
+}
+
+/*
+ * The groups of TEST's figures, each summed up; caller frees with
+ * fleet_free. One disk is one member, its newest run (three runs of a
+ * disk are one disk, not a group of three that agree). Sorted, not
+ * searched pairwise: a share of 10,000 machines is 10,000 groups by
+ * machine.
+ */
 struct fleet_group *fleet_groups(const struct rs_set *s, const char *test, enum fleet_by grouping, unsigned *ng)
 {
+	struct keyed *k = xcalloc(s->n ? s->n : 1, sizeof(*k)), **o = xcalloc(s->n ? s->n : 1, sizeof(*o));
 	struct fleet_group *g = NULL;
-	unsigned i, k, n = 0;
+	unsigned i, j, n = 0, nk = 0;
 
 	for (i = 0; i < s->n; i++) {
-		char key[512];
-
 		if (strcmp(s->fig[i].test, test))
 			continue;
-		group_key(&s->fig[i], grouping, key, sizeof(key));
-		for (k = 0; k < n && strcmp(g[k].key, key); k++)
-			;
-		if (k == n) {
-			g = xrealloc(g, (n + 1) * sizeof(*g));
-			memset(&g[n], 0, sizeof(*g));
-			snprintf(g[n].key, sizeof(g[n].key), "%s", key);
-			n++;
-		}
-		g[k].m = xrealloc(g[k].m, (g[k].n + 1) * sizeof(*g[k].m));
-		g[k].m[g[k].n++] = (struct fleet_member){ .f = &s->fig[i] };
+		k[nk].f = &s->fig[i];
+		group_key(&s->fig[i], grouping, k[nk].key, sizeof(k[nk].key));
+		o[nk] = &k[nk];
+		nk++;
 	}
-	for (k = 0; k < n; k++) {
-		double *iops = xcalloc(g[k].n, sizeof(*iops)), *bw = xcalloc(g[k].n, sizeof(*bw));
+	if (nk)
+		qsort(o, nk, sizeof(*o), by_group_disk_newest);
+	for (i = 0; i < nk; i = j) {
+		unsigned members = 0;
 
-		qsort(g[k].m, g[k].n, sizeof(*g[k].m), by_disk);
-		for (i = 0; i < g[k].n; i++) {
-			iops[i] = g[k].m[i].f->iops;
-			bw[i] = g[k].m[i].f->bw_bytes;
+		for (j = i; j < nk && !strcmp(o[j]->key, o[i]->key); j++)
+			;
+		g = xrealloc(g, (n + 1) * sizeof(*g));
+		memset(&g[n], 0, sizeof(*g));
+		snprintf(g[n].key, sizeof(g[n].key), "%s", o[i]->key);
+		g[n].m = xcalloc(j - i, sizeof(*g[n].m));
+		for (unsigned x = i; x < j; x++) {
+			const struct rs_figure *f = o[x]->f, *prev = x > i ? o[x - 1]->f : NULL;
+
+			if (prev && !strcmp(prev->disk.machine, f->disk.machine) && !strcmp(disk_id(prev), disk_id(f)))
+				continue;	/* an older run of the disk just taken */
+			g[n].m[members++] = (struct fleet_member){ .f = f };
 		}
-		g[k].median = median_of(iops, g[k].n);
-		g[k].median_bw = median_of(bw, g[k].n);
-		g[k].mad = mad_of(iops, g[k].n, g[k].median);
-		g[k].compared = g[k].n >= OUTLIER_MIN_GROUP;
-		for (i = 0; i < g[k].n; i++) {
-			struct fleet_member *m = &g[k].m[i];
+		g[n].n = members;
+		n++;
+	}
+	free(o);
+	free(k);
+	for (i = 0; i < n; i++) {
+		double *iops = xcalloc(g[i].n, sizeof(*iops)), *bw = xcalloc(g[i].n, sizeof(*bw));
 
-			m->dev = g[k].median > 0 ? m->f->iops / g[k].median - 1 : 0;
-			if (g[k].compared && is_outlier(m->f->iops, g[k].median, g[k].mad))
-				m->outlier = m->f->iops < g[k].median ? -1 : 1;
+		qsort(g[i].m, g[i].n, sizeof(*g[i].m), by_disk);
+		for (j = 0; j < g[i].n; j++) {
+			iops[j] = g[i].m[j].f->iops;
+			bw[j] = g[i].m[j].f->bw_bytes;
+		}
+		g[i].median = median_of(iops, g[i].n);
+		g[i].median_bw = median_of(bw, g[i].n);
+		g[i].mad = mad_of(iops, g[i].n, g[i].median);
+		g[i].compared = g[i].n >= OUTLIER_MIN_GROUP;
+		for (j = 0; j < g[i].n; j++) {
+			struct fleet_member *m = &g[i].m[j];
+
+			m->dev = g[i].median > 0 ? m->f->iops / g[i].median - 1 : 0;
+			if (g[i].compared && is_outlier(m->f->iops, g[i].median, g[i].mad))
+				m->outlier = m->f->iops < g[i].median ? -1 : 1;
 		}
 		free(iops);
 		free(bw);
 	}
-	if (n)
-		qsort(g, n, sizeof(*g), by_key);
 	*ng = n;
 	return g;
 }

@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "lib/util.h"
 #include "results/inventory.h"
@@ -102,18 +103,43 @@ static void copy(char *dst, size_t len, const char *src)
 		snprintf(dst, len, "%s", src);
 }
 
+/*
+ * The disks.json of one folder, parsed once: a folder's runs are read one
+ * after the other (rs_walk's order), each job of each asks it, and the
+ * walk meets the file itself too. NULL when the folder has none (or it is
+ * not JSON: said once, when the walk meets it).
+ */
+static struct {
+	char folder[PATH_MAX];
+	json_t *j;
+	int failed;
+	char why[600];
+} disks_cache;
+
+static json_t *disks_json_of(const char *file)
+{
+	const char *slash = strrchr(file, '/');
+	char folder[PATH_MAX], path[PATH_MAX + 16];
+
+	snprintf(folder, sizeof(folder), "%.*s", slash ? (int)(slash - file) : 1, slash ? file : ".");
+	if (!strcmp(folder, disks_cache.folder))
+		return disks_cache.j;
+	json_decref(disks_cache.j);
+	snprintf(disks_cache.folder, sizeof(disks_cache.folder), "%s", folder);
+	snprintf(path, sizeof(path), "%s/disks.json", folder);
+	disks_cache.j = rs_read_json(path);
+	disks_cache.failed = !disks_cache.j && access(path, F_OK) == 0;
+	snprintf(disks_cache.why, sizeof(disks_cache.why), "%s", disks_cache.failed ? bb_err : "");
+	return disks_cache.j;
+}
+
 /* What disks.json beside FILE says of the disk at SLOT (/dev/NAME). */
 static void from_disks_json(const char *file, struct rs_disk *d)
 {
-	char path[PATH_MAX], buf[256];
-	const char *slash = strrchr(file, '/');
-	json_t *j, *disk;
+	char buf[256];
+	json_t *j = disks_json_of(file), *disk;
 	size_t i;
 
-	snprintf(path, sizeof(path), "%.*s/disks.json", slash ? (int)(slash - file) : 1, slash ? file : ".");
-	j = json_load_file(path, 0, NULL);
-	if (!j)
-		return;
 	json_array_foreach(json_object_get(j, "disks"), i, disk) {
 		if (strcmp(rs_str(disk, "path", buf, sizeof(buf)), d->slot) &&
 		    strcmp(rs_str(disk, "name", buf, sizeof(buf)), d->slot))
@@ -125,7 +151,6 @@ static void from_disks_json(const char *file, struct rs_disk *d)
 			d->size = (uint64_t)rs_num(disk, "size");
 		break;
 	}
-	json_decref(j);
 }
 
 /* The machine a result came from: DMI serial, else the first MAC, else FALLBACK. */
@@ -231,6 +256,7 @@ static void load_fio(struct rs_set *set, json_t *j, const char *file)
 				snprintf(f->test, sizeof(f->test), "%s", test);
 				f->disk = disk;
 				snprintf(f->file, sizeof(f->file), "%s", file);
+				f->when = rs_num(j, "timestamp");
 			}
 			f->iops += rs_num(dir, "iops");
 			f->bw_bytes += rs_num(dir, "bw_bytes");
@@ -277,7 +303,17 @@ static void load_raid(struct rs_set *set, json_t *j, const char *file)
 
 static int load_file(struct rs_set *set, const char *path, FILE *errs)
 {
-	json_t *j = rs_read_json(path);
+	json_t *j;
+
+	if (!strcmp(file_name(path), "disks.json")) {
+		/* names disks, read once for the runs beside it */
+		if (!disks_json_of(path) && disks_cache.failed) {
+			fprintf(errs, "%s\n", disks_cache.why);
+			set->bad++;
+		}
+		return 0;
+	}
+	j = rs_read_json(path);
 
 	if (!j) {
 		fprintf(errs, "%s\n", bb_err);
@@ -308,7 +344,13 @@ static int by_name(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-static int walk_tree(const char *dir, int depth, void (*each)(const char *file, void *arg), void *arg)
+struct walk_calls {
+	void (*each)(const char *file, void *arg);
+	void (*unreadable)(const char *dir, const char *why, void *arg);
+	void *arg;
+};
+
+static int walk_tree(const char *dir, int depth, const struct walk_calls *w)
 {
 	DIR *d = opendir(dir);
 	struct dirent *e;
@@ -316,8 +358,13 @@ static int walk_tree(const char *dir, int depth, void (*each)(const char *file, 
 	unsigned n = 0, i;
 	struct stat st;
 
-	if (!d)
-		return set_err("%s: cannot read it: %s", dir, strerror(errno));
+	if (!d) {
+		int why = errno;
+
+		set_err("%s: cannot read it: %s", dir, strerror(why));
+		errno = why;	/* for the caller's unreadable() */
+		return -1;
+	}
 	while ((e = readdir(d))) {
 		if (e->d_name[0] == '.')	/* ., .., a share's .NAME.partial */
 			continue;
@@ -329,29 +376,45 @@ static int walk_tree(const char *dir, int depth, void (*each)(const char *file, 
 		qsort(names, n, sizeof(*names), by_name);
 	for (i = 0; i < n; i++) {
 		size_t len = strlen(names[i]);
+		int rc = snprintf(p, sizeof(p), "%s/%s", dir, names[i]);
 
-		snprintf(p, sizeof(p), "%s/%s", dir, names[i]);
 		/* below the folders named: a results tree may be a share's, and no link in it is followed */
-		if (!lstat(p, &st) && S_ISDIR(st.st_mode) && depth < 16)
-			walk_tree(p, depth + 1, each, arg);
-		else if (!lstat(p, &st) && S_ISREG(st.st_mode) && len > 5 && !strcmp(names[i] + len - 5, ".json"))
-			each(p, arg);
+		if (rc >= (int)sizeof(p)) {
+			if (w->unreadable)
+				w->unreadable(dir, "a name in it is too long to open", w->arg);
+		} else if (lstat(p, &st)) {
+			if (w->unreadable)
+				w->unreadable(p, strerror(errno), w->arg);
+		} else if (S_ISDIR(st.st_mode) && depth < 16) {
+			/* a folder that cannot be read is said, never taken for one with nothing in it */
+			if (walk_tree(p, depth + 1, w) && w->unreadable)
+				w->unreadable(p, strerror(errno), w->arg);
+		} else if (S_ISREG(st.st_mode) && len > 5 && !strcmp(names[i] + len - 5, ".json")) {
+			w->each(p, w->arg);
+		}
 		free(names[i]);
 	}
 	free(names);
 	return 0;
 }
 
-int rs_walk(const char *path, void (*each)(const char *file, void *arg), void *arg)
+int rs_walk_all(const char *path, void (*each)(const char *file, void *arg),
+		void (*unreadable)(const char *dir, const char *why, void *arg), void *arg)
 {
+	struct walk_calls w = { each, unreadable, arg };
 	struct stat st;
 
 	if (stat(path, &st))
 		return set_err("%s: %s", path, strerror(errno));
 	if (S_ISDIR(st.st_mode))
-		return walk_tree(path, 0, each, arg);
+		return walk_tree(path, 0, &w);
 	each(path, arg);
 	return 0;
+}
+
+int rs_walk(const char *path, void (*each)(const char *file, void *arg), void *arg)
+{
+	return rs_walk_all(path, each, NULL, arg);
 }
 
 struct load_args {
@@ -366,15 +429,25 @@ static void load_one(const char *file, void *arg)
 	load_file(a->set, file, a->errs);
 }
 
+static void load_unreadable(const char *dir, const char *why, void *arg)
+{
+	struct load_args *a = arg;
+
+	fprintf(a->errs, "%s: cannot read it: %s\n", dir, why);
+	a->set->bad++;
+}
+
 int rs_load_path(struct rs_set *set, const char *path, FILE *errs)
 {
 	struct load_args a = { set, errs };
 
-	return rs_walk(path, load_one, &a);
+	return rs_walk_all(path, load_one, load_unreadable, &a);
 }
 
 void rs_free(struct rs_set *set)
 {
+	json_decref(disks_cache.j);
+	memset(&disks_cache, 0, sizeof(disks_cache));
 	free(set->fig);
 	free(set->lv);
 	memset(set, 0, sizeof(*set));

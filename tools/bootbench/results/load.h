@@ -32,6 +32,7 @@ struct rs_figure {
 	double clat_p50_ns, clat_p99_ns;	/* completion latency, 0 when not recorded */
 	double sync_p50_ns, sync_p99_ns;	/* fsync/fdatasync latency, 0 when the job did not sync */
 	char file[512];
+	double when;		/* the run's start (fio's "timestamp"), 0 when not said: the newest run of a disk counts */
 };
 
 /* One level's (or ZFS pool's) result of one test in a raid.json, relative to one disk. */
@@ -76,8 +77,8 @@ int rs_is_fio(json_t *j);
  * folder searched recursively: fio's JSON, ours) to SET, and the levels of
  * each raid.json; sysinfo.json and disks.json are known and only name
  * disks. A file
- * that is not JSON, cut short, or JSON of another kind is said in one line
- * on ERRS and counted in set->bad; the others are still read. -1 with
+ * that is not JSON, cut short, or JSON of another kind, and a folder that
+ * cannot be read, is said in one line on ERRS and counted in set->bad; the others are still read. -1 with
  * bb_err when PATH itself cannot be read.
  */
 int rs_load_path(struct rs_set *set, const char *path, FILE *errs);
@@ -87,6 +88,9 @@ int rs_load_path(struct rs_set *set, const char *path, FILE *errs);
  * bb_err when PATH itself cannot be read.
  */
 int rs_walk(const char *path, void (*each)(const char *file, void *arg), void *arg);
+/* rs_walk, and UNREADABLE (when not NULL) called with each folder or entry below PATH that cannot be read, and why. */
+int rs_walk_all(const char *path, void (*each)(const char *file, void *arg),
+		void (*unreadable)(const char *dir, const char *why, void *arg), void *arg);
 void rs_free(struct rs_set *set);
 
 #endif

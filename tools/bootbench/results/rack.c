@@ -9,21 +9,26 @@
  */
 #include <ctype.h>
 #include <errno.h>
+#include <stdint.h>
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <sys/wait.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "lib/util.h"
+#include "results/ident.h"
 #include "results/load.h"
 #include "results/rack.h"
+#include "save/deliver.h"
 
 /* A live run pushes every 5 s; its saved folder is written a moment after its last push. */
 #define SAME_RUN_S 120
 
-static const char *const state_names[RACK_STATES] = { "passed", "failed", "running", "silent", "never seen" };
+static const char *const state_names[RACK_STATES] = { "passed", "failed", "running", "silent", "never seen",
+							"unreadable", "empty" };
 
 const char *rack_state_name(enum rack_state s)
 {
@@ -54,25 +59,6 @@ static void append(char *dst, size_t len, const char *item)
 	}
 }
 
-/* A MAC as aa:bb:cc:dd:ee:ff from aa:bb.., AA-BB-.. or aabbccddeeff; -1 when it is not one. */
-static int mac_normal(const char *s, char out[18])
-{
-	char hex[13];
-	unsigned n = 0;
-
-	for (; *s && n <= 12; s++) {
-		if (isxdigit((unsigned char)*s))
-			hex[n++] = (char)tolower((unsigned char)*s);
-		else if ((*s != ':' && *s != '-') || n % 2 || !n)
-			return -1;
-	}
-	if (n != 12 || *s)
-		return -1;
-	/* separators, if any, between every pair: aa:bb:cc:dd:ee:ff or aabbccddeeff */
-	snprintf(out, 18, "%.2s:%.2s:%.2s:%.2s:%.2s:%.2s", hex, hex + 2, hex + 4, hex + 6, hex + 8, hex + 10);
-	return 0;
-}
-
 static struct rack_machine *add_machine(struct rack *r)
 {
 	if (r->n == r->cap) {
@@ -81,6 +67,77 @@ static struct rack_machine *add_machine(struct rack *r)
 	}
 	memset(&r->m[r->n], 0, sizeof(r->m[r->n]));
 	return &r->m[r->n++];
+}
+
+/* ---- the machines by key (results/ident.h): hashed, a rack of 10,000 is never searched pairwise ---- */
+
+static uint32_t hash_of(const char *key)
+{
+	uint32_t h = 2166136261u;	/* FNV-1a */
+
+	for (; *key; key++)
+		h = (h ^ (unsigned char)*key) * 16777619u;
+	return h;
+}
+
+static const char *key_at(const struct rack *r, unsigned entry)
+{
+	const struct rack_machine *m = &r->m[(entry - 1) / 2];
+
+	return (entry - 1) % 2 ? m->mac_key : m->key;
+}
+
+static void hash_put(struct rack *r, unsigned entry);
+
+static void hash_grow(struct rack *r)
+{
+	unsigned *old = r->hash, cap = r->hcap;
+
+	r->hcap = r->hcap ? r->hcap * 2 : 1024;
+	r->hash = xcalloc(r->hcap, sizeof(*r->hash));
+	r->hn = 0;
+	for (unsigned i = 0; i < cap; i++)
+		if (old[i])
+			hash_put(r, old[i]);
+	free(old);
+}
+
+/* The machine whose key is KEY: its index, -1 when none. */
+static long hash_find(const struct rack *r, const char *key)
+{
+	if (!*key || !r->hcap)
+		return -1;
+	for (uint32_t i = hash_of(key) & (r->hcap - 1);; i = (i + 1) & (r->hcap - 1)) {
+		if (!r->hash[i])
+			return -1;
+		if (!strcmp(key_at(r, r->hash[i]), key))
+			return (long)(r->hash[i] - 1) / 2;
+	}
+}
+
+static void hash_put(struct rack *r, unsigned entry)
+{
+	const char *key = key_at(r, entry);
+
+	if (!*key)
+		return;
+	if (2 * (r->hn + 1) > r->hcap)
+		hash_grow(r);
+	for (uint32_t i = hash_of(key) & (r->hcap - 1);; i = (i + 1) & (r->hcap - 1))
+		if (!r->hash[i]) {
+			r->hash[i] = entry;
+			r->hn++;
+			return;
+		}
+}
+
+/* Files machine I under its keys (the first of a key keeps it). */
+static void hash_machine(struct rack *r, unsigned i)
+{
+	if (r->m[i].key[0] && hash_find(r, r->m[i].key) < 0)
+		hash_put(r, i * 2 + 1);
+	if (r->m[i].mac_key[0] && hash_find(r, r->m[i].mac_key) < 0)
+		hash_put(r, i * 2 + 2);
 }
 
 /* ---- the CSV ---- */
@@ -266,28 +323,43 @@ int rack_read_csv(struct rack *r, const char *path, FILE *errs)
 			}
 			if (!ok)
 				continue;
+			if (!m.serial[0] && !m.mac[0] && m.position[0]) {
+				/* an empty U of the rack: listed as such, nothing expected there */
+				*add_machine(r) = m;
+				r->empty++;
+				continue;
+			}
 			if (!m.serial[0] && !m.mac[0]) {
 				BAD("no serial and no MAC");
 				continue;
 			}
-			for (unsigned k = 0; k < r->n && ok; k++) {
-				const struct rack_machine *o = &r->m[k];
+			machine_key(m.serial, m.mac, m.key, sizeof(m.key));
+			if (m.mac[0])
+				machine_key(NULL, m.mac, m.mac_key, sizeof(m.mac_key));
+			{
+				long k = hash_find(r, m.key), km = hash_find(r, m.mac_key);
 
-				if (m.serial[0] && !strcasecmp(o->serial, m.serial)) {
-					BAD("serial %s is on line %u too", m.serial, o->line);
+				if (k >= 0 && m.serial[0] && r->m[k].serial[0]) {
+					BAD("serial %s is on line %u too", m.serial, r->m[k].line);
 					ok = 0;
-				} else if (m.mac[0] && !strcmp(o->mac, m.mac)) {
-					BAD("MAC %s is on line %u too", m.mac, o->line);
+				} else if (km >= 0 || (k >= 0 && m.mac[0] && !m.serial[0])) {
+					BAD("MAC %s is on line %u too", m.mac, r->m[km >= 0 ? km : k].line);
 					ok = 0;
 				}
 			}
-			if (ok)
+			if (ok) {
 				*add_machine(r) = m;
+				hash_machine(r, r->n - 1);
+			}
 		}
 	}
 #undef BAD
 	if (!ncols && !bad) {
 		fprintf(errs, "%s: no header line (serial,mac,position) and no machine\n", path);
+		bad++;
+	} else if (!bad && r->n == r->empty) {
+		/* a list with nothing to check is a mistake, never "all passed" */
+		fprintf(errs, "%s: no machine listed (a header%s only)\n", path, r->empty ? " and empty positions" : "");
 		bad++;
 	}
 	fclose(f);
@@ -297,88 +369,124 @@ int rack_read_csv(struct rack *r, const char *path, FILE *errs)
 
 /* ---- who a report is ---- */
 
-static int is_listed_as(const struct rack_machine *m, const struct rack_report *rep)
-{
-	if (m->serial[0] && ((rep->serial[0] && !strcasecmp(m->serial, rep->serial)) ||
-			     !strcasecmp(m->serial, rep->machine)))
-		return 1;
-	if (m->mac[0]) {
-		char id[32];
-		unsigned i, k = 0;
-
-		for (i = 0; i < rep->nmacs; i++)
-			if (!strcmp(rep->macs[i], m->mac))
-				return 1;
-		/* bootbench's name for a machine with no serial: mac-aabbccddeeff */
-		k = snprintf(id, sizeof(id), "mac-");
-		for (i = 0; m->mac[i]; i++)
-			if (m->mac[i] != ':')
-				id[k++] = m->mac[i];
-		id[k] = 0;
-		if (!strcasecmp(id, rep->machine))
-			return 1;
-	}
-	return 0;
-}
-
-/* The machine REP is about: a listed one it matches, else the unlisted one of its name, else a new unlisted one. */
+/*
+ * The machine REP is about: a listed one any of its keys (its serial, its
+ * name, each of its MACs) matches, else the unlisted one of its name, else
+ * a new unlisted one.
+ */
 static struct rack_machine *machine_of(struct rack *r, const struct rack_report *rep)
 {
+	char key[128];
+	long found = -1, k;
 	unsigned i;
 
-	for (i = 0; i < r->listed; i++)
-		if (is_listed_as(&r->m[i], rep))
-			return &r->m[i];
-	for (i = r->listed; i < r->n; i++)
-		if (!strcmp(r->m[i].saved.seen ? r->m[i].saved.machine : r->m[i].live.machine, rep->machine))
-			return &r->m[i];
-	return add_machine(r);
+	if (!machine_key(rep->serial, NULL, key, sizeof(key)) && (k = hash_find(r, key)) >= 0)
+		found = k;
+	if ((found < 0 || found >= (long)r->listed) && !machine_key(rep->machine, NULL, key, sizeof(key)) &&
+	    (k = hash_find(r, key)) >= 0 && (found < 0 || k < (long)r->listed))
+		found = k;
+	for (i = 0; i < rep->nmacs && (found < 0 || found >= (long)r->listed); i++)
+		if (!machine_key(NULL, rep->macs[i], key, sizeof(key)) && (k = hash_find(r, key)) >= 0 &&
+		    k < (long)r->listed)
+			found = k;
+	if (found >= 0)
+		return &r->m[found];
+	{
+		struct rack_machine *m = add_machine(r);
+
+		if (machine_key(rep->machine, NULL, m->key, sizeof(m->key)))
+			snprintf(m->key, sizeof(m->key), "%s", rep->machine);
+		hash_machine(r, r->n - 1);
+		return m;
+	}
 }
 
 /* ---- the share ---- */
 
-struct folders {
-	char (*dir)[512];
-	unsigned n, cap;
+/* The folders of runs (each once) and the heartbeats found by walking a share. */
+struct found {
+	char **dir, **beat, **cannot;
+	unsigned ndir, nbeat, ncannot;
+	FILE *errs;
+	unsigned *bad;
 };
 
-static void note_folder(const char *file, void *arg)
+static void push(char ***list, unsigned *n, const char *s, size_t len)
 {
-	struct folders *fs = arg;
-	const char *base = strrchr(file, '/');
-	size_t len = base ? (size_t)(base - file) : 0;
-
-	base = base ? base + 1 : file;
-	if (strcmp(base, "status.json") && strcmp(base, "burnin.json") && strcmp(base, "inventory.json"))
-		return;
-	if (!len || len >= sizeof(fs->dir[0]))
-		return;
-	for (unsigned i = 0; i < fs->n; i++)
-		if (!strncmp(fs->dir[i], file, len) && !fs->dir[i][len])
-			return;
-	if (fs->n == fs->cap) {
-		fs->cap = fs->cap ? fs->cap * 2 : 64;
-		fs->dir = xrealloc(fs->dir, fs->cap * sizeof(*fs->dir));
-	}
-	memcpy(fs->dir[fs->n], file, len);
-	fs->dir[fs->n++][len] = 0;
+	if (!(*n & (*n - 1)) || !*n)
+		*list = xrealloc(*list, (*n ? *n * 2 : 64) * sizeof(**list));
+	(*list)[*n] = xcalloc(1, len + 1);
+	memcpy((*list)[(*n)++], s, len);
 }
 
-/* FILE in DIR as JSON, or NULL when it is not there; one line on ERRS when it is there but not JSON. */
-static json_t *folder_json(const char *dir, const char *file, FILE *errs, unsigned *bad)
+static void note_file(const char *file, void *arg)
+{
+	struct found *fs = arg;
+	const char *base = strrchr(file, '/');
+	size_t len = base ? (size_t)(base - file) : 0, blen;
+
+	base = base ? base + 1 : file;
+	blen = strlen(base);
+	if (blen > strlen(HEARTBEAT_SUFFIX) && !strcmp(base + blen - strlen(HEARTBEAT_SUFFIX), HEARTBEAT_SUFFIX)) {
+		push(&fs->beat, &fs->nbeat, file, strlen(file));
+		return;
+	}
+	if (strcmp(base, "status.json") && strcmp(base, "burnin.json") && strcmp(base, "inventory.json"))
+		return;
+	if (!len || len >= 512)
+		return;
+	/* a folder's files come one after the other, but for its subfolders': duplicates go when sorted */
+	if (fs->ndir && !strncmp(fs->dir[fs->ndir - 1], file, len) && !fs->dir[fs->ndir - 1][len])
+		return;
+	push(&fs->dir, &fs->ndir, file, len);
+}
+
+static void note_unreadable(const char *dir, const char *why, void *arg)
+{
+	struct found *fs = arg;
+	char shown[600];
+
+	copy_text(shown, sizeof(shown), dir);
+	fprintf(fs->errs, "%s: cannot read it: %s\n", shown, why);
+	(*fs->bad)++;
+	push(&fs->cannot, &fs->ncannot, dir, strlen(dir));
+}
+
+static int by_string(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/*
+ * FILE in DIR as JSON, or NULL when it is not there. When it is there but
+ * cannot be read or is not JSON, NULL and REP is unreadable, with why.
+ */
+static json_t *folder_json(const char *dir, const char *file, struct rack_report *rep)
 {
 	char path[640];
 	json_t *j;
 
 	snprintf(path, sizeof(path), "%s/%s", dir, file);
-	if (access(path, F_OK))
+	if (access(path, F_OK) && errno == ENOENT)
 		return NULL;
 	j = rs_read_json(path);
-	if (!j) {
-		fprintf(errs, "%s\n", bb_err);
-		(*bad)++;
+	if (!j && !rep->unreadable) {
+		const char *why = strstr(bb_err, ": cannot read it: ") ? strstr(bb_err, ": cannot read it: ") + 2 :
+				  strstr(bb_err, ": not JSON") ? strstr(bb_err, ": not JSON") + 2 : bb_err;
+		char shown[200];
+
+		copy_text(shown, sizeof(shown), why);
+		rep->unreadable = 1;
+		snprintf(rep->failures, sizeof(rep->failures), "%s: %s", file, shown);
 	}
 	return j;
+}
+
+static void unreadable(struct rack_report *rep, const char *why)
+{
+	if (!rep->unreadable)
+		snprintf(rep->failures, sizeof(rep->failures), "%s", why);
+	rep->unreadable = 1;
 }
 
 /* The result folder's name: UTC time, machine, run id (rootfs/lib/bootbench/results.sh). */
@@ -388,6 +496,18 @@ static time_t folder_time(const char *name)
 	const char *end = strptime(name, "%Y%m%dT%H%M%SZ_", &tm);
 
 	return end ? timegm(&tm) : 0;
+}
+
+/* The machine a run folder's name (TIME_MACHINE_RUNID) names into REP, else the name itself. */
+static void machine_of_name(struct rack_report *rep, const char *name)
+{
+	/* the machine's name may hold _ (ABC_123_4); the time and the run id do not */
+	const char *a = strchr(name, '_'), *b = strrchr(name, '_');
+
+	if (a && b > a + 1 && b - a - 1 < (long)sizeof(rep->machine))
+		snprintf(rep->machine, sizeof(rep->machine), "%.*s", (int)(b - a - 1), a + 1);
+	else
+		copy_text(rep->machine, sizeof(rep->machine), name);
 }
 
 /* A run saved by an older image (no status.json): its console log's last "exit status N", -1 when none. */
@@ -415,18 +535,130 @@ static int logged_exit_status(const char *dir)
 	return status;
 }
 
-static void read_folder(struct rack *r, const char *dir, FILE *errs)
+/* status.json: only a whole one, with an exit status that is a number, says how the run ended. */
+static void read_status(struct rack_report *rep, json_t *status, const char *name)
 {
-	struct rack_report rep = { .seen = 1, .failed = -1 };
-	json_t *inv = folder_json(dir, "inventory.json", errs, &r->bad);
-	json_t *status = folder_json(dir, "status.json", errs, &r->bad);
-	json_t *burnin = folder_json(dir, "burnin.json", errs, &r->bad);
-	const char *name = strrchr(dir, '/') ? strrchr(dir, '/') + 1 : dir;
+	json_t *rcj = json_object_get(status, "exit_status"), *failed = json_object_get(status, "failed_targets"), *t;
 	char buf[256];
+	struct tm tm = { 0 };
+	size_t i;
+	int rc;
+
+	if (!json_is_integer(rcj) || json_integer_value(rcj) < 0 || json_integer_value(rcj) > 255) {
+		unreadable(rep, rcj ? "status.json: its exit_status is not a number from 0 to 255" :
+				      "status.json: no exit_status");
+		return;
+	}
+	if (!json_object_get(status, "bootbench_status")) {
+		unreadable(rep, "status.json: not bootbench's (no bootbench_status)");
+		return;
+	}
+	rc = (int)json_integer_value(rcj);
+	copy_text(rep->what, sizeof(rep->what), rs_str(status, "run", buf, sizeof(buf)));
+	rep->failed = rc != 0;
+	json_array_foreach(failed, i, t)
+		if (json_is_string(t)) {
+			char item[160];
+
+			copy_text(buf, 128, json_string_value(t));
+			snprintf(item, sizeof(item), "failed on %.128s", buf);
+			append(rep->failures, sizeof(rep->failures), item);
+		}
+	if (rc == 2 && !rep->failures[0])
+		snprintf(rep->failures, sizeof(rep->failures), "cancelled before it ran (exit status 2: %.150s/console.log "
+			 "says why)", name);
+	else if (rc && !rep->failures[0])
+		snprintf(rep->failures, sizeof(rep->failures), "exit status %d", rc);
+	if (json_is_string(json_object_get(status, "ended")) &&
+	    strptime(rs_str(status, "ended", buf, sizeof(buf)), "%Y-%m-%dT%H:%M:%SZ", &tm))
+		rep->ended = timegm(&tm);
+}
+
+/* burnin.json: its verdict must be one of the four; its failed components are named. */
+static void read_burnin(struct rack_report *rep, json_t *burnin, int have_status)
+{
+	json_t *comps = json_object_get(burnin, "components"), *c;
+	char buf[256], v[16];
+	size_t i;
+
+	rs_str(burnin, "verdict", v, sizeof(v));
+	if (!json_is_object(burnin) || (strcmp(v, "PASS") && strcmp(v, "FAIL") && strcmp(v, "ERROR") &&
+					strcmp(v, "INTERRUPTED"))) {
+		unreadable(rep, "burnin.json: no verdict (PASS, FAIL, ERROR or INTERRUPTED)");
+		return;
+	}
+	if (!rep->what[0])
+		snprintf(rep->what, sizeof(rep->what), "burnin");
+	/* a run whose status says 0 and whose burn-in did not pass did not pass */
+	if (strcmp(v, "PASS"))
+		rep->failed = 1;
+	else if (!have_status)
+		rep->failed = 0;
+	if (have_status && rep->failures[0] && !strncmp(rep->failures, "exit status ", 12))
+		rep->failures[0] = 0;	/* the components say better what failed */
+	json_array_foreach(comps, i, c) {
+		char item[96];
+
+		rs_str(c, "verdict", v, sizeof(v));
+		/* a component not asked for is there as SKIPPED */
+		if (!strcmp(v, "FAIL") || !strcmp(v, "ERROR")) {
+			copy_text(buf, 40, rs_str(c, "name", buf, sizeof(buf)));
+			snprintf(item, sizeof(item), "%.40s %s", buf, v);
+			append(rep->failures, sizeof(rep->failures), item);
+		}
+	}
+}
+
+/* Whether run A supersedes run B of the same machine: a later start (then end, then name); a result its own heartbeat. */
+static int supersedes(const struct rack_report *a, const struct rack_report *b)
+{
+	int c = strcmp(a->run, b->run);
+
+	if (!c)
+		return b->heartbeat && !a->heartbeat;
+	if (a->started != b->started)
+		return a->started > b->started;
+	if (a->ended != b->ended)
+		return a->ended > b->ended;
+	return c > 0;
+}
+
+static void add_saved(struct rack *r, struct rack_report *rep)
+{
 	struct rack_machine *m;
 
+	if (r->since && rep->started && rep->started < r->since) {
+		r->before_since++;
+		return;
+	}
+	m = machine_of(r, rep);
+	if (m->line && !m->serial[0] && !m->mac[0])
+		return;	/* never an empty position's (they have no key) */
+	/* one run saved twice (a retried upload, the stick and the share) is one run */
+	rep->runs = m->saved.runs + !(m->saved.seen && !strcmp(m->saved.run, rep->run));
+	if (!m->saved.seen || supersedes(rep, &m->saved))
+		m->saved = *rep;
+	else
+		m->saved.runs = rep->runs;
+}
+
+static void read_folder(struct rack *r, const char *dir, int cannot)
+{
+	struct rack_report rep = { .seen = 1, .failed = -1 };
+	const char *name = strrchr(dir, '/') ? strrchr(dir, '/') + 1 : dir;
+	json_t *inv = NULL, *status = NULL, *burnin = NULL;
+	char buf[256];
+
 	copy_text(rep.where, sizeof(rep.where), dir);
-	rep.when = folder_time(name);
+	copy_text(rep.run, sizeof(rep.run), name);
+	rep.started = folder_time(name);
+	if (cannot) {
+		unreadable(&rep, "the folder cannot be read");
+	} else {
+		inv = folder_json(dir, "inventory.json", &rep);
+		status = folder_json(dir, "status.json", &rep);
+		burnin = folder_json(dir, "burnin.json", &rep);
+	}
 	if (json_is_object(inv)) {
 		json_t *nics = json_object_get(inv, "nics"), *nic;
 		size_t i;
@@ -438,94 +670,92 @@ static void read_folder(struct rack *r, const char *dir, FILE *errs)
 									   rep.macs[rep.nmacs]))
 				rep.nmacs++;
 	}
-	if (!rep.machine[0]) {
-		/* no inventory: the folder's name says whose it is */
-		const char *a = strchr(name, '_'), *b = a ? strchr(a + 1, '_') : NULL;
-
-		if (b && b - a - 1 < (long)sizeof(rep.machine))
-			snprintf(rep.machine, sizeof(rep.machine), "%.*s", (int)(b - a - 1), a + 1);
-		else
-			copy_text(rep.machine, sizeof(rep.machine), name);
-	}
-	if (json_is_object(status)) {
-		json_t *failed = json_object_get(status, "failed_targets"), *t;
-		size_t i;
-		int rc = (int)rs_num(status, "exit_status");
-
-		copy_text(rep.what, sizeof(rep.what), rs_str(status, "run", buf, sizeof(buf)));
-		rep.failed = rc != 0;
-		json_array_foreach(failed, i, t)
-			if (json_is_string(t)) {
-				char item[160];
-
-				copy_text(buf, 128, json_string_value(t));
-				snprintf(item, sizeof(item), "failed on %.128s", buf);
-				append(rep.failures, sizeof(rep.failures), item);
-			}
-		if (rc == 2 && !rep.failures[0])
-			snprintf(rep.failures, sizeof(rep.failures), "cancelled before it ran (exit status 2: %s/console.log "
-				 "says why)", name);
-		else if (rc && !rep.failures[0] && !burnin)
-			snprintf(rep.failures, sizeof(rep.failures), "exit status %d", rc);
-	}
-	if (json_is_object(burnin)) {
-		json_t *comps = json_object_get(burnin, "components"), *c;
-		size_t i;
-
-		if (!rep.what[0])
-			snprintf(rep.what, sizeof(rep.what), "burnin");
-		if (rep.failed < 0)
-			rep.failed = strcmp(rs_str(burnin, "verdict", buf, sizeof(buf)), "PASS") != 0;
-		json_array_foreach(comps, i, c) {
-			char v[16], item[96];
-
-			rs_str(c, "verdict", v, sizeof(v));
-			/* a component not asked for is there as SKIPPED */
-			if (!strcmp(v, "FAIL") || !strcmp(v, "ERROR")) {
-				copy_text(buf, 40, rs_str(c, "name", buf, sizeof(buf)));
-				snprintf(item, sizeof(item), "%.40s %s", buf, v);
-				append(rep.failures, sizeof(rep.failures), item);
-			}
-		}
-	}
-	if (rep.failed < 0) {
+	if (!rep.machine[0])
+		machine_of_name(&rep, name);	/* no inventory: the folder's name says whose it is */
+	if (status)
+		read_status(&rep, status, name);
+	if (burnin)
+		read_burnin(&rep, burnin, status != NULL);
+	if (!status && !burnin && !rep.unreadable) {
 		int rc = logged_exit_status(dir);
 
 		if (rc >= 0) {
 			rep.failed = rc != 0;
 			if (rc)
 				snprintf(rep.failures, sizeof(rep.failures), "exit status %d (console.log)", rc);
+		} else {
+			unreadable(&rep, "no status.json, burnin.json or exit status in console.log: no verdict");
 		}
 	}
-	if (json_is_object(status) && !rep.when) {
-		struct tm tm = { 0 };
-
-		if (strptime(rs_str(status, "ended", buf, sizeof(buf)), "%Y-%m-%dT%H:%M:%SZ", &tm))
-			rep.when = timegm(&tm);
-	}
+	rep.when = rep.ended ? rep.ended : rep.started;
 	json_decref(inv);
 	json_decref(status);
 	json_decref(burnin);
-	m = machine_of(r, &rep);
-	rep.runs = m->saved.runs + 1;
-	/* the newest run counts */
-	if (!m->saved.seen || rep.when >= m->saved.when)
-		m->saved = rep;
-	else
-		m->saved.runs = rep.runs;
+	add_saved(r, &rep);
+}
+
+/* A run going: its heartbeat file on the share, stamped by the share's clock (its mtime), named for its folder. */
+static void read_heartbeat(struct rack *r, const char *file)
+{
+	struct rack_report rep = { .seen = 1, .failed = -1, .heartbeat = 1 };
+	const char *name = strrchr(file, '/') ? strrchr(file, '/') + 1 : file;
+	struct stat st;
+	json_t *j;
+
+	if (lstat(file, &st) || !S_ISREG(st.st_mode))
+		return;
+	snprintf(rep.run, sizeof(rep.run), "%.*s", (int)(strlen(name) - strlen(HEARTBEAT_SUFFIX)), name);
+	copy_text(rep.run, sizeof(rep.run), rep.run);
+	copy_text(rep.where, sizeof(rep.where), file);
+	rep.started = folder_time(rep.run);
+	rep.when = st.st_mtime;
+	machine_of_name(&rep, rep.run);
+	/* what it says of itself is a line for people; when it beat is the share's to say */
+	j = st.st_size < 65536 ? json_load_file(file, 0, NULL) : NULL;
+	if (json_is_object(j)) {
+		char buf[256];
+
+		copy_text(rep.what, sizeof(rep.what), rs_str(j, "what", buf, sizeof(buf)));
+	}
+	json_decref(j);
+	add_saved(r, &rep);
 }
 
 int rack_read_saved(struct rack *r, const char *path, FILE *errs)
 {
-	struct folders fs = { 0 };
+	struct found fs = { .errs = errs, .bad = &r->bad };
+	unsigned i, n;
 
-	if (rs_walk(path, note_folder, &fs)) {
+	if (rs_walk_all(path, note_file, note_unreadable, &fs)) {
 		free(fs.dir);
 		return -1;
 	}
-	for (unsigned i = 0; i < fs.n; i++)
-		read_folder(r, fs.dir[i], errs);
+	if (fs.ndir)
+		qsort(fs.dir, fs.ndir, sizeof(*fs.dir), by_string);
+	for (i = 0, n = 0; i < fs.ndir; i++)
+		if (!n || strcmp(fs.dir[i], fs.dir[n - 1]))
+			fs.dir[n++] = fs.dir[i];
+		else
+			free(fs.dir[i]);
+	for (i = 0; i < n; i++) {
+		read_folder(r, fs.dir[i], 0);
+		free(fs.dir[i]);
+	}
+	/* a folder that cannot be read, named as a run is: that machine's run is unreadable */
+	for (i = 0; i < fs.ncannot; i++) {
+		const char *name = strrchr(fs.cannot[i], '/') ? strrchr(fs.cannot[i], '/') + 1 : fs.cannot[i];
+
+		if (folder_time(name))
+			read_folder(r, fs.cannot[i], 1);
+		free(fs.cannot[i]);
+	}
+	for (i = 0; i < fs.nbeat; i++) {
+		read_heartbeat(r, fs.beat[i]);
+		free(fs.beat[i]);
+	}
 	free(fs.dir);
+	free(fs.cannot);
+	free(fs.beat);
 	return 0;
 }
 
@@ -748,21 +978,34 @@ void rack_judge(struct rack *r, time_t now, unsigned silent_after)
 	for (unsigned i = 0; i < r->n; i++) {
 		struct rack_machine *m = &r->m[i];
 		const struct rack_report *s = &m->saved, *l = &m->live;
+		/* the share's result, when it has one, wins: Prometheus only for a run after it (or none saved) */
+		time_t saved_end = s->ended ? s->ended : s->started;
+		int live_wins = l->seen && (!s->seen || (s->heartbeat ? l->when >= s->when :
+					     l->when > saved_end + SAME_RUN_S && (l->running || s->ended)));
 		char t[40], more[64] = "";
 
-		/* Prometheus' word when it is newer than the share's: a run going, or one not saved yet */
-		if (l->seen && (!s->seen || l->when > s->when + SAME_RUN_S)) {
-			long ago = (long)(now - l->when);
+		if (m->line && !m->serial[0] && !m->mac[0]) {
+			m->state = RACK_EMPTY;
+			snprintf(m->detail, sizeof(m->detail), "an empty position: no machine listed");
+			continue;
+		}
+		if (live_wins || (s->seen && s->heartbeat)) {
+			const struct rack_report *g = live_wins ? l : s;
+			const char *from = live_wins ? "push" : "heartbeat on the share";
+			long ago = (long)(now - g->when);
 
-			if (l->running && ago > (long)silent_after) {
-				m->state = RACK_SILENT;
-				snprintf(m->detail, sizeof(m->detail), "silent since %s (%ld %s)%s%s", utc(l->when, t, sizeof(t)),
-					 ago < 120 ? ago : ago / 60, ago < 120 ? "s" : "min", l->what[0] ? "; it was at " : "",
-					 l->what);
-			} else if (l->running) {
-				m->state = RACK_RUNNING;
-				snprintf(m->detail, sizeof(m->detail), "%s%slast push %ld s ago", l->what, l->what[0] ? "; " : "",
-					 ago < 0 ? 0 : ago);
+			if (!live_wins || l->running) {
+				if (ago > (long)silent_after) {
+					m->state = RACK_SILENT;
+					snprintf(m->detail, sizeof(m->detail), "silent since %s (%ld %s)%s%s%s",
+						 utc(g->when, t, sizeof(t)), ago < 120 ? ago : ago / 60, ago < 120 ? "s" : "min",
+						 live_wins ? "" : ", its last heartbeat on the share",
+						 g->what[0] ? "; it was at " : "", g->what);
+				} else {
+					m->state = RACK_RUNNING;
+					snprintf(m->detail, sizeof(m->detail), "%s%slast %s %ld s ago", g->what,
+						 g->what[0] ? "; " : "", from, ago < 0 ? 0 : ago);
+				}
 			} else {
 				m->state = l->failed ? RACK_FAILED : RACK_PASSED;
 				snprintf(m->detail, sizeof(m->detail), "%s%sended %s (Prometheus; no results on the share yet)",
@@ -772,27 +1015,31 @@ void rack_judge(struct rack *r, time_t now, unsigned silent_after)
 		}
 		if (!s->seen) {
 			m->state = RACK_NEVER_SEEN;
-			snprintf(m->detail, sizeof(m->detail), "no results, no pushes");
+			snprintf(m->detail, sizeof(m->detail), "no results, no pushes%s",
+				 r->before_since ? " (since the campaign began)" : "");
 			continue;
 		}
 		if (s->runs > 1)
 			snprintf(more, sizeof(more), " (the newest of %u runs)", s->runs);
-		if (s->failed < 0) {
-			m->state = RACK_FAILED;
-			snprintf(m->detail, sizeof(m->detail), "saved without a verdict: %s%s", s->where, more);
-		} else {
-			m->state = s->failed ? RACK_FAILED : RACK_PASSED;
-			if (s->when)
-				utc(s->when, t, sizeof(t));
-			snprintf(m->detail, sizeof(m->detail), "%s%s%s%s%s, saved in %.300s%s", s->failures,
-				 s->failures[0] ? "; " : "", s->what[0] ? s->what : "a run", s->when ? " ended " : "",
-				 s->when ? t : "", s->where, more);
+		if (s->unreadable || s->failed < 0) {
+			m->state = RACK_UNREADABLE;
+			snprintf(m->detail, sizeof(m->detail), "%s, saved in %.300s%s",
+				 s->failures[0] ? s->failures : "no verdict", s->where, more);
+			continue;
 		}
+		m->state = s->failed ? RACK_FAILED : RACK_PASSED;
+		/* when it ended, from status.json; an older image's run says only when it started */
+		utc(s->ended ? s->ended : s->started, t, sizeof(t));
+		snprintf(m->detail, sizeof(m->detail), "%s%s%s%s%s, saved in %.300s%s", s->failures,
+			 s->failures[0] ? "; " : "", s->what[0] ? s->what : "a run",
+			 s->ended ? " ended " : s->started ? " started " : "", s->ended || s->started ? t : "", s->where,
+			 more);
 	}
 }
 
 void rack_free(struct rack *r)
 {
 	free(r->m);
+	free(r->hash);
 	memset(r, 0, sizeof(*r));
 }

@@ -13,7 +13,13 @@
 #include <stdio.h>
 #include <time.h>
 
-enum rack_state { RACK_PASSED, RACK_FAILED, RACK_RUNNING, RACK_SILENT, RACK_NEVER_SEEN, RACK_STATES };
+/*
+ * unreadable: its newest run on the share is there but not a result (a
+ * file cut short, not JSON, without an exit status): never taken for
+ * passed. empty: a position the list names without a machine (an empty U).
+ */
+enum rack_state { RACK_PASSED, RACK_FAILED, RACK_RUNNING, RACK_SILENT, RACK_NEVER_SEEN, RACK_UNREADABLE, RACK_EMPTY,
+		  RACK_STATES };
 
 /* What a machine reported, from the share or from Prometheus. */
 struct rack_report {
@@ -22,18 +28,25 @@ struct rack_report {
 	char serial[128];	/* the DMI serial (the share's inventory.json), "" when not known */
 	char macs[8][18];	/* its NICs' MACs, aa:bb:cc:dd:ee:ff (the share's inventory.json) */
 	unsigned nmacs;
-	time_t when;		/* the saved run's end; the last push */
+	time_t when;		/* the saved run's end (its start when the end is not said); the last push;
+				 * a heartbeat's last beat, by the share's clock */
 	int failed;		/* -1 unknown, 0 passed, 1 failed */
 	int running;		/* live only: a run or burn-in was going at the last push */
 	char what[256];		/* saved: the run; live: the run's progress */
 	char failures[256];	/* what failed: components, targets, levels, or why */
 	char where[512];	/* saved: the folder */
 	unsigned runs;		/* saved: how many runs of it the share has */
+	/* saved: the run's identity, its folder's name (start time, machine, run id): a newer run supersedes */
+	char run[128];
+	time_t started, ended;	/* saved: from the folder's name and status.json's "ended" (0: not said) */
+	int unreadable;		/* saved: a file of it is not a result; failures says which and why */
+	int heartbeat;		/* saved: only its heartbeat on the share, the run still going (or dead) */
 };
 
 struct rack_machine {
 	unsigned line;		/* its line in the CSV; 0: reported but not listed */
 	char serial[128], mac[18], position[64];	/* as listed ("" when not given) */
+	char key[128], mac_key[20];	/* results/ident.h's keys of the serial (else MAC) and of the MAC */
 	struct rack_report saved, live;
 	enum rack_state state;
 	char detail[1280];
@@ -44,6 +57,10 @@ struct rack {
 	unsigned n, cap;
 	unsigned listed;	/* the first LISTED are the CSV's, in its order */
 	unsigned bad;		/* result folders that could not be read (each said on ERRS) */
+	unsigned empty;		/* positions listed without a machine */
+	time_t since;		/* runs that started before it are left out (--since: a campaign); 0: none */
+	unsigned before_since;	/* how many were */
+	unsigned *hash, hcap, hn;	/* the machines by key: index * 2 + 1 (serial key) or + 2 (MAC key) */
 };
 
 /*
@@ -56,7 +73,10 @@ int rack_read_csv(struct rack *r, const char *path, FILE *errs);
 /*
  * Adds the runs saved under PATH (a share's folder of result folders,
  * searched recursively, no link followed): each folder's status.json,
- * burnin.json and inventory.json. -1 with bb_err when PATH cannot be read.
+ * burnin.json and inventory.json, and the heartbeats of runs going
+ * (NAME.heartbeat.json). A folder that cannot be read is said on ERRS and
+ * counted in r->bad (the machine its name says is unreadable). -1 with
+ * bb_err when PATH cannot be read.
  */
 int rack_read_saved(struct rack *r, const char *path, FILE *errs);
 /*

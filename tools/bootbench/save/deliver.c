@@ -205,6 +205,11 @@ static int deliver_once(struct dest *d, const char *dir)
 	}
 	if (!rc)
 		rc = d->ops->rename(d, tmp, name);
+	if (!rc) {
+		/* the run's heartbeat (heartbeat_all) ends with its results there */
+		snprintf(rel, sizeof(rel), "%s" HEARTBEAT_SUFFIX, name);
+		d->ops->remove(d, rel);
+	}
 out:
 	if (rc < 0)
 		rc = -rc;
@@ -413,6 +418,67 @@ int probe_all(const struct dest_url *urls, unsigned n, const struct dest_setting
 		}
 		fflush(stdout);
 	}
+	return (int)failed;
+}
+
+/*
+ * A heartbeat of the run in DIR: DIR's name with HEARTBEAT_SUFFIX, written
+ * beside the result folders (a new file under a dot name, then renamed:
+ * the destination's clock stamps it). What it holds is a line for people;
+ * bootbench fleet reads its time.
+ */
+static int heartbeat_once(struct dest *d, const char *dir, const char *local)
+{
+	const char *name = strrchr(dir, '/') ? strrchr(dir, '/') + 1 : dir;
+	char rel[600], tmp[600];
+	int rc;
+
+	snprintf(rel, sizeof(rel), "%s" HEARTBEAT_SUFFIX, name);
+	snprintf(tmp, sizeof(tmp), ".%s" HEARTBEAT_SUFFIX ".partial", name);
+	rc = d->ops->attach(d);
+	if (rc)
+		return rc;
+	rc = d->ops->remove(d, tmp);
+	if (!rc)
+		rc = d->ops->put(d, local, tmp);
+	if (!rc)
+		rc = d->ops->remove(d, rel);
+	if (!rc)
+		rc = d->ops->rename(d, tmp, rel);
+	if (rc < 0)
+		rc = -rc;
+	d->ops->detach(d);
+	return rc;
+}
+
+int heartbeat_all(const struct dest_url *urls, unsigned n, const struct dest_settings *set, const char *dir)
+{
+	const char *tmpdir = getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
+	const char *name = strrchr(dir, '/') ? strrchr(dir, '/') + 1 : dir;
+	char local[PATH_MAX], body[700], where[1400];
+	unsigned i, failed = 0;
+
+	snprintf(local, sizeof(local), "%s/.bootbench-heartbeat-%d.json", tmpdir, (int)getpid());
+	/* the folder's name is ours (results.sh's run_folder_name): safe in JSON as it is */
+	snprintf(body, sizeof(body), "{\"bootbench_heartbeat\": 1, \"run\": \"%s\", \"what\": \"running\"}\n", name);
+	if (write_file_atomic(local, body, strlen(body)))
+		return set_err("cannot write %s", local), (int)n;
+	for (i = 0; i < n; i++) {
+		struct dest d;
+		int rc;
+
+		if (urls[i].kind == DEST_CONSOLE)
+			continue;
+		rc = dest_init(&d, &urls[i], set) ? DEST_PERMANENT : heartbeat_once(&d, dir, local);
+		memset(d.password, 0, sizeof(d.password));
+		if (rc) {
+			failed++;
+			url_where(&urls[i], where, sizeof(where));
+			printf("save: %s: heartbeat not written: %s\n", where, bb_err);
+			fflush(stdout);
+		}
+	}
+	unlink(local);
 	return (int)failed;
 }
 

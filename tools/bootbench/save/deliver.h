@@ -11,6 +11,8 @@
 #include "save/dest.h"
 
 #define MANIFEST_NAME "MANIFEST.sha256"
+/* A run going: RESULT-FOLDER-NAME.heartbeat.json beside the result folders, removed when its folder is delivered. */
+#define HEARTBEAT_SUFFIX ".heartbeat.json"
 
 /* Writes DIR/MANIFEST.sha256: the sha256sum line of every other file. */
 int manifest_write(const char *dir);
@@ -37,5 +39,13 @@ int deliver_all(struct save_job *jobs, unsigned n, const struct dest_settings *s
  * number that failed.
  */
 int probe_all(const struct dest_url *urls, unsigned n, const struct dest_settings *set);
+
+/*
+ * Writes the heartbeat of the run in DIR (its name with HEARTBEAT_SUFFIX)
+ * on each destination, one attempt each, nothing retried or spooled: the
+ * destination's clock stamps it, and `bootbench fleet` reads it (running,
+ * or silent since). Returns how many failed (each said on stdout).
+ */
+int heartbeat_all(const struct dest_url *urls, unsigned n, const struct dest_settings *set, const char *dir);
 
 #endif

@@ -1,0 +1,196 @@
+# SPDX-License-Identifier: MIT
+# bootbench fleet over a share alone (issue 46), its runs made by the
+# programs a booted machine uses (bootbench inventory over recorded
+# machines, results.sh's run_folder_name and write_status, bootbench save
+# and its heartbeat to the share):
+#   a result that is not one is unreadable, named with why, never passed:
+#   status.json {}, an exit_status that is a string, a status.json cut
+#   short beside a PASS burnin.json, a folder that cannot be read (said on
+#   stderr, never "never seen"); exit 2;
+#   a serial with a blank and a / (the machine names itself ABC_123_4)
+#   matches the list's "abc 123/4", without inventory.json too;
+#   an empty position is listed as empty; a list with no machine is bad
+#   input; "ended" is when the run ended (status.json), not its start;
+#   a run saved twice (the stick's copy and the share's) is one run; a
+#   newer run supersedes an older wherever the walk meets them; --since
+#   leaves last month's pass out;
+#   a run going writes its heartbeat to the share (bootbench save
+#   --heartbeat): running, then silent once it is old (the share's clock),
+#   then passed when its results are saved (the heartbeat removed);
+#   exit statuses 0 all passed, 1 one failed, 3 one running or silent, 2
+#   unreadable; --format=json and csv say the same states.
+. tests/lib.sh
+need_commands python3 setpriv
+M=$T/machines SHARE=$T/share
+mkdir -p "$T/runs" "$SHARE/results"
+SH=sh
+[ -x out/busybox/busybox ] && SH="out/busybox/busybox sh"
+
+machine() { # NAME SERIAL MAC: a recorded machine (DMI serial, one wired NIC) in $M/NAME
+	R=$M/$1
+	mkdir -p "$R/sys/class/dmi/id" "$R/sys/class/net/eno1/device" "$R/proc" "$R/dev"
+	printf '%s\n' "$2" > "$R/sys/class/dmi/id/product_serial"
+	echo "$3" > "$R/sys/class/net/eno1/address"
+	echo up > "$R/sys/class/net/eno1/operstate"
+	grep -m8 . /proc/cpuinfo > "$R/proc/cpuinfo"
+	printf 'MemTotal:        1048576 kB\nMemFree:          600000 kB\nMemAvailable:     524288 kB\n' > "$R/proc/meminfo"
+	: > "$R/dev/kmsg"
+}
+new_run() { # NAME: a run folder of machine NAME, named as the boot names it, in $RUN
+	RUN=$T/runs/$(ROOT="$M/$1" BOOTBENCH="$BB" $SH -c '. rootfs/lib/bootbench/results.sh; run_folder_name')
+	mkdir -p "$RUN"
+	BOOTBENCH_SYSROOT="$M/$1" "$BB" inventory --output="$RUN" > /dev/null
+}
+status() { # STATUS: status.json as the boot writes it
+	BB_RUN=quick $SH -c '. rootfs/lib/bootbench/results.sh; write_status "$1" "$2" ""' - "$RUN" "$1"
+}
+save() { "$BB" save --stick="$SHARE" --spool="$T/spool" usb "$RUN" > /dev/null 2>&1 || bad "saving $RUN"; }
+# aged MINUTES: the run just saved, renamed as if it had started MINUTES ago
+aged() {
+	old=$(basename "$RUN")
+	new=$(date -u -d "$1 minutes ago" +%Y%m%dT%H%M%SZ)_${old#*_}
+	mv "$SHARE/results/$old" "$SHARE/results/$new"
+	RUN=$T/runs/$new
+}
+fleet() { # CSV [ARGS...]: the list on $T/out, stderr on $T/err, exit status in $rc
+	csv=$1; shift
+	"$BB" fleet --expect="$csv" "$@" > "$T/out" 2> "$T/err"
+	rc=$?
+	sed 's/^/    /' "$T/out" "$T/err"
+}
+row() { # POSITION STATE [DETAIL-ERE]: that row of $T/out
+	awk -v p="$1" '$2 == p' "$T/out" > "$T/row"
+	check "$1: $2${3:+ ($3)}" sh -c "grep -q ' $2 ' '$T/row' && grep -Eq -- '${3:-.}' '$T/row'"
+}
+
+# passed: a serial with a blank and a slash, listed as a person types it
+machine a "ABC 123/4" 52:54:00:00:01:01; new_run a; status 0; save
+# passed, its newer run; its older run, failed, is met after it by the walk
+machine b SN-0002 52:54:00:00:01:02; new_run b; status 1; save; aged 90
+mkdir -p "$SHARE/zz-older"; mv "$SHARE/results/$(basename "$RUN")" "$SHARE/zz-older/"
+new_run b; status 0; save
+# passed, saved twice (the stick's copy beside the share's): one run
+machine c SN-0003 52:54:00:00:01:03; new_run c; status 0; save
+mkdir -p "$SHARE/stick-copy"; cp -a "$SHARE/results/$(basename "$RUN")" "$SHARE/stick-copy/"
+# passed, no inventory.json: the folder's name is all that says whose it is
+machine d "XY 9/9" 52:54:00:00:01:04; new_run d; rm "$RUN/inventory.json"; status 0; save
+# its run ended 40 min after it started: "ended" says the end
+machine e SN-0005 52:54:00:00:01:05; new_run e; status 0; save; aged 60
+python3 - "$SHARE/results/$(basename "$RUN")/status.json" <<'PY'
+import datetime, json, sys
+d = json.load(open(sys.argv[1]))
+d["ended"] = (datetime.datetime.utcnow() - datetime.timedelta(minutes=20)).strftime("%Y-%m-%dT%H:%M:%SZ")
+json.dump(d, open(sys.argv[1], "w"))
+PY
+ended_e=$(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['ended'].replace('T', ' ').replace('Z', ' UTC'))" \
+	"$SHARE/results/$(basename "$RUN")/status.json")
+
+cat > "$T/passed.csv" <<CSV
+position,serial,mac
+U01,abc 123/4,
+U02,SN-0002,
+U03,SN-0003,
+U04,xy 9/9,
+U05,SN-0005,
+CSV
+fleet "$T/passed.csv" "$SHARE"
+check "all listed passed: exit 0" [ $rc = 0 ]
+row U01 passed 'quick ended'
+check "... a serial with a blank and a / is one machine: none unlisted" sh -c "! grep -q unlisted '$T/out'"
+row U02 passed 'the newest of 2 runs'
+row U03 passed
+check "... a run saved twice is one run" sh -c "! grep -E '^4 ' '$T/out' | grep -q 'runs)'"
+row U04 passed
+row U05 passed "quick ended $ended_e"
+# the rack's empty U slots, a position and no machine: listed as empty
+{ cat "$T/passed.csv"; printf 'U06,,\nU07,,\n'; } > "$T/slots.csv"
+fleet "$T/slots.csv" "$SHARE"
+check "all listed passed, two empty positions: exit 0" [ $rc = 0 ]
+row U06 empty
+check "the count: 5 listed, 5 passed; 2 empty positions" grep -q '^5 listed: 5 passed, 0 failed, 0 running, 0 silent, 0 never seen, 0 unreadable; 0 reported but not listed; 2 empty position(s)$' "$T/out"
+fleet "$T/passed.csv" --since="$(date -u -d '30 minutes ago' +%Y-%m-%dT%H:%M:%SZ)" "$SHARE"
+check "--since 30 min ago: SN-0005's run (60 min ago) is left out: never seen, exit 1" \
+	sh -c "[ $rc = 1 ] && awk '\$2 == \"U05\"' '$T/out' | grep -q 'never seen' && grep -q '2 run(s) before --since left out' '$T/out'"
+check "... SN-0002's failed run before it too: its newer run alone" sh -c "awk '\$2 == \"U02\"' '$T/out' | grep -q passed && ! awk '\$2 == \"U02\"' '$T/out' | grep -q 'runs)'"
+refuses "--since that is not a date" "--since=yesterday: expected a UTC date" "$BB" fleet --expect="$T/passed.csv" --since=yesterday "$SHARE"
+
+printf 'position,serial,mac\n' > "$T/none.csv"
+refuses "a list with no machine (a header only)" "no machine listed" "$BB" fleet --expect="$T/none.csv" "$SHARE"
+printf 'position,serial,mac\nU1,,\nU2,,\n' > "$T/empty.csv"
+refuses "a list of empty positions only" "no machine listed" "$BB" fleet --expect="$T/empty.csv" "$SHARE"
+
+# failed: exit 1
+machine f SN-0006 52:54:00:00:01:06; new_run f; status 1; save
+{ cat "$T/passed.csv"; echo "U08,SN-0006,"; } > "$T/failed.csv"
+fleet "$T/failed.csv" "$SHARE"
+check "one failed: exit 1" [ $rc = 1 ]
+row U08 failed 'exit status 1'
+
+# a run going: its heartbeat on the share while it runs
+machine g SN-0007 52:54:00:00:01:07; new_run g
+"$BB" save --heartbeat=5 --stick="$SHARE" usb "$RUN" > "$T/heartbeat.out" 2>&1 &
+beating=$!
+i=0; until [ -e "$SHARE/results/$(basename "$RUN").heartbeat.json" ] || [ $i -ge 100 ]; do sleep 0.1; i=$((i + 1)); done
+check "the heartbeat is on the share" [ -e "$SHARE/results/$(basename "$RUN").heartbeat.json" ]
+{ cat "$T/passed.csv"; echo "U09,SN-0007,"; } > "$T/going.csv"
+fleet "$T/going.csv" "$SHARE"
+check "one running, the others passed: exit 3" [ $rc = 3 ]
+row U09 running 'last heartbeat on the share [0-9]+ s ago'
+kill -STOP $beating
+touch -d '10 minutes ago' "$SHARE/results/$(basename "$RUN").heartbeat.json"
+fleet "$T/going.csv" "$SHARE"
+check "its heartbeat 10 min old: silent, exit 3" [ $rc = 3 ]
+row U09 silent 'silent since [0-9-]+ [0-9:]+ UTC \(10 min\), its last heartbeat on the share'
+kill -CONT $beating
+status 0
+i=0; while kill -0 $beating 2>/dev/null && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+check "the heartbeat stops once the run's status.json is written" sh -c "! kill -0 $beating 2>/dev/null"
+save
+check "... and its file goes once the results are saved" [ ! -e "$SHARE/results/$(basename "$RUN").heartbeat.json" ]
+fleet "$T/going.csv" "$SHARE"
+check "its results saved: passed, exit 0" sh -c "[ $rc = 0 ] && awk '\$2 == \"U09\"' '$T/out' | grep -q passed"
+
+# results that are not results: unreadable, with why; exit 2
+bad_status() { # NAME SERIAL STATUS.JSON-TEXT [burnin]
+	machine "$1" "$2" "52:54:00:00:02:$3"; new_run "$1"
+	printf '%s' "$4" > "$RUN/status.json"
+	[ -z "${5:-}" ] || printf '{"bootbench_burnin": 1, "verdict": "PASS", "components": []}\n' > "$RUN/burnin.json"
+	save
+}
+bad_status h SN-0021 21 '{}'
+bad_status i SN-0022 22 '{"bootbench_status": 1, "run": "quick", "exit_status": "1", "failed_targets": []}'
+bad_status j SN-0023 23 '{"bootbench_status": 1, "run": "burnin", "exit_sta' burnin
+{ cat "$T/passed.csv"; printf 'U21,SN-0021,\nU22,SN-0022,\nU23,SN-0023,\n'; } > "$T/broken.csv"
+fleet "$T/broken.csv" "$SHARE"
+check "broken results: exit 2" [ $rc = 2 ]
+row U21 unreadable 'status.json: no exit_status'
+row U22 unreadable 'status.json: its exit_status is not a number'
+row U23 unreadable 'status.json: not JSON, or cut short'
+fleet "$T/broken.csv" --format=json "$SHARE"
+check "JSON: the same states, the counts" json "$T/out" \
+	"{m['position']: m['state'] for m in d['machines']} == {'U01': 'passed', 'U02': 'passed', 'U03': 'passed', 'U04': 'passed',
+	  'U05': 'passed', 'U21': 'unreadable', 'U22': 'unreadable', 'U23': 'unreadable', '': 'unlisted'}
+	 and d['states']['unreadable'] == 3 and d['listed'] == 8"
+fleet "$T/broken.csv" --format=csv "$SHARE"
+check "CSV: a header, a row a machine, the same states" python3 -c "
+import csv, sys
+rows = list(csv.DictReader(open('$T/out')))
+got = {r['position']: r['state'] for r in rows if r['line']}
+sys.exit(0 if got['U21'] == 'unreadable' and got['U01'] == 'passed' and len(got) == 8 else 1)"
+refuses "--format that is not one" "--format=xml: expected text, csv or json" "$BB" fleet --expect="$T/broken.csv" --format=xml "$SHARE"
+
+# a run folder that cannot be read (a share's permissions): said, that machine unreadable, exit 2
+machine k SN-0031 52:54:00:00:03:01; new_run k; status 0; save
+chmod 000 "$SHARE/results/$(basename "$RUN")"
+chmod 755 "$T"
+{ cat "$T/passed.csv"; printf 'U31,SN-0031,\n'; } > "$T/locked.csv"
+chmod 644 "$T/locked.csv"
+"$BB" fleet --expect="$T/locked.csv" "$SHARE" > /dev/null 2>&1	# as root it can be read: the rest is nobody's view
+setpriv --reuid=65534 --regid=65534 --clear-groups "$BB" fleet --expect="$T/locked.csv" "$SHARE" > "$T/out" 2> "$T/err"
+rc=$?
+sed 's/^/    /' "$T/out" "$T/err"
+check "an unreadable run folder: exit 2" [ $rc = 2 ]
+check "... said on stderr, with its name" grep -q "$(basename "$RUN"): cannot read it: Permission denied" "$T/err"
+row U31 unreadable 'the folder cannot be read'
+chmod 755 "$SHARE/results/$(basename "$RUN")"
+finish
