@@ -10,7 +10,8 @@
 #   - rack-killed runs the quick profile and is killed mid-run (QEMU
 #     stopped from outside, as a machine that hangs or loses power).
 # Exactly three alerts reach Prometheus' /api/v1/alerts, firing, with the
-# right labels: BootbenchBurninFailed (rack-fail, net), BootbenchBurninError
+# right labels (the machine label is results/ident.h's key: case folded):
+# BootbenchBurninFailed (rack-fail, net), BootbenchBurninError
 # (rack-fail, bmc) and BootbenchSilent (rack-killed, its disk); none names
 # rack-pass. The rules are the shipped file with BootbenchSilent's 300 s
 # set to 20 s (a test cannot wait five minutes; promtool's unit tests
@@ -43,11 +44,11 @@ rack_guest rack-killed "$M bootbench.run=quick bootbench.targets=all bootbench.d
 killed=$!
 # rack-killed: stopped once Prometheus has seen its run going
 i=0
-until prom_query 'bootbench_state{machine="rack-killed",state="running"} == 1' | grep -q '"rack-killed"' || [ $i -ge 600 ]; do
+until prom_query 'bootbench_state{machine="RACK-KILLED",state="running"} == 1' | grep -q '"RACK-KILLED"' || [ $i -ge 600 ]; do
 	sleep 0.5; i=$((i + 1))
 done
-prom_query 'bootbench_state{machine="rack-killed",state="running"} == 1' > "$T/running.json"
-check "rack-killed's run is seen running in Prometheus" grep -q '"rack-killed"' "$T/running.json"
+prom_query 'bootbench_state{machine="RACK-KILLED",state="running"} == 1' > "$T/running.json"
+check "rack-killed's run is seen running in Prometheus" grep -q '"RACK-KILLED"' "$T/running.json"
 # the rack's list: the three, and one never booted (listed by MAC)
 printf 'position,serial,mac\nU1,rack-pass,\nU2,rack-fail,\nU3,rack-killed,\nU4,,52:54:00:0f:ff:04\n' > "$T/rack.csv"
 "$BB" fleet --expect="$T/rack.csv" --prometheus="$P" > "$T/fleet-live.txt" 2>&1
@@ -67,9 +68,9 @@ python3 -c "import json, sys; [print('   ', a['state'], sorted(a['labels'].items
 check "exactly three alerts fire: rack-fail's net FAIL and bmc ERROR, rack-killed silent with its disk" json "$T/alerts.json" \
 	"sorted((a['labels']['alertname'], a['labels']['machine'], a['labels'].get('component', a['labels'].get('disk')))
 	        for a in d['data']['alerts'] if a['state'] == 'firing') ==
-	 [('BootbenchBurninError', 'rack-fail', 'bmc'), ('BootbenchBurninFailed', 'rack-fail', 'net'),
-	  ('BootbenchSilent', 'rack-killed', 'BBNVME1')]"
-check "... and none names rack-pass" json "$T/alerts.json" "all(a['labels']['machine'] != 'rack-pass' for a in d['data']['alerts'])"
+	 [('BootbenchBurninError', 'RACK-FAIL', 'bmc'), ('BootbenchBurninFailed', 'RACK-FAIL', 'net'),
+	  ('BootbenchSilent', 'RACK-KILLED', 'BBNVME1')]"
+check "... and none names rack-pass" json "$T/alerts.json" "all(a['labels']['machine'] != 'RACK-PASS' for a in d['data']['alerts'])"
 check "... each says what to do" json "$T/alerts.json" "all(len(a['annotations']['action']) > 40 for a in d['data']['alerts'])"
 # bootbench fleet: the share (each guest's results, cut from its console) and Prometheus
 for g in rack-pass rack-fail rack-killed; do

@@ -67,4 +67,15 @@ serve html
 cat "$T/err"
 check "an answer that is not the API's (a proxy's page): one line saying so" sh -c \
 	"[ \$(wc -l < '$T/err') = 1 ] && grep -q 'not an answer of its HTTP API' '$T/err'"
+printf 'position,serial,mac\nU1,abc 123/4,\nU2,,3C-EC-EF-00-12-34\nU3,,\n' > "$T/list.csv"
+"$BB" fleet --expect="$T/list.csv" --export > "$T/export" 2> "$T/err"
+rc=$?
+cat "$T/export"
+check "--export: the listed machines as bootbench_expected_machine_info, named as they push (ABC_123_4, mac-...); the empty U3 left out" sh -c \
+	"[ $rc = 0 ] && [ \$(grep -c '^bootbench_expected_machine_info{' '$T/export') = 2 ] &&
+	 grep -q '^bootbench_expected_machine_info{machine=\"ABC_123_4\",serial=\"abc 123/4\",mac=\"\",position=\"U1\"} 1\$' '$T/export' &&
+	 grep -q '^bootbench_expected_machine_info{machine=\"mac-3cecef001234\",.*position=\"U2\"} 1\$' '$T/export'"
+"$BB" fleet --expect="$T/list.csv" --export "$T" > "$T/export" 2> "$T/err"
+check "--export with a folder: bad input (exit 2), one line, nothing printed" sh -c \
+	"[ $? = 2 ] && [ \$(wc -l < '$T/err') = 1 ] && [ ! -s '$T/export' ]"
 finish

@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "lib/util.h"
+#include "results/ident.h"
 #include "save/metrics.h"
 #include "save/url.h"
 
@@ -124,7 +125,7 @@ static void note_group(const struct metrics *m)
 int metrics_init(struct metrics *m, const char *url, const char *machine, const char *disk)
 {
 	struct dest_url u;
-	char a[400], b[400], shown[sizeof(u.text)];
+	char a[400], b[400], shown[sizeof(u.text)], key[128];
 
 	memset(m, 0, sizeof(*m));
 	url_redact(url, shown, sizeof(shown));
@@ -144,6 +145,10 @@ int metrics_init(struct metrics *m, const char *url, const char *machine, const 
 		m->url[0] = 0;
 		return -1;
 	}
+	/* the machine label is the one key a machine is known by (results/ident.h): the
+	 * CSV's serial, the share's folders and fleet --export's list meet it */
+	if (!machine_key(machine, NULL, key, sizeof(key)))
+		machine = key;
 	base64url(machine, a, sizeof(a));
 	if (!disk) {
 		/* the machine's own series (a burn-in's verdicts): no disk in the group */
