@@ -34,12 +34,15 @@ CC       := musl-gcc
 INC      := $(ABS_OUT)/include
 LIBURING := /usr/lib/x86_64-linux-gnu/liburing.a
 JANSSON  := $(OUT)/jansson/libjansson.a
-# wolfCrypt's Ed25519, SHA-512 and SHA-256 from Debian's wolfssl source (curl's TLS):
-# the erase certificates' signatures and ssh keys' fingerprints (decision 5); only these files, as
+# wolfSSL from Debian's wolfssl source (curl's TLS): wolfCrypt's Ed25519, SHA-512 and SHA-256
+# for the erase certificates' signatures and ssh keys' fingerprints (decision 5), and a TLS
+# client for syslog over TLS (RFC 5425: save/syslog_tls.c); only these files, as
 # tools/wolfcrypt/user_settings.h configures them
 WOLFSSL_SRC := dl/src/wolfssl
 WOLFCRYPT := $(OUT)/wolfcrypt/libwolfcrypt.a
-WOLFCRYPT_OBJS := $(patsubst %,$(OUT)/wolfcrypt/%.o,ed25519 fe_operations ge_operations sha512 sha256 memory wc_port error logging coding)
+WOLFCRYPT_OBJS := $(patsubst %,$(OUT)/wolfcrypt/%.o,ed25519 fe_operations ge_operations sha512 sha256 memory wc_port \
+	error logging coding aes asn ecc hash hmac kdf random rsa sha sp_int wolfmath signature wc_encrypt) \
+	$(patsubst %,$(OUT)/wolfcrypt/tls-%.o,ssl internal keys tls tls13 wolfio)
 # make test: builds run side by side (at least 2: one can wait on the network)
 BUILD_JOBS ?= $(shell n=$$(nproc); [ $$n -lt 2 ] && n=2; echo $$n)
 # EXTRA_CFLAGS: the sanitizer and fuzzing builds' instrumentation (make sanitize, make fuzz)
@@ -86,7 +89,7 @@ $(INC)/.stamp:
 	$(Q)ln -sfn /usr/include/liburing $(INC)/liburing
 	$(Q)touch $@
 
-$(OUT)/obj/%.o: $(SRC)/%.c $(HDRS) $(INC)/.stamp | $(JANSSON) $(WOLFCRYPT)
+$(OUT)/obj/%.o: $(SRC)/%.c $(HDRS) tools/wolfcrypt/user_settings.h $(INC)/.stamp | $(JANSSON) $(WOLFCRYPT)
 	$(call msg,CC,$<)
 	$(Q)mkdir -p $(dir $@)
 	$(Q)$(CC) $(CFLAGS) -c -o $@ $<
@@ -154,6 +157,12 @@ $(OUT)/wolfcrypt/%.o: dl/manifest.tsv tools/wolfcrypt/user_settings.h
 	$(Q)mkdir -p $(dir $@)
 	$(Q)$(CC) -O2 -w -ffile-prefix-map=$(CURDIR)=. $(EXTRA_CFLAGS) -DWOLFSSL_USER_SETTINGS -Itools/wolfcrypt \
 		-isystem $(WOLFSSL_SRC) -c -o $@ $(WOLFSSL_SRC)/wolfcrypt/src/$*.c
+
+$(OUT)/wolfcrypt/tls-%.o: dl/manifest.tsv tools/wolfcrypt/user_settings.h
+	$(call msg,CC,wolfssl/$*.c)
+	$(Q)mkdir -p $(dir $@)
+	$(Q)$(CC) -O2 -w -ffile-prefix-map=$(CURDIR)=. $(EXTRA_CFLAGS) -DWOLFSSL_USER_SETTINGS -Itools/wolfcrypt \
+		-isystem $(WOLFSSL_SRC) -c -o $@ $(WOLFSSL_SRC)/src/$*.c
 
 $(WOLFCRYPT): $(WOLFCRYPT_OBJS)
 	$(Q)rm -f $@ && ar rcD $@ $(WOLFCRYPT_OBJS)

@@ -30,8 +30,9 @@ pkgs="$pkgs prometheus"
 # the inhibition rules (tools/monitoring/alertmanager-inhibit.yml) run in Debian's
 # Alertmanager and are checked by its amtool (tests/cli/alertmanager.sh)
 pkgs="$pkgs prometheus-alertmanager"
-# bootbench.syslog's receiving end in its tests: Debian's rsyslog on loopback
-pkgs="$pkgs rsyslog"
+# bootbench.syslog's receiving end in its tests: Debian's rsyslog on loopback,
+# with GnuTLS for syslog over TLS (RFC 5425)
+pkgs="$pkgs rsyslog rsyslog-gnutls"
 # make bench: the erase's clear pass against Debian's nwipe on the same device
 pkgs="$pkgs nwipe"
 # a network namespace of its own for the NFS test (rpcbind on port 111)

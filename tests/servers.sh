@@ -292,6 +292,30 @@ EOF
 	wait_port $SYSLOG_PORT 10 || { echo "rsyslogd did not start:"; cat "$T/rsyslog.log"; return 1; }
 }
 
+# Debian's rsyslog with GnuTLS (rsyslog-gnutls) on 127.0.0.1:$SYSLOG_TLS_PORT:
+# syslog over TLS (RFC 5425) with the certificate make_ca signs for
+# 127.0.0.1, 10.0.2.2 and localhost, each message to $T/syslog-tls.txt as
+# start_rsyslog writes them. A server of its own: rsyslog has one TLS
+# driver setting per process.
+SYSLOG_TLS_PORT=16514
+start_rsyslog_tls() {
+	port_free $SYSLOG_TLS_PORT || return 1
+	[ -f "$T/ca/server.crt" ] || make_ca "$T/ca" || return 1
+	mkdir -p "$T/rsyslog-tls"
+	cat > "$T/rsyslog-tls.conf" <<EOF
+global(workDirectory="$T/rsyslog-tls" DefaultNetstreamDriver="gtls" DefaultNetstreamDriverCAFile="$T/ca/ca.crt"
+       DefaultNetstreamDriverCertFile="$T/ca/server.crt" DefaultNetstreamDriverKeyFile="$T/ca/server.key")
+module(load="imtcp" StreamDriver.Name="gtls" StreamDriver.Mode="1" StreamDriver.AuthMode="anon")
+input(type="imtcp" address="127.0.0.1" port="$SYSLOG_TLS_PORT")
+template(name="bootbench" type="string"
+	 string="%hostname% %app-name% %structured-data:R,ERE,1,BLANK:sequenceId=.([0-9]+)--end% %timereported:::date-rfc3339% %msg%\n")
+action(type="omfile" file="$T/syslog-tls.txt" template="bootbench")
+EOF
+	rsyslogd -n -f "$T/rsyslog-tls.conf" -i "$T/rsyslog-tls.pid" >"$T/rsyslog-tls.log" 2>&1 &
+	SERVER_PIDS="$SERVER_PIDS $!"
+	wait_port $SYSLOG_TLS_PORT 10 || { echo "rsyslogd (TLS) did not start:"; cat "$T/rsyslog-tls.log"; return 1; }
+}
+
 prom_query() { curl -s --get "http://127.0.0.1:$PROM_PORT/api/v1/query" --data-urlencode "query=$1"; }
 
 # check_manifest FOLDER: every file the manifest lists is there with its hash,

@@ -6,7 +6,10 @@
 # (not bootbench's copies of its lines) as APP-NAME kernel; a line written
 # after it is up arrives too; stopped, it says what it sent and exits 0.
 # --format=rfc3164 (issue 46): BSD messages rsyslog reads as such, each
-# ended by a newline over TCP. Stopped while the server is down, it does not
+# ended by a newline over TCP. tls:// (RFC 5425, issue 46): to rsyslog with
+# GnuTLS, the certificate made by openssl verified against --ca; another
+# CA's, or a certificate for another name (openssl s_server), and nothing
+# is sent. Stopped while the server is down, it does not
 # wait for it; stopped while the DNS server does not answer (a private
 # network and mount namespace: a resolv.conf naming a server that never
 # answers), it takes no longer than --drain (issue 46: 7 s with --drain 5).
@@ -115,6 +118,73 @@ check "... over TCP each message ends with a newline, no octet count before it" 
 refuses "a format it does not write" "--format: syslog format 'rfc5425': expected rfc5424 or rfc3164" \
 	"$BB" syslog --to=udp://10.0.0.1 --format=rfc5425 "$T/console.log"
 
+# syslog over TLS (RFC 5425) to rsyslog's GnuTLS driver: verified against the CA given
+start_rsyslog_tls || { bad "rsyslogd with GnuTLS starts"; finish; }
+printf 'bootbench: [0.90] over TLS\nbootbench: [1.20] second line\n' > "$T/tls.log"
+BOOTBENCH_SYSROOT="$T/root" "$BB" syslog --to=tls://127.0.0.1:$SYSLOG_TLS_PORT --ca="$T/ca/ca.crt" --hostname=TLS-1 \
+	"$T/tls.log" 2> "$T/tls.err" &
+pid=$!
+# rsyslog's GnuTLS input writes the last records it read only when more
+# come or the connection ends: the stop ends it
+i=0
+until grep -q "syslog: streaming this boot's log" "$T/tls.err" || [ $i -ge 150 ]; do sleep 0.1; i=$((i + 1)); done
+kill -TERM $pid
+wait $pid
+rc=$?
+i=0
+until grep -q '^TLS-1 .*streaming' "$T/syslog-tls.txt" 2>/dev/null || [ $i -ge 50 ]; do sleep 0.1; i=$((i + 1)); done
+sed 's/^/    /' "$T/syslog-tls.txt" "$T/tls.err"
+check "tls://: stopped, it exits 0 (everything sent)" [ $rc = 0 ]
+check "... rsyslog got every line over TLS, sequenceId 1 to 5: the kernel's two, the two lines, its notice" sh -c \
+	"awk '\$1 == \"TLS-1\" { print \$3 }' '$T/syslog-tls.txt' | awk '\$1 != NR { exit 1 } END { exit NR != 5 }' &&
+	 grep -q '^TLS-1 bootbench 3 .* bootbench: \[0.90\] over TLS\$' '$T/syslog-tls.txt' &&
+	 grep -q '^TLS-1 kernel 2 .* nvme nvme0: I/O 12 QID 1 timeout, aborting\$' '$T/syslog-tls.txt'"
+check "... and says where it streamed" grep -q "syslog: streaming this boot's log to tls://127.0.0.1:$SYSLOG_TLS_PORT as TLS-1" "$T/tls.err"
+# a server whose certificate another CA signed: no handshake, nothing sent
+make_ca "$T/other-ca"
+BOOTBENCH_SYSROOT="$T/root" "$BB" syslog --to=tls://127.0.0.1:$SYSLOG_TLS_PORT --ca="$T/other-ca/ca.crt" --hostname=TLS-2 \
+	"$T/tls.log" 2> "$T/tls2.err" &
+pid=$!
+sleep 1.5
+kill -TERM $pid
+wait $pid
+rc=$?
+sed 's/^/    /' "$T/tls2.err"
+check "tls:// with another CA: the certificate is refused, nothing sent, exit 1" sh -c \
+	"[ $rc = 1 ] && grep -q 'not sent at the end (TLS handshake: ASN no signer error to confirm failure)' '$T/tls2.err' &&
+	 ! grep -q '^TLS-2 ' '$T/syslog-tls.txt'"
+# a certificate from the right CA for another name (openssl's own server)
+openssl req -newkey rsa:2048 -nodes -keyout "$T/other.key" -out "$T/other.csr" -subj /CN=other.example 2>/dev/null &&
+printf 'subjectAltName=DNS:other.example\n' > "$T/other.san" &&
+openssl x509 -req -in "$T/other.csr" -CA "$T/ca/ca.crt" -CAkey "$T/ca/ca.key" -CAcreateserial -out "$T/other.crt" \
+	-days 2 -extfile "$T/other.san" 2>/dev/null
+OTHER=$((SYSLOG_TLS_PORT + 1))
+port_free $OTHER
+openssl s_server -accept 127.0.0.1:$OTHER -cert "$T/other.crt" -key "$T/other.key" -quiet > "$T/s_server.out" 2>&1 &
+SERVER_PIDS="$SERVER_PIDS $!"
+wait_port $OTHER 10
+BOOTBENCH_SYSROOT="$T/root" "$BB" syslog --to=tls://127.0.0.1:$OTHER --ca="$T/ca/ca.crt" --hostname=TLS-3 \
+	"$T/tls.log" 2> "$T/tls3.err" &
+pid=$!
+sleep 1.5
+kill -TERM $pid
+wait $pid
+rc=$?
+sed 's/^/    /' "$T/tls3.err"
+check "tls:// to a certificate for another name: refused, nothing sent, exit 1" sh -c \
+	"[ $rc = 1 ] && grep -q 'not sent at the end (TLS handshake: peer subject name mismatch)' '$T/tls3.err' &&
+	 ! grep -q 'TLS-3' '$T/s_server.out'"
+BOOTBENCH_SYSROOT="$T/root" "$BB" syslog --to=tls://127.0.0.1 --ca="$T/ca/ca.crt" --drain=0 "$T/tls.log" 2> "$T/tls4.err" &
+pid=$!
+sleep 0.5; kill -TERM $pid; wait $pid
+check "tls:// without a port: RFC 5425's 6514" grep -q 'tls://127.0.0.1:6514' "$T/tls4.err"
+refuses "--ca for a server that is not tls://" "--ca is for a tls:// server, not tcp://10.0.0.1:514" \
+	"$BB" syslog --to=tcp://10.0.0.1 --ca="$T/ca/ca.crt" "$T/console.log"
+refuses "a CA file that is not there" "the CA file $T/none: No such file or directory" \
+	"$BB" syslog --to=tls://10.0.0.1 --ca="$T/none" "$T/console.log"
+refuses "a CA file with no certificate in it" "the CA file $T/console.log: no CA certificate in it" \
+	"$BB" syslog --to=tls://10.0.0.1 --ca="$T/console.log" "$T/console.log"
+
 # stopped while the server is down: it gives up at once
 DOWN=$((SYSLOG_PORT + 1))
 BOOTBENCH_SYSROOT="$T/root" "$BB" syslog --to=tcp://127.0.0.1:$DOWN --hostname=SN-4711 "$T/console.log" 2> "$T/down.err" &
@@ -163,8 +233,8 @@ else
 	echo "    (no mount namespace here: the DNS stop is checked where there is one)"
 fi
 
-refuses "no --to" "--to=udp://HOST[:PORT] or tcp://HOST[:PORT] is needed" "$BB" syslog "$T/console.log"
-refuses "a scheme it does not speak" "expected udp://HOST[:PORT] or tcp://HOST[:PORT]" "$BB" syslog --to=http://10.0.0.1/ "$T/console.log"
+refuses "no --to" "--to=udp://HOST[:PORT], tcp://HOST[:PORT] or tls://HOST[:PORT] is needed" "$BB" syslog "$T/console.log"
+refuses "a scheme it does not speak" "expected udp://HOST[:PORT], tcp://HOST[:PORT] or tls://HOST[:PORT]" "$BB" syslog --to=http://10.0.0.1/ "$T/console.log"
 refuses "a port out of range" "the port is not a number from 1 to 65535" "$BB" syslog --to=udp://10.0.0.1:65536 "$T/console.log"
 refuses "a path after the port" "unexpected '/x' after" "$BB" syslog --to=udp://10.0.0.1:514/x "$T/console.log"
 refuses "a hostname with a blank" "--hostname: 1 to 255 printable ASCII" "$BB" syslog --to=udp://10.0.0.1 --hostname="a b" "$T/console.log"

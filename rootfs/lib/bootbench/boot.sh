@@ -62,9 +62,22 @@ console_flush() {
 # (25-syslog.sh), from bootbench.conf or the fetched config once they are
 # read (40-media.sh). Its output goes to the screen, never into the log's
 # pipe: a writer holding the pipe would keep console_flush's tee alive.
+# A tls:// server is verified against bootbench.ca when one is given: then
+# the stream starts once that CA is read (40-media.sh's call, through
+# 35-config.sh's ca_ready), still from the logs' first lines; without
+# bootbench.ca, against the image's CA bundle at once.
 syslog_start() {
 	[ -n "${BB_SYSLOG:-}" ] && [ ! -e "$BB_RUNDIR/syslog.pid" ] || return 0
-	"${BOOTBENCH:-bootbench}" syslog --to="$BB_SYSLOG" --format="${BB_SYSLOG_FORMAT:-rfc5424}" "$BB_LOG" \
+	ca=""
+	case "$BB_SYSLOG" in
+	tls://*)
+		if [ -n "${BB_CA:-}" ]; then
+			command -v ca_ready >/dev/null && ca_ready
+			[ -n "${BB_CA_FILE:-}" ] || { log "syslog: $BB_SYSLOG waits for bootbench.ca to verify it"; return 0; }
+			ca=$BB_CA_FILE
+		fi ;;
+	esac
+	"${BOOTBENCH:-bootbench}" syslog --to="$BB_SYSLOG" ${ca:+--ca="$ca"} --format="${BB_SYSLOG_FORMAT:-rfc5424}" "$BB_LOG" \
 		</dev/null >/dev/console 2>&1 &
 	echo $! > "$BB_RUNDIR/syslog.pid"
 	log "syslog: this boot's log goes to $BB_SYSLOG"

@@ -31,16 +31,19 @@
 #include "lib/args.h"
 #include "lib/util.h"
 #include "save/syslog.h"
+#include "save/syslog_tls.h"
 #include "sys/kmsg.h"
 #include "sys/machine.h"
 
 #define KEEP_BYTES (4u << 20)
+/* the image's CA bundle (Debian's ca-certificates), what tls:// verifies against without --ca */
+#define CA_BUNDLE "/etc/ssl/certs/ca-certificates.crt"
 #define FACILITY_KERN 0
 #define FACILITY_USER 1
 #define SEVERITY_NOTICE 5
 
 struct syslog_opts {
-	const char *to, *hostname, *format;
+	const char *to, *hostname, *format, *ca;
 	unsigned drain;
 	int check;
 };
@@ -55,11 +58,20 @@ static void on_stop(int sig)
 	stopping = 1;
 }
 
-/* A message waiting for the server. */
+/*
+ * A line waiting for the server. It keeps its time since boot, and is
+ * written as a message only when it is sent: the wall clock may be set
+ * meanwhile (bootbench.ntp, 44-clock.sh), and a line logged before that is
+ * then stamped with the right time, not the firmware's.
+ */
 struct held {
 	struct held *next;
+	int facility, severity;
+	const char *app;
+	unsigned long seq;
+	double since_boot;
 	size_t len;
-	char text[];
+	char msg[];
 };
 
 struct follower {
@@ -69,7 +81,6 @@ struct follower {
 	struct held *head, *tail;
 	size_t held_bytes;
 	unsigned long seq, sent, dropped, dropped_told;
-	struct timespec boot;	/* the wall clock at boot: stamps for the kernel's times since */
 	int notes_fd;		/* the console log, appended to; -1: stderr */
 	int was_up;
 	char told_why[256];	/* the reason last said for not sending, "" while sending */
@@ -99,20 +110,23 @@ static void say(struct follower *f, const char *fmt, ...)
 		f->notes_fd = -1;
 }
 
-static void hold(struct follower *f, int facility, int severity, const struct timespec *when, const char *app,
+static void hold(struct follower *f, int facility, int severity, double since_boot, const char *app,
 		 const char *msg)
 {
-	char buf[SYSLOG_MAX + 1];
-	size_t n = f->format == SYSLOG_RFC3164 ?
-		   syslog_format_bsd(buf, sizeof(buf), facility, severity, when, f->hostname, app, msg) :
-		   syslog_format(buf, sizeof(buf), facility, severity, when, f->hostname, app, f->seq++, msg);
+	size_t n = strnlen(msg, SYSLOG_MAX);
 	struct held *h = malloc(sizeof(*h) + n + 1);
 
 	if (!h)
 		return;
 	h->next = NULL;
+	h->facility = facility;
+	h->severity = severity;
+	h->app = app;
+	h->seq = f->seq++;
+	h->since_boot = since_boot;
 	h->len = n;
-	memcpy(h->text, buf, n + 1);
+	memcpy(h->msg, msg, n);
+	h->msg[n] = 0;
 	if (f->tail)
 		f->tail->next = h;
 	else
@@ -141,14 +155,40 @@ static void drop_first(struct follower *f)
 	free(h);
 }
 
-static struct timespec after_boot(const struct follower *f, double seconds)
+/* The wall clock SECONDS after boot, by the wall clock now (set or not since). */
+static struct timespec after_boot(double seconds)
 {
-	struct timespec t = f->boot;
-	long long ns = (long long)(seconds * 1e9) + t.tv_nsec;
+	struct timespec real, mono;
+	long long ns;
 
-	t.tv_sec += ns / 1000000000;
-	t.tv_nsec = ns % 1000000000;
-	return t;
+	clock_gettime(CLOCK_REALTIME, &real);
+	clock_gettime(CLOCK_MONOTONIC, &mono);
+	ns = (real.tv_sec - mono.tv_sec) * 1000000000LL + real.tv_nsec - mono.tv_nsec + (long long)(seconds * 1e9);
+	return (struct timespec){ .tv_sec = ns / 1000000000, .tv_nsec = ns % 1000000000 };
+}
+
+/* The first line held, as a message now; its length. */
+static size_t write_first(const struct follower *f, char *buf, size_t len)
+{
+	const struct held *h = f->head;
+	struct timespec when = after_boot(h->since_boot);
+
+	if (f->format == SYSLOG_RFC3164)
+		return syslog_format_bsd(buf, len, h->facility, h->severity, &when, f->hostname, h->app, h->msg);
+	return syslog_format(buf, len, h->facility, h->severity, &when, f->hostname, h->app, h->seq, h->msg);
+}
+
+/* Sends the first line held; 1 sent (and let go), 0 not (l->why says why). */
+static int send_first(struct follower *f, double wait_s)
+{
+	char buf[SYSLOG_MAX + 1];
+	size_t n = write_first(f, buf, sizeof(buf));
+
+	if (!syslog_send(&f->link, buf, n, wait_s))
+		return 0;
+	drop_first(f);
+	f->sent++;
+	return 1;
 }
 
 /* The kernel's new records: its own only (facility 0), stamped with their time since boot. */
@@ -156,26 +196,23 @@ static void read_kernel(struct follower *f, int kfd)
 {
 	struct kmsg_record r;
 
-	while (kfd >= 0 && kmsg_next(kfd, &r) == 1) {
-		struct timespec when = after_boot(f, r.usec / 1e6);
-
+	while (kfd >= 0 && kmsg_next(kfd, &r) == 1)
 		if (r.facility == FACILITY_KERN)
-			hold(f, FACILITY_KERN, r.level, &when, "kernel", r.msg);
-	}
+			hold(f, FACILITY_KERN, r.level, r.usec / 1e6, "kernel", r.msg);
 }
 
 /* One console log line: bootbench's own carry their time since boot ("bootbench: [12.34] ..."). */
 static void console_line(struct follower *f, const char *text)
 {
-	struct timespec when;
+	struct timespec now;
 	double up;
 	char *end;
 
-	if (!strncmp(text, "bootbench: [", 12) && (up = strtod(text + 12, &end)) > 0 && *end == ']')
-		when = after_boot(f, up);
-	else
-		clock_gettime(CLOCK_REALTIME, &when);
-	hold(f, FACILITY_USER, SEVERITY_NOTICE, &when, "bootbench", text);
+	if (strncmp(text, "bootbench: [", 12) || (up = strtod(text + 12, &end)) <= 0 || *end != ']') {
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		up = now.tv_sec + now.tv_nsec / 1e9;
+	}
+	hold(f, FACILITY_USER, SEVERITY_NOTICE, up, "bootbench", text);
 }
 
 /* The console log's new lines; the last one's unfinished part waits for its newline, but at the END. */
@@ -215,7 +252,7 @@ static int send_held(struct follower *f, double connect_s)
 		f->dropped_told = f->dropped;
 	}
 	while (f->head) {
-		if (!syslog_send(&f->link, f->head->text, f->head->len, connect_s)) {
+		if (!send_first(f, connect_s)) {
 			/* said once, and again when the reason changes (no route yet, then no server) */
 			if (strcmp(f->told_why, f->link.why))
 				say(f, "%s: %s%s; the log is kept until it can be sent", f->link.dest->text, f->link.why,
@@ -223,26 +260,12 @@ static int send_held(struct follower *f, double connect_s)
 			snprintf(f->told_why, sizeof(f->told_why), "%s", f->link.why);
 			return 0;
 		}
-		drop_first(f);
-		f->sent++;
 		if (!f->was_up || f->told_why[0])
 			say(f, "streaming this boot's log to %s as %s", f->link.dest->text, f->hostname);
 		f->was_up = 1;
 		f->told_why[0] = 0;
 	}
 	return 1;
-}
-
-static void boot_wall_clock(struct timespec *boot)
-{
-	struct timespec real, mono;
-	long long ns;
-
-	clock_gettime(CLOCK_REALTIME, &real);
-	clock_gettime(CLOCK_MONOTONIC, &mono);
-	ns = (real.tv_sec - mono.tv_sec) * 1000000000LL + real.tv_nsec - mono.tv_nsec;
-	boot->tv_sec = ns / 1000000000;
-	boot->tv_nsec = ns % 1000000000;
 }
 
 static int syslog_main(void *opts, int argc, char **argv)
@@ -257,13 +280,17 @@ static int syslog_main(void *opts, int argc, char **argv)
 	struct sigaction sa = { .sa_handler = on_stop };
 
 	if (!o->to)
-		die_usage("syslog: --to=udp://HOST[:PORT] or tcp://HOST[:PORT] is needed");
+		die_usage("syslog: --to=udp://HOST[:PORT], tcp://HOST[:PORT] or tls://HOST[:PORT] is needed");
 	if (syslog_parse(o->to, &dest))
 		die_usage("syslog: %s", bb_err);
 	if (o->format && syslog_format_parse(o->format, &dest.format))
 		die_usage("syslog: --format: %s", bb_err);
+	if (o->ca && !dest.tls)
+		die_usage("syslog: --ca is for a tls:// server, not %s", dest.text);
 	if (o->check)
 		return EXIT_OK;
+	if (dest.tls && !(dest.tls_ctx = syslog_tls_new(o->ca ? o->ca : CA_BUNDLE)))
+		die_usage("syslog: %s", bb_err);
 	if (argc > 1)
 		die_usage("syslog: one console log to follow, not %d", argc);
 	if (o->hostname && !syslog_hostname_ok(o->hostname))
@@ -289,7 +316,6 @@ static int syslog_main(void *opts, int argc, char **argv)
 	syslog_link_init(&f.link, &dest);
 	f.hostname = o->hostname;
 	f.format = dest.format;
-	boot_wall_clock(&f.boot);
 
 	while (!stopping) {
 		struct pollfd p = { .fd = kfd, .events = POLLIN };
@@ -318,12 +344,10 @@ static int syslog_main(void *opts, int argc, char **argv)
 	while (f.head) {
 		double left = (double)(deadline - now_ns()) / 1e9;
 
-		if (now_ns() >= deadline || !syslog_send(&f.link, f.head->text, f.head->len, left < 2 ? left : 2)) {
+		if (now_ns() >= deadline || !send_first(&f, left < 2 ? left : 2)) {
 			sent_all = 0;
 			break;
 		}
-		drop_first(&f);
-		f.sent++;
 	}
 	{
 		unsigned long left = 0;
@@ -343,12 +367,17 @@ static int syslog_main(void *opts, int argc, char **argv)
 	while (f.head)
 		drop_first(&f);
 	syslog_link_close(&f.link);
+	syslog_tls_free(dest.tls_ctx);
 	return sent_all && !f.dropped ? EXIT_OK : EXIT_FAIL;
 }
 
 static const struct arg syslog_args[] = {
 	{ .name = "--to", .kind = ARG_STR, .offset = ARG_AT(struct syslog_opts, to), .meta = "URL",
-	  .help = "the server: udp://HOST[:PORT] or tcp://HOST[:PORT] (port 514 by default)" },
+	  .help = "the server: udp://HOST[:PORT] or tcp://HOST[:PORT] (port 514 by default), or\n"
+		  "tls://HOST[:PORT] (RFC 5425, port 6514 by default)" },
+	{ .name = "--ca", .kind = ARG_STR, .offset = ARG_AT(struct syslog_opts, ca), .meta = "FILE",
+	  .help = "tls://: the CA (PEM) the server's certificate must chain to\n"
+		  "[" CA_BUNDLE "]" },
 	{ .name = "--hostname", .kind = ARG_STR, .offset = ARG_AT(struct syslog_opts, hostname), .meta = "NAME",
 	  .help = "the HOSTNAME of every message [the machine's serial, else its MAC]" },
 	{ .name = "--format", .kind = ARG_STR, .offset = ARG_AT(struct syslog_opts, format), .meta = "F",
@@ -362,12 +391,14 @@ static const struct arg syslog_args[] = {
 
 const struct command syslog_command = {
 	.name = "syslog",
-	.summary = "stream this boot's log to a syslog server (RFC 5424 or 3164, UDP or TCP)",
-	.usage = "--to=URL [--hostname=NAME] [--format=F] [--drain=S] [CONSOLE-LOG]",
+	.summary = "stream this boot's log to a syslog server (RFC 5424 or 3164, UDP, TCP or TLS)",
+	.usage = "--to=URL [--ca=FILE] [--hostname=NAME] [--format=F] [--drain=S] [CONSOLE-LOG]",
 	.help = "Sends the kernel's log and CONSOLE-LOG (the boot's: /run/bootbench/console.log) to a\n"
 		"syslog server, each line an RFC 5424 message from its first line on, with the\n"
 		"machine's serial as HOSTNAME and APP-NAME kernel or bootbench; over UDP a\n"
-		"datagram a line (RFC 5426), over TCP octet-counted frames (RFC 6587). With\n"
+		"datagram a line (RFC 5426), over TCP octet-counted frames (RFC 6587), over TLS\n"
+		"the same frames (RFC 5425), the server's certificate verified against --ca and\n"
+		"its name or address, always (wolfSSL's TLS 1.2 and 1.3). With\n"
 		"--format=rfc3164, BSD syslog messages (no year, no sequence number; over TCP a\n"
 		"newline ends each) for receivers that predate RFC 5424. Lines are kept (4 MiB)\n"
 		"while the network is not up or the server is away, and sent when it is. It\n"

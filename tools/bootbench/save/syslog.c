@@ -19,6 +19,7 @@
 
 #include "lib/util.h"
 #include "save/syslog.h"
+#include "save/syslog_tls.h"
 
 int syslog_parse(const char *s, struct syslog_dest *d)
 {
@@ -30,8 +31,10 @@ int syslog_parse(const char *s, struct syslog_dest *d)
 		d->tcp = 0;
 	else if (!strncmp(s, "tcp://", 6))
 		d->tcp = 1;
+	else if (!strncmp(s, "tls://", 6))
+		d->tcp = d->tls = 1;
 	else
-		return set_err("syslog server '%.200s': expected udp://HOST[:PORT] or tcp://HOST[:PORT]", s);
+		return set_err("syslog server '%.200s': expected udp://HOST[:PORT], tcp://HOST[:PORT] or tls://HOST[:PORT]", s);
 	host = s + 6;
 	if (*host == '[') {
 		end = strchr(++host, ']');
@@ -48,7 +51,8 @@ int syslog_parse(const char *s, struct syslog_dest *d)
 	if (n >= sizeof(d->host))
 		return set_err("syslog server '%.200s': the host name is too long", s);
 	memcpy(d->host, host, n);
-	snprintf(d->port, sizeof(d->port), "514");
+	/* RFC 5425 section 4.1: syslog over TLS has a port of its own */
+	snprintf(d->port, sizeof(d->port), d->tls ? "6514" : "514");
 	if (*p == ':') {
 		char *q;
 		unsigned long port = strtoul(p + 1, &q, 10);
@@ -60,7 +64,7 @@ int syslog_parse(const char *s, struct syslog_dest *d)
 	}
 	if (*p && strcmp(p, "/"))
 		return set_err("syslog server '%.200s': unexpected '%.40s' after the host and port", s, p);
-	snprintf(d->text, sizeof(d->text), "%s://%s%s%s:%s", d->tcp ? "tcp" : "udp", strchr(d->host, ':') ? "[" : "",
+	snprintf(d->text, sizeof(d->text), "%s://%s%s%s:%s", d->tls ? "tls" : d->tcp ? "tcp" : "udp", strchr(d->host, ':') ? "[" : "",
 		 d->host, strchr(d->host, ':') ? "]" : "", d->port);
 	return 0;
 }
@@ -144,6 +148,8 @@ void syslog_link_init(struct syslog_link *l, const struct syslog_dest *d)
 
 void syslog_link_close(struct syslog_link *l)
 {
+	syslog_tls_close(l->tls);
+	l->tls = NULL;
 	if (l->fd >= 0)
 		close(l->fd);
 	l->fd = -1;
@@ -307,6 +313,11 @@ static int link_open(struct syslog_link *l, double wait_s)
 	freeaddrinfo(res);
 	if (l->fd < 0)
 		return why(l, "cannot connect", strerror(err ? err : EHOSTUNREACH));
+	if (l->dest->tls && !(l->tls = syslog_tls_connect(l->dest->tls_ctx, l->fd, l->dest->host, wait_s, l->why,
+							    sizeof(l->why)))) {
+		syslog_link_close(l);
+		return 0;
+	}
 	return 1;
 }
 
@@ -328,19 +339,26 @@ int syslog_send(struct syslog_link *l, const char *msg, size_t len, double wait_
 	send_timeout(l, wait_s);
 	if (len > SYSLOG_MAX)
 		len = SYSLOG_MAX;
-	if (l->dest->tcp && l->dest->format == SYSLOG_RFC3164) {
+	if (l->dest->tcp && !l->dest->tls && l->dest->format == SYSLOG_RFC3164) {
 		/* RFC 6587 section 3.4.2: a newline ends the frame, as old receivers read it */
 		memcpy(frame, msg, len);
 		frame[len] = '\n';
 		n = len + 1;
 	} else if (l->dest->tcp) {
-		/* RFC 6587 octet counting: the length, a blank, the message */
+		/* RFC 6587 octet counting (RFC 5425's only framing): the length, a blank, the message */
 		n = (size_t)snprintf(frame, sizeof(frame), "%zu ", len);
 		memcpy(frame + n, msg, len);
 		n += len;
 	} else {
 		memcpy(frame, msg, len);
 		n = len;
+	}
+	if (l->tls) {
+		if (syslog_tls_send(l->tls, frame, n, l->why, sizeof(l->why))) {
+			syslog_link_close(l);
+			return 0;
+		}
+		return 1;
 	}
 	while (done < n) {
 		ssize_t k = send(l->fd, frame + done, n - done, MSG_NOSIGNAL);

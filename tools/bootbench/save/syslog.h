@@ -4,9 +4,11 @@
  * 5426, a datagram a message) or TCP (RFC 6587, octet-counted frames), the
  * transports rsyslog, syslog-ng and journald's remote all take; or, for
  * receivers older than those, RFC 3164's BSD messages (over TCP each ended
- * by a newline: RFC 6587's non-transparent framing, all they know). Where
- * the server is: udp://HOST[:PORT] or tcp://HOST[:PORT] (port 514 by
- * default; HOST a name, IPv4 or [IPv6]).
+ * by a newline: RFC 6587's non-transparent framing, all they know). Or
+ * over TLS (RFC 5425: octet-counted frames in a TLS stream, the server's
+ * certificate verified: syslog_tls.h). Where the server is:
+ * udp://HOST[:PORT] or tcp://HOST[:PORT] (port 514 by default), or
+ * tls://HOST[:PORT] (port 6514); HOST a name, IPv4 or [IPv6].
  */
 #ifndef BB_SYSLOG_H
 #define BB_SYSLOG_H
@@ -23,15 +25,20 @@
 /* How messages are written: RFC 5424 (the default) or RFC 3164 (BSD). */
 enum syslog_format_kind { SYSLOG_RFC5424, SYSLOG_RFC3164 };
 
+struct syslog_tls;
+struct syslog_tls_session;
+
 struct syslog_dest {
-	int tcp;
+	int tcp;		/* a stream: TCP, or TLS over it */
+	int tls;		/* RFC 5425 */
+	struct syslog_tls *tls_ctx;	/* with tls: the CA the server is verified against (the caller's) */
 	enum syslog_format_kind format;	/* RFC 3164's frames end with a newline over TCP */
 	char host[256];		/* without the brackets of an IPv6 address */
 	char port[8];
 	char text[300];		/* scheme://host:port, for messages */
 };
 
-/* Parses udp://HOST[:PORT] or tcp://HOST[:PORT]; -1 with bb_err naming what is wrong. */
+/* Parses udp://, tcp:// or tls://HOST[:PORT]; -1 with bb_err naming what is wrong. */
 int syslog_parse(const char *s, struct syslog_dest *d);
 /* rfc5424 or rfc3164 into *KIND; -1 with bb_err naming what is wrong. */
 int syslog_format_parse(const char *s, enum syslog_format_kind *kind);
@@ -61,6 +68,7 @@ struct syslog_lookup;
 struct syslog_link {
 	const struct syslog_dest *dest;
 	int fd;			/* -1 while there is none */
+	struct syslog_tls_session *tls;	/* with tls, over fd */
 	struct syslog_lookup *lookup;	/* the name's lookup still going, or NULL */
 	int send_ms;		/* the sends' timeout set on fd (SO_SNDTIMEO) */
 	unsigned long sent;	/* datagrams sent on this socket (UDP's pacing) */
