@@ -48,6 +48,9 @@
 #   --smbios SPEC               an SMBIOS field QEMU gives the firmware (repeatable):
 #                               type=0,version=..., type=1,manufacturer=...,
 #                               product=...,serial=..., type=17,part=...
+#   --rtc BASE                  the guest's clock starts at BASE (QEMU's -rtc
+#                               base=: 2001-01-01 or 2001-01-01T12:00:00), a
+#                               machine whose firmware clock is wrong
 #   --cpu MODEL                 the guest CPU (default: the host's with KVM,
 #                               QEMU's qemu64 with TCG; "max" under TCG adds
 #                               AVX2, for the parity code's other paths)
@@ -60,7 +63,7 @@ command -v qemu-system-x86_64 >/dev/null || die "qemu-system-x86_64 is missing: 
 
 fw=bios boot="" usb="" cd="" pxe="" bootfile=pxelinux.0 kernel="" initrd="" append=""
 serial="" serial2="" locked="" timeout="" mem=1024 smp="" snapshot="" disks="" cpu="" forward=""
-monitor="" loadvm="" throttle="" bmc="" nic=virtio-net-pci smbios="" peer=""
+monitor="" loadvm="" throttle="" bmc="" nic=virtio-net-pci smbios="" peer="" rtc=""
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--fw) fw=$2; shift ;;
@@ -88,6 +91,12 @@ while [ $# -gt 0 ]; do
 	--smp) case "$2" in [1-8]) smp=$2 ;; *) die "--smp $2: expected 1 to 8" ;; esac; shift ;;
 	--cpu) cpu=$2; shift ;;
 	--bmc) bmc=1 ;;
+	--rtc)
+		case "$2" in
+		[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]|[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T[0-9][0-9]:[0-9][0-9]:[0-9][0-9]) rtc=$2 ;;
+		*) die "--rtc $2: expected a date, 2001-01-01 or 2001-01-01T12:00:00" ;;
+		esac
+		shift ;;
 	--nic)
 		case "$2" in
 		*[!A-Za-z0-9,=.-]*) die "--nic $2: expected MODEL[,PROPERTY=VALUE...]" ;;
@@ -151,6 +160,7 @@ elif [ "$ACCEL" = kvm ]; then
 fi
 [ -z "$peer" ] || set -- "$@" -netdev socket,id=n1,$peer
 [ -z "$bmc" ] || set -- "$@" -device ipmi-bmc-sim,id=bmc0 -device isa-ipmi-kcs,bmc=bmc0
+[ -z "$rtc" ] || set -- "$@" -rtc "base=$rtc"
 # a line each: a field's value may hold blanks ("Acme Corp")
 while IFS= read -r spec; do
 	[ -z "$spec" ] || set -- "$@" -smbios "$spec"

@@ -130,16 +130,18 @@ console_file() { # name [serial log]
 }
 
 # A machine of a rack booted over the network in the background (rack_guest
-# NAME PARAMETERS): the kernel and the initramfs with the burn-in pack given
-# directly (as PXE gives them), its DMI serial NAME, a sparse 2 GiB NVMe disk
-# $T/NAME.img, results on the console, its console in $T/NAME.log.
+# NAME PARAMETERS [QEMU.SH-OPTIONS...]): the kernel and the initramfs with
+# the burn-in pack given directly (as PXE gives them), its DMI serial NAME, a
+# sparse 2 GiB NVMe disk $T/NAME.img, results on the console, its console in
+# $T/NAME.log.
 rack_guest() {
 	[ -s "$T/initrd.img" ] || cat "$OUT/initramfs.img" "$OUT/burnin.img" > "$T/initrd.img"
 	truncate -s 2G "$T/$1.img"	# sparse: the quick profile reads and writes its first GiB
-	scripts/qemu.sh --timeout "$BOOT_LIMIT" --serial "$T/$1.log" --disk nvme:"$T/$1.img" \
-		--smbios "type=1,manufacturer=Acme,product=R100,serial=$1" \
+	_name=$1 _params=$2; shift 2
+	scripts/qemu.sh --timeout "$BOOT_LIMIT" --serial "$T/$_name.log" --disk nvme:"$T/$_name.img" \
+		--smbios "type=1,manufacturer=Acme,product=R100,serial=$_name" "$@" \
 		--kernel "$OUT/vmlinuz" --initrd "$T/initrd.img" --append "console=ttyS0,115200 bootbench.boot=net \
-bootbench.id=$BOOT_ID bootbench.save=console $2" > /dev/null 2>&1 &
+bootbench.id=$BOOT_ID bootbench.save=console $_params" > /dev/null 2>&1 &
 }
 
 # After a boot that showed its results on the console: the NVMe disk was

@@ -11,12 +11,26 @@
 # HOSTNAME and no sequenceId missing, and every line of the console log
 # saved with the results among them. log-down boots and powers off all the
 # same, its log's stop taking no more than a second.
+# The clock (issue 46): log-down's firmware clock says 2001-01-01 (QEMU's
+# -rtc base=) and bootbench.ntp=10.0.2.2 names busybox ntpd serving this
+# machine's time on loopback (port 123: the test runs in a network
+# namespace of its own); its status.json says the clock was set, from
+# 2001, by the offset between, and its results are stamped with today.
+# log-tcp has no NTP server (QEMU's DHCP names none): its status.json says
+# "not set: no NTP server".
 # timeout: 420
 . tests/bootlib.sh
 . tests/servers.sh
 need_artifacts
 need_commands rsyslogd python3
+[ -x "$OUT/busybox/busybox" ] || { echo "out/busybox/busybox is missing: run 'make image'"; exit 1; }
+private_network
 start_rsyslog || { bad "rsyslogd starts"; finish; }
+# the NTP server: busybox ntpd with no peer of its own answers as stratum 1 with this machine's clock
+port_free 123 || { bad "port 123 is free for the NTP server"; finish; }
+"$OUT/busybox/busybox" ntpd -n -l > "$T/ntpd.log" 2>&1 &
+SERVER_PIDS="$SERVER_PIDS $!"
+
 DOWN=$((SYSLOG_PORT + 1))
 port_free $DOWN || { bad "port $DOWN is free for the server that is down"; finish; }
 RUN="bootbench.run=inventory bootbench.after=poweroff"
@@ -24,7 +38,7 @@ rack_guest log-tcp "$RUN bootbench.syslog=tcp://10.0.2.2:$SYSLOG_PORT"
 a=$!
 rack_guest log-udp "$RUN bootbench.syslog=udp://10.0.2.2:$SYSLOG_PORT"
 b=$!
-rack_guest log-down "$RUN bootbench.syslog=tcp://10.0.2.2:$DOWN"
+rack_guest log-down "$RUN bootbench.syslog=tcp://10.0.2.2:$DOWN bootbench.ntp=10.0.2.2" --rtc 2001-01-01
 c=$!
 wait $a $b $c
 sleep 1	# rsyslog's file is written a moment after a message arrives
@@ -56,4 +70,30 @@ tr -d '\r' < "$T/log-down.log" | grep 'syslog:' | sed 's/^/    /'
 check "log-down: its log's stop took a second at most" sh -c \
 	"tr -d '\r' < '$T/log-down.log' | grep -q 'syslog: stopped, after 0\.[0-9] s$\|syslog: stopped, after 1\.0 s$'"
 check "... and it said what was not sent" sh -c "tr -d '\r' < '$T/log-down.log' | grep -q 'syslog: 0 line(s) sent to tcp://10.0.2.2:$DOWN; [1-9][0-9]* not sent at the end (cannot connect: Connection refused)'"
+
+# the clock: log-down's was 2001's, set by NTP; log-tcp had no server to ask
+tr -d '\r' < "$T/log-down.log" | grep 'clock:' | sed 's/^/    /'
+if console_file status.json "$T/log-down.log"; then
+	sed 's/^/    /' "$T/console-status.json"
+	check "log-down: status.json says the clock was set by NTP from 10.0.2.2, from 2001, by 25 years and more" \
+		json "$T/console-status.json" 'd["clock"]["set"] is True and d["clock"]["stepped"] is True and
+		d["clock"]["server"] == "10.0.2.2" and d["clock"]["before"].startswith("2001-01-01") and
+		d["clock"]["offset_s"] > 25 * 365 * 86400'
+	check "... and the run ended today by it" json "$T/console-status.json" "d['ended'].startswith('$(date -u +%Y-%m-%d)')"
+else
+	bad "log-down: status.json is on the console"
+fi
+if console_file system.txt "$T/log-down.log"; then
+	check "... system.txt says so too, and is dated today" sh -c \
+		"grep -q '^clock: set from NTP server 10.0.2.2 (bootbench.ntp): it was [0-9.]* s off (2001-01-01T' '$T/console-system.txt' &&
+		 head -n1 '$T/console-system.txt' | grep -q ', $(date -u +%Y-%m-%d)T'"
+else
+	bad "log-down: system.txt is on the console"
+fi
+if console_file status.json "$T/log-tcp.log"; then
+	check "log-tcp: status.json says 'not set: no NTP server' (QEMU's DHCP names none)" json "$T/console-status.json" \
+		'd["clock"]["set"] is False and d["clock"]["why"] == "no NTP server: neither bootbench.ntp nor the DHCP lease (option 42) names one"'
+else
+	bad "log-tcp: status.json is on the console"
+fi
 finish

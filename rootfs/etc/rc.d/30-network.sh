@@ -23,8 +23,10 @@ for dev in /sys/class/net/*; do
 	fi
 	[ "${BB_NET:-dhcp}" = dhcp ] || continue
 	ip link set "$ifc" up
-	udhcpc -i "$ifc" -b -S -s /usr/share/udhcpc/default.script -t 10 -T 2 -A 10 \
+	# -O ntpsrv: the NTP server a rack's DHCP names, for the clock (44-clock.sh)
+	udhcpc -i "$ifc" -b -S -s /usr/share/udhcpc/default.script -t 10 -T 2 -A 10 -O ntpsrv \
 		-x hostname:"$(hostname)" >/dev/null 2>&1 &
+	echo "$ifc" >> "$BB_RUNDIR/dhcp-links"
 	log "network: DHCP on $ifc in the background"
 done
 [ "${BB_NET:-dhcp}" = dhcp ] || log "network: no DHCP (bootbench.net=off)"

@@ -234,6 +234,12 @@ param_check() { # name value
 		https://?*) ;;
 		*://*|*..*|'') echo "bootbench.$1=$shown: expected a path on the stick or an https:// URL"; return 1 ;;
 		esac ;;
+	'<ntp-server>')
+		# a name or an address for ntpd -p, never a word the shell or ntpd reads otherwise
+		case "$2" in
+		off) ;;
+		-*|*[!A-Za-z0-9.:-]*) echo "bootbench.$1=$shown: expected an NTP server as HOST or HOST:PORT, or off"; return 1 ;;
+		esac ;;
 	'<syslog-url>')
 		# bootbench syslog's own parser, asked (one rule, in C)
 		"${BOOTBENCH:-bootbench}" syslog --check --to="$2" 2>&1 |

@@ -107,7 +107,8 @@ stop_heartbeat() {
 # readable one in system.txt, the same as JSON in sysinfo.json and disks.json,
 # and its parts in inventory.json (bootbench compare --inventory reads them).
 # status.json: how the unattended run ended, for bootbench fleet: what
-# ran, its exit status, and the targets whose run failed. Each value is
+# ran, its exit status, the targets whose run failed, and the clock's
+# setting at boot (clock.sh). Each value is
 # ours to write as it is: a number, bootbench.run (checked against
 # [A-Za-z0-9_/.-]), /dev names (checked, or the kernel's).
 write_status() { # folder status failed-targets
@@ -119,6 +120,8 @@ write_status() { # folder status failed-targets
 		# the boot's hooks, when there were any: their exit statuses
 		[ -z "${HOOK_BEFORE_STATUS:-}" ] || printf ', "hook_before_status": %d' "$HOOK_BEFORE_STATUS"
 		[ -z "${HOOK_AFTER_STATUS:-}" ] || printf ', "hook_after_status": %d' "$HOOK_AFTER_STATUS"
+		# the clock at boot (clock.sh's, ours to write): set by NTP and by how much, or why not
+		[ ! -s "$BB_RUNDIR/clock.json" ] || printf ', "clock": %s' "$(cat "$BB_RUNDIR/clock.json")"
 		printf ', "ended": "%s"}\n' "$(date -u +%Y-%m-%dT%H:%M:%SZ)"
 	} > "$1/status.json"
 }
@@ -132,6 +135,7 @@ describe_system() { # folder
 		else echo "secure boot (kernel): disabled"; fi
 		echo "lockdown: $(sed -n 's/.*\[\(.*\)\].*/\1/p' /sys/kernel/security/lockdown 2>/dev/null)"
 		echo "cmdline: $(cat /proc/cmdline)"
+		[ ! -s "$BB_RUNDIR/clock.txt" ] || echo "clock: $(cat "$BB_RUNDIR/clock.txt")"
 		echo
 		bootbench disks
 	} > "$1/system.txt" 2>&1
