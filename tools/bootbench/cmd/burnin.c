@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 /*
- * burnin.c - `bootbench burnin`: the whole server's burn-in, a component
- * after another (burnin/), each with its share of --duration, each ending
+ * burnin.c - `bootbench burnin`: the whole server's burn-in, every
+ * component at once (the together phase, the default with two or more:
+ * the worst case of power and heat, the load sampled to show it held)
+ * or one after another, each with its share of --duration, each ending
  * PASS, FAIL or ERROR (could not test) with its reason and figures; the
  * machine's verdict is PASS only when every component asked for passed.
  * SIGINT, SIGTERM and SIGHUP (the ssh session that started it dropped)
@@ -852,9 +854,14 @@ static const struct arg burnin_args[] = {
 const struct command burnin_command = {
 	.name = "burnin",
 	.summary = "burn in the whole server: disks, CPU and heat, memory, NICs, BMC; a verdict each",
-	.usage = "[--components=C[,C...]] [--duration=TIME] [--limits=NAME=V[,...]] [--destroy=DEV[,DEV...]] "
-		 "[--iperf=HOST[:PORT]] [--output=DIR] [--progress-fd=N] [--json] [--check] [DISK...]",
-	.help = "Tests each component for its share of the time and gives it a verdict: PASS, FAIL\n"
+	.usage = "[--components=C[,C...]] [--phases=P[,P]] [--duration=TIME] [--limits=NAME=V[,...]] "
+		 "[--destroy=DEV[,DEV...]] [--clear-sel] [--iperf=HOST[:PORT]] [--output=DIR] [--progress-fd=N] [--json] "
+		 "[--check] [DISK...]",
+	.help = "With two components or more, runs them together, each for the whole time (the\n"
+		"worst case of power and heat), the machine's load sampled: the together row is an\n"
+		"ERROR when every load was not there at once for together_overlap_min of it.\n"
+		"--phases=each runs one after another, each for its share; together,each both.\n"
+		"Tests each component and gives it a verdict: PASS, FAIL\n"
 		"(with the reason and the figures), or ERROR: it could not be tested (no sensor, no\n"
 		"program, no answer), which fails closed and is never counted as a pass. The\n"
 		"machine's verdict is PASS only when every component asked for passed. A test that\n"
