@@ -2,7 +2,8 @@
 # the targets erased and certified (bootbench erase); with
 # bootbench.run=burnin and bootbench.burnin (the components) the whole
 # server's burn-in (bootbench burnin: its disks bootbench.targets, else
-# every disk not in use, those in bootbench.destroy written);
+# every disk not in use, those in bootbench.destroy written; with
+# bootbench.clear_sel=on the BMC's event log saved and cleared first);
 # bootbench.run=inventory: only what the machine is made of (inventory.json,
 # as every run saves); or with bootbench.raid (md levels) and bootbench.zfs
 # (ZFS pools) the RAID comparison on all targets together; results saved,
@@ -42,7 +43,7 @@ wait_for_devices() {
 # The burn-in's limits the boot parameters set (burnin_NAME=VALUE), as
 # bootbench burnin --limits takes them: NAME=VALUE,...
 burnin_limits() {
-	params_table | awk '$1 ~ /^burnin_/ { print $1 }' | while read -r p; do
+	params_table | awk '$1 ~ /^burnin_/ && $2 == "<burnin-limit>" { print $1 }' | while read -r p; do
 		eval "v=\${BB_$(echo "$p" | tr 'a-z' 'A-Z'):-}"
 		[ -z "$v" ] || printf '%s=%s\n' "${p#burnin_}" "$v"
 	done | paste -sd, -
@@ -171,12 +172,15 @@ unattended() {
 			# its disks the targets (none: every disk not in use), those in
 			# bootbench.destroy written (bootbench refuses a consent naming
 			# no disk it tests: exit 2, nothing run)
-			limits=$(burnin_limits)
+			# bootbench.clear_sel=on: the BMC's event log saved with the
+			# results and cleared before the run (--clear-sel)
+			limits=$(burnin_limits) clear_sel=""
+			[ "${BB_CLEAR_SEL:-off}" != on ] || clear_sel=--clear-sel
 			wait_for_devices $targets
-			log "burnin: ${BB_BURNIN}${BB_DURATION:+ for $BB_DURATION}${BB_IPERF:+, iperf3 to $BB_IPERF}${limits:+, limits $limits}, disks: $(echo ${targets:-every disk not in use})${destroy:+ (consent to write: $destroy)}"
-			bootbench burnin --components="$BB_BURNIN" ${BB_DURATION:+--duration="$BB_DURATION"} \
+			log "burnin: ${BB_BURNIN}${BB_DURATION:+ for $BB_DURATION}${BB_IPERF:+, iperf3 to $BB_IPERF}${limits:+, limits $limits}, disks: $(echo ${targets:-every disk not in use})${destroy:+ (consent to write: $destroy)}${clear_sel:+, the BMC's event log saved and cleared first}"
+			bootbench burnin --components="$BB_BURNIN" ${BB_PHASES:+--phases="$BB_PHASES"} ${BB_DURATION:+--duration="$BB_DURATION"} \
 				${BB_IPERF:+--iperf="$BB_IPERF"} ${limits:+--limits="$limits"} ${destroy:+--destroy="$destroy"} \
-				--output="$out" $targets
+				$clear_sel --output="$out" $targets
 			status=$?
 			log "burnin: exit status $status"
 		elif [ "$job" = erase ]; then

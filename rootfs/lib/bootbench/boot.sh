@@ -209,10 +209,11 @@ param_check() { # name value
 			esac
 			ipv4_prefix "$addr" || { echo "bootbench.$1=$shown: '$addr' is not an IPv4 address with its prefix (10.0.0.2/24)"; return 1; }
 		done ;;
-	'<burnin-components>'|'<duration>'|'<host-port>'|'<burnin-limit>')
+	'<burnin-components>'|'<burnin-phases>'|'<duration>'|'<host-port>'|'<burnin-limit>')
 		# bootbench burnin checks its own flags (a limit's range is burnin/limits.c's: asked, not copied)
 		case "$rule" in
 		'<burnin-components>') flag=--components=$2 ;;
+		'<burnin-phases>') flag=--phases=$2 ;;
 		'<duration>') flag=--duration=$2 ;;
 		'<host-port>') flag=--iperf=$2 ;;
 		*) flag=--limits=${1#burnin_}=$2 ;;
