@@ -36,6 +36,7 @@ dups=$(for t in tests/cli/*.sh tests/boot/*.sh; do basename "$t"; done | sort | 
 [ -z "$dups" ] || { echo "run.sh: tests share a name (cli and boot): $dups" >&2; exit 2; }
 mkdir -p "$log"
 touch "$log/.started"
+suite_begin=$(date +%s)
 : > "$log/.tally"
 rm -f "$log/.serial-done"
 
@@ -74,17 +75,23 @@ start() { # test [name [san]]
 			cat "$log/$name.san"/* >> "$log/$name.log"
 			rc=1
 		fi
-		echo "$rc $(( $(date +%s) - begin )) $limit" > "$log/$name.result.tmp"
+		# the CPU-seconds of everything the test ran and waited for (its guests
+		# too): the subshell's children's user + system, from the shell's times
+		# (times itself in this shell, not in a command substitution's fork, which has no children)
+		times > "$log/$name.times"
+		cpu=$(sed -n 2p "$log/$name.times" | awk '{ t = 0; for (i = 1; i <= 2; i++) { split($i, a, "m"); t += a[1] * 60 + a[2] } printf "%.1f", t }')
+		rm -f "$log/$name.times"
+		echo "$rc $(( $(date +%s) - begin )) $limit ${cpu:-0}" > "$log/$name.result.tmp"
 		mv "$log/$name.result.tmp" "$log/$name.result"
 	) &
 }
 # report NAME: the line for a finished test, and its tally line ("RC NAME",
 # $log/.tally: the serial lane reports from a subshell of its own)
 report() { # name
-	read -r rc secs limit < "$log/$1.result"
+	read -r rc secs limit cpu < "$log/$1.result"
 	echo "$rc $1" >> "$log/.tally"
 	case $rc in
-	0) echo "PASS $1 (${secs}s)" ;;
+	0) echo "PASS $1 (${secs}s, ${cpu:-?} CPU-s)" ;;
 	77) echo "SKIP $1: $(tail -n 1 "$log/$1.log")" ;;
 	*) [ "$rc" = 124 ] && echo "FAIL $1: timed out after ${limit}s" || echo "FAIL $1 (exit $rc)"
 	   # the failed checks first: the tail below may be cut where it is shown
@@ -221,13 +228,19 @@ while [ -n "$pending$running" ]; do
 done
 wait
 
-# where the time went: the ten slowest of this run
-echo "the ten slowest:"
+# where the time went: the ten slowest of this run, the ten costliest in
+# CPU-seconds (the suite's wall time follows them), and the run's totals
 for f in "$log"/*.result; do
 	[ -e "$f" ] && [ "$f" -nt "$log/.started" ] || continue
-	read -r rc secs limit < "$f"
-	echo "$secs $(basename "$f" .result)"
-done | sort -rn | head -n 10 | awk '{ printf "  %5d s  %s\n", $1, $2 }'
+	read -r rc secs limit cpu < "$f"
+	echo "$secs ${cpu:-0} $(basename "$f" .result)"
+done > "$log/.costs"
+echo "the ten slowest:"
+sort -k1,1rn "$log/.costs" | head -n 10 | awk '{ printf "  %5d s  %s\n", $1, $3 }'
+echo "the ten costliest:"
+sort -k2,2rn "$log/.costs" | head -n 10 | awk '{ printf "  %7.1f CPU-s  %s\n", $2, $3 }'
+awk -v wall=$(( $(date +%s) - suite_begin )) '{ cpu += $2 } END {
+	printf "the run: %d s of wall time, %.0f CPU-seconds in its tests (user + system, guests included)\n", wall, cpu }' "$log/.costs"
 pass=$(awk '$1 == 0' "$log/.tally" | wc -l)
 skip=$(awk '$1 == 77' "$log/.tally" | wc -l)
 fail=$(awk '$1 != 0 && $1 != 77' "$log/.tally" | wc -l)
