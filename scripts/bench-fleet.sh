@@ -6,7 +6,8 @@
 # with the disks.json beside it, results.sh's status.json; each copied to
 # N machines, their serials and MACs their own (a tenth listed by MAC, a
 # hundredth failed). Timed, each with a cold cache (drop_caches before),
-# the median of ROUNDS:
+# the median of ROUNDS (its CPU time beside it: what other load on the
+# machine hid):
 #   fleet --expect over 10,000 listed machines and their 10,000 saved runs:
 #     target < 5 s;
 #   compare over the same 10,000 runs: target < 5 s;
@@ -73,20 +74,21 @@ share(os.path.join(top, "share"), n, True)
 share(os.path.join(top, "big"), big, False)
 PY
 
-timed() { # LABEL TARGET-S COMMAND...: the median wall time of ROUNDS cold runs
+timed() { # LABEL TARGET-S COMMAND...: the median wall time of ROUNDS cold runs, and its CPU time
 	label=$1 target=$2; shift 2
-	times=""
+	: > "$dir/times"
 	for r in $(seq "$ROUNDS"); do
 		sync; echo 3 > /proc/sys/vm/drop_caches 2>/dev/null || cold="(cache not dropped: not root)"
-		t0=$(date +%s.%N)
-		"$@" > /dev/null 2>&1 || [ $? -le 3 ] || { echo "bench-fleet: $label: $* failed" >&2; exit 1; }
-		times="$times $(echo "$(date +%s.%N) - $t0" | bc)"
+		/usr/bin/time -f '%e %U %S' -o "$dir/time" "$@" > /dev/null 2>&1 || [ $? -le 3 ] ||
+			{ echo "bench-fleet: $label: $* failed" >&2; exit 1; }
+		tail -n 1 "$dir/time" >> "$dir/times"
 	done
-	med=$(echo "$times" | tr ' ' '\n' | sed '/^$/d' | sort -n | sed -n "$(((ROUNDS + 1) / 2))p")
-	printf '%-58s %7.2f s  (target < %s s%s) %s\n' "$label" "$med" "$target" "${cold:+, $cold}" \
-		"$(echo "$med < $target" | bc | sed 's/1/ok/;s/0/OVER/')"
+	# the median round by wall time; its CPU (user + system) says what other load on the machine hid
+	set -- $(sort -n "$dir/times" | sed -n "$(((ROUNDS + 1) / 2))p")
+	printf '%-58s %7.2f s  (CPU %.2f s; target < %s s%s) %s\n' "$label" "$1" "$(echo "$2 + $3" | bc)" "$target" \
+		"${cold:+, $cold}" "$(echo "$1 < $target" | bc | sed 's/1/ok/;s/0/OVER/')"
 }
-echo "bench-fleet: cold cache, the median of $ROUNDS rounds, $(nproc) cores"
+echo "bench-fleet: cold cache, the median of $ROUNDS rounds, $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
 timed "fleet --expect: $N listed machines, their $N saved runs" 5 "$BB" fleet --expect="$dir/share.csv" "$dir/share"
 timed "compare: $N runs" 5 "$BB" compare "$dir/share"
 timed "fleet --expect: $BIG listed machines, their $BIG saved runs" 60 "$BB" fleet --expect="$dir/big.csv" "$dir/big"

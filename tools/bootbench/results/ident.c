@@ -9,6 +9,7 @@
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "sys/machine.h"
 
@@ -38,11 +39,18 @@ int machine_key(const char *serial, const char *mac, char *out, size_t len)
 	if (!len)
 		return -1;
 	out[0] = 0;
+	while (serial && (*serial == ' ' || *serial == '\t'))
+		serial++;
 	if (serial && !strncasecmp(serial, "mac-", 4) && !mac_normal(serial + 4, m))
 		mac = m;
 	else if (serial && *serial && !serial_is_placeholder(serial)) {
+		size_t end = strlen(serial);
+
+		/* blanks around it are a spreadsheet's or firmware's padding, not the serial */
+		while (end && (serial[end - 1] == ' ' || serial[end - 1] == '\t' || serial[end - 1] == '\n'))
+			end--;
 		/* sys/machine.c's safe_name, then case folded */
-		for (i = 0; serial[i] && k + 1 < len; i++) {
+		for (i = 0; i < end && k + 1 < len; i++) {
 			unsigned char c = (unsigned char)serial[i];
 
 			out[k++] = isalnum(c) || c == '.' || c == '-' || c == '_' ? (char)toupper(c) : '_';
@@ -58,7 +66,7 @@ int machine_key(const char *serial, const char *mac, char *out, size_t len)
 	if (!mac || (mac != m && mac_normal(mac, m)))
 		return -1;
 	if (len < 17)
-		return -1;
+		return -1;	/* a cut key would be another machine's */
 	snprintf(out, len, "mac-%.2s%.2s%.2s%.2s%.2s%.2s", m, m + 3, m + 6, m + 9, m + 12, m + 15);
 	return 0;
 }

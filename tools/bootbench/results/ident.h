@@ -5,9 +5,10 @@
  * and inventory.json), the Pushgateway's machine label. Text from outside
  * (firmware's serial, a spreadsheet's cell) becomes the name bootbench
  * gives the machine itself (sys/machine.c): a serial's characters other
- * than A-Z a-z 0-9 . _ - made _, so "ABC 123/4" is ABC_123_4, case folded
- * to upper (sn-0002 is SN-0002); a machine without a serial of its own is
- * mac- and its MAC's 12 hex digits in lower case.
+ * than A-Z a-z 0-9 . _ - made _, so "ABC 123/4" is ABC_123_4 (blanks around
+ * it left out, _ at its end too), case folded to upper (sn-0002 is
+ * SN-0002); a machine without a serial of its own is mac- and its MAC's 12
+ * hex digits in lower case.
  */
 #ifndef BB_RESULTS_IDENT_H
 #define BB_RESULTS_IDENT_H

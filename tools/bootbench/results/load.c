@@ -18,7 +18,9 @@
  */
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -29,18 +31,47 @@
 #include "results/load.h"
 #include "sys/machine.h"
 
-json_t *rs_read_json(const char *path)
+/* rs_read_json, its error into ERR (any thread may call it: bb_err is one for all). */
+static json_t *read_json(const char *path, char *err, size_t len)
 {
 	json_error_t e;
-	json_t *j = json_load_file(path, JSON_DECODE_ANY, &e);
+	json_t *j = NULL;
+	struct stat st;
+	char *buf = NULL;
+	size_t got = 0;
+	ssize_t n = 0;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
 
-	if (!j) {
-		if (e.line < 0 || !strncmp(e.text, "unable to open", 14))
-			set_err("%s: cannot read it: %s", path, e.text);
-		else
-			set_err("%s: not JSON, or cut short (line %d, column %d: %s)", path, e.line, e.column,
-				e.text);
+	/* read whole, then parsed from memory: jansson's file reader takes a character at a time */
+	if (fd < 0 || fstat(fd, &st)) {
+		snprintf(err, len, "%s: cannot read it: %s", path, strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return NULL;
 	}
+	buf = xcalloc(1, (size_t)st.st_size + 1);
+	while (got < (size_t)st.st_size && (n = read(fd, buf + got, (size_t)st.st_size - got)) > 0)
+		got += (size_t)n;
+	close(fd);
+	if (n < 0) {
+		snprintf(err, len, "%s: cannot read it: %s", path, strerror(errno));
+		free(buf);
+		return NULL;
+	}
+	j = json_loadb(buf, got, JSON_DECODE_ANY, &e);
+	free(buf);
+	if (!j)
+		snprintf(err, len, "%s: not JSON, or cut short (line %d, column %d: %s)", path, e.line, e.column, e.text);
+	return j;
+}
+
+json_t *rs_read_json(const char *path)
+{
+	char err[PATH_MAX + 200];
+	json_t *j = read_json(path, err, sizeof(err));
+
+	if (!j)
+		set_err("%s", err);
 	return j;
 }
 
@@ -301,10 +332,22 @@ static void load_raid(struct rs_set *set, json_t *j, const char *file)
 	}
 }
 
-static int load_file(struct rs_set *set, const char *path, FILE *errs)
+/* A result folder's verdicts and identities hold no figure: not read (fleet reads them); disks.json is read once a folder. */
+static int has_figures(const char *path)
 {
-	json_t *j;
+	static const char *const none[] = { "status.json", "burnin.json", "inventory.json", "sysinfo.json", "disks.json" };
 
+	for (size_t i = 0; i < ARRAY_SIZE(none); i++)
+		if (!strcmp(file_name(path), none[i]))
+			return 0;
+	return 1;
+}
+
+/* The file at PATH: J its tree when parsed already (NULL: ERR says why), PARSED 0 when not. */
+static int load_parsed(struct rs_set *set, const char *path, FILE *errs, int parsed, json_t *j, const char *err)
+{
+	if (!has_figures(path) && strcmp(file_name(path), "disks.json"))
+		return 0;
 	if (!strcmp(file_name(path), "disks.json")) {
 		/* names disks, read once for the runs beside it */
 		if (!disks_json_of(path) && disks_cache.failed) {
@@ -313,10 +356,12 @@ static int load_file(struct rs_set *set, const char *path, FILE *errs)
 		}
 		return 0;
 	}
-	j = rs_read_json(path);
-
+	if (!parsed) {
+		j = rs_read_json(path);
+		err = bb_err;
+	}
 	if (!j) {
-		fprintf(errs, "%s\n", bb_err);
+		fprintf(errs, "%s\n", err);
 		set->bad++;
 		return 0;
 	}
@@ -339,23 +384,117 @@ static int load_file(struct rs_set *set, const char *path, FILE *errs)
 	return 0;
 }
 
-static int by_name(const void *a, const void *b)
+static int load_file(struct rs_set *set, const char *path, FILE *errs)
 {
-	return strcmp(*(char *const *)a, *(char *const *)b);
+	return load_parsed(set, path, errs, 0, NULL, NULL);
 }
 
 struct walk_calls {
 	void (*each)(const char *file, void *arg);
 	void (*unreadable)(const char *dir, const char *why, void *arg);
 	void *arg;
+	const char *const *wanted;	/* the files a folder's prefetch reads; NULL: every .json */
 };
+
+/*
+ * A share's folders read ahead, many at a time. With a cold cache, a walk
+ * of 10,000 result folders is 10,000 folders and their files read one after
+ * another, each waiting for the disk (or the file server); threads that
+ * list each folder and read its files ahead of the walk keep many reads in
+ * flight. They only warm the cache: the walk reads everything again itself,
+ * in its order, with its checks.
+ */
+#define PREFETCH_THREADS 16
+#define PREFETCH_MIN 32		/* fewer subfolders than this: not worth threads */
+
+struct prefetch {
+	char **dirs;
+	unsigned n;
+	unsigned next;		/* the next folder a thread takes (atomic) */
+	const char *const *wanted;
+};
+
+static int wanted_file(const char *name, const char *const *wanted)
+{
+	size_t len = strlen(name);
+
+	if (!wanted)
+		return len > 5 && !strcmp(name + len - 5, ".json");
+	for (; *wanted; wanted++)
+		if (!strcmp(name, *wanted))
+			return 1;
+	return 0;
+}
+
+static void *prefetch_thread(void *arg)
+{
+	struct prefetch *pf = arg;
+	static char sink[PREFETCH_THREADS][65536];
+	static unsigned slots;
+	char *buf = sink[__atomic_fetch_add(&slots, 1, __ATOMIC_RELAXED) % PREFETCH_THREADS];
+	unsigned i;
+
+	while ((i = __atomic_fetch_add(&pf->next, 1, __ATOMIC_RELAXED)) < pf->n) {
+		DIR *d = opendir(pf->dirs[i]);
+		struct dirent *e;
+
+		while (d && (e = readdir(d))) {
+			char p[PATH_MAX];
+			int fd;
+
+			if (e->d_name[0] == '.' || e->d_type != DT_REG || !wanted_file(e->d_name, pf->wanted) ||
+			    snprintf(p, sizeof(p), "%s/%s", pf->dirs[i], e->d_name) >= (int)sizeof(p))
+				continue;
+			fd = open(p, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
+			if (fd >= 0) {
+				while (read(fd, buf, 65536) == 65536)
+					;
+				close(fd);
+			}
+		}
+		if (d)
+			closedir(d);
+	}
+	return NULL;
+}
+
+/* Starts reading DIRS ahead (taken over, freed by prefetch_end); 0 threads when there are few. */
+static unsigned prefetch_start(struct prefetch *pf, pthread_t *t, char **dirs, unsigned n, const char *const *wanted)
+{
+	unsigned k = 0;
+
+	*pf = (struct prefetch){ .dirs = dirs, .n = n, .wanted = wanted };
+	if (n >= PREFETCH_MIN)
+		for (; k < PREFETCH_THREADS && !pthread_create(&t[k], NULL, prefetch_thread, pf); k++)
+			;
+	return k;
+}
+
+static void prefetch_end(struct prefetch *pf, pthread_t *t, unsigned k)
+{
+	/* the walk is done with them: the threads stop at their next folder */
+	__atomic_store_n(&pf->next, pf->n, __ATOMIC_RELAXED);
+	while (k)
+		pthread_join(t[--k], NULL);
+	for (unsigned i = 0; i < pf->n; i++)
+		free(pf->dirs[i]);
+	free(pf->dirs);
+}
+
+/* Names kept with their d_type before them, sorted by name. */
+static int by_name_typed(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a + 1, *(char *const *)b + 1);
+}
 
 static int walk_tree(const char *dir, int depth, const struct walk_calls *w)
 {
 	DIR *d = opendir(dir);
 	struct dirent *e;
-	char **names = NULL, p[PATH_MAX];
-	unsigned n = 0, i;
+	char **names = NULL, **sub = NULL, p[PATH_MAX];
+	unsigned n = 0, i, nsub = 0, threads;
+	struct prefetch pf;
+	pthread_t t[PREFETCH_THREADS];
 	struct stat st;
 
 	if (!d) {
@@ -366,42 +505,64 @@ static int walk_tree(const char *dir, int depth, const struct walk_calls *w)
 		return -1;
 	}
 	while ((e = readdir(d))) {
+		size_t len = strlen(e->d_name);
+
 		if (e->d_name[0] == '.')	/* ., .., a share's .NAME.partial */
 			continue;
-		names = xrealloc(names, (n + 1) * sizeof(*names));
-		names[n++] = xstrdup(e->d_name);
+		/* the directory's own word on what each is: no stat of a share's every file (a cold
+		 * cache reads an inode for each); a file system that does not say is asked (lstat) */
+		if (e->d_type != DT_DIR && e->d_type != DT_UNKNOWN &&
+		    (e->d_type != DT_REG || len <= 5 || strcmp(e->d_name + len - 5, ".json")))
+			continue;
+		if (!(n & (n - 1)))
+			names = xrealloc(names, (n ? 2 * n : 1) * sizeof(*names));
+		names[n] = xcalloc(1, len + 2);
+		names[n][0] = (char)e->d_type;
+		memcpy(names[n++] + 1, e->d_name, len);
 	}
 	closedir(d);
 	if (n)
-		qsort(names, n, sizeof(*names), by_name);
+		qsort(names, n, sizeof(*names), by_name_typed);
+	for (i = 0; i < n; i++)
+		if ((unsigned char)names[i][0] == DT_DIR && depth < 16) {
+			if (!(nsub & (nsub - 1)))
+				sub = xrealloc(sub, (nsub ? 2 * nsub : 1) * sizeof(*sub));
+			sub[nsub] = xcalloc(1, strlen(dir) + strlen(names[i] + 1) + 2);
+			sprintf(sub[nsub++], "%s/%s", dir, names[i] + 1);
+		}
+	threads = prefetch_start(&pf, t, sub, nsub, w->wanted);
 	for (i = 0; i < n; i++) {
-		size_t len = strlen(names[i]);
-		int rc = snprintf(p, sizeof(p), "%s/%s", dir, names[i]);
+		const char *name = names[i] + 1;
+		size_t len = strlen(name);
+		int rc = snprintf(p, sizeof(p), "%s/%s", dir, name);
+		int type = (unsigned char)names[i][0];
 
 		/* below the folders named: a results tree may be a share's, and no link in it is followed */
 		if (rc >= (int)sizeof(p)) {
 			if (w->unreadable)
 				w->unreadable(dir, "a name in it is too long to open", w->arg);
-		} else if (lstat(p, &st)) {
+		} else if (type == DT_UNKNOWN && lstat(p, &st)) {
 			if (w->unreadable)
 				w->unreadable(p, strerror(errno), w->arg);
-		} else if (S_ISDIR(st.st_mode) && depth < 16) {
+		} else if ((type == DT_DIR || (type == DT_UNKNOWN && S_ISDIR(st.st_mode))) && depth < 16) {
 			/* a folder that cannot be read is said, never taken for one with nothing in it */
 			if (walk_tree(p, depth + 1, w) && w->unreadable)
 				w->unreadable(p, strerror(errno), w->arg);
-		} else if (S_ISREG(st.st_mode) && len > 5 && !strcmp(names[i] + len - 5, ".json")) {
+		} else if ((type == DT_REG || (type == DT_UNKNOWN && S_ISREG(st.st_mode))) && len > 5 &&
+			   !strcmp(name + len - 5, ".json")) {
 			w->each(p, w->arg);
 		}
 		free(names[i]);
 	}
+	prefetch_end(&pf, t, threads);
 	free(names);
 	return 0;
 }
 
 int rs_walk_all(const char *path, void (*each)(const char *file, void *arg),
-		void (*unreadable)(const char *dir, const char *why, void *arg), void *arg)
+		void (*unreadable)(const char *dir, const char *why, void *arg), const char *const *prefetch, void *arg)
 {
-	struct walk_calls w = { each, unreadable, arg };
+	struct walk_calls w = { each, unreadable, arg, prefetch };
 	struct stat st;
 
 	if (stat(path, &st))
@@ -414,19 +575,71 @@ int rs_walk_all(const char *path, void (*each)(const char *file, void *arg),
 
 int rs_walk(const char *path, void (*each)(const char *file, void *arg), void *arg)
 {
-	return rs_walk_all(path, each, NULL, arg);
+	return rs_walk_all(path, each, NULL, NULL, arg);
+}
+
+/*
+ * The files of a share parsed by threads, taken in the walk's order by
+ * the one that adds their figures: jansson's parsing is most of what
+ * compare does, and each file's is its own. The threads stay at most
+ * PARSE_AHEAD files ahead, so a share's trees are never all in memory.
+ */
+#define PARSE_THREADS 4
+#define PARSE_AHEAD 128
+
+struct parse_pipe {
+	char **files;
+	unsigned n, next, consumed;
+	struct parsed {
+		json_t *j;
+		char *err;
+		int done;
+	} *p;
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+};
+
+static void *parse_thread(void *arg)
+{
+	struct parse_pipe *pp = arg;
+
+	for (;;) {
+		char err[PATH_MAX + 200] = "";
+		json_t *j = NULL;
+		unsigned i;
+
+		pthread_mutex_lock(&pp->mu);
+		while (pp->next < pp->n && pp->next >= pp->consumed + PARSE_AHEAD)
+			pthread_cond_wait(&pp->cv, &pp->mu);
+		i = pp->next < pp->n ? pp->next++ : pp->n;
+		pthread_mutex_unlock(&pp->mu);
+		if (i == pp->n)
+			return NULL;
+		if (has_figures(pp->files[i]))
+			j = read_json(pp->files[i], err, sizeof(err));
+		pthread_mutex_lock(&pp->mu);
+		pp->p[i].j = j;
+		pp->p[i].err = err[0] ? xstrdup(err) : NULL;
+		pp->p[i].done = 1;
+		pthread_cond_broadcast(&pp->cv);
+		pthread_mutex_unlock(&pp->mu);
+	}
 }
 
 struct load_args {
 	struct rs_set *set;
 	FILE *errs;
+	char **files;
+	unsigned n;
 };
 
-static void load_one(const char *file, void *arg)
+static void note_file(const char *file, void *arg)
 {
 	struct load_args *a = arg;
 
-	load_file(a->set, file, a->errs);
+	if (!(a->n & (a->n - 1)))
+		a->files = xrealloc(a->files, (a->n ? 2 * a->n : 1) * sizeof(*a->files));
+	a->files[a->n++] = xstrdup(file);
 }
 
 static void load_unreadable(const char *dir, const char *why, void *arg)
@@ -439,9 +652,49 @@ static void load_unreadable(const char *dir, const char *why, void *arg)
 
 int rs_load_path(struct rs_set *set, const char *path, FILE *errs)
 {
-	struct load_args a = { set, errs };
+	struct load_args a = { set, errs, NULL, 0 };
+	struct parse_pipe pp = { .mu = PTHREAD_MUTEX_INITIALIZER, .cv = PTHREAD_COND_INITIALIZER };
+	long cores = sysconf(_SC_NPROCESSORS_ONLN);
+	pthread_t t[PARSE_THREADS];
+	unsigned i, k = 0;
 
-	return rs_walk_all(path, load_one, load_unreadable, &a);
+	/* the walk reads the folders ahead, not the files: the parsing threads read those, each when it
+	 * comes, and reading them twice costs more than it saves */
+	static const char *const no_file[] = { NULL };
+
+	if (rs_walk_all(path, note_file, load_unreadable, no_file, &a))
+		return -1;
+	pp.files = a.files;
+	pp.n = a.n;
+	pp.p = xcalloc(a.n ? a.n : 1, sizeof(*pp.p));
+	json_object_seed(0);	/* jansson's hash seed made once, before any thread parses */
+	if (a.n >= 64 && cores > 1)
+		for (; k < (cores < PARSE_THREADS ? (unsigned)cores : PARSE_THREADS) &&
+		       !pthread_create(&t[k], NULL, parse_thread, &pp); k++)
+			;
+	for (i = 0; i < a.n; i++) {
+		if (k) {
+			pthread_mutex_lock(&pp.mu);
+			while (!pp.p[i].done)
+				pthread_cond_wait(&pp.cv, &pp.mu);
+			pthread_mutex_unlock(&pp.mu);
+			load_parsed(set, a.files[i], errs, 1, pp.p[i].j, pp.p[i].err);
+			free(pp.p[i].err);
+			pthread_mutex_lock(&pp.mu);
+			pp.consumed = i + 1;
+			pthread_cond_broadcast(&pp.cv);
+			pthread_mutex_unlock(&pp.mu);
+		} else {
+			load_file(set, a.files[i], errs);
+		}
+	}
+	while (k)
+		pthread_join(t[--k], NULL);
+	for (i = 0; i < a.n; i++)
+		free(a.files[i]);
+	free(a.files);
+	free(pp.p);
+	return 0;
 }
 
 void rs_free(struct rs_set *set)

@@ -88,9 +88,16 @@ int rs_load_path(struct rs_set *set, const char *path, FILE *errs);
  * bb_err when PATH itself cannot be read.
  */
 int rs_walk(const char *path, void (*each)(const char *file, void *arg), void *arg);
-/* rs_walk, and UNREADABLE (when not NULL) called with each folder or entry below PATH that cannot be read, and why. */
+/*
+ * rs_walk, and UNREADABLE (when not NULL) called with each folder or entry
+ * below PATH that cannot be read, and why. A folder of many folders (a
+ * share) is read ahead by threads: each subfolder listed and the files
+ * named in PREFETCH (NULL: every .json) read, so that a cold cache has many
+ * reads in flight, not one.
+ */
 int rs_walk_all(const char *path, void (*each)(const char *file, void *arg),
-		void (*unreadable)(const char *dir, const char *why, void *arg), void *arg);
+		void (*unreadable)(const char *dir, const char *why, void *arg), const char *const *prefetch,
+		void *arg);
 void rs_free(struct rs_set *set);
 
 #endif

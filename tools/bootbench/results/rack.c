@@ -726,7 +726,9 @@ int rack_read_saved(struct rack *r, const char *path, FILE *errs)
 	struct found fs = { .errs = errs, .bad = &r->bad };
 	unsigned i, n;
 
-	if (rs_walk_all(path, note_file, note_unreadable, &fs)) {
+	static const char *const read_ahead[] = { "status.json", "burnin.json", "inventory.json", NULL };
+
+	if (rs_walk_all(path, note_file, note_unreadable, read_ahead, &fs)) {
 		free(fs.dir);
 		return -1;
 	}
