@@ -1,11 +1,13 @@
 # SPDX-License-Identifier: MIT
 # Boot test (issue 33): a rack's consoles in one syslog server. Debian's
-# rsyslog listens on loopback (UDP and TCP); three guests, each with its
-# DMI serial, take an inventory and power off:
+# rsyslog listens on loopback (UDP and TCP; and a second one with GnuTLS);
+# four guests, each with its DMI serial, take an inventory and power off:
 #   - log-tcp streams to it over TCP (RFC 6587 octet counting),
 #   - log-udp over UDP (RFC 5426),
+#   - log-tls over TLS (RFC 5425, issue 46) to the GnuTLS one, its
+#     certificate verified against bootbench.ca, fetched at boot over HTTP,
 #   - log-down over TCP to a port where no server listens.
-# rsyslog receives log-tcp's and log-udp's boots from their first lines
+# rsyslog receives log-tcp's, log-udp's and log-tls's boots from their first lines
 # (the kernel's first record, bootbench's first line: from before the
 # network was up) to the power-off, every message with the serial as
 # HOSTNAME and no sequenceId missing, and every line of the console log
@@ -26,13 +28,22 @@ need_commands rsyslogd python3
 [ -x "$OUT/busybox/busybox" ] || { echo "out/busybox/busybox is missing: run 'make image'"; exit 1; }
 private_network
 start_rsyslog || { bad "rsyslogd starts"; finish; }
-# the NTP server: busybox ntpd with no peer of its own answers as stratum 1 with this machine's clock
+# the NTP server: busybox ntpd with no peer of its own answers as stratum 1
+# with this machine's clock, on NTP's own port 123 (bootbench.ntp names no
+# port, as a rack's would not): the test's own network namespace has it free
 port_free 123 || { bad "port 123 is free for the NTP server"; finish; }
-"$OUT/busybox/busybox" ntpd -n -l > "$T/ntpd.log" 2>&1 &
+$GUARD "$OUT/busybox/busybox" ntpd -n -l > "$T/ntpd.log" 2>&1 &
 SERVER_PIDS="$SERVER_PIDS $!"
+# syslog over TLS, and the CA its certificate chains to served over HTTP for bootbench.ca
+start_rsyslog_tls || { bad "rsyslogd with GnuTLS starts"; finish; }
+mkdir -p "$T/www" && cp "$T/ca/ca.crt" "$T/www/ca.crt"
+free_port HTTP_PORT || { bad "a free port for the CA's HTTP server"; finish; }
+$GUARD python3 -m http.server --bind 127.0.0.1 --directory "$T/www" $HTTP_PORT > "$T/http.log" 2>&1 &
+SERVER_PIDS="$SERVER_PIDS $!"
+wait_port $HTTP_PORT 10 || { bad "the CA's HTTP server starts"; finish; }
 
-DOWN=$((SYSLOG_PORT + 1))
-port_free $DOWN || { bad "port $DOWN is free for the server that is down"; finish; }
+# a port of this test's where nothing listens: no other test's server comes up on it
+free_port DOWN || { bad "a free port for the server that is down"; finish; }
 RUN="bootbench.run=inventory bootbench.after=poweroff"
 rack_guest log-tcp "$RUN bootbench.syslog=tcp://10.0.2.2:$SYSLOG_PORT"
 a=$!
@@ -40,13 +51,17 @@ rack_guest log-udp "$RUN bootbench.syslog=udp://10.0.2.2:$SYSLOG_PORT"
 b=$!
 rack_guest log-down "$RUN bootbench.syslog=tcp://10.0.2.2:$DOWN bootbench.ntp=10.0.2.2" --rtc 2001-01-01
 c=$!
-wait $a $b $c
+rack_guest log-tls "$RUN bootbench.syslog=tls://10.0.2.2:$SYSLOG_TLS_PORT bootbench.ca=http://10.0.2.2:$HTTP_PORT/ca.crt"
+d=$!
+wait $a $b $c $d
 sleep 1	# rsyslog's file is written a moment after a message arrives
-for g in log-tcp log-udp log-down; do
+# the TLS server's messages beside the others': one reader for all
+cat "$T/syslog-tls.txt" >> "$T/syslog.txt"
+for g in log-tcp log-udp log-down log-tls; do
 	check "$g powered off after its inventory" grep -q 'reboot: Power down' "$T/$g.log"
 done
 # syslog.txt: "HOSTNAME APP-NAME SEQUENCE-ID TIMESTAMP MESSAGE"
-for g in log-tcp log-udp; do
+for g in log-tcp log-udp log-tls; do
 	awk -v h=$g '$1 == h' "$T/syslog.txt" > "$T/$g.syslog"
 	echo "    $g: $(wc -l < "$T/$g.syslog") messages"
 	check "$g: the kernel's first record arrived (from before the network was up)" \
@@ -65,7 +80,7 @@ for g in log-tcp log-udp; do
 	head -n3 "$T/$g.missing"
 done
 check "no other hostname reached rsyslog (log-down's server was down)" sh -c \
-	"awk '{ print \$1 }' '$T/syslog.txt' | sort -u | paste -sd' ' | grep -qx 'log-tcp log-udp'"
+	"awk '{ print \$1 }' '$T/syslog.txt' | sort -u | paste -sd' ' | grep -qx 'log-tcp log-tls log-udp'"
 tr -d '\r' < "$T/log-down.log" | grep 'syslog:' | sed 's/^/    /'
 check "log-down: its log's stop took a second at most" sh -c \
 	"tr -d '\r' < '$T/log-down.log' | grep -q 'syslog: stopped, after 0\.[0-9] s$\|syslog: stopped, after 1\.0 s$'"
