@@ -104,12 +104,21 @@ boot_until() { # pattern limit hold qemu.sh options...
 	return 1
 }
 
-# host_iperf3 PORT: iperf3's real server on 127.0.0.1:PORT (a guest reaches
-# it at 10.0.2.2:PORT through user networking), stopped when the test ends.
+# host_iperf3 [PORT]: iperf3's real server on 127.0.0.1:IPERF_PORT (a guest
+# reaches it at 10.0.2.2:IPERF_PORT through user networking): PORT, or one
+# free_port chooses. Not daemonized (-D would leave the test's process group
+# and SERVER_PIDS): stopped when the test ends, however it ends.
 host_iperf3() {
 	need_commands iperf3
-	iperf3 -s -B 127.0.0.1 -p "$1" -D --pidfile "$T/iperf3.pid" || { bad "iperf3's server starts on 127.0.0.1:$1"; finish; }
-	trap 'kill $(cat "$T/iperf3.pid" 2>/dev/null) 2>/dev/null; cleanup' EXIT
+	IPERF_PORT=${1:-}
+	[ -n "$IPERF_PORT" ] || free_port IPERF_PORT || { bad "a free port for iperf3"; finish; }
+	$GUARD iperf3 -s -B 127.0.0.1 -p "$IPERF_PORT" > "$T/iperf3.log" 2>&1 &
+	SERVER_PIDS="$SERVER_PIDS $!"
+	i=0
+	until ss -ltn "sport = :$IPERF_PORT" | grep -q LISTEN; do
+		i=$((i + 1)); [ $i -lt 100 ] || { bad "iperf3's server starts on 127.0.0.1:$IPERF_PORT"; cat "$T/iperf3.log"; finish; }
+		sleep 0.1
+	done
 }
 
 # The one results folder on a stick, copied to $T/results.

@@ -5,8 +5,12 @@ BB=${BB:-$PWD/out/bootbench}
 T=$(mktemp -d /tmp/bbtest.XXXXXX)
 LOOPS=""
 SERVER_PIDS=""
+PORTS_PY=$PWD/tests/ports.py	# absolute: cleanup may run after a cd
 failures=0
 cleanup() {
+	# a second signal must not cut the cleanup short: the runner's timeout
+	# sends its TERM twice (to the test, then to its process group)
+	trap '' TERM INT HUP
 	for p in $SERVER_PIDS; do kill "$p" 2>/dev/null; done
 	# gone before the next test starts its own on the same port
 	for p in $SERVER_PIDS; do
@@ -16,11 +20,32 @@ cleanup() {
 	for m in $(awk -v t="$T/" 'index($2, t) == 1 { print $2 }' /proc/mounts | sort -r); do umount -l "$m"; done
 	umount "$T/mnt" 2>/dev/null
 	rm -rf "$T"
+	python3 "$PORTS_PY" release $$
 }
 trap cleanup EXIT
-# killed by the runner's timeout: still stop the servers (smbd runs in a
-# session of its own, out of reach of the group's signal) and the mounts
-trap 'exit 143' TERM INT HUP
+# killed by the runner's timeout, a Ctrl-C or a hangup: still stop the
+# servers (smbd runs in a session of its own, out of reach of the group's
+# signal) and the mounts
+trap 'exit 143' TERM
+trap 'exit 130' INT
+trap 'exit 129' HUP
+
+# free_port VAR...: a port no server on this machine holds and no other
+# test has taken, for each VAR (tests/ports.py says how it cannot race);
+# it is this test's until it ends. Every server a test starts on the
+# host's loopback takes its port from here: a fixed one is held by any
+# server a killed run left (or a test running beside), and the test fails.
+free_port() {
+	for _v in "$@"; do
+		_p=$(python3 "$PORTS_PY" take $$) || { echo "free_port: no free port for $_v"; return 1; }
+		eval "$_v=\$_p"
+	done
+}
+# $GUARD COMMAND...: a server started in the background (COMMAND &) gets
+# SIGTERM when this test's shell dies, however it died: even a SIGKILL,
+# which runs no trap, leaves no server holding a port (the runner's timeout
+# signals the test's process group, which smbd's session is not in).
+GUARD="setpriv --pdeathsig TERM"
 
 checks=0
 ok() { echo "ok: $*"; checks=$((checks + 1)); }

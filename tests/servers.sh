@@ -2,14 +2,25 @@
 # servers.sh - the real servers the save tests talk to, from Debian's
 # packages, each with a configuration of its own under $T, listening on
 # 127.0.0.1 only (a QEMU guest reaches them at 10.0.2.2 through user-mode
-# networking). Each start_* waits until its server answers and adds its pid
-# to SERVER_PIDS, which lib.sh's cleanup stops. Source after lib.sh.
-DAV_PORT=18443 HTTP_PORT=18080 SMB_PORT=14450 NFS_PORT=20490 MNT_PORT=20048 PUSH_PORT=19091 PROM_PORT=19090
-SYSLOG_PORT=15514
+# networking). Each start_* takes its ports from free_port (lib.sh) the
+# first time, unless the test chose them before (to name them before the
+# server is up); a server started again keeps its port. Each waits until its
+# server answers and adds its pid to SERVER_PIDS, which lib.sh's cleanup
+# stops; $GUARD stops it too if the test's shell is killed outright. Source
+# after lib.sh.
+DAV_PORT= HTTP_PORT= SMB_PORT= NFS_PORT= MNT_PORT= PUSH_PORT= PROM_PORT= AM_PORT= SYSLOG_PORT= SYSLOG_TLS_PORT=
 # the password every server knows for user "bench": a comma, quotes and a space
 PASSWORD='pa,ss "wo'"'"'rd" 1'
 
-# a port another server (a stale one) already holds would answer for ours
+# ports VAR...: free_port for each VAR not chosen yet
+ports() {
+	for _pv in "$@"; do
+		eval "[ -n \"\$$_pv\" ]" || free_port "$_pv" || return 1
+	done
+}
+
+# a port another server (a stale one, or ours started again while the last
+# one lets go) already holds would answer for ours
 port_free() { # port
 	i=0
 	while bash -c "exec 3<>/dev/tcp/127.0.0.1/$1" 2>/dev/null; do
@@ -41,7 +52,8 @@ make_ca() { # dir
 # a test can stop the server in the middle of an upload however fast the
 # machine is.
 start_webdav() {
-	port_free $DAV_PORT || return 1
+	ports DAV_PORT HTTP_PORT || return 1
+	port_free $DAV_PORT && port_free $HTTP_PORT || return 1
 	d=$T/nginx
 	mkdir -p "$d/tmp" "${DAV_ROOT:=$T/dav}" "$T/www"
 	[ -f "$T/ca/server.crt" ] || make_ca "$T/ca" || return 1
@@ -81,7 +93,7 @@ http {
 	}
 }
 CONF
-	nginx -c "$d/nginx.conf" -p "$d" 2>"$d/stderr" &
+	$GUARD nginx -c "$d/nginx.conf" -p "$d" 2>"$d/stderr" &
 	WEBDAV_PID=$!
 	SERVER_PIDS="$SERVER_PIDS $WEBDAV_PID"
 	wait_port $DAV_PORT 10 || { echo "nginx did not start:"; cat "$d/stderr" "$d/error.log"; return 1; }
@@ -99,6 +111,7 @@ kill_webdav() {
 # smbd with share "results" (files under $T/smb) and "small" ($T/smb-small,
 # for a test to put a small filesystem behind) for user bench, SMB 3 only.
 start_smbd() {
+	ports SMB_PORT || return 1
 	port_free $SMB_PORT || return 1
 	d=$T/samba
 	mkdir -p "$d/private" "$d/lock" "$d/state" "$d/cache" "$d/pid" "$d/log" "${SMB_ROOT:=$T/smb}" "$T/smb-small"
@@ -133,7 +146,7 @@ CONF
 	id bench >/dev/null 2>&1 || useradd -M -s /usr/sbin/nologin bench || return 1
 	printf '%s\n%s\n' "$PASSWORD" "$PASSWORD" | smbpasswd -c "$d/smb.conf" -s -a bench >/dev/null || return 1
 	# a session of its own: at exit smbd signals its whole process group
-	setsid smbd -F --no-process-group -s "$d/smb.conf" </dev/null >"$d/stderr" 2>&1 &
+	setsid $GUARD smbd -F --no-process-group -s "$d/smb.conf" </dev/null >"$d/stderr" 2>&1 &
 	SMBD_PID=$!
 	SERVER_PIDS="$SERVER_PIDS $SMBD_PID"
 	wait_port $SMB_PORT 20 || { echo "smbd did not start:"; cat "$d/stderr"; return 1; }
@@ -161,22 +174,25 @@ private_network() {
 	BB_PRIVATE_NET=1 exec unshare --net sh -c 'ip link set lo up && exec "$@"' sh sh "$0" "$@"
 }
 
-# rpcbind (NFSv3's MOUNT protocol is found through it), in a private network only.
+# rpcbind (NFSv3's MOUNT protocol is found through it), in a private network
+# only: 111 is the protocol's own (a client asks there, the port cannot
+# move), and in the test's own network namespace no one else's.
 start_rpcbind() {
 	[ -n "${BB_PRIVATE_NET:-}" ] || { echo "rpcbind runs only in private_network (port 111)"; return 1; }
 	port_free 111 || return 1
 	mkdir -p /run/rpcbind
-	rpcbind -f -w </dev/null >"$T/rpcbind.log" 2>&1 &
+	$GUARD rpcbind -f -w </dev/null >"$T/rpcbind.log" 2>&1 &
 	SERVER_PIDS="$SERVER_PIDS $!"
 	wait_port 111 10 || { echo "rpcbind did not start:"; cat "$T/rpcbind.log"; return 1; }
 }
 
 # nfs-ganesha serving $T/nfs as /results, NFSv4; in a private network with
-# rpcbind running, NFSv3 too (MOUNT on a fixed port, registered there),
+# rpcbind running, NFSv3 too (MOUNT on a port of its own, registered there),
 # with /results as the v3 mount path as well. The export is a tmpfs of its
 # own: ganesha's VFS backend finds an export by its filesystem in the mount
 # table, and in a chroot the root's is not there.
 start_ganesha() {
+	ports NFS_PORT MNT_PORT || return 1
 	port_free $NFS_PORT || return 1
 	d=$T/ganesha
 	mkdir -p "$d" "${NFS_ROOT:=$T/nfs}"
@@ -211,7 +227,7 @@ EXPORT {
 	FSAL { Name = VFS; }
 }
 CONF
-	ganesha.nfsd -F -f "$d/ganesha.conf" -L "$d/ganesha.log" -p "$d/ganesha.pid" </dev/null >"$d/stderr" 2>&1 &
+	$GUARD ganesha.nfsd -F -f "$d/ganesha.conf" -L "$d/ganesha.log" -p "$d/ganesha.pid" </dev/null >"$d/stderr" 2>&1 &
 	GANESHA_PID=$!
 	SERVER_PIDS="$SERVER_PIDS $GANESHA_PID"
 	wait_port $NFS_PORT 30 || { echo "ganesha did not start:"; tail -20 "$d/ganesha.log"; return 1; }
@@ -227,9 +243,10 @@ stop_ganesha() { kill "$GANESHA_PID" 2>/dev/null; wait "$GANESHA_PID" 2>/dev/nul
 
 # The Prometheus Pushgateway, in memory.
 start_pushgateway() {
+	ports PUSH_PORT || return 1
 	port_free $PUSH_PORT || return 1
 	# Debian persists to /var/lib/prometheus by default: in memory only here
-	prometheus-pushgateway --web.listen-address=127.0.0.1:$PUSH_PORT --persistence.file= >"$T/pushgateway.log" 2>&1 &
+	$GUARD prometheus-pushgateway --web.listen-address=127.0.0.1:$PUSH_PORT --persistence.file= >"$T/pushgateway.log" 2>&1 &
 	SERVER_PIDS="$SERVER_PIDS $!"
 	wait_port $PUSH_PORT 10 || { echo "pushgateway did not start:"; cat "$T/pushgateway.log"; return 1; }
 }
@@ -239,6 +256,7 @@ start_pushgateway() {
 # evaluating bootbench's rules (or the file $RULES names) every second; its
 # data under $T.
 start_prometheus() {
+	ports PROM_PORT || return 1
 	port_free $PROM_PORT || return 1
 	cat > "$T/prometheus.yml" <<EOF
 global:
@@ -252,17 +270,17 @@ scrape_configs:
     static_configs:
       - targets: ['127.0.0.1:$PUSH_PORT']
 EOF
-	prometheus --config.file="$T/prometheus.yml" --web.listen-address=127.0.0.1:$PROM_PORT \
+	$GUARD prometheus --config.file="$T/prometheus.yml" --web.listen-address=127.0.0.1:$PROM_PORT \
 		--storage.tsdb.path="$T/prometheus-data" >"$T/prometheus.log" 2>&1 &
 	SERVER_PIDS="$SERVER_PIDS $!"
 	wait_port $PROM_PORT 20 || { echo "prometheus did not start:"; tail -n 20 "$T/prometheus.log"; return 1; }
 }
 # Debian's Alertmanager on 127.0.0.1:$AM_PORT with the configuration file
 # $AM_CONFIG, no cluster, its data under $T.
-AM_PORT=19093
 start_alertmanager() {
+	ports AM_PORT || return 1
 	port_free $AM_PORT || return 1
-	prometheus-alertmanager --config.file="$AM_CONFIG" --storage.path="$T/alertmanager" \
+	$GUARD prometheus-alertmanager --config.file="$AM_CONFIG" --storage.path="$T/alertmanager" \
 		--web.listen-address=127.0.0.1:$AM_PORT --cluster.listen-address= >"$T/alertmanager.log" 2>&1 &
 	SERVER_PIDS="$SERVER_PIDS $!"
 	wait_port $AM_PORT 20 || { echo "alertmanager did not start:"; tail -n 20 "$T/alertmanager.log"; return 1; }
@@ -273,6 +291,7 @@ start_alertmanager() {
 # $T/syslog.txt as one line: "HOSTNAME APP-NAME SEQUENCE-ID TIMESTAMP MESSAGE",
 # and as it came (without TCP's framing) to $T/syslog.raw.
 start_rsyslog() {
+	ports SYSLOG_PORT || return 1
 	port_free $SYSLOG_PORT || return 1
 	mkdir -p "$T/rsyslog"
 	cat > "$T/rsyslog.conf" <<EOF
@@ -287,7 +306,7 @@ action(type="omfile" file="$T/syslog.txt" template="bootbench")
 template(name="raw" type="string" string="%rawmsg%\n")
 action(type="omfile" file="$T/syslog.raw" template="raw")
 EOF
-	rsyslogd -n -f "$T/rsyslog.conf" -i "$T/rsyslog.pid" >"$T/rsyslog.log" 2>&1 &
+	$GUARD rsyslogd -n -f "$T/rsyslog.conf" -i "$T/rsyslog.pid" >"$T/rsyslog.log" 2>&1 &
 	SERVER_PIDS="$SERVER_PIDS $!"
 	wait_port $SYSLOG_PORT 10 || { echo "rsyslogd did not start:"; cat "$T/rsyslog.log"; return 1; }
 }
@@ -297,8 +316,8 @@ EOF
 # 127.0.0.1, 10.0.2.2 and localhost, each message to $T/syslog-tls.txt as
 # start_rsyslog writes them. A server of its own: rsyslog has one TLS
 # driver setting per process.
-SYSLOG_TLS_PORT=16514
 start_rsyslog_tls() {
+	ports SYSLOG_TLS_PORT || return 1
 	port_free $SYSLOG_TLS_PORT || return 1
 	[ -f "$T/ca/server.crt" ] || make_ca "$T/ca" || return 1
 	mkdir -p "$T/rsyslog-tls"
@@ -311,7 +330,7 @@ template(name="bootbench" type="string"
 	 string="%hostname% %app-name% %structured-data:R,ERE,1,BLANK:sequenceId=.([0-9]+)--end% %timereported:::date-rfc3339% %msg%\n")
 action(type="omfile" file="$T/syslog-tls.txt" template="bootbench")
 EOF
-	rsyslogd -n -f "$T/rsyslog-tls.conf" -i "$T/rsyslog-tls.pid" >"$T/rsyslog-tls.log" 2>&1 &
+	$GUARD rsyslogd -n -f "$T/rsyslog-tls.conf" -i "$T/rsyslog-tls.pid" >"$T/rsyslog-tls.log" 2>&1 &
 	SERVER_PIDS="$SERVER_PIDS $!"
 	wait_port $SYSLOG_TLS_PORT 10 || { echo "rsyslogd (TLS) did not start:"; cat "$T/rsyslog-tls.log"; return 1; }
 }

@@ -8,7 +8,8 @@
 . tests/bootlib.sh
 need_artifacts
 command -v fio >/dev/null || skip "fio is not installed"
-PORT=18766
+# the host end of the forward to the guest's fio server (8765 there: the guest's own network)
+free_port PORT || { bad "a free port for the forward"; finish; }
 truncate -s 64M "$T/nvme.img"
 stick_with_conf "$T/stick.img" "fio_server=on" "destroy=/dev/nvme0n1" "save=none"
 # the stick's first MiB (its MBR, before the FAT partition): nothing of the appliance writes there

@@ -26,8 +26,8 @@
 . tests/servers.sh
 need_artifacts
 need_commands prometheus prometheus-pushgateway iperf3 curl python3
-IPERF=15211
-host_iperf3 $IPERF
+host_iperf3
+IPERF=$IPERF_PORT
 start_pushgateway || { bad "the Pushgateway starts"; finish; }
 mkdir -p "$T/rules"
 sed 's/ > 300)/ > 20)/' tools/monitoring/bootbench-rules.yml > "$T/rules/bootbench-rules.yml"

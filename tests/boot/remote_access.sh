@@ -20,8 +20,8 @@
 . tests/servers.sh
 need_artifacts
 need_commands nginx openssl python3 ssh ssh-keygen ssh-keyscan tmux mkfifo
-SSH_PORT=18022
-port_free $SSH_PORT || { bad "port $SSH_PORT is free"; finish; }
+# the host end of the forward to the guest's ssh server (22 there: the guest's own network)
+free_port SSH_PORT || { bad "a free port for the forward"; finish; }
 start_webdav || { bad "nginx starts"; finish; }
 mkdir -p "$T/www" "$T/dav/pub" "$T/hooks"
 cp "$T/ca/ca.crt" "$T/www/ca.crt"

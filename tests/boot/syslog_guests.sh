@@ -28,20 +28,22 @@ need_commands rsyslogd python3
 [ -x "$OUT/busybox/busybox" ] || { echo "out/busybox/busybox is missing: run 'make image'"; exit 1; }
 private_network
 start_rsyslog || { bad "rsyslogd starts"; finish; }
-# the NTP server: busybox ntpd with no peer of its own answers as stratum 1 with this machine's clock
+# the NTP server: busybox ntpd with no peer of its own answers as stratum 1
+# with this machine's clock, on NTP's own port 123 (bootbench.ntp names no
+# port, as a rack's would not): the test's own network namespace has it free
 port_free 123 || { bad "port 123 is free for the NTP server"; finish; }
-"$OUT/busybox/busybox" ntpd -n -l > "$T/ntpd.log" 2>&1 &
+$GUARD "$OUT/busybox/busybox" ntpd -n -l > "$T/ntpd.log" 2>&1 &
 SERVER_PIDS="$SERVER_PIDS $!"
 # syslog over TLS, and the CA its certificate chains to served over HTTP for bootbench.ca
 start_rsyslog_tls || { bad "rsyslogd with GnuTLS starts"; finish; }
 mkdir -p "$T/www" && cp "$T/ca/ca.crt" "$T/www/ca.crt"
-port_free $HTTP_PORT || { bad "port $HTTP_PORT is free for the CA's HTTP server"; finish; }
-python3 -m http.server --bind 127.0.0.1 --directory "$T/www" $HTTP_PORT > "$T/http.log" 2>&1 &
+free_port HTTP_PORT || { bad "a free port for the CA's HTTP server"; finish; }
+$GUARD python3 -m http.server --bind 127.0.0.1 --directory "$T/www" $HTTP_PORT > "$T/http.log" 2>&1 &
 SERVER_PIDS="$SERVER_PIDS $!"
 wait_port $HTTP_PORT 10 || { bad "the CA's HTTP server starts"; finish; }
 
-DOWN=$((SYSLOG_PORT + 1))
-port_free $DOWN || { bad "port $DOWN is free for the server that is down"; finish; }
+# a port of this test's where nothing listens: no other test's server comes up on it
+free_port DOWN || { bad "a free port for the server that is down"; finish; }
 RUN="bootbench.run=inventory bootbench.after=poweroff"
 rack_guest log-tcp "$RUN bootbench.syslog=tcp://10.0.2.2:$SYSLOG_PORT"
 a=$!

@@ -13,7 +13,7 @@
 . tests/servers.sh
 command -v fio >/dev/null || skip "fio is not installed"
 [ "$(id -u)" = 0 ] || skip "needs root (namespaces, loop devices)"
-FIO_PORT=18765
+free_port FIO_PORT NET_PORT || exit 1
 loopdev W "$T/w.img" 16M
 loopdev R "$T/r.img" 16M
 loopdev X "$T/x.img" 16M
@@ -28,7 +28,6 @@ dd if=/dev/urandom of="$R" bs=1M count=16 status=none
 not() { ! "$@"; }
 sum() { sha256sum < "$1" | cut -c1-16; }
 r_before=$(sum "$R") x_before=$(sum "$X") w_before=$(sum "$W") s_before=$(sum "$S") of_before=$(sum "$T/open-file")
-port_free $FIO_PORT || exit 1
 # a disk not named (S) on its stdin and a file left open as fd 7: neither reaches fio
 "$BB" fio-server --destroy="$W,$Y" --read="$R" --listen=127.0.0.1 --port=$FIO_PORT > "$T/server.log" 2>&1 < "$S" 7<> "$T/open-file" &
 server=$!
@@ -157,9 +156,7 @@ tail -n +3 "/proc/$fiopid/net/dev" | cut -d: -f1 | tr -d ' ' > "$T/server-ifs"
 check "fio's server sees one interface, its own loopback ($(tr '\n' ' ' < "$T/server-ifs"))" [ "$(cat "$T/server-ifs")" = lo ]
 # a listener on the host, on every address: a job's ioengine=net reaches none
 # (it counts the connections that sent something: wait_port's sends nothing)
-NET_PORT=18767
-check "port $NET_PORT is free for the host's listener" port_free $NET_PORT
-python3 -c '
+$GUARD python3 -c '
 import socket, sys
 s = socket.socket(); s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
 s.bind(("0.0.0.0", int(sys.argv[1]))); s.listen(5)

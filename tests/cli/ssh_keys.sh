@@ -80,7 +80,7 @@ debs=$(ls dl/debs/dropbear-bin_*.deb dl/debs/libtomcrypt1_*.deb dl/debs/libtomma
 [ "$debs" = 3 ] || { bad "dropbear-bin, libtomcrypt1 and libtommath1 are not in dl/debs (make check fetches them)"; finish; }
 for d in dropbear-bin libtomcrypt1 libtommath1; do dpkg-deb -x dl/debs/${d}_*.deb "$T/db"; done
 DB_LIBS=$T/db/usr/lib/x86_64-linux-gnu
-DB_PORT=18222
+free_port DB_PORT || { bad "a free port for dropbear"; finish; }
 LD_LIBRARY_PATH=$DB_LIBS "$T/db/usr/bin/dropbearkey" -t ed25519 -f "$T/hostkey" > /dev/null 2>&1
 check "the image's dropbear is 2022.83" sh -c "LD_LIBRARY_PATH='$DB_LIBS' '$T/db/usr/sbin/dropbear' -V 2>&1 | grep -q 'v2022.83'"
 # lets_in AUTHORIZED_KEYS KEY: dropbear, that file root's authorized_keys, lets KEY log in
@@ -90,8 +90,9 @@ mount -t tmpfs -o mode=0700 tmpfs /root && mkdir -m 0700 /root/.ssh && cp '$1' /
 	LD_LIBRARY_PATH='$DB_LIBS' exec '$T/db/usr/sbin/dropbear' -F -E -s -p 127.0.0.1:$DB_PORT -r '$T/hostkey' -P '$T/db.pid'
 EOF
 	port_free $DB_PORT || return 1
-	unshare -m --propagation private sh "$T/db.sh" >> "$T/dropbear.log" 2>&1 &
+	$GUARD unshare -m --propagation private sh "$T/db.sh" >> "$T/dropbear.log" 2>&1 &
 	_db=$!
+	SERVER_PIDS="$SERVER_PIDS $_db"
 	wait_port $DB_PORT 10
 	_in=$(timeout 20 ssh -n -p $DB_PORT -i "$2" -o IdentitiesOnly=yes -o BatchMode=yes -o StrictHostKeyChecking=no \
 		-o UserKnownHostsFile=/dev/null -o LogLevel=ERROR root@127.0.0.1 echo in 2>/dev/null)

@@ -22,6 +22,9 @@ mkdir -p "$T/root/dev"
 printf '%s\n' '6,1,1500000,-;Linux version 6.1.0-28-amd64 (recorded)' '13,2,2000000,-;bootbench: a copy of a console line' \
 	'3,3,2500000,-;nvme nvme0: I/O 12 QID 1 timeout, aborting' > "$T/root/dev/kmsg"
 printf 'bootbench: [0.90] bootbench 0.1.0, kernel 6.1.0-28-amd64\nudhcpc: lease obtained\n' > "$T/console.log"
+# the server's port, named before it is up; and ports of this test's for a
+# listener of its own, openssl's server and one where nothing listens
+free_port SYSLOG_PORT WIRE_PORT OTHER DOWN || { bad "free ports for the servers"; finish; }
 BOOTBENCH_SYSROOT="$T/root" "$BB" syslog --to=tcp://127.0.0.1:$SYSLOG_PORT --hostname=SN-4711 "$T/console.log" \
 	2> "$T/shipper.err" &
 pid=$!
@@ -101,12 +104,12 @@ while data.count(b"\n") < 2:
     b = c.recv(4096)
     if not b: break
     data += b
-open(sys.argv[2], "wb").write(data)' $((SYSLOG_PORT + 2)) "$T/wire" &
+open(sys.argv[2], "wb").write(data)' $WIRE_PORT "$T/wire" &
 listener=$!
 sleep 0.5
 printf 'bootbench: [1.00] one\nbootbench: [1.50] two\n' > "$T/wire.log"
 mkdir -p "$T/empty/dev" && : > "$T/empty/dev/kmsg"
-BOOTBENCH_SYSROOT="$T/empty" "$BB" syslog --to=tcp://127.0.0.1:$((SYSLOG_PORT + 2)) --format=rfc3164 --hostname=OLD-2 \
+BOOTBENCH_SYSROOT="$T/empty" "$BB" syslog --to=tcp://127.0.0.1:$WIRE_PORT --format=rfc3164 --hostname=OLD-2 \
 	"$T/wire.log" 2> /dev/null &
 pid=$!
 wait $listener
@@ -158,9 +161,7 @@ openssl req -newkey rsa:2048 -nodes -keyout "$T/other.key" -out "$T/other.csr" -
 printf 'subjectAltName=DNS:other.example\n' > "$T/other.san" &&
 openssl x509 -req -in "$T/other.csr" -CA "$T/ca/ca.crt" -CAkey "$T/ca/ca.key" -CAcreateserial -out "$T/other.crt" \
 	-days 2 -extfile "$T/other.san" 2>/dev/null
-OTHER=$((SYSLOG_TLS_PORT + 1))
-port_free $OTHER
-openssl s_server -accept 127.0.0.1:$OTHER -cert "$T/other.crt" -key "$T/other.key" -quiet > "$T/s_server.out" 2>&1 &
+$GUARD openssl s_server -accept 127.0.0.1:$OTHER -cert "$T/other.crt" -key "$T/other.key" -quiet > "$T/s_server.out" 2>&1 &
 SERVER_PIDS="$SERVER_PIDS $!"
 wait_port $OTHER 10
 BOOTBENCH_SYSROOT="$T/root" "$BB" syslog --to=tls://127.0.0.1:$OTHER --ca="$T/ca/ca.crt" --hostname=TLS-3 \
@@ -177,6 +178,7 @@ check "tls:// to a certificate for another name: refused, nothing sent, exit 1" 
 BOOTBENCH_SYSROOT="$T/root" "$BB" syslog --to=tls://127.0.0.1 --ca="$T/ca/ca.crt" --drain=0 "$T/tls.log" 2> "$T/tls4.err" &
 pid=$!
 sleep 0.5; kill -TERM $pid; wait $pid
+# (a client's default only: nothing is started there, and --drain=0 waits for no answer)
 check "tls:// without a port: RFC 5425's 6514" grep -q 'tls://127.0.0.1:6514' "$T/tls4.err"
 refuses "--ca for a server that is not tls://" "--ca is for a tls:// server, not tcp://10.0.0.1:514" \
 	"$BB" syslog --to=tcp://10.0.0.1 --ca="$T/ca/ca.crt" "$T/console.log"
@@ -186,7 +188,6 @@ refuses "a CA file with no certificate in it" "the CA file $T/console.log: no CA
 	"$BB" syslog --to=tls://10.0.0.1 --ca="$T/console.log" "$T/console.log"
 
 # stopped while the server is down: it gives up at once
-DOWN=$((SYSLOG_PORT + 1))
 BOOTBENCH_SYSROOT="$T/root" "$BB" syslog --to=tcp://127.0.0.1:$DOWN --hostname=SN-4711 "$T/console.log" 2> "$T/down.err" &
 pid=$!
 sleep 1
@@ -204,7 +205,8 @@ check "... within 2 s (a refused connection is not waited for; ${ms} ms)" [ "$ms
 # (musl's resolver waits 5 s a lookup: one going on when the stop comes and
 # one more in the drain were 7 to 10 s). Its own network (loopback only) and
 # mounts: a server on 127.0.0.1:53 that reads and never answers, named by a
-# resolv.conf bound over the machine's in that namespace only.
+# resolv.conf bound over the machine's in that namespace only (port 53,
+# DNS's own, is that namespace's: no one else's).
 if unshare --net --mount --propagation private true 2>/dev/null; then
 	BOOTBENCH_SYSROOT="$T/root" unshare --net --mount --propagation private sh -c '
 		ip link set lo up
