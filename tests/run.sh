@@ -16,15 +16,17 @@
 # read the built image) and without the QEMU boot tests.
 #
 # Unit and CLI tests run one after another (they share loop devices, the
-# host's /run/bootbench and fixed ports); under TIER=check, with no boot
+# host's /run/bootbench and its load); under TIER=check, with no boot
 # tests to run beside them, those that share none of it (shares_host) run
 # in a second lane. Boot tests run BOOT_JOBS at a time
 # (default 3, on 2 cores): a boot test spends much of its time waiting (on
 # its guest's serial console, on a step's pattern, a hold), so three keep
 # two cores busier than two do: six boot tests took 143 s two at a time,
 # 112 s three at a time and 120 s four at a time (docs/figures.md). Boot
-# tests that start the real servers (tests/servers.sh: fixed ports) never
-# run beside each other; a test marked "# alone" runs with none beside it.
+# tests that start the real servers (tests/servers.sh) never run beside
+# each other (their ports no longer demand it: free ones, chosen at start;
+# two of them together is not measured yet); a test marked "# alone" runs with
+# none beside it. Stopped (a signal), the run stops its tests (stop_tests).
 cd "$(dirname "$0")/.." || exit 1
 TIMEOUT=${TEST_TIMEOUT:-300}
 JOBS=${BOOT_JOBS:-3}
@@ -37,6 +39,29 @@ dups=$(for t in tests/cli/*.sh tests/boot/*.sh; do basename "$t"; done | sort | 
 mkdir -p "$log"
 touch "$log/.started"
 suite_begin=$(date +%s)
+# the tests running now, a file each holding its timeout's pid (this run's
+# own folder: other runs may share out/test-logs)
+running_dir=$log/.running.$$
+mkdir -p "$running_dir"
+lanes=""
+# A run stopped (Ctrl-C, a hangup, a kill) stops what it started and waits
+# for the tests to clean up, so that it leaves no server holding a port and
+# no test running on: the lanes first (they would start the next test),
+# then each running test's timeout, which passes the signal on to the test
+# and its process group; timeout's -k ends one that does not stop in 10 s.
+stop_tests() {
+	trap '' INT TERM HUP
+	[ -z "$lanes" ] || kill $lanes 2>/dev/null
+	echo "run.sh: stopped, and so are the tests running: $(ls "$running_dir" | tr '\n' ' ')" >&2
+	_pids=$(cat "$running_dir"/* 2>/dev/null)
+	[ -z "$_pids" ] || kill -TERM $_pids 2>/dev/null
+	_i=0
+	while [ -n "$_pids" ] && kill -0 $_pids 2>/dev/null && [ $_i -lt 150 ]; do sleep 0.1; _i=$((_i + 1)); done
+	rm -rf "$running_dir"
+}
+trap 'stop_tests; exit 130' INT
+trap 'stop_tests; exit 143' TERM
+trap 'stop_tests; exit 129' HUP
 : > "$log/.tally"
 rm -f "$log/.serial-done"
 
@@ -68,8 +93,14 @@ start() { # test [name [san]]
 				LSAN_OPTIONS="suppressions=$PWD/tests/lsan.supp:print_suppressions=0" \
 				UBSAN_OPTIONS="log_path=$log/$name.san/ubsan:print_stacktrace=1:halt_on_error=1"
 		fi
-		BOOT_LIMIT=$limit timeout -k 10 "$limit" $cmd ${4:-} >"$log/$name.log" 2>&1
+		# in the background, its pid where stop_tests finds it: a run that is
+		# stopped stops its tests (each in timeout's process group of its own,
+		# out of reach of a Ctrl-C), and their traps stop their servers
+		BOOT_LIMIT=$limit timeout -k 10 "$limit" $cmd ${4:-} >"$log/$name.log" 2>&1 &
+		echo $! > "$running_dir/$name"
+		wait $!
 		rc=$?
+		rm -f "$running_dir/$name"
 		if [ -n "${3:-}" ] && [ -n "$(ls -A "$log/$name.san")" ]; then
 			echo "sanitizer reports:" >> "$log/$name.log"
 			cat "$log/$name.san"/* >> "$log/$name.log"
@@ -179,9 +210,12 @@ done | sort -s -k1,1nr | cut -d' ' -f2)
 # others beside them.
 if [ -n "$boot_pending" ]; then
 	(serial_lane all; touch "$log/.serial-done") &
+	lanes=$!
 elif [ "$JOBS" -ge 2 ]; then
 	serial_lane host &
+	lanes=$!
 	serial_lane own &	# a subshell each: a lane's wait is for its own test
+	lanes="$lanes $!"
 	wait
 else
 	serial_lane all
@@ -227,6 +261,7 @@ while [ -n "$pending$running" ]; do
 	[ -n "$running$pending" ] && sleep 1
 done
 wait
+rm -rf "$running_dir"
 
 # where the time went: the ten slowest of this run, the ten costliest in
 # CPU-seconds (the suite's wall time follows them), and the run's totals
