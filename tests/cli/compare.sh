@@ -31,13 +31,29 @@ json.dump({"disks": [{"name": os.path.basename(dev), "path": dev, "serial": seri
                       "firmware": fw, "size": 64 << 20}]}, open(os.path.join(folder, "disks.json"), "w"))
 PY
 }
+# at_rate RATE FILE: the run reached 95% of its rate. The rack is eleven
+# alike disks and a slow one: a run the host's load held below its rate
+# (beside stress-ng --cpu 2 the loop device's worker waits for a CPU:
+# 1490 IOPS of 2000, p99 31 ms) is not what the rack is, and is run again
+at_rate() {
+	python3 -c "import json, sys; sys.exit(json.load(open(sys.argv[2]))['jobs'][0]['read']['iops'] < 0.95 * int(sys.argv[1]))" "$1" "$2"
+}
+# run_at RATE FILE COMMAND...: COMMAND until its run reaches its rate (5 tries)
+run_at() {
+	_rate=$1 _file=$2; shift 2
+	for _try in 1 2 3 4 5; do
+		"$@" > /dev/null 2> "$T/run.err" || { bad "$*"; cat "$T/run.err"; return; }
+		at_rate "$_rate" "$_file" && return
+		echo "    $(basename "$(dirname "$_file")"): below $_rate IOPS (the host's load), run again"
+	done
+	bad "$_file: 5 runs, none at $_rate IOPS"
+}
 for i in 01 02 03 04 05 06 07 08 09 10 11 12; do
 	m=$T/share/srv$i
 	mkdir -p "$m"
-	rate=2000
-	[ $i = 07 ] && rate=1000
-	$BB run $job --rate_iops=$rate --filename="$dev" --output-format=json+ --output="$m/quick.json" \
-		> /dev/null 2> "$T/run.err" || { bad "run $i"; cat "$T/run.err"; }
+	rate=1000
+	[ $i = 07 ] && rate=500
+	run_at $rate "$m/quick.json" $BB run $job --rate_iops=$rate --filename="$dev" --output-format=json+ --output="$m/quick.json"
 	case $i in 11|12) name "$m" "B-DISK-$i" "Model B" FW2 ;; *) name "$m" "A-DISK-$i" "Model A" FW1 ;; esac
 done
 # the seeds' tables: yabs on srv05's disk (scaled down) comes out in YABS's
@@ -61,8 +77,8 @@ PY
 name "$T/share/srv06" A-DISK-06 "Model A" FW1
 unset BOOTBENCH_SCALE
 mkdir -p "$T/share/fio-elsewhere"
-fio $job --rate_iops=2000 --filename="$dev" --output-format=json+ --output="$T/share/fio-elsewhere/fio.json" \
-	> /dev/null 2>&1 || bad "Debian's fio ran"
+run_at 1000 "$T/share/fio-elsewhere/fio.json" fio $job --rate_iops=1000 --filename="$dev" --output-format=json+ \
+	--output="$T/share/fio-elsewhere/fio.json"
 name "$T/share/fio-elsewhere" A-DISK-FIO "Model A" FW1
 slow=$dev
 # issue 46: srv11's disk run twice more, before its run above (older
@@ -107,7 +123,7 @@ check "... only that copy, not the real run's folder" [ "$(grep -c '^  fsync-bou
 check "JSON: srv07's disk the slow member, no other" json "$T/json" \
 	"d['outliers'] == 1 and [(m['machine'], m['disk_serial']) for t in d['tests'] for g in t['groups'] for m in g['members'] if m['outlier']] == [('SRV07', 'A-DISK-07')]"
 check "JSON: model A's group, its median and MAD; model B's not compared" json "$T/json" \
-	"[g for g in d['tests'][0]['groups'] if g['disks'] == 11 and g['compared'] and 1900 < g['median_iops'] < 2100 and g['mad_iops'] < 200] and
+	"[g for g in d['tests'][0]['groups'] if g['disks'] == 11 and g['compared'] and 950 < g['median_iops'] < 1050 and g['mad_iops'] < 100] and
 	 [g for g in d['tests'][0]['groups'] if g['disks'] == 2 and not g['compared']]"
 check "JSON: srv11's disk once, its newest run (quick.json)" json "$T/json" \
 	"[m['file'].split('/')[-1] for t in d['tests'] if t['test'] == 'randread read' for g in t['groups'] for m in g['members'] if m['machine'] == 'SRV11'] == ['quick.json']"

@@ -429,10 +429,11 @@ static int wanted_file(const char *name, const char *const *wanted)
 static void *prefetch_thread(void *arg)
 {
 	struct prefetch *pf = arg;
-	static char sink[PREFETCH_THREADS][65536];
-	static unsigned slots;
-	char *buf = sink[__atomic_fetch_add(&slots, 1, __ATOMIC_RELAXED) % PREFETCH_THREADS];
+	char *buf = malloc(65536);	/* what is read is only for the cache */
 	unsigned i;
+
+	if (!buf)
+		return NULL;
 
 	while ((i = __atomic_fetch_add(&pf->next, 1, __ATOMIC_RELAXED)) < pf->n) {
 		DIR *d = opendir(pf->dirs[i]);
@@ -455,6 +456,7 @@ static void *prefetch_thread(void *arg)
 		if (d)
 			closedir(d);
 	}
+	free(buf);
 	return NULL;
 }
 
