@@ -68,6 +68,8 @@ struct burnin_limits {
 	double net_min_mbps;		/* or this, when given */
 	double disks_need_selftest;	/* 1: a drive without a self-test is an ERROR */
 	double together_overlap_min;	/* of the together phase with every load at once */
+	double pcie_ce_max;		/* corrected PCIe errors per device */
+	double pcie_need_aer;		/* 1: no AER counters is an ERROR */
 };
 
 struct burnin_ctx {
@@ -108,13 +110,15 @@ int burnin_destroy_check(const char *destroy, int disks_asked, char **disks, uns
  */
 int burnin_disks_plan(const struct burnin_ctx *c, double per_second);
 
-/* The components, a file each (disks.c, cpu.c, memory.c, net.c, bmc.c). */
+/* The components, a file each (disks.c, cpu.c, memory.c, net.c, bmc.c, pcie.c). */
 void burnin_disks(const struct burnin_ctx *c, struct burnin_result *r);
 void burnin_cpu(const struct burnin_ctx *c, struct burnin_result *r);
 void burnin_memory(const struct burnin_ctx *c, struct burnin_result *r);
 void burnin_net(const struct burnin_ctx *c, struct burnin_result *r);
 void burnin_bmc_begin(const struct burnin_ctx *c, struct burnin_result *r);
 void burnin_bmc(const struct burnin_ctx *c, struct burnin_result *r);
+void burnin_pcie_begin(const struct burnin_ctx *c, struct burnin_result *r);
+void burnin_pcie(const struct burnin_ctx *c, struct burnin_result *r);
 /* The memory's error counters (EDAC) watched from here on, once: the first
  * component that loads the machine calls it with its name, so a memory
  * error logged while it runs is judged by the memory component, not blamed
@@ -169,7 +173,9 @@ struct burnin_shared;
 struct burnin_child {
 	char what[64];			/* "memory", "/dev/nvme0n1": named in an ERROR */
 	pid_t pid;
-	int running, signalled;
+	int running, signalled, killed, overran;
+	uint64_t start_ns, signalled_ns, killed_ns;
+	double overran_s;
 	struct burnin_shared *sh;	/* its result as it writes it */
 	struct burnin_result *into;	/* where it is copied when it ended */
 	int extra[4];
@@ -183,6 +189,14 @@ int burnin_child_start(struct burnin_child *ch, const char *what, burnin_child_f
  * verdict), 0 while it runs; BLOCK waits for it. A stopped burn-in
  * (burnin_stop) sends it SIGTERM, once. */
 int burnin_child_poll(struct burnin_child *ch, int block);
+/* A process still running well past its time's END_NS (0: none; now_ns),
+ * or the burn-in stopped: SIGTERM, 30 s later SIGKILL, 30 s later left
+ * behind (hung in the kernel) with an ERROR; call it with each poll. */
+void burnin_child_watch(struct burnin_child *ch, uint64_t end_ns);
+/* The grace past its time before a component or a disk is stopped (with an
+ * ERROR): a quarter of its time, two minutes at least. */
+#define BURNIN_OVERRUN_S 120
+#define BURNIN_OVERRUN_SHARE 0.25
 /* FROM's verdict, notes and figures added to INTO's: LABEL before its words
  * ("alone: "), SUFFIX after its figures' names ("_alone"). */
 void burnin_merge(struct burnin_result *into, const struct burnin_result *from, const char *label,

@@ -171,6 +171,11 @@ static void run_stressors(const struct burnin_ctx *c, struct burnin_result *r, s
 		switch (rc) {
 		case 0:
 		case 7:	/* bogo-op counts unsure (a worker stopped mid-update): its checks passed */
+			if (stopped) {
+				/* stress-ng ends 0 when stopped: it did not run its time */
+				burnin_note(r, "stressor %s interrupted", stressors[i].name);
+				break;
+			}
 			ran++;
 			break;
 		case 2:

@@ -17,8 +17,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <unistd.h>
+#include <linux/fs.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 
 #include "burnin/burnin.h"
 #include "lib/util.h"
@@ -103,26 +107,41 @@ static int picked(const struct disk *d, char *why, size_t len)
 /* The disks tested: those named, else every disk that may be (not the
  * boot or results medium, nothing mounted or in use), each left out noted
  * in R (may be NULL). *ALL holds the names (free it). */
-static unsigned disk_names(const struct burnin_ctx *c, const char *names[64], struct disk **all,
+#define DISKS_MAX 64
+static unsigned disk_names(const struct burnin_ctx *c, const char *names[DISKS_MAX], struct disk **all,
 			   struct burnin_result *r)
 {
 	char why[512];
 	unsigned n = 0;
 
 	*all = NULL;
+	/*
+	 * At most DISKS_MAX at once (a burn-in's figures, its processes): a
+	 * disk past them is never left out silently, its disks component is an
+	 * ERROR naming it, so that a 90-bay server is not PASSed on 64.
+	 */
 	if (c->ndisks) {
-		for (unsigned i = 0; i < c->ndisks && n < 64; i++)
-			names[n++] = c->disks[i];
+		for (unsigned i = 0; i < c->ndisks; i++)
+			if (n < DISKS_MAX)
+				names[n++] = c->disks[i];
+			else if (r)
+				burnin_set(r, BURNIN_ERROR, "%s not tested: a burn-in tests %d disks at most (run the others "
+					   "in another, naming them)", c->disks[i], DISKS_MAX);
 		return n;
 	}
 	{
 		unsigned k = disks_scan(all);
 
-		for (unsigned i = 0; i < k && n < 64; i++) {
-			if (picked(&(*all)[i], why, sizeof(why)))
+		for (unsigned i = 0; i < k; i++) {
+			if (!picked(&(*all)[i], why, sizeof(why))) {
+				if (why[0] && r)
+					burnin_note(r, "%s not tested: %s", (*all)[i].name, why);
+			} else if (n < DISKS_MAX) {
 				names[n++] = (*all)[i].name;
-			else if (why[0] && r)
-				burnin_note(r, "%s not tested: %s", (*all)[i].name, why);
+			} else if (r) {
+				burnin_set(r, BURNIN_ERROR, "%s not tested: a burn-in tests %d disks at most (run the others "
+					   "in another, naming them)", (*all)[i].name, DISKS_MAX);
+			}
 		}
 	}
 	return n;
@@ -130,7 +149,7 @@ static unsigned disk_names(const struct burnin_ctx *c, const char *names[64], st
 
 static unsigned disks_count(const struct burnin_ctx *c)
 {
-	const char *names[64];
+	const char *names[DISKS_MAX];
 	struct disk *all;
 	unsigned n = disk_names(c, names, &all, NULL);
 
@@ -211,7 +230,7 @@ struct plan {
 	double start_s;		/* and a run's start (the program, its sandbox) */
 	double probe_s;		/* the measuring's time, out of the disk's share */
 };
-static struct plan plans[64];
+static struct plan plans[DISKS_MAX];
 static unsigned nplans;
 
 static const struct plan *plan_of(const char *dev)
@@ -379,18 +398,36 @@ int burnin_disks_plan(const struct burnin_ctx *c, double per_second)
 	return rc;
 }
 
+/* Sectors the disk ST names has read (/sys/dev/block/MAJ:MIN/stat), 0 when unknown. */
+static double sectors_read(const struct stat *st)
+{
+	char path[64];
+	double sectors = 0;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/sys/dev/block/%u:%u/stat", major(st->st_rdev), minor(st->st_rdev));
+	f = fopen(path, "re");
+	if (f) {
+		if (fscanf(f, "%*u %*u %lf", &sectors) != 1)
+			sectors = 0;
+		fclose(f);
+	}
+	return sectors;
+}
+
 /* The disk's pass: the burnin profile's verified passes with consent,
  * sized to the time left (its plan), one read of it without; bootbench
  * itself runs it (its own process). 1 when it was interrupted before its
  * end. */
 static int disk_pass(const struct burnin_ctx *c, struct burnin_result *r, const char *dev, double seconds)
 {
-	char out[4096], filename[320], runtime[32], size[32], whole[32], rate[32];
+	char out[4096], filename[320], runtime[32], size[32], whole[32], rate[32], rate2[32], size_s[32];
+	double read_bytes = 0, read0;
 	char *argv[12];
 	const struct plan *p = plan_of(dev);
 	int consented, rc = 0, stopped = 0, k = 0;
-	uint64_t region = 0;
-	unsigned rounds = 1;
+	uint64_t region = 0, done = 0;	/* written at least once; of the round being written */
+	unsigned rounds = 1, whole_rounds = 0;	/* the round being written (its seeds); those written whole */
 	double limit = 0;
 	struct stat st;
 
@@ -407,7 +444,7 @@ static int disk_pass(const struct burnin_ctx *c, struct burnin_result *r, const 
 		 * sized to the time left at the rate of the one before, and
 		 * the last ends with the time. The first is a minimal pass.
 		 */
-		uint64_t end = now_ns() + (uint64_t)(seconds * 1e9), done = 0;
+		uint64_t end = now_ns() + (uint64_t)(seconds * 1e9);
 		double cost = p->cost;
 
 		while (!rc && !burnin_stop) {
@@ -434,10 +471,9 @@ static int disk_pass(const struct burnin_ctx *c, struct burnin_result *r, const 
 			if (done == p->size) {	/* the whole disk again, with new seeds */
 				done = 0;
 				rounds++;
+				whole_rounds++;
 			}
 		}
-		if (done == 0 && rounds > 1)
-			rounds--;
 	} else {
 		snprintf(filename, sizeof(filename), "--filename=%s", dev);
 		snprintf(runtime, sizeof(runtime), "--runtime=%.0f", seconds < 1 ? 1 : seconds);
@@ -449,24 +485,42 @@ static int disk_pass(const struct burnin_ctx *c, struct burnin_result *r, const 
 		argv[k++] = "--bs=1m";
 		argv[k++] = "--direct=1";
 		argv[k++] = "--iodepth=16";
+		/* read over and over for its whole time: a load beside the others, not a second's */
+		argv[k++] = "--time_based";
 		argv[k++] = runtime;
 		argv[k] = NULL;
 		limit = seconds + 60;
+		read0 = sectors_read(&st);
 		rc = spawn_for(argv, limit, &burnin_stop, out, sizeof(out), &stopped);	/* consent: a read, writes nothing */
+		read_bytes = (sectors_read(&st) - read0) * 512.0;
 	}
 	if (rc == 0 && !burnin_stop) {
 		if (consented)
 			/* what was written, never the whole disk unless it was */
 			burnin_device_figure(r, dev, "pass", 100.0 * (double)region / (double)p->size,
 					     "%s: %s of %s (%.1f%%) written in order and at random, read back and verified"
-					     "%s%.0u%s (%.0f s at %s/s measured at the start)", dev,
+					     "%s%.0u%s%s%s%s (%.0f s at %s/s measured at the start)", dev,
 					     fmt_iec((double)region, size, sizeof(size)),
 					     fmt_iec((double)p->size, whole, sizeof(whole)),
-					     100.0 * (double)region / (double)p->size, rounds > 1 ? ": the whole disk " : "",
-					     rounds > 1 ? rounds : 0, rounds > 1 ? " times" : "",
-					     seconds, fmt_iec(1 / p->cost, rate, sizeof(rate)));
-		else
-			burnin_device_figure(r, dev, "pass", 0, "%s: read (no consent to write: --destroy)", dev);
+					     100.0 * (double)region / (double)p->size,
+					     whole_rounds > 1 ? ": the whole disk " : "", whole_rounds > 1 ? whole_rounds : 0,
+					     whole_rounds > 1 ? " times" : "", whole_rounds && done ? ", then " : "",
+					     whole_rounds && done ? fmt_iec((double)done, rate, sizeof(rate)) : "",
+					     whole_rounds && done ? " of the next" : "",
+					     seconds, fmt_iec(1 / p->cost, rate2, sizeof(rate2)));
+		else {
+			uint64_t size = 0;
+			int fd = open(dev, O_RDONLY | O_CLOEXEC);
+
+			if (fd >= 0) {
+				ioctl(fd, BLKGETSIZE64, &size);
+				close(fd);
+			}
+			/* what was read, as the disk counted it: never "the disk" unless it was */
+			burnin_device_figure(r, dev, "pass", 0, "%s: read, %s in %.0f s (%.1f times its %s; no consent "
+					     "to write: --destroy)", dev, fmt_iec(read_bytes, whole, sizeof(whole)), seconds,
+					     size ? read_bytes / (double)size : 0, fmt_iec((double)size, size_s, sizeof(size_s)));
+		}
 		return 0;
 	}
 	if (burnin_stop) {
@@ -510,6 +564,7 @@ static void disk_one(const void *arg, struct burnin_result *r, int extra[4])
 	struct disk a, b;
 	char dev[300], why[512], words[512];
 	enum selftest_outcome o;
+	int passed_clean;
 
 	if (disk_find(job->name, &a)) {
 		burnin_set(r, BURNIN_ERROR, "no such disk: %s", job->name);
@@ -548,10 +603,11 @@ static void disk_one(const void *arg, struct burnin_result *r, int extra[4])
 		break;
 	}
 	/* written: the share less its measuring and what came before the
-	 * pass (the self-test); read: two thirds of it, as before */
+	 * pass (the self-test); read: what is left of it, less a margin for the counters read after */
 	p = plan_of(dev);
-	pass_s = p ? share - p->probe_s - (now_ns() - d0) / 1e9 : share * 2 / 3;
+	pass_s = p ? share - p->probe_s - (now_ns() - d0) / 1e9 : 0.95 * (share - (now_ns() - d0) / 1e9);
 	extra[DISK_CUT] = disk_pass(c, r, dev, pass_s);
+	passed_clean = r->verdict != BURNIN_ERROR;
 	if (!disk_find(a.name, &b)) {
 		disk_health(&b);
 		compare_health(r, &a, &b);
@@ -571,7 +627,8 @@ static void disk_one(const void *arg, struct burnin_result *r, int extra[4])
 		else
 			burnin_note(r, "%s reports no health counters (no NVMe log, no SMART)", b.name);
 	}
-	extra[DISK_TESTED] = 1;
+	/* tested: its pass ran (a FAIL found is a test's outcome; an ERROR is not a test) */
+	extra[DISK_TESTED] = passed_clean;
 }
 
 /*
@@ -583,10 +640,11 @@ void burnin_disks(const struct burnin_ctx *c, struct burnin_result *r)
 {
 	struct disk *all = NULL;
 	unsigned n = 0, tested = 0, selftests = 0, cut = 0;
-	const char *names[64];
-	struct disk_job jobs[64];
+	const char *names[DISKS_MAX];
+	struct disk_job jobs[DISKS_MAX];
 	struct burnin_child *ch;
 	struct burnin_result *dr;
+	uint64_t t0;
 
 	n = disk_names(c, names, &all, r);
 	if (!n) {
@@ -594,6 +652,7 @@ void burnin_disks(const struct burnin_ctx *c, struct burnin_result *r)
 		free(all);
 		return;
 	}
+	t0 = now_ns();
 	ch = xcalloc(n, sizeof(*ch));
 	dr = xcalloc(n, sizeof(*dr));
 	for (unsigned i = 0; i < n; i++) {
@@ -609,8 +668,11 @@ void burnin_disks(const struct burnin_ctx *c, struct burnin_result *r)
 	for (;;) {
 		unsigned running = 0;
 
-		for (unsigned i = 0; i < n; i++)
+		for (unsigned i = 0; i < n; i++) {
+			/* a disk that hangs is stopped and named; the others' results still count */
+			burnin_child_watch(&ch[i], t0 + (uint64_t)(c->seconds * 1e9));
 			running += !burnin_child_poll(&ch[i], 0);
+		}
 		if (!running)
 			break;
 		usleep(200000);	/* a signal ends it early: the children are told at once */

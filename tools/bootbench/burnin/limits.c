@@ -50,6 +50,14 @@ const struct burnin_limit_row burnin_limit_rows[] = {
 	  "(CPUs 90% busy, the memory's share half in use, disks and network moving); less is an "
 	  "ERROR: the worst case of heat and power was not held. Starting (the memory locked, the "
 	  "disks measured) and ending take the rest" },
+	{ "pcie_ce_max", AT(pcie_ce_max), 10, 0, 1000000, "errors",
+	  "corrected PCIe errors (AER: a bad TLP or DLLP replayed, a receiver error) a device may log "
+	  "during the burn-in; more FAILs, naming it and its slot. A sound link logs none for hours; a "
+	  "marginal one (a riser, a dirty edge connector, a lane going bad) logs them by the hundred "
+	  "under load; 10 lets a stray one by, as at a power-state change" },
+	{ "pcie_need_aer", AT(pcie_need_aer), 1, 0, 1, "0|1",
+	  "1: no PCI device with AER counters (a kernel without AER, a VM) is an ERROR, as PCIe errors "
+	  "were not counted; 0 lets the links alone decide" },
 };
 const unsigned burnin_nlimits = ARRAY_SIZE(burnin_limit_rows);
 

@@ -29,6 +29,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/resource.h>
+#include <unistd.h>
 
 #include "burnin/burnin.h"
 #include "burnin/mempatterns.h"
@@ -189,7 +190,8 @@ static void count_mismatches(struct patterns_done *d, struct slice *s, unsigned 
 }
 
 /*
- * BOOTBENCH_BURNIN_HOLD=memory: the process stops itself (SIGSTOP) with
+ * BOOTBENCH_BURNIN_HOLD=memory: the component's process (its own: it
+ * says its pid) stops itself (SIGSTOP) with
  * the memory mapped, before any of it is written, and goes on at SIGCONT:
  * a test interrupts it there, as an operator's Ctrl-C during the setup.
  * BOOTBENCH_BURNIN_HOLD=memory:N: the same once N patterns ran to their
@@ -203,10 +205,10 @@ static void hold(unsigned ran)
 		return;
 	if (!h[6] && ran == 0)
 		fprintf(stderr, "burnin: memory: held before the pattern is written (BOOTBENCH_BURNIN_HOLD=memory); "
-			"SIGCONT goes on\n");
+			"SIGCONT to pid %d goes on\n", (int)getpid());
 	else if (h[6] == ':' && ran && strtoul(h + 7, NULL, 10) == ran)
 		fprintf(stderr, "burnin: memory: held after %u pattern(s) ran to their end (BOOTBENCH_BURNIN_HOLD=%s); "
-			"SIGCONT goes on\n", ran, h);
+			"SIGCONT to pid %d goes on\n", ran, h, (int)getpid());
 	else
 		return;
 	raise(SIGSTOP);

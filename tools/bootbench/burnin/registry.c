@@ -19,7 +19,12 @@ const struct burnin_component burnin_components[] = {
 	{ "net", "each link's speed against the best its port advertises, its errors and carrier changes; "
 		 "iperf3 to the server named, each way, against a bar", 1, NULL, burnin_net },
 	{ "bmc", "the BMC's event log (ipmitool) from the start of the burn-in to its end: a critical event "
-		 "logged meanwhile FAILs; its sensors and their thresholds", 0, burnin_bmc_begin, burnin_bmc },
+		 "logged meanwhile FAILs, a full log (it logs nothing new) is an ERROR; --clear-sel saves it with "
+		 "the results and clears it first; its sensors and their thresholds", 0, burnin_bmc_begin, burnin_bmc },
+	{ "pcie", "each PCIe device's AER error counters from the start of the burn-in to its end (an "
+		  "uncorrectable error, or corrected ones over pcie_ce_max, FAILs naming its slot); each link's "
+		  "speed and width against what both its ends can, read before, during and after the load: a link "
+		  "below it or retrained FAILs", 0, burnin_pcie_begin, burnin_pcie },
 };
 const unsigned burnin_ncomponents = ARRAY_SIZE(burnin_components);
 

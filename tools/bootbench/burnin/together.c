@@ -26,6 +26,7 @@ struct burnin_shared {
 	int extra[4];
 	uint64_t from_ns, to_ns;
 	int done;		/* the function returned: its result is whole */
+	int stopped;		/* a signal stopped it (its burnin_stop) */
 };
 
 int burnin_child_start(struct burnin_child *ch, const char *what, burnin_child_fn fn, const void *arg,
@@ -55,12 +56,14 @@ int burnin_child_start(struct burnin_child *ch, const char *what, burnin_child_f
 			_exit(1);
 		ch->sh->from_ns = now_ns();
 		fn(arg, &ch->sh->r, ch->sh->extra);
+		ch->sh->stopped = burnin_stop;
 		ch->sh->to_ns = now_ns();
 		ch->sh->done = 1;
 		fflush(NULL);
 		_exit(0);
 	}
 	ch->running = 1;
+	ch->start_ns = now_ns();
 	return 0;
 }
 
@@ -74,7 +77,15 @@ static void child_ended(struct burnin_child *ch, int status)
 	memcpy(ch->extra, ch->sh->extra, sizeof(ch->extra));
 	ch->from_ns = ch->sh->from_ns;
 	ch->to_ns = ch->sh->done ? ch->sh->to_ns : now_ns();
-	if (!ch->sh->done) {
+	if (ch->sh->done && ch->sh->stopped && !burnin_stop) {
+		/* stopped, but not by the burn-in: it did not run its time, whatever it concluded */
+		if (ch->overran)
+			burnin_set(r, BURNIN_ERROR, "%s: still running %.0f s past its time (a device or a program that does "
+				   "not answer?): stopped, not tested to its end", ch->what, ch->overran_s);
+		else
+			burnin_set(r, BURNIN_ERROR, "%s: its process was stopped by a signal from outside the burn-in "
+				   "before its time was up: not tested to its end", ch->what);
+	} else if (!ch->sh->done) {
 		/* what it found before it died is kept, made safe to read; that it died is the verdict's word */
 		r->reason[sizeof(r->reason) - 1] = 0;
 		r->notes[sizeof(r->notes) - 1] = 0;
@@ -103,6 +114,7 @@ int burnin_child_poll(struct burnin_child *ch, int block)
 			/* the burn-in was stopped: the child's component stops soon and keeps what it measured */
 			kill(ch->pid, SIGTERM);
 			ch->signalled = 1;
+			ch->signalled_ns = now_ns();
 		}
 		p = waitpid(ch->pid, &status, block ? 0 : WNOHANG);
 	} while (p < 0 && errno == EINTR);
@@ -141,5 +153,55 @@ void burnin_merge(struct burnin_result *into, const struct burnin_result *from, 
 
 		snprintf(name, sizeof(name), "%s%s", f->name, suffix);
 		burnin_device_figure(into, f->device, name, f->value, "%s", f->text);
+	}
+}
+
+/* seconds a process told to stop (SIGTERM) has before SIGKILL, and after SIGKILL before it is left behind */
+#define STOP_GRACE_NS (30 * 1000000000ull)
+
+void burnin_child_watch(struct burnin_child *ch, uint64_t end_ns)
+{
+	uint64_t now = now_ns(), grace = 0;
+
+	if (!ch->running)
+		return;
+	if (end_ns) {
+		/* a component's end is not to the second (a pass's last stretch, stress-ng's exit): a grace */
+		grace = (uint64_t)(BURNIN_OVERRUN_SHARE * (double)(end_ns > ch->start_ns ? end_ns - ch->start_ns : 0));
+		if (grace < BURNIN_OVERRUN_S * 1000000000ull)
+			grace = BURNIN_OVERRUN_S * 1000000000ull;
+	}
+	if (!ch->signalled && (burnin_stop || (end_ns && now > end_ns + grace))) {
+		if (!burnin_stop) {
+			ch->overran = 1;
+			ch->overran_s = (now - end_ns) / 1e9;
+		}
+		kill(ch->pid, SIGTERM);
+		ch->signalled = 1;
+		ch->signalled_ns = now;
+	} else if (ch->signalled && !ch->killed && now > ch->signalled_ns + STOP_GRACE_NS) {
+		kill(ch->pid, SIGKILL);
+		ch->killed = 1;
+		ch->killed_ns = now;
+	} else if (ch->killed && now > ch->killed_ns + STOP_GRACE_NS) {
+		/*
+		 * SIGKILL did not end it: it waits in the kernel (a read of a
+		 * disk that never answers). It is left behind, its shared
+		 * memory with it, and its component's result is what it wrote
+		 * so far with an ERROR: the burn-in still ends and says so.
+		 */
+		struct burnin_result *r = ch->into;
+
+		*r = ch->sh->r;
+		r->reason[sizeof(r->reason) - 1] = 0;
+		r->notes[sizeof(r->notes) - 1] = 0;
+		if (r->nfig > BURNIN_FIGURES)
+			r->nfig = 0;
+		ch->from_ns = ch->sh->from_ns;
+		ch->to_ns = now;
+		burnin_set(r, BURNIN_ERROR, "%s: its process did not end %.0f s after SIGKILL (hung in the kernel: a device "
+			   "that does not answer?): left behind, not tested to its end", ch->what, STOP_GRACE_NS / 1e9);
+		ch->running = 0;
+		ch->sh = NULL;	/* still written by it: never unmapped, never read again */
 	}
 }

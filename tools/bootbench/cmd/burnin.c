@@ -330,8 +330,27 @@ static int save(const char *dir, const char *name, const struct burnin_result *r
 static void check_output(const char *dir)
 {
 	static const char *const leftovers[] = { "burnin.json.tmp", "burnin.txt.tmp" };
+	static const char *const results[] = { "burnin.json", "burnin.txt" };
 	char path[4200];
+	struct stat st;
 	int fd;
+
+	/* an earlier run's results go now: a run killed before its end must not leave another's PASS
+	 * beside its own inventory; a name that is no file could not be replaced at the end */
+	for (unsigned i = 0; i < ARRAY_SIZE(results); i++) {
+		const char *why = NULL;
+
+		snprintf(path, sizeof(path), "%s/%s", dir, results[i]);
+		if (lstat(path, &st))
+			why = errno == ENOENT ? NULL : strerror(errno);
+		else if (!S_ISREG(st.st_mode))
+			why = "not a file";
+		else if (unlink(path))
+			why = strerror(errno);
+		if (why)
+			die_usage("burnin: --output=%s: %s is there and cannot be replaced (%s): the results could not be "
+				  "written", dir, results[i], why);
+	}
 
 	for (unsigned i = 0; i < ARRAY_SIZE(leftovers); i++) {
 		snprintf(path, sizeof(path), "%s/%s", dir, leftovers[i]);
@@ -420,6 +439,12 @@ static void judge_together(struct burnin_result *row, double phase_s, const stru
 	double ran = load.sampled_s > 0 ? load.sampled_s : phase_s;
 
 	row->component = "together";
+	if (!load.needs) {
+		/* nothing that loads the machine measurably (the bmc watches; net without --iperf checks its links) */
+		burnin_note(row, "no load to judge: the components asked for put none on the CPUs, the memory, the disks "
+			    "or the network (net without --iperf)");
+		return;
+	}
 	for (unsigned i = 0; i < ARRAY_SIZE(loads); i++)
 		if (load.needs & loads[i].bit) {
 			double seen = 0;
@@ -517,6 +542,7 @@ static void run_together(struct phase_run *run, double phase_s, int iperf, struc
 
 			if (!running[i])
 				continue;
+			burnin_child_watch(&ch[i], load.t0_ns + (uint64_t)(phase_s * 1e9));
 			if (!burnin_child_poll(&ch[i], 0)) {
 				left++;
 				continue;
@@ -536,6 +562,35 @@ static void run_together(struct phase_run *run, double phase_s, int iperf, struc
 	row->ran_to[BURNIN_TOGETHER] = since_start(run, now_ns());
 	row->seconds = row->ran_to[BURNIN_TOGETHER] - row->ran_from[BURNIN_TOGETHER];
 	judge_together(row, phase_s, run->ctx->lim);
+}
+
+/*
+ * C run by itself in a process of its own, as in the together phase: a
+ * burn-in whose component hangs (a disk that never answers) or overruns
+ * is stopped and still writes its results. A memory error is the memory's
+ * from the first component on (the EDAC baseline taken here, inherited).
+ */
+static void run_in_child(const struct burnin_component *c, const struct burnin_ctx *ctx, struct burnin_result *r)
+{
+	static struct component_job job;
+	struct burnin_child ch;
+	uint64_t end = now_ns() + (uint64_t)(ctx->seconds * 1e9);
+
+	burnin_memory_watch(c->name);
+	job = (struct component_job){ .c = c, .ctx = *ctx };
+	if (burnin_child_start(&ch, c->name, component_child, &job, r)) {
+		burnin_set(r, BURNIN_ERROR, "%s", bb_err);
+		return;
+	}
+	for (;;) {
+		struct timespec tick = { 0, 200000000 };
+
+		burnin_child_watch(&ch, end);
+		if (burnin_child_poll(&ch, 0))
+			break;
+		nanosleep(&tick, NULL);	/* a signal ends it early: the component is told at once */
+	}
+	r->component = c->name;
 }
 
 /* Each component by itself, one after another, sharing SECONDS by weight; ALSO: after the together phase. */
@@ -567,7 +622,7 @@ static void run_each(struct phase_run *run, double seconds, double weights, int 
 		if (burnin_stop)
 			burnin_set(r, BURNIN_INTERRUPTED, "interrupted (%s) before it began", signal_name(stopped_by));
 		else if (r->verdict != BURNIN_ERROR)	/* begin found nothing to test */
-			c->run(&ctx, r);
+			run_in_child(c, &ctx, r);
 		finish_component(r);
 		r->seconds = (now_ns() - c0) / 1e9;
 		if (also) {
@@ -662,7 +717,7 @@ static int burnin_main(void *opts, int argc, char **argv)
 			const struct burnin_component *c = burnin_component(name);
 
 			if (!c)
-				die_usage("burnin: --components: unknown component '%.40s' (known: disks, cpu, memory, net, bmc)", name);
+				die_usage("burnin: --components: unknown component '%.40s' (known: disks, cpu, memory, net, bmc, pcie)", name);
 			asked[c - burnin_components] = 1;
 		}
 		free(copy);
@@ -825,7 +880,7 @@ static void limits_help(FILE *f)
 
 static const struct arg burnin_args[] = {
 	{ .name = "--components", .kind = ARG_STR, .offset = ARG_AT(struct burnin_opts, components),
-	  .meta = "C[,C...]", .help = "the components to test, in this order: disks, cpu, memory, net, bmc [all]" },
+	  .meta = "C[,C...]", .help = "the components to test, in this order: disks, cpu, memory, net, bmc, pcie [all]" },
 	{ .name = "--duration", .kind = ARG_STR, .offset = ARG_AT(struct burnin_opts, duration), .meta = "TIME",
 	  .help = "the whole burn-in's time, shared by the components (10m, 24h) [2m a component]" },
 	{ .name = "--phases", .kind = ARG_STR, .offset = ARG_AT(struct burnin_opts, phases), .meta = "P[,P]",
@@ -853,7 +908,7 @@ static const struct arg burnin_args[] = {
 
 const struct command burnin_command = {
 	.name = "burnin",
-	.summary = "burn in the whole server: disks, CPU and heat, memory, NICs, BMC; a verdict each",
+	.summary = "burn in the whole server: disks, CPU and heat, memory, NICs, BMC, PCIe links; a verdict each",
 	.usage = "[--components=C[,C...]] [--phases=P[,P]] [--duration=TIME] [--limits=NAME=V[,...]] "
 		 "[--destroy=DEV[,DEV...]] [--clear-sel] [--iperf=HOST[:PORT]] [--output=DIR] [--progress-fd=N] [--json] "
 		 "[--check] [DISK...]",

@@ -6,17 +6,20 @@
 # /run/bootbench/results until saved.
 . /lib/bootbench/menu-lib.sh
 . /lib/bootbench/results.sh
-net=off bmc=off
+net=off bmc=off pcie=off
 [ -n "${BB_IPERF:-}" ] && net=on
 [ -e /dev/ipmi0 ] && bmc=on
+# a machine whose PCIe devices have AER counters (a VM's seldom do)
+for f in /sys/bus/pci/devices/*/aer_dev_correctable; do [ -e "$f" ] && pcie=on; break; done
 picked=$(dialog --stdout --title " Burn-in: components " --checklist \
 "Space ticks a component, Enter goes on. One that cannot be tested (no
-sensor, no BMC, no iperf3 server) is an ERROR, never a pass." 16 76 5 \
+sensor, no BMC, no iperf3 server) is an ERROR, never a pass." 17 76 6 \
 	disks "each disk: its self-test, a verified write/read pass" on \
 	cpu "every CPU under checking stressors; heat, throttling" on \
 	memory "what is free, written and verified; ECC error counts" on \
 	net "links, errors; iperf3 to ${BB_IPERF:-bootbench.iperf (not set)}" $net \
-	bmc "the BMC's event log and sensors (ipmitool)" $bmc) || exit 0
+	bmc "the BMC's event log and sensors (ipmitool)" $bmc \
+	pcie "each device's AER errors; each link's speed and width" $pcie) || exit 0
 components=$(echo $picked | tr -d '"' | tr ' ' ',')
 [ -n "$components" ] || exit 0
 destroy="" targets=""
