@@ -31,13 +31,25 @@
 #include "results/load.h"
 #include "sys/machine.h"
 
+/* One buffer a thread for the files read, grown to the largest: not an allocation (with musl, a mapping) a file. */
+static __thread char *file_buf;
+static __thread size_t file_cap;
+
+static void file_buf_free(void)
+{
+	free(file_buf);
+	file_buf = NULL;
+	file_cap = 0;
+}
+
 /* rs_read_json, its error into ERR (any thread may call it: bb_err is one for all). */
 static json_t *read_json(const char *path, char *err, size_t len)
 {
+	char *buf = file_buf;
+	size_t cap = file_cap;
 	json_error_t e;
 	json_t *j = NULL;
 	struct stat st;
-	char *buf = NULL;
 	size_t got = 0;
 	ssize_t n = 0;
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
@@ -49,17 +61,19 @@ static json_t *read_json(const char *path, char *err, size_t len)
 			close(fd);
 		return NULL;
 	}
-	buf = xcalloc(1, (size_t)st.st_size + 1);
+	if ((size_t)st.st_size + 1 > cap) {
+		cap = (size_t)st.st_size + 1 > 2 * cap ? (size_t)st.st_size + 1 : 2 * cap;
+		file_buf = buf = xrealloc(buf, cap);
+		file_cap = cap;
+	}
 	while (got < (size_t)st.st_size && (n = read(fd, buf + got, (size_t)st.st_size - got)) > 0)
 		got += (size_t)n;
 	close(fd);
 	if (n < 0) {
 		snprintf(err, len, "%s: cannot read it: %s", path, strerror(errno));
-		free(buf);
 		return NULL;
 	}
 	j = json_loadb(buf, got, JSON_DECODE_ANY, &e);
-	free(buf);
 	if (!j)
 		snprintf(err, len, "%s: not JSON, or cut short (line %d, column %d: %s)", path, e.line, e.column, e.text);
 	return j;
@@ -615,8 +629,10 @@ static void *parse_thread(void *arg)
 			pthread_cond_wait(&pp->cv, &pp->mu);
 		i = pp->next < pp->n ? pp->next++ : pp->n;
 		pthread_mutex_unlock(&pp->mu);
-		if (i == pp->n)
+		if (i == pp->n) {
+			file_buf_free();
 			return NULL;
+		}
 		if (has_figures(pp->files[i]))
 			j = read_json(pp->files[i], err, sizeof(err));
 		pthread_mutex_lock(&pp->mu);
@@ -701,6 +717,7 @@ int rs_load_path(struct rs_set *set, const char *path, FILE *errs)
 
 void rs_free(struct rs_set *set)
 {
+	file_buf_free();
 	json_decref(disks_cache.j);
 	memset(&disks_cache, 0, sizeof(disks_cache));
 	free(set->fig);
