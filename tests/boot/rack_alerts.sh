@@ -10,7 +10,7 @@
 #   - rack-killed runs the quick profile and is killed mid-run (QEMU
 #     stopped from outside, as a machine that hangs or loses power).
 # Exactly three alerts reach Prometheus' /api/v1/alerts, firing, with the
-# right labels (the machine label is results/ident.h's key: case folded):
+# right labels (the machine label is sys/ident.h's key: case folded):
 # BootbenchBurninFailed (rack-fail, net), BootbenchBurninError
 # (rack-fail, bmc) and BootbenchSilent (rack-killed, its disk); none names
 # rack-pass. The rules are the shipped file with BootbenchSilent's 300 s

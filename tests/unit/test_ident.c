@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: MIT
 /*
- * test_ident.c - results/ident.h's machine_key: the one key the rack's CSV,
+ * test_ident.c - sys/ident.h's machine_key: the one key the rack's CSV,
  * the share and the Pushgateway labels meet on (issue 46), and the same
  * rule as the name a machine gives itself (sys/machine.c).
  */
 #include <string.h>
 
-#include "results/ident.h"
+#include "sys/ident.h"
 #include "unit.h"
 
 static const char *key(const char *serial, const char *mac)

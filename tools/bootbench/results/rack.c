@@ -19,7 +19,7 @@
 #include <unistd.h>
 
 #include "lib/util.h"
-#include "results/ident.h"
+#include "sys/ident.h"
 #include "results/load.h"
 #include "results/rack.h"
 #include "save/deliver.h"
@@ -69,7 +69,7 @@ static struct rack_machine *add_machine(struct rack *r)
 	return &r->m[r->n++];
 }
 
-/* ---- the machines by key (results/ident.h): hashed, a rack of 10,000 is never searched pairwise ---- */
+/* ---- the machines by key (sys/ident.h): hashed, a rack of 10,000 is never searched pairwise ---- */
 
 static uint32_t hash_of(const char *key)
 {

@@ -46,7 +46,7 @@ struct rack_report {
 struct rack_machine {
 	unsigned line;		/* its line in the CSV; 0: reported but not listed */
 	char serial[128], mac[18], position[64];	/* as listed ("" when not given) */
-	char key[128], mac_key[20];	/* results/ident.h's keys of the serial (else MAC) and of the MAC */
+	char key[128], mac_key[20];	/* sys/ident.h's keys of the serial (else MAC) and of the MAC */
 	struct rack_report saved, live;
 	enum rack_state state;
 	char detail[1280];

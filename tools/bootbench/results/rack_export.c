@@ -3,14 +3,14 @@
  * rack_export.c - the rack's list as Prometheus exposition text
  * (rack_export.h), for the Pushgateway (a group of its own:
  * curl --data-binary @- http://GATEWAY:9091/metrics/job/bootbench_rack) or
- * a node exporter's textfile folder. The machine label is results/ident.h's
+ * a node exporter's textfile folder. The machine label is sys/ident.h's
  * key, the one rule by which a machine names itself when it pushes, so a
  * listed serial "abc 123/4" meets the ABC_123_4 its machine pushes. A
  * position listed without a machine (an empty U) is no machine expected.
  */
 #include "results/rack_export.h"
 
-#include "results/ident.h"
+#include "sys/ident.h"
 #include "save/metrics.h"
 
 unsigned rack_export(const struct rack *r, FILE *out)

@@ -24,7 +24,7 @@
 #include <unistd.h>
 
 #include "lib/util.h"
-#include "results/ident.h"
+#include "sys/ident.h"
 #include "save/metrics.h"
 #include "save/url.h"
 
@@ -145,7 +145,7 @@ int metrics_init(struct metrics *m, const char *url, const char *machine, const 
 		m->url[0] = 0;
 		return -1;
 	}
-	/* the machine label is the one key a machine is known by (results/ident.h): the
+	/* the machine label is the one key a machine is known by (sys/ident.h): the
 	 * CSV's serial, the share's folders and fleet --export's list meet it */
 	if (!machine_key(machine, NULL, key, sizeof(key)))
 		machine = key;

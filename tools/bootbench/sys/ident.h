@@ -10,8 +10,8 @@
  * SN-0002); a machine without a serial of its own is mac- and its MAC's 12
  * hex digits in lower case.
  */
-#ifndef BB_RESULTS_IDENT_H
-#define BB_RESULTS_IDENT_H
+#ifndef BB_SYS_IDENT_H
+#define BB_SYS_IDENT_H
 
 #include <stddef.h>
 

@@ -4,7 +4,7 @@
  * booted machine gives itself (sys/machine.c's safe_name), so what it
  * pushed, what it saved and what a person listed meet.
  */
-#include "results/ident.h"
+#include "sys/ident.h"
 
 #include <ctype.h>
 #include <stdio.h>
