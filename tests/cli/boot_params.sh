@@ -67,6 +67,11 @@ row "a duration that does not parse is an error" "bootbench.duration=forever" ""
 	'echo "$BB_PARAM_ERRORS" | grep -q "bootbench.duration: --duration=forever: expected a time"'
 row "an iperf3 server with shell characters is refused" 'bootbench.iperf=h;reboot' "" \
 	'echo "$BB_PARAM_ERRORS" | grep -q "bootbench.iperf: --iperf=h;reboot: expected HOST" && [ -z "${BB_IPERF:-}" ]'
+row "the consent to clear the BMC's event log: off unless given, on as given (issue 45)" "bootbench.clear_sel=on" "" \
+	'[ "$BB_CLEAR_SEL" = on ] && [ -z "$BB_PARAM_ERRORS" ]'
+row "... off by default" "quiet" "" '[ "$BB_CLEAR_SEL" = off ]'
+row "... a value other than on or off is refused" "bootbench.clear_sel=yes" "" \
+	'echo "$BB_PARAM_ERRORS" | grep -q "bootbench.clear_sel=yes: expected one of on|off" && [ "$BB_CLEAR_SEL" = off ]'
 row "a limit out of its range is an error with the range" "" "burnin_memory_fraction=2\n" \
 	'echo "$BB_PARAM_ERRORS" | grep -q "bootbench.burnin_memory_fraction: --limits: memory_fraction=2: expected a number from 0.1 to 0.95" && [ -z "${BB_BURNIN_MEMORY_FRACTION:-}" ]'
 
