@@ -25,6 +25,8 @@ burn() { # NAME ARGS...: its results in $T/NAME, its exit status in $T/NAME.rc
 		> "$T/$n.out" 2> "$T/$n.err"
 	echo $? > "$T/$n.rc"
 }
+# passes NAME: how many disk passes the burn-in in $T/NAME runs now
+passes() { n=0; for p in $(pgrep -f burnin-pass); do grep -qs "BBTEST_MARK=$T/$1" /proc/$p/environ && n=$((n + 1)); done; echo $n; }
 comp() { json "$T/$1/burnin.json" "(lambda c: $3)([x for x in d['components'] if x['name'] == '$2'][0])"; }
 
 refuses "a phase that does not exist" "--phases=parallel: expected together, each, or together,each" \
@@ -32,8 +34,8 @@ refuses "a phase that does not exist" "--phases=parallel: expected together, eac
 refuses "a phase named twice" "--phases=each,each" "$BB" burnin --phases=each,each --components=cpu,memory
 
 # the default with three components: together; both disks' passes seen running at once
-(i=0; while [ $i -lt 300 ] && [ "$(pgrep -f 'burnin-pass' | wc -l)" -lt 2 ]; do sleep 0.1; i=$((i + 1)); done
- pgrep -f 'burnin-pass' | wc -l > "$T/passes-at-once") &
+(i=0; while [ $i -lt 300 ] && [ "$(passes together)" -lt 2 ]; do sleep 0.1; i=$((i + 1)); done
+ passes together > "$T/passes-at-once") &
 watcher=$!
 BOOTBENCH_SCALE=0.5 burn together --duration=60s --limits="$LIMITS"
 wait $watcher
@@ -69,13 +71,19 @@ check "... each component ran with the others, then alone after the together pha
 check "... one verdict each, both phases' words and figures (the alone phase's as NAME_alone)" comp both memory \
 	"c['verdict'] == 'PASS' and 'alone: ' in c['reason'] and 'tested_gb' in c['figures'] and 'tested_gb_alone' in c['figures']"
 
+# stop_midway NAME SIGNAL: a burn-in in $T/NAME, SIGNAL sent to it 2 s after its disks' passes began
+passes_of() { [ "$(passes "$1")" -gt 0 ]; }
+stop_midway() {
+	BOOTBENCH_SCALE=1 burn "$1" --duration=120s --limits="$LIMITS" &
+	job=$!
+	i=0; while [ $i -lt 200 ] && ! passes_of "$1"; do sleep 0.1; i=$((i + 1)); done
+	sleep 2
+	pkill -"$2" -f "burnin --components=cpu,memory,disks --destroy=$a,$b --output=$T/$1"
+	wait $job
+}
+
 # SIGTERM in the together phase: INTERRUPTED, results written, no load left running
-BOOTBENCH_SCALE=1 burn stopped --duration=120s --limits="$LIMITS" &
-job=$!
-i=0; while [ $i -lt 200 ] && ! pgrep -f 'burnin-pass' > /dev/null; do sleep 0.1; i=$((i + 1)); done
-sleep 2
-pkill -TERM -f "burnin --components=cpu,memory,disks --destroy=$a,$b --output=$T/stopped"
-wait $job
+stop_midway stopped TERM
 check "SIGTERM in the together phase: exit 130, INTERRUPTED" sh -c \
 	"[ \$(cat '$T/stopped.rc') = 130 ] && grep -q '^machine   INTERRUPTED' '$T/stopped/burnin.txt'"
 check "... each component INTERRUPTED, none PASS" sh -c \
@@ -84,12 +92,7 @@ sleep 1
 check "... no stressor, pass or component process left running" [ "$(loads)" = 0 ]
 
 # the burn-in killed outright (SIGKILL: no handler runs): its components die with it
-BOOTBENCH_SCALE=1 burn killed --duration=120s --limits="$LIMITS" &
-job=$!
-i=0; while [ $i -lt 200 ] && ! pgrep -f 'burnin-pass' > /dev/null; do sleep 0.1; i=$((i + 1)); done
-sleep 2
-pkill -KILL -f "burnin --components=cpu,memory,disks --destroy=$a,$b --output=$T/killed"
-wait $job
+stop_midway killed KILL
 i=0; while [ $i -lt 100 ] && [ "$(loads)" != 0 ]; do sleep 0.1; i=$((i + 1)); done
 check "SIGKILL: every component's process and its loads end with the burn-in" [ "$(loads)" = 0 ]
 finish
