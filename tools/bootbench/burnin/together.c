@@ -91,7 +91,10 @@ static void child_ended(struct burnin_child *ch, int status)
 		r->notes[sizeof(r->notes) - 1] = 0;
 		if (r->nfig > BURNIN_FIGURES)
 			r->nfig = 0;
-		if (WIFSIGNALED(status))
+		if (ch->overran)
+			burnin_set(r, BURNIN_ERROR, "%s: still running %.0f s past its time (a device or a program that does "
+				   "not answer?): killed, not tested to its end", ch->what, ch->overran_s);
+		else if (WIFSIGNALED(status))
 			burnin_set(r, BURNIN_ERROR, "%s: its process was killed by signal %d before its verdict",
 				   ch->what, WTERMSIG(status));
 		else
