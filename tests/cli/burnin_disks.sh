@@ -175,4 +175,38 @@ check "... the disk written, read back and verified, exit 0" eval \
 	"grep -q '$a: 32.0MiB of 32.0MiB (100.0%) written in order and at random, read back and verified' '$T/urun/results/run/burnin.txt' && [ \$(cat '$T/urun/results/run/status') = 0 ]"
 check "... written indeed: the disk holds the burnin profile's blocks, not the zeros it held" \
 	[ "$(dd if="$a" bs=1M count=1 status=none iflag=direct | tr -d '\0' | wc -c)" -gt 0 ]
+# A disk that stops answering mid-pass (the filesystem behind its backing
+# file frozen: every write waits in the kernel): the burn-in still ends,
+# its time and a grace later (scaled as the time is), the disk an ERROR in
+# so many words, the results written; the disk thawed, nothing is left
+if command -v fsfreeze > /dev/null && command -v mkfs.ext4 > /dev/null; then
+	truncate -s 96M "$T/frozen.fs"
+	mkfs.ext4 -q -F "$T/frozen.fs"
+	mkdir -p "$T/frozen" "$T/hung"
+	mount -o loop "$T/frozen.fs" "$T/frozen"
+	loopdev f "$T/frozen/disk.img" 32M
+	t0=$(date +%s)
+	BOOTBENCH_SCALE=0.1 "$BB" burnin --components=disks --duration=60s --limits=disks_need_selftest=0 \
+		--destroy="$f" --output="$T/hung" "$f" > "$T/hung.out" 2>&1 &
+	job=$!
+	i=0; while [ $i -lt 300 ] && ! pgrep -f -- "burnin-pass.*--filename=$f " > /dev/null &&
+		! pgrep -f -- "--filename=$f .*burnin-pass" > /dev/null; do sleep 0.1; i=$((i + 1)); done
+	fsfreeze -f "$T/frozen"
+	i=0; while [ $i -lt 900 ] && kill -0 $job 2>/dev/null; do sleep 0.1; i=$((i + 1)); done
+	kill -0 $job 2>/dev/null && hung=1 || hung=0
+	fsfreeze -u "$T/frozen"
+	wait $job
+	echo $? > "$T/hung.rc"
+	took=$(($(date +%s) - t0))
+	check "a disk that stops answering: the burn-in ends anyway (6 s, a 12 s grace, 3 s to stop, 3 s to kill: took ${took} s), exit 1" \
+		eval "[ $hung = 0 ] && [ \$(cat '$T/hung.rc') = 1 ]"
+	check "... the disks ERROR: still running past its time, killed, not tested to its end; the machine not PASS" sh -c \
+		"grep -Eq '^disks +ERROR +disks: still running [0-9]+ s past its time \\(a device or a program that does not answer\\?\\): killed' '$T/hung/burnin.txt' &&
+		 grep -q '^machine   ERROR' '$T/hung/burnin.txt'"
+	i=0; while [ $i -lt 100 ] && pgrep -f -- "--filename=$f " > /dev/null; do sleep 0.1; i=$((i + 1)); done
+	left=$(pgrep -f -- "--filename=$f " | wc -l)	# here: a check's own sh -c would match itself
+	check "... thawed, its pass is gone too (it dies with the burn-in)" [ "$left" = 0 ]
+else
+	echo "note: no fsfreeze or mkfs.ext4: the hung disk is not checked here"
+fi
 finish

@@ -164,15 +164,20 @@ void burnin_merge(struct burnin_result *into, const struct burnin_result *from, 
 
 void burnin_child_watch(struct burnin_child *ch, uint64_t end_ns)
 {
-	uint64_t now = now_ns(), grace = 0;
+	uint64_t now = now_ns(), grace = 0, stop_grace;
+	double f;
 
 	if (!ch->running)
 		return;
+	/* BOOTBENCH_SCALE scales the graces as it scales the time (a test's hung disk ends in seconds) */
+	if (scale_factor(&f) || f > 1)
+		f = 1;
+	stop_grace = (uint64_t)(STOP_GRACE_NS * f);
 	if (end_ns) {
 		/* a component's end is not to the second (a pass's last stretch, stress-ng's exit): a grace */
 		grace = (uint64_t)(BURNIN_OVERRUN_SHARE * (double)(end_ns > ch->start_ns ? end_ns - ch->start_ns : 0));
-		if (grace < BURNIN_OVERRUN_S * 1000000000ull)
-			grace = BURNIN_OVERRUN_S * 1000000000ull;
+		if (grace < BURNIN_OVERRUN_S * 1e9 * f)
+			grace = (uint64_t)(BURNIN_OVERRUN_S * 1e9 * f);
 	}
 	if (!ch->signalled && (burnin_stop || (end_ns && now > end_ns + grace))) {
 		if (!burnin_stop) {
@@ -182,11 +187,11 @@ void burnin_child_watch(struct burnin_child *ch, uint64_t end_ns)
 		kill(ch->pid, SIGTERM);
 		ch->signalled = 1;
 		ch->signalled_ns = now;
-	} else if (ch->signalled && !ch->killed && now > ch->signalled_ns + STOP_GRACE_NS) {
+	} else if (ch->signalled && !ch->killed && now > ch->signalled_ns + stop_grace) {
 		kill(ch->pid, SIGKILL);
 		ch->killed = 1;
 		ch->killed_ns = now;
-	} else if (ch->killed && now > ch->killed_ns + STOP_GRACE_NS) {
+	} else if (ch->killed && now > ch->killed_ns + stop_grace) {
 		/*
 		 * SIGKILL did not end it: it waits in the kernel (a read of a
 		 * disk that never answers). It is left behind, its shared
@@ -203,7 +208,7 @@ void burnin_child_watch(struct burnin_child *ch, uint64_t end_ns)
 		ch->from_ns = ch->sh->from_ns;
 		ch->to_ns = now;
 		burnin_set(r, BURNIN_ERROR, "%s: its process did not end %.0f s after SIGKILL (hung in the kernel: a device "
-			   "that does not answer?): left behind, not tested to its end", ch->what, STOP_GRACE_NS / 1e9);
+			   "that does not answer?): left behind, not tested to its end", ch->what, stop_grace / 1e9);
 		ch->running = 0;
 		ch->sh = NULL;	/* still written by it: never unmapped, never read again */
 	}
