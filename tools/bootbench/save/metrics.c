@@ -113,7 +113,7 @@ static void note_group(const struct metrics *m)
 
 	if (!path || !*path)
 		return;
-	fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
+	fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);	/* consent: a regular file the unattended run names, appended to, no link followed */
 	if (fd < 0)
 		return;
 	n = snprintf(line, sizeof(line), "%s\n", m->group);
