@@ -165,13 +165,7 @@ static unsigned print_text(const struct rs_set *s, const char **tests, unsigned 
 
 static void csv_field(const char *s)
 {
-	putchar('"');
-	for (; *s; s++) {
-		if (*s == '"')
-			putchar('"');
-		putchar(*s);
-	}
-	putchar('"');
+	csv_quote(stdout, s);
 }
 
 static unsigned print_csv(const struct rs_set *s, const char **tests, unsigned nt)

@@ -154,13 +154,7 @@ static const char *utc_or_empty(time_t t, char *buf, size_t len)
 
 static void csv_field(const char *s, char after)
 {
-	putchar('"');
-	for (; *s; s++) {
-		if (*s == '"')
-			putchar('"');
-		putchar(*s);
-	}
-	putchar('"');
+	csv_quote(stdout, s);
 	putchar(after);
 }
 

@@ -449,3 +449,14 @@ int scale_factor(double *f)
 		return set_err("BOOTBENCH_SCALE=%s: expected a number above 0 (1 = as written)", v);
 	return 0;
 }
+
+void csv_quote(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (; *s; s++) {
+		if (*s == '"')
+			fputc('"', f);
+		fputc(*s, f);
+	}
+	fputc('"', f);
+}

@@ -103,4 +103,7 @@ const char *fmt_si(double v, char *buf, size_t len);
  */
 int scale_factor(double *f);
 
+/* S as one CSV field (RFC 4180): quoted, its quotes doubled. */
+void csv_quote(FILE *f, const char *s);
+
 #endif
