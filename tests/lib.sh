@@ -102,3 +102,20 @@ loopdev() {
 	LOOPS="$LOOPS $_l"
 	eval "$1=\$_l"
 }
+# unattended_root: a root for rootfs/etc/rc.d/50-unattended.sh in $T/uroot
+# (its runs in $T/urun, stand-in programs in $T/ubin): the boot parameters'
+# table, and a results library that saves nothing; $SH: the shell it runs
+# under (the image's busybox when built)
+unattended_root() {
+	SH=sh
+	[ -x out/busybox/busybox ] && SH="out/busybox/busybox sh"
+	mkdir -p "$T/uroot/etc/bootbench" "$T/uroot/lib/bootbench" "$T/uroot/proc" "$T/urun" "$T/ubin"
+	cp rootfs/etc/bootbench/params "$T/uroot/etc/bootbench/params"
+	cat > "$T/uroot/lib/bootbench/results.sh" <<'EOF'
+run_folder_name() { echo run; }
+describe_system() { :; }
+write_status() { echo "$2" > "$1/status"; }
+copy_log() { :; }
+save_results() { SAVED_TO=""; }
+EOF
+}

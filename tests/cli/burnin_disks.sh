@@ -151,17 +151,7 @@ refuses "a duration no minimal pass fits: refused up front, saying how long it n
 # bootbench.destroy the consent to write them. The step runs here over a
 # stub of the results library; bootbench is a wrapper that records its
 # arguments and runs only on the disk named (never every disk of this host).
-SH=sh
-[ -x out/busybox/busybox ] && SH="out/busybox/busybox sh"
-mkdir -p "$T/uroot/etc/bootbench" "$T/uroot/lib/bootbench" "$T/uroot/proc" "$T/urun" "$T/ubin"
-cp rootfs/etc/bootbench/params "$T/uroot/etc/bootbench/params"
-cat > "$T/uroot/lib/bootbench/results.sh" <<'EOF'
-run_folder_name() { echo run; }
-describe_system() { :; }
-write_status() { echo "$2" > "$1/status"; }
-copy_log() { :; }
-save_results() { SAVED_TO=""; }
-EOF
+unattended_root
 printf '#!/bin/sh\necho "$*" >> "%s/unattended.args"\ncase " $* " in *" %s "*) exec "%s" "$@" ;; esac\nexit 3\n' \
 	"$T" "$a" "$BB" > "$T/ubin/bootbench"
 chmod +x "$T/ubin/bootbench"

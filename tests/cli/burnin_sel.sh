@@ -258,17 +258,7 @@ check "a log cleared during the burn-in (every record of the start gone): ERROR,
 
 # unattended (rootfs/etc/rc.d/50-unattended.sh): bootbench.clear_sel=on is
 # --clear-sel, the log saved in the run's results folder
-SH=sh
-[ -x out/busybox/busybox ] && SH="out/busybox/busybox sh"
-mkdir -p "$T/uroot/etc/bootbench" "$T/uroot/lib/bootbench" "$T/uroot/proc" "$T/urun" "$T/ubin"
-cp rootfs/etc/bootbench/params "$T/uroot/etc/bootbench/params"
-cat > "$T/uroot/lib/bootbench/results.sh" <<'EOF'
-run_folder_name() { echo run; }
-describe_system() { :; }
-write_status() { echo "$2" > "$1/status"; }
-copy_log() { :; }
-save_results() { SAVED_TO=""; }
-EOF
+unattended_root
 printf '#!/bin/sh\necho "$*" >> "%s/unattended.args"\nBOOTBENCH_SYSROOT=%s exec "%s" "$@"\n' "$T" "$R" "$BB" > "$T/ubin/bootbench"
 chmod +x "$T/ubin/bootbench"
 rm -f "$T/elist.calls" "$T/calls" "$T/ended"
