@@ -4,6 +4,24 @@
 # would) in a network namespace this test makes, over a veth pair: throughput measured each way over the bar passes, under it FAILs
 # with both figures; the link the traffic takes going down during the test
 # FAILs naming it; no server named, or one not listening, is an ERROR.
+# iperf3 runs the streams (-P) the link's speed asks (a veth says 10000
+# Mb/s: one; test_net checks other speeds), as its own JSON, kept in the
+# run's folder, says; a JSON without the sum judged, or with other streams
+# than asked, is an ERROR.
+# Bonds: this machine's kernel may have no bonding driver (CONFIG_BONDING
+# is not set here), so a bond is made as the kernel shows one (bonding/
+# under /sys/class/net/BOND, /proc/net/bonding/BOND) in a recorded tree
+# (BOOTBENCH_SYSROOT), over two real veth members in a namespace of their
+# own with its own sysfs: each member's carrier, speed and byte counters
+# are linked from the tree to the live ones, and the streams really cross
+# them, routed over both by the kernel's multipath with layer-4 hashing
+# (the streams' ports spread them as a layer3+4 bond's hashing does) or
+# over one (active-backup's active member). `ip route get` answers the
+# bond, as it does for one (a wrapper on PATH). A healthy bond PASSes with
+# its members listed and its mode's bar; a member whose peer is down FAILs
+# naming it; an 802.3ad layer3+4 bond whose streams all left on one member
+# FAILs naming the other, and so does one with a member outside its active
+# aggregator. (tests/unit/test_net.c reads bonds as the kernel writes them.)
 . tests/lib.sh
 need_commands iperf3 ip ethtool python3 unshare nsenter ss
 [ "$(id -u)" = 0 ] || skip "needs root (a network namespace)"
@@ -20,7 +38,7 @@ cleanup_net() {
 	[ -n "$ns" ] && for p in /proc/[0-9]*; do
 		[ "$(readlink $p/ns/net 2>/dev/null)" = "$ns" ] && kill ${p#/proc/} 2>/dev/null
 	done
-	kill $SERVER $HOLDER 2>/dev/null
+	kill $SERVER $HOLDER $TESTED 2>/dev/null
 	ip link del $A 2>/dev/null
 }
 # a test stopped by the runner's timeout (TERM) cleans up too: a link left
@@ -48,6 +66,17 @@ net() { # NAME PYTHON about c, the net component
 BOOTBENCH_SCALE=0.4 burn pass --iperf=10.199.77.2:$PORT --limits=net_min_mbps=1
 check "throughput over the bar both ways: PASS, exit 0" net pass \
 	"c['verdict'] == 'PASS' and c['figures']['iperf_send_mbps']['value'] > 1 and c['figures']['iperf_receive_mbps']['value'] > 1"
+# streams WANT FILE...: the iperf3 JSON kept in the run's folder ran that many (its start section)
+streams() {
+	want=$1; shift
+	for f in "$@"; do
+		json "$f" "d['start']['test_start']['num_streams'] == $want and len(d['start']['connected']) == $want and
+			len(set(s['local_port'] for s in d['start']['connected'])) == $want" || return 1
+	done
+}
+check "... the veth's 10000 Mb/s: one stream each way, in the figures" net pass \
+	"c['figures']['net_streams']['value'] == 1 and '10000 Mb/s at 10000 Mb/s a stream' in c['figures']['net_streams']['text']"
+check "... and in the JSON iperf3 gave" streams 1 "$T/pass/net-iperf3-send.json" "$T/pass/net-iperf3-receive.json"
 check "... through the veth the route takes, named" net pass "'through $A' in c['figures']['iperf_send_mbps']['text']"
 check "... exit 0" [ "$(cat "$T/pass.rc")" = 0 ]
 BOOTBENCH_SCALE=0.4 burn slow --iperf=10.199.77.2:$PORT --limits=net_min_mbps=1000000
@@ -55,7 +84,7 @@ check "under the bar: FAIL, both directions named with their figures" net slow \
 	"c['verdict'] == 'FAIL' and 'iperf3 to 10.199.77.2:$PORT: ' in c['reason'] and 'iperf3 from 10.199.77.2:$PORT: ' in c['reason'] and 'under 1000000 Mb/s' in c['reason']"
 BOOTBENCH_SCALE=0.4 burn ratio --iperf=10.199.77.2:$PORT --limits=net_ratio=1
 check "... the default bar is net_ratio of the link's speed (the veth's 10000 Mb/s)" net ratio \
-	"c['figures']['iperf_limit_mbps']['value'] == 10000"
+	"c['figures']['iperf_send_limit_mbps']['value'] == 10000 and c['figures']['iperf_receive_limit_mbps']['value'] == 10000"
 (sleep 1; peer ip link set $B down; sleep 1; peer ip link set $B up) &
 flap=$!
 BOOTBENCH_SCALE=0.6 burn down --iperf=10.199.77.2:$PORT --limits=net_min_mbps=1
@@ -69,4 +98,143 @@ BOOTBENCH_SCALE=0.4 burn closed --iperf=10.199.77.2:15299
 check "a server not listening: ERROR with iperf3's words" net closed \
 	"c['verdict'] == 'ERROR' and 'iperf3 to 10.199.77.2:15299' in c['reason'] and 'connect' in c['reason']"
 check "... exit 1" [ "$(cat "$T/closed.rc")" = 1 ]
+# iperf3's JSON without the sum judged, or with fewer streams than asked: ERROR, never a PASS
+mkdir -p "$T/fake"
+cat > "$T/fake/iperf3" <<'FAKE'
+#!/bin/sh
+while [ $# -gt 0 ]; do [ "$1" = --logfile ] && log=$2; shift; done
+case $FAKE in
+nosum) end='{"sum_sent": {"bits_per_second": 9e9}}' n=1 ;;
+*) end='{"sum_received": {"bits_per_second": 9e9}}' n=3 ;;
+esac
+printf '{"start": {"version": "iperf 3.12", "connected": [{"local_port": 1}], "test_start": {"num_streams": %d}},
+ "intervals": [], "end": %s}\n' $n "$end" > "$log"
+FAKE
+chmod +x "$T/fake/iperf3"
+FAKE=nosum PATH="$T/fake:$PATH" BOOTBENCH_SCALE=0.2 burn nosum --iperf=10.199.77.2:$PORT --limits=net_min_mbps=1
+check "iperf3's JSON without end.sum_received: ERROR naming the field" net nosum \
+	"c['verdict'] == 'ERROR' and 'its JSON has no end.sum_received.bits_per_second' in c['reason']"
+FAKE=fewer PATH="$T/fake:$PATH" BOOTBENCH_SCALE=0.2 burn fewer --iperf=10.199.77.2:$PORT --limits=net_min_mbps=1
+check "iperf3 running other streams than asked: ERROR" net fewer \
+	"c['verdict'] == 'ERROR' and 'ran 3 stream(s), 1 connected, not the 1 asked' in c['reason']"
+
+# --- a bond over two live veth members (see the top) ---
+# the tested side: a network namespace with its own sysfs, so that
+# /sys/class/net there is its links
+unshare --net --mount sh -c 'mount -t sysfs sysfs /sys && exec sleep 600' &
+TESTED=$!
+i=0; while [ "$(readlink /proc/$TESTED/ns/net 2>/dev/null)" = "$(readlink /proc/self/ns/net)" ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+i=0; while ! nsenter --mount --target $TESTED test -d /sys/class/net/lo 2>/dev/null && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+tested() { nsenter --net --mount --target $TESTED "$@"; }
+IP=$(command -v ip)
+tested ip link add bbm1 type veth peer name bbp1 netns $HOLDER &&
+	tested ip link add bbm2 type veth peer name bbp2 netns $HOLDER &&
+	tested ip link set lo up && tested ip addr add 10.199.79.1/32 dev lo &&
+	tested ip addr add 10.199.78.1/30 dev bbm1 && tested ip addr add 10.199.78.5/30 dev bbm2 &&
+	tested ip link set bbm1 up && tested ip link set bbm2 up &&
+	peer ip addr add 10.199.78.2/30 dev bbp1 && peer ip addr add 10.199.78.6/30 dev bbp2 &&
+	peer ip addr add 10.199.79.2/32 dev lo && peer ip link set bbp1 up && peer ip link set bbp2 up &&
+	tested sysctl -qw net.ipv4.fib_multipath_hash_policy=1 && peer sysctl -qw net.ipv4.fib_multipath_hash_policy=1 ||
+	bad "the bond's veth members could not be made"
+# the routes: over both members (flows hashed by their ports), or over bbm1 alone
+both() {
+	tested ip route replace 10.199.79.2/32 src 10.199.79.1 nexthop via 10.199.78.2 dev bbm1 nexthop via 10.199.78.6 dev bbm2 &&
+		peer ip route replace 10.199.79.1/32 nexthop via 10.199.78.1 dev bbp1 nexthop via 10.199.78.5 dev bbp2
+}
+one() {
+	tested ip route replace 10.199.79.2/32 src 10.199.79.1 via 10.199.78.2 dev bbm1 &&
+		peer ip route replace 10.199.79.1/32 via 10.199.78.1 dev bbp1
+}
+# record_bond MODE HASH ACTIVE PROC-MODE: the bond bbbo0 as Debian 12's kernel shows it (MODE and
+# HASH: bonding/mode's and xmit_hash_policy's "word number"; an 802.3ad bond in aggregator 1)
+R=$T/bondroot
+record_bond() {
+	rm -rf "$R" && mkdir -p "$R/sys/class/net/bbbo0/bonding" "$R/proc/net/bonding"
+	b=$R/sys/class/net/bbbo0
+	echo "$1" > "$b/bonding/mode"; echo "$2" > "$b/bonding/xmit_hash_policy"; echo "$3" > "$b/bonding/active_slave"
+	echo "bbm1 bbm2" > "$b/bonding/slaves"; echo up > "$b/bonding/mii_status"; echo 100 > "$b/bonding/miimon"
+	case $1 in 802.3ad*) echo 1 > "$b/bonding/ad_aggregator" ;; *) : > "$b/bonding/ad_aggregator" ;; esac
+	echo 1 > "$b/carrier"; echo up > "$b/operstate"
+	# a member: a wired link (device/) whose own files are the live veth's
+	for m in bbm1 bbm2; do
+		mkdir -p "$R/sys/class/net/$m/device"
+		for f in statistics carrier carrier_changes speed operstate address; do
+			ln -s "/sys/class/net/$m/$f" "$R/sys/class/net/$m/$f"
+		done
+	done
+	# what a veth's sysfs has not (bonding_slave/): /proc/net/bonding's blocks
+	{
+		printf 'Ethernet Channel Bonding Driver: v6.1.0-57-amd64\n\nBonding Mode: %s\n' "$4"
+		case $1 in 802.3ad*) printf 'Transmit Hash Policy: %s (%s)\n' ${2% *} ${2#* } ;; esac
+		[ -n "$3" ] && printf 'Primary Slave: None\nCurrently Active Slave: %s\n' "$3"
+		printf 'MII Status: up\nMII Polling Interval (ms): 100\nUp Delay (ms): 0\nDown Delay (ms): 0\n'
+		case $1 in 802.3ad*) printf '\n802.3ad info\nLACP active: on\nActive Aggregator Info:\n\tAggregator ID: 1\n' ;; esac
+		for m in bbm1 bbm2; do
+			printf '\nSlave Interface: %s\nMII Status: up\nSpeed: 10000 Mbps\nDuplex: full\nLink Failure Count: 0\n' $m
+			printf 'Permanent HW addr: 02:00:00:00:00:0%s\nSlave queue ID: 0\n' ${m#bbm}
+			case $1 in 802.3ad*) printf 'Aggregator ID: 1\n' ;; esac
+		done
+	} > "$R/proc/net/bonding/bbbo0"
+}
+mkdir -p "$T/bin"
+cat > "$T/bin/ip" <<IP
+#!/bin/sh
+# the kernel routes through a bond, not its members: say so, as it would
+case "\$*" in "-o route get "*) echo "\$4 dev bbbo0 src 10.199.79.1 uid 0"; exit 0 ;; esac
+exec "$IP" "\$@"
+IP
+chmod +x "$T/bin/ip"
+bburn() { # NAME [ARGS...]: the net component on the tested side, through the bond
+	n=$1; shift
+	mkdir -p "$T/$n"
+	tested env BOOTBENCH_SYSROOT="$R" PATH="$T/bin:$PATH" BOOTBENCH_SCALE=0.4 "$BB" burnin --components=net \
+		--duration=10s --iperf=10.199.79.2:$PORT "$@" --output="$T/$n" > "$T/$n.out" 2>&1
+	echo $? > "$T/$n.rc"
+}
+# active-backup, healthy: the traffic on its active member; the bar one member's
+record_bond "active-backup 1" "layer2 0" bbm1 "fault-tolerance (active-backup)"
+one
+bburn ab --limits=net_ratio=0.1
+check "a healthy active-backup bond: PASS, judged by its members, listed" net ab \
+	"c['verdict'] == 'PASS' and 'bond bbbo0 (active-backup) judged by its members bbm1, bbm2' in c['reason'] and
+	 'bbm1 (active) up at 10000 Mb/s, bbm2 up at 10000 Mb/s; 2 of 2 up' in c['figures']['bbbo0']['text']"
+check "... the bar one member's speed (net_ratio of 10000 Mb/s), said why; one stream" net ab \
+	"c['figures']['iperf_send_limit_mbps']['value'] == 1000 and 'active-backup sends on its active member bbm1 alone'
+	 in c['figures']['iperf_send_limit_mbps']['text'] and c['figures']['net_streams']['value'] == 1"
+check "... each member's share of the bytes: the active one's all" net ab \
+	"[(x['device'], x['figures']['send_share']['value'] > 0.9) for x in c['devices']] == [('bbm1', True), ('bbm2', False)]"
+# the backup's cable out (its peer down): FAIL naming it
+peer ip link set bbp2 down
+bburn abdown --limits=net_ratio=0.1
+peer ip link set bbp2 up
+check "a member down (its peer's link down): FAIL naming it" net abdown \
+	"c['verdict'] == 'FAIL' and \"bond bbbo0's member bbm2 is down (carrier off\" in c['reason'] and 'bbm1' not in c['reason']"
+check "... exit 1" [ "$(cat "$T/abdown.rc")" = 1 ]
+# 802.3ad with layer3+4 hashing, over both: 12 streams a member, spread by their ports; the bar the sum
+record_bond "802.3ad 4" "layer3+4 1" "" "IEEE 802.3ad Dynamic link aggregation"
+both
+bburn lacp --limits=net_ratio=0.1
+# (its bar, 2000 Mb/s, is what a busy 2-CPU host's veths carry with some room, not always: a FAIL
+# of the throughput alone is let by, one naming the bond or a member is not)
+check "802.3ad layer3+4 over both members: no member blamed, the bar their sum" net lacp \
+	"(c['verdict'] == 'PASS' or (c['verdict'] == 'FAIL' and 'bbbo0' not in c['reason'] and 'bbm' not in c['reason'])) and
+	 c['figures']['iperf_send_limit_mbps']['value'] == 2000 and
+	 'layer3+4 hashing spreads the 24 streams' in c['figures']['iperf_send_limit_mbps']['text']"
+check "... 24 streams (12 a member), in the figures" net lacp "c['figures']['net_streams']['value'] == 24"
+check "... and iperf3 ran 24 each way (its JSON's start: 24 connected, 24 ports)" \
+	streams 24 "$T/lacp/net-iperf3-send.json" "$T/lacp/net-iperf3-receive.json"
+check "... each member carried a share each way" net lacp \
+	"sorted(x['device'] for x in c['devices']) == ['bbm1', 'bbm2'] and
+	 all(x['figures']['send_share']['value'] > 0.05 and x['figures']['receive_share']['value'] > 0.05 for x in c['devices'])"
+# the same bond with every stream leaving on bbm1: bbm2 carried nothing its mode should have given it
+one
+bburn lacpone --limits=net_ratio=0.1
+check "802.3ad layer3+4 with one member carrying everything: FAIL naming the other" net lacpone \
+	"c['verdict'] == 'FAIL' and \"bond bbbo0's member bbm2 carried 0.0% of the bytes sent\" in c['reason']"
+# bbm2 in another aggregator than the active one (its switch port not in the LAG): FAIL naming it
+both
+sed -i '/^Slave Interface: bbm2$/,$ s/^Aggregator ID: 1$/Aggregator ID: 2/' "$R/proc/net/bonding/bbbo0"
+bburn lacpagg --limits=net_ratio=0.1
+check "802.3ad with a member outside the active aggregator: FAIL naming it" net lacpagg \
+	"c['verdict'] == 'FAIL' and \"bond bbbo0's member bbm2 is in 802.3ad aggregator 2, not the active one (1)\" in c['reason']"
 finish

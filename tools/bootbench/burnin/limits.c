@@ -40,8 +40,9 @@ const struct burnin_limit_row burnin_limit_rows[] = {
 	  "times memtester's patterns run over the share, as their time allows (3/4 of the "
 	  "memory's): memtester's own advice is several; a loop writes and reads it back ~1300 times" },
 	{ "net_ratio", AT(net_ratio), 0.9, 0.1, 1, "ratio",
-	  "iperf3's throughput each way must reach this share of the speed of the link it takes; a "
-	  "healthy 10G or 25G link carries over 90% of it in TCP payload" },
+	  "iperf3's throughput each way (its streams' sum) must reach this share of the speed of the "
+	  "link it takes (a bond: what its mode gives one peer); a healthy 10G or 25G link carries over "
+	  "90% of it in TCP payload" },
 	{ "net_min_mbps", AT(net_min_mbps), 0, 0, 1000000, "Mb/s",
 	  "the bar in Mb/s instead (0: net_ratio of the link's speed); for a peer or a path slower than "
 	  "the link" },

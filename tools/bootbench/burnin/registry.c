@@ -16,8 +16,9 @@ const struct burnin_component burnin_components[] = {
 	{ "memory", "what is free after boot, mlocked, under memtester's patterns (a thread a CPU), then "
 		    "stress-ng's vm stressors with --verify; EDAC's counts per DIMM, machine checks", 1, NULL,
 	  burnin_memory },
-	{ "net", "each link's speed against the best its port advertises, its errors and carrier changes; "
-		 "iperf3 to the server named, each way, against a bar", 1, NULL, burnin_net },
+	{ "net", "each link's speed against the best its port advertises, its errors and carrier changes, a "
+		 "bond by its members; iperf3 to the server named, each way, its parallel streams' sum against "
+		 "a bar", 1, NULL, burnin_net },
 	{ "bmc", "the BMC's event log (ipmitool) from the start of the burn-in to its end: a critical event "
 		 "logged meanwhile FAILs, a full log (it logs nothing new) is an ERROR; --clear-sel saves it with "
 		 "the results and clears it first; its sensors and their thresholds", 0, burnin_bmc_begin, burnin_bmc },

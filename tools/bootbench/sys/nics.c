@@ -3,6 +3,8 @@
  * nics.c - the network cards (nics.h). The driver's name is its sysfs
  * link's; the firmware version and bus address are the driver's answer to
  * ETHTOOL_GDRVINFO (what `ethtool -i` prints), asked through a socket.
+ * Bonds as the bonding driver shows them: bonding/ and each member's
+ * bonding_slave/ in sysfs, /proc/net/bonding/BOND for what those lack.
  */
 #include <arpa/inet.h>
 #include <dirent.h>
@@ -139,4 +141,186 @@ void nic_json(struct json *j, const struct nic *n)
 	json_int(j, "speed_mbps", n->speed_mbps);
 	json_str(j, "ipv4", n->ipv4);
 	json_obj_close(j);
+}
+
+/* The kernel's words for the modes (bonding/mode's first word) and /proc/net/bonding's */
+static const struct {
+	const char *word, *proc;
+} bond_modes[] = {
+	[BOND_RR] = { "balance-rr", "(round-robin)" },
+	[BOND_ACTIVE_BACKUP] = { "active-backup", "(active-backup)" },
+	[BOND_XOR] = { "balance-xor", "(xor)" },
+	[BOND_BROADCAST] = { "broadcast", "(broadcast)" },
+	[BOND_8023AD] = { "802.3ad", "802.3ad" },
+	[BOND_TLB] = { "balance-tlb", "transmit load balancing" },
+	[BOND_ALB] = { "balance-alb", "adaptive load balancing" },
+};
+
+/* A bond's file (/sys/class/net/NAME/...), printable, "" when it cannot be read. */
+static void bond_attr(const char *ifc, const char *name, char *buf, size_t len)
+{
+	char path[PATH_MAX], raw[512];
+
+	root_path(path, sizeof(path), "/sys/class/net/%s/%s", ifc, name);
+	if (read_attr(path, raw, sizeof(raw)))
+		raw[0] = 0;
+	clean_copy(buf, len, raw, sizeof(raw));
+}
+
+static int number_or(const char *s, int none)
+{
+	char *end;
+	long v = strtol(s, &end, 10);
+
+	return end == s || v < 0 || v > INT_MAX ? none : (int)v;
+}
+
+static struct bond_member *member_of(struct bond *b, const char *name)
+{
+	for (unsigned i = 0; i < b->n; i++)
+		if (!strcmp(b->m[i].name, name))
+			return &b->m[i];
+	return NULL;
+}
+
+/*
+ * /proc/net/bonding/NAME for what sysfs did not say: the mode, hashing, the
+ * members (a "Slave Interface:" block each; "Port Interface:" in kernels
+ * without the legacy words), their MII status, link failures and aggregator.
+ */
+static void bond_proc(struct bond *b)
+{
+	char path[PATH_MAX], line[512];
+	struct bond_member *m = NULL;
+	int active_agg = 0;
+	FILE *f;
+
+	root_path(path, sizeof(path), "/proc/net/bonding/%s", b->name);
+	if (!(f = fopen(path, "re")))
+		return;
+	while (fgets(line, sizeof(line), f)) {
+		char *v = strchr(line, ':');
+
+		line[strcspn(line, "\n")] = 0;
+		if (!v)
+			continue;
+		*v++ = 0;
+		v += strspn(v, " \t");
+		if (!strcmp(line, "Slave Interface") || !strcmp(line, "Port Interface")) {
+			m = member_of(b, v);
+			if (!m && b->n < BOND_MEMBERS && *v) {
+				m = &b->m[b->n++];
+				memset(m, 0, sizeof(*m));
+				clean_copy(m->name, sizeof(m->name), v, strlen(v));
+				m->link_failures = -1;
+				m->aggregator = -1;
+			}
+			active_agg = 0;
+		} else if (!m) {
+			/* the bond's own lines, before its first member */
+			if (!strcmp(line, "Bonding Mode") && b->mode == BOND_UNKNOWN) {
+				for (unsigned i = 0; i < ARRAY_SIZE(bond_modes); i++)
+					if (strstr(v, bond_modes[i].proc)) {
+						b->mode = (enum bond_mode)i;
+						snprintf(b->mode_name, sizeof(b->mode_name), "%s", bond_modes[i].word);
+					}
+			} else if (!strcmp(line, "Transmit Hash Policy") && !b->hash[0]) {
+				clean_copy(b->hash, sizeof(b->hash), v, strcspn(v, " "));
+			} else if (!strcmp(line, "MII Status") && !b->mii[0]) {
+				clean_copy(b->mii, sizeof(b->mii), v, strlen(v));
+			} else if ((!strcmp(line, "Currently Active Slave") || !strcmp(line, "Currently Active Port")) &&
+				   !b->active[0] && strcmp(v, "None")) {
+				clean_copy(b->active, sizeof(b->active), v, strlen(v));
+			} else if (!strcmp(line, "Active Aggregator Info")) {
+				active_agg = 1;
+			} else if (active_agg && !strcmp(line + strspn(line, " \t"), "Aggregator ID") && b->aggregator < 0) {
+				b->aggregator = number_or(v, -1);
+			}
+		} else if (!strcmp(line, "MII Status") && !m->mii[0]) {
+			clean_copy(m->mii, sizeof(m->mii), v, strlen(v));
+		} else if (!strcmp(line, "Link Failure Count") && m->link_failures < 0) {
+			m->link_failures = number_or(v, -1);
+		} else if (!strcmp(line, "Aggregator ID") && m->aggregator < 0) {
+			m->aggregator = number_or(v, -1);
+		}
+	}
+	fclose(f);
+}
+
+int bond_read(const char *name, struct bond *b)
+{
+	char path[PATH_MAX], buf[64], list[512], *save = NULL;
+
+	memset(b, 0, sizeof(*b));
+	b->mode = BOND_UNKNOWN;
+	b->aggregator = -1;
+	snprintf(b->name, sizeof(b->name), "%.31s", name);
+	root_path(path, sizeof(path), "/sys/class/net/%s/bonding", name);
+	if (access(path, F_OK)) {
+		root_path(path, sizeof(path), "/proc/net/bonding/%s", name);
+		if (access(path, F_OK))
+			return -1;
+	}
+	/* "802.3ad 4": the word, then the number */
+	bond_attr(name, "bonding/mode", buf, sizeof(buf));
+	if (buf[0]) {
+		size_t word = strcspn(buf, " ");
+		int id = buf[word] ? number_or(buf + word + 1, -1) : -1;
+
+		clean_copy(b->mode_name, sizeof(b->mode_name), buf, word);
+		b->mode = id >= 0 && id < (int)ARRAY_SIZE(bond_modes) ? (enum bond_mode)id : BOND_UNKNOWN;
+	}
+	bond_attr(name, "bonding/xmit_hash_policy", buf, sizeof(buf));
+	clean_copy(b->hash, sizeof(b->hash), buf, strcspn(buf, " "));
+	bond_attr(name, "bonding/mii_status", b->mii, sizeof(b->mii));
+	bond_attr(name, "bonding/active_slave", b->active, sizeof(b->active));
+	bond_attr(name, "bonding/ad_aggregator", buf, sizeof(buf));
+	b->aggregator = number_or(buf, -1);
+	bond_attr(name, "bonding/slaves", list, sizeof(list));
+	for (char *w = strtok_r(list, " ", &save); w && b->n < BOND_MEMBERS; w = strtok_r(NULL, " ", &save)) {
+		struct bond_member *m = &b->m[b->n++];
+
+		memset(m, 0, sizeof(*m));
+		snprintf(m->name, sizeof(m->name), "%.31s", w);
+		bond_attr(m->name, "bonding_slave/mii_status", m->mii, sizeof(m->mii));
+		bond_attr(m->name, "bonding_slave/state", m->state, sizeof(m->state));
+		bond_attr(m->name, "bonding_slave/link_failure_count", buf, sizeof(buf));
+		m->link_failures = buf[0] ? number_or(buf, -1) : -1;
+		bond_attr(m->name, "bonding_slave/ad_aggregator_id", buf, sizeof(buf));
+		m->aggregator = number_or(buf, -1);	/* "N/A" outside 802.3ad */
+	}
+	bond_proc(b);
+	return 0;
+}
+
+unsigned bonds_scan(char (*names)[32], unsigned max)
+{
+	char dir[PATH_MAX];
+	struct dirent **list;
+	int count = 0;
+	unsigned n = 0;
+
+	/* a bond has bonding/ under /sys/class/net; a recorded tree may give /proc/net/bonding alone */
+	for (int pass = 0; pass < 2 && !n; pass++) {
+		root_path(dir, sizeof(dir), pass ? "/proc/net/bonding" : "/sys/class/net");
+		count = scandir(dir, &list, NULL, alphasort);
+		for (int i = 0; i < count; i++) {
+			const char *name = list[i]->d_name;
+			char path[PATH_MAX];
+
+			root_path(path, sizeof(path), "/sys/class/net/%s/bonding", name);
+			if (name[0] != '.' && n < max && strlen(name) < 32 && (pass || !access(path, F_OK)))
+				snprintf(names[n++], 32, "%s", name);
+			free(list[i]);
+		}
+		if (count > 0)
+			free(list);
+	}
+	return n;
+}
+
+int bond_hash_spreads(const struct bond *b)
+{
+	return (b->mode == BOND_XOR || b->mode == BOND_8023AD) &&
+	       (!strcmp(b->hash, "layer3+4") || !strcmp(b->hash, "encap3+4"));
 }
