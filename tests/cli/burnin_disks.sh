@@ -75,7 +75,8 @@ if command -v dmsetup >/dev/null && dmsetup version >/dev/null 2>&1; then
 	trap 'dmsetup remove "$name" 2>/dev/null; cleanup' EXIT
 	burn bad --limits=disks_need_selftest=0 --destroy=/dev/mapper/$name /dev/mapper/$name
 	check "a disk whose blocks fail: FAIL naming it, exit 1" sh -c \
-		"[ \$(cat '$T/bad.rc') = 1 ] && grep -q '^disks     FAIL     /dev/mapper/$name: its write/verify pass failed' '$T/bad/burnin.txt'"
+		"[ \$(cat '$T/bad.rc') = 1 ] && grep -q '^disks     FAIL ' '$T/bad/burnin.txt' &&
+		 grep -A1 '^  /dev/mapper/$name\$' '$T/bad/burnin.txt' | grep -q '^    why: *\(/dev/mapper/\)\?$name: its write/verify pass failed'"
 else
 	echo "note: device-mapper unavailable in this kernel: the failing disk is not checked here"
 fi

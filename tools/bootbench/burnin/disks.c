@@ -639,7 +639,7 @@ static void disk_one(const void *arg, struct burnin_result *r, int extra[4])
 void burnin_disks(const struct burnin_ctx *c, struct burnin_result *r)
 {
 	struct disk *all = NULL;
-	unsigned n = 0, tested = 0, selftests = 0, cut = 0;
+	unsigned n = 0, tested = 0, selftests = 0;
 	const char *names[DISKS_MAX];
 	struct disk_job jobs[DISKS_MAX];
 	struct burnin_child *ch;
@@ -679,13 +679,14 @@ void burnin_disks(const struct burnin_ctx *c, struct burnin_result *r)
 	}
 	for (unsigned i = 0; i < n; i++) {
 		burnin_merge(r, &dr[i], "", "");
-		tested += ch[i].extra[DISK_TESTED];
+		/* a pass interrupted did not test its disk; counted per disk, as a
+		 * disk with an ERROR and a pass cut short is neither (it was once
+		 * subtracted twice: "4294967295 of 3" on an interrupted run) */
+		tested += ch[i].extra[DISK_TESTED] && !ch[i].extra[DISK_CUT];
 		selftests += ch[i].extra[DISK_SELFTEST_PASSED];
-		cut += ch[i].extra[DISK_CUT];
 	}
 	free(ch);
 	free(dr);
-	tested -= cut;	/* a pass interrupted did not test its disk */
 	burnin_figure(r, "disks_tested", tested, "%u of %u (%u self-tests passed)", tested, n, selftests);
 	if (r->verdict == BURNIN_SKIPPED && burnin_stop)
 		burnin_set(r, BURNIN_INTERRUPTED, "%u of %u disks' passes ran to their end; no health counter grew",

@@ -148,27 +148,166 @@ static const char *machine_why(enum burnin_verdict machine, char *buf, size_t le
 	return buf;
 }
 
+/*
+ * The verdicts as text: a block a component (its first line COMPONENT
+ * VERDICT WHY, as tests and scripts grep it), its own figures, then a
+ * block a device it tested (a disk, a PCIe device): the device's name,
+ * its reasons, figures and notes under it, indented, each reason a line of
+ * its own. Every line is folded at words to WIDTH under itself (0: never
+ * folded, a line a line), so no disk's words continue on another's line.
+ */
+#define TEXT_LEAD 25	/* "  %-22s ": where a figure's text begins */
+#define TEXT_DEVICES 64
+
+struct text_devices {
+	char name[TEXT_DEVICES][64];
+	unsigned n;
+};
+
+/*
+ * The next item of a "; "-joined list (burnin_set, burnin_note) into BUF;
+ * a "; " inside parentheses is the item's own ("(2.8 times; no consent)").
+ * NULL at the end.
+ */
+static const char *next_item(const char *p, char *buf, size_t len)
+{
+	size_t n = 0;
+	int depth = 0;
+
+	if (!*p)
+		return NULL;
+	for (; *p && !(depth <= 0 && p[0] == ';' && p[1] == ' '); p++) {
+		depth += *p == '(' ? 1 : *p == ')' ? -1 : 0;
+		if (n + 1 < len)
+			buf[n++] = *p;
+	}
+	buf[n] = '\0';
+	return *p ? p + 2 : p;
+}
+
+/* Whether ITEM is about DEVICE: it begins with its path or its name and a
+ * colon or a blank ("/dev/sda: ...", "sda: ...", "sda not tested: ..."). */
+static int item_about(const char *item, const char *device)
+{
+	const char *base = strrchr(device, '/');
+	const char *names[2] = { device, base ? base + 1 : device };
+
+	for (unsigned i = 0; i < 2; i++) {
+		size_t n = strlen(names[i]);
+
+		if (n && !strncmp(item, names[i], n) && (item[n] == ':' || item[n] == ' '))
+			return 1;
+	}
+	return 0;
+}
+
+static void add_device(struct text_devices *d, const char *name, size_t len)
+{
+	for (unsigned i = 0; i < d->n; i++)
+		if (strlen(d->name[i]) == len && !strncmp(d->name[i], name, len))
+			return;
+	if (d->n < TEXT_DEVICES && len < sizeof(d->name[0]))
+		snprintf(d->name[d->n++], sizeof(d->name[0]), "%.*s", (int)len, name);
+}
+
+static int about_any(const struct text_devices *d, const char *item)
+{
+	for (unsigned i = 0; i < d->n; i++)
+		if (item_about(item, d->name[i]))
+			return 1;
+	return 0;
+}
+
+/* The devices R tested: those its figures are about, then those its words
+ * name by path alone (a disk that failed before any figure). */
+static void text_devices(const struct burnin_result *r, struct text_devices *d)
+{
+	const char *lists[2] = { r->reason, r->notes };
+	char item[sizeof(r->reason)];
+
+	d->n = 0;
+	for (unsigned k = 0; k < r->nfig; k++)
+		if (r->fig[k].device[0])
+			add_device(d, r->fig[k].device, strlen(r->fig[k].device));
+	for (unsigned l = 0; l < 2; l++)
+		for (const char *p = lists[l]; (p = next_item(p, item, sizeof(item)));)
+			if (!strncmp(item, "/dev/", 5) && !about_any(d, item))
+				add_device(d, item, strcspn(item, ": "));
+}
+
+/*
+ * LIST's items about DEVICE, a line each (a disk's findings each begin
+ * with its name), the first after LEAD, the rest under it; DEVICE NULL:
+ * those about none of D's, joined as they were ("; " is also a reason's
+ * own: "read back wrong; the first in ..."), so a component without
+ * devices reads as it always did. An item that names no device stays
+ * the component's. The number of lines begun.
+ */
+static unsigned print_items(FILE *f, const char *lead, const char *list, const struct text_devices *d,
+			    const char *device, int width)
+{
+	char item[2048], blank[64], own[2048];
+	size_t at = 0;
+	unsigned n = 0;
+
+	snprintf(blank, sizeof(blank), "%*s", (int)strlen(lead), "");
+	own[0] = '\0';
+	for (const char *p = list; (p = next_item(p, item, sizeof(item)));) {
+		if (!device && !about_any(d, item) && at < sizeof(own))
+			at += snprintf(own + at, sizeof(own) - at, "%s%s", at ? "; " : "", item);
+		else if (device && item_about(item, device))
+			wrap_print(f, n++ ? blank : lead, item, width);
+	}
+	if (own[0]) {
+		wrap_print(f, lead, own, width);
+		n++;
+	}
+	return n;
+}
+
+static void print_figures(FILE *f, const struct burnin_result *r, const char *device, const char *indent,
+			  int width)
+{
+	char lead[64];
+
+	for (unsigned k = 0; k < r->nfig; k++) {
+		if (strcmp(r->fig[k].device, device))
+			continue;
+		snprintf(lead, sizeof(lead), "%s%-*s ", indent, TEXT_LEAD - 1 - (int)strlen(indent), r->fig[k].name);
+		wrap_print(f, lead, r->fig[k].text, width);
+	}
+}
+
+static void print_component(FILE *f, const struct burnin_result *r, int width)
+{
+	struct text_devices d;
+	char lead[32];
+
+	text_devices(r, &d);
+	snprintf(lead, sizeof(lead), "%-9s %-8s ", r->component, burnin_verdict_name(r->verdict));
+	if (!print_items(f, lead, r->reason, &d, NULL, width))
+		wrap_print(f, lead, d.n > 1 ? "each device's reasons are under its name" : "the reasons are under its name",
+			   width);
+	print_figures(f, r, "", "  ", width);
+	print_items(f, "  not run:               ", r->notes, &d, NULL, width);
+	for (unsigned i = 0; i < d.n; i++) {
+		fprintf(f, "  %s\n", d.name[i]);
+		print_items(f, "    why:                 ", r->reason, &d, d.name[i], width);
+		print_figures(f, r, d.name[i], "    ", width);
+		print_items(f, "    not run:             ", r->notes, &d, d.name[i], width);
+	}
+}
+
 static void print_text(FILE *f, const struct burnin_result *res, unsigned n, enum burnin_verdict machine, int width)
 {
-	char why[128];
+	char why[128], lead[32];
 
 	fprintf(f, "%-9s %-8s %s\n", "COMPONENT", "VERDICT", "WHY");
-	for (unsigned i = 0; i < n; i++) {
-		const struct burnin_result *r = &res[i];
-		char lead[32];
-
-		if (r->verdict == BURNIN_SKIPPED)
-			continue;
-		snprintf(lead, sizeof(lead), "%-9s %-8s ", r->component, burnin_verdict_name(r->verdict));
-		wrap_print(f, lead, r->reason, width);
-		for (unsigned k = 0; k < r->nfig; k++) {
-			snprintf(lead, sizeof(lead), "  %-22s ", r->fig[k].name);
-			wrap_print(f, lead, r->fig[k].text, width);
-		}
-		if (r->notes[0])
-			wrap_print(f, "  not run:               ", r->notes, width);
-	}
-	fprintf(f, "%-9s %-8s %s\n", "machine", burnin_verdict_name(machine), machine_why(machine, why, sizeof(why)));
+	for (unsigned i = 0; i < n; i++)
+		if (res[i].verdict != BURNIN_SKIPPED)
+			print_component(f, &res[i], width);
+	snprintf(lead, sizeof(lead), "%-9s %-8s ", "machine", burnin_verdict_name(machine));
+	wrap_print(f, lead, machine_why(machine, why, sizeof(why)), width);
 }
 
 /* The index of the first figure of the device of figure K. */

@@ -44,8 +44,10 @@ mkdir -p "$out"
 # Ctrl-C is for bootbench alone (it stops the component running and keeps
 # what was measured): this shell, awk and dialog ignore it
 trap '' INT
-# the live screen: bootbench's component lines (fd 3) as dialog's XXX blocks
-( bootbench burnin --components="$components" ${duration:+--duration="$duration"} ${destroy:+--destroy="$destroy"} \
+# the live screen: bootbench's component lines (fd 3) as dialog's XXX blocks;
+# the verdicts folded by bootbench to the box (COLUMNS), each line under its
+# own lead, before show_file's fold (which would start them at column 1)
+( COLUMNS=73 bootbench burnin --components="$components" ${duration:+--duration="$duration"} ${destroy:+--destroy="$destroy"} \
 	${BB_IPERF:+--iperf="$BB_IPERF"} --output="$out" --progress-fd=3 3>&1 > "$out/summary.txt" 2>&1
 	echo "exit status $?" >> "$out/summary.txt" ) |
 	awk -v list="$components" 'BEGIN { n = split(list, c, ","); for (i = 1; i <= n; i++) st[c[i]] = "waiting" }
