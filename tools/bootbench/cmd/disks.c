@@ -64,8 +64,12 @@ static void table(const struct disk *v, unsigned n)
 			wrap_print(stdout, lead, d->parts[k].content[0] ? d->parts[k].content : "-", width);
 		}
 		if (d->health.valid) {
-			snprintf(text, sizeof(text), "%d C, %u%% used, spare %u%%, %llu media errors, "
-				 "%llu unsafe shutdowns, %llu h on%s", d->health.temperature_c,
+			char temp[32] = "temperature not reported";
+
+			if (d->health.temperature_reported)
+				snprintf(temp, sizeof(temp), "%d C", d->health.temperature_c);
+			snprintf(text, sizeof(text), "%s, %u%% used, spare %u%%, %llu media errors, "
+				 "%llu unsafe shutdowns, %llu h on%s", temp,
 				 d->health.percentage_used, d->health.available_spare,
 				 (unsigned long long)d->health.media_errors,
 				 (unsigned long long)d->health.unsafe_shutdowns,
@@ -77,8 +81,10 @@ static void table(const struct disk *v, unsigned n)
 			int at = snprintf(text, sizeof(text), "SMART %s", d->smart.passed < 0 ? "no overall assessment" :
 					  d->smart.passed ? "passed" : "FAILED");
 
-			if (d->smart.temperature_c >= 0)
+			if (d->smart.temperature_reported)
 				at += snprintf(text + at, sizeof(text) - at, ", %d C", d->smart.temperature_c);
+			else
+				at += snprintf(text + at, sizeof(text) - at, ", temperature not reported");
 			if (d->smart.power_on_hours >= 0)
 				snprintf(text + at, sizeof(text) - at, ", %lld h on", d->smart.power_on_hours);
 			wrap_print(stdout, "  health:   ", text, width);

@@ -114,8 +114,10 @@ static int run_one(const struct profile *p, const char *target, const char *dest
 
 		printf("== %s on %s: %s %s, %s, %s ==\n", p->name, target, d.model[0] ? d.model : "-",
 		       d.serial[0] ? d.serial : "-", fmt_iec((double)d.size, size, sizeof(size)), d.transport);
-		if (d.health.valid)
+		if (d.health.valid && d.health.temperature_reported)
 			printf("temperature at the start: %d C\n", d.health.temperature_c);
+		else if (d.health.valid)
+			printf("temperature at the start: not reported\n");
 	} else {
 		printf("== %s on %s ==\n", p->name, target);
 	}

@@ -274,7 +274,10 @@ static void health_json(struct json *j, const char *key, const struct disk *d)
 {
 	json_obj_open(j, key);
 	if (d->health.valid) {
-		json_int(j, "temperature_c", d->health.temperature_c);
+		if (d->health.temperature_reported)
+			json_int(j, "temperature_c", d->health.temperature_c);
+		else
+			json_null_member(j, "temperature_c");
 		json_uint(j, "percentage_used", d->health.percentage_used);
 		json_uint(j, "available_spare", d->health.available_spare);
 		json_uint(j, "critical_warning", d->health.critical_warning);
@@ -282,7 +285,10 @@ static void health_json(struct json *j, const char *key, const struct disk *d)
 		json_uint(j, "power_on_hours", d->health.power_on_hours);
 	} else if (d->smart.valid) {
 		json_str(j, "smart_overall", d->smart.passed == 1 ? "PASSED" : d->smart.passed == 0 ? "FAILED" : "unknown");
-		json_int(j, "temperature_c", d->smart.temperature_c);
+		if (d->smart.temperature_reported)
+			json_int(j, "temperature_c", d->smart.temperature_c);
+		else
+			json_null_member(j, "temperature_c");
 		json_int(j, "power_on_hours", d->smart.power_on_hours);
 		json_int(j, "reallocated", d->smart.reallocated);
 		json_int(j, "pending", d->smart.pending);

@@ -375,10 +375,11 @@ static void take_reading(const struct disk *d)
 	if (!d)
 		return;
 	if (d->health.valid) {
-		m->temperature_c = d->health.temperature_c;
+		/* not reported: -1000, the series left out */
+		m->temperature_c = d->health.temperature_reported ? d->health.temperature_c : -1000;
 		m->media_errors = (long long)d->health.media_errors;
 	} else if (d->smart.valid) {
-		m->temperature_c = d->smart.temperature_c >= 0 ? d->smart.temperature_c : -1000;
+		m->temperature_c = d->smart.temperature_reported ? d->smart.temperature_c : -1000;
 		m->reallocated = d->smart.reallocated;
 		m->pending = d->smart.pending;
 		m->offline_uncorrectable = d->smart.offline_uncorrectable;

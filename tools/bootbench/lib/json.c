@@ -108,3 +108,9 @@ void json_bool(struct json *j, const char *key, int val)
 	json_member(j, key);
 	fputs(val ? "true" : "false", j->f);
 }
+
+void json_null_member(struct json *j, const char *key)
+{
+	json_member(j, key);
+	fputs("null", j->f);
+}

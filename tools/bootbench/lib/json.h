@@ -28,6 +28,8 @@ void json_int(struct json *j, const char *key, int64_t val);
 void json_uint(struct json *j, const char *key, uint64_t val);
 void json_double(struct json *j, const char *key, double val);
 void json_bool(struct json *j, const char *key, int val);
+/* null: a value not known (a figure the drive does not report), never a 0 */
+void json_null_member(struct json *j, const char *key);
 void json_escape(FILE *f, const char *s);
 
 #endif

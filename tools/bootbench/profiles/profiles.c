@@ -212,10 +212,13 @@ static void temperature_line(FILE *f, const char *when)
 
 	if (!target || disk_find(target, &d))
 		return;
-	if (d.health.valid)
+	if (d.health.valid && d.health.temperature_reported)
 		fprintf(f, "temperature %s: %d C%s\n", when, d.health.temperature_c,
 			d.health.critical_warning ? " (CRITICAL WARNING set)" : "");
-	else if (d.smart.valid && d.smart.temperature_c >= 0)
+	else if (d.health.valid)
+		fprintf(f, "temperature %s: not reported%s\n", when,
+			d.health.critical_warning ? " (CRITICAL WARNING set)" : "");
+	else if (d.smart.valid && d.smart.temperature_reported)
 		fprintf(f, "temperature %s: %d C (SMART)\n", when, d.smart.temperature_c);
 }
 

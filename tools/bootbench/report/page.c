@@ -116,21 +116,33 @@ static void machine_section(json_t *si, const char *system_txt)
 	}
 }
 
+/* "41 C", or "temperature not reported" (null: the drive gave none) */
+static const char *temp_text(json_t *h, char *buf, size_t len)
+{
+	const char *t = str_of(h, "temperature_c");
+
+	if (!t[0])
+		return "temperature not reported";
+	snprintf(buf, len, "%s C", t);
+	return buf;
+}
+
 static void health_text(json_t *d, char *buf, size_t len)
 {
 	json_t *nv = json_object_get(d, "nvme_health"), *sm = json_object_get(d, "smart");
+	char temp[64];
 
 	buf[0] = 0;
 	if (nv)
-		snprintf(buf, len, "NVMe: %s C, %s%% used, spare %s%%, %s media errors, %s unsafe shutdowns, %s h on%s",
-			 str_of(nv, "temperature_c"), str_of(nv, "percentage_used"), str_of(nv, "available_spare_pct"),
-			 str_of(nv, "media_errors"), str_of(nv, "unsafe_shutdowns"), str_of(nv, "power_on_hours"),
-			 rs_num(nv, "critical_warning") ? ", CRITICAL WARNING" : "");
+		snprintf(buf, len, "NVMe: %s, %s%% used, spare %s%%, %s media errors, %s unsafe shutdowns, %s h on%s",
+			 temp_text(nv, temp, sizeof(temp)), str_of(nv, "percentage_used"),
+			 str_of(nv, "available_spare_pct"), str_of(nv, "media_errors"), str_of(nv, "unsafe_shutdowns"),
+			 str_of(nv, "power_on_hours"), rs_num(nv, "critical_warning") ? ", CRITICAL WARNING" : "");
 	else if (sm)
-		snprintf(buf, len, "SMART: %s%s%s C, %s h on",
+		snprintf(buf, len, "SMART: %s, %s, %s h on",
 			 !json_object_get(sm, "passed") ? "no overall assessment" :
-			 json_is_true(json_object_get(sm, "passed")) ? "passed" : "FAILED", ", ",
-			 str_of(sm, "temperature_c")[0] ? str_of(sm, "temperature_c") : "?",
+			 json_is_true(json_object_get(sm, "passed")) ? "passed" : "FAILED",
+			 temp_text(sm, temp, sizeof(temp)),
 			 str_of(sm, "power_on_hours")[0] ? str_of(sm, "power_on_hours") : "?");
 }
 

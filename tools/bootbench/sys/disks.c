@@ -658,7 +658,10 @@ void disk_json(struct json *j, const struct disk *d)
 	json_str(j, "refuse_writes", why);
 	if (d->health.valid) {
 		json_obj_open(j, "nvme_health");
-		json_int(j, "temperature_c", d->health.temperature_c);
+		if (d->health.temperature_reported)
+			json_int(j, "temperature_c", d->health.temperature_c);
+		else
+			json_null_member(j, "temperature_c");
 		json_uint(j, "available_spare_pct", d->health.available_spare);
 		json_uint(j, "percentage_used", d->health.percentage_used);
 		json_uint(j, "critical_warning", d->health.critical_warning);
@@ -671,8 +674,10 @@ void disk_json(struct json *j, const struct disk *d)
 		json_obj_open(j, "smart");
 		if (d->smart.passed >= 0)
 			json_bool(j, "passed", d->smart.passed);
-		if (d->smart.temperature_c >= 0)
+		if (d->smart.temperature_reported)
 			json_int(j, "temperature_c", d->smart.temperature_c);
+		else
+			json_null_member(j, "temperature_c");
 		if (d->smart.power_on_hours >= 0)
 			json_int(j, "power_on_hours", d->smart.power_on_hours);
 		json_obj_close(j);

@@ -17,8 +17,11 @@
 
 #define DISK_STR 128
 
+/* A figure a drive did not report is "not reported" on every screen, null
+ * in JSON and absent from the Pushgateway, never a 0 (issue 48). */
 struct nvme_health {
 	int valid;
+	int temperature_reported;	/* the log's composite temperature is not 0 K */
 	int temperature_c;
 	unsigned available_spare, percentage_used, critical_warning;
 	uint64_t media_errors, unsafe_shutdowns, power_on_hours;
@@ -28,6 +31,7 @@ struct nvme_health {
 struct smart_health {
 	int valid;
 	int passed;		/* SMART overall assessment: 1 passed, 0 failed, -1 unknown */
+	int temperature_reported;
 	int temperature_c;
 	long long power_on_hours;
 	/* ATA attributes 5, 197, 198, 199 (raw values) */

@@ -43,6 +43,8 @@ static void nvme_health(struct disk *d)
 		d->health.valid = 1;
 		d->health.critical_warning = log[0];
 		d->health.temperature_c = (int)(log[1] | log[2] << 8) - 273;
+		/* 0 K: a controller that fills no temperature in */
+		d->health.temperature_reported = (log[1] | log[2] << 8) != 0;
 		d->health.available_spare = log[3];
 		d->health.percentage_used = log[5];
 		/* 128-bit little-endian counters: the low 64 bits are plenty */
@@ -92,6 +94,10 @@ static void smart_health(struct disk *d)
 	d->smart.passed = json_is_boolean(v) ? json_is_true(v) : -1;
 	v = json_object_get(json_object_get(root, "temperature"), "current");
 	d->smart.temperature_c = json_is_integer(v) ? (int)json_integer_value(v) : -1;
+	/* smartctl says 0 for a SCSI drive without a temperature log page
+	 * (QEMU's scsi-hd): not a reading, as no running drive is at 0 C */
+	d->smart.temperature_reported = d->smart.temperature_c > 0 ||
+		(d->smart.temperature_c == 0 && json_object_get(root, "ata_smart_attributes"));
 	v = json_object_get(json_object_get(root, "power_on_time"), "hours");
 	d->smart.power_on_hours = json_is_integer(v) ? json_integer_value(v) : -1;
 	/* the counters that grow as a disk fails (Backblaze's and Google's studies) */
