@@ -31,6 +31,8 @@ refuses "--destroy naming a disk that is not among those named" "$b is not a dis
 	"$BB" burnin --components=disks --destroy="$b" "$a"
 refuses "--destroy without the disks component" "the disks component is not asked for" \
 	"$BB" burnin --components=cpu --destroy="$a" "$a"
+refuses "one disk named twice (it would be loaded twice and counted as two)" "$a and $a are the same disk" \
+	"$BB" burnin --components=disks "$a" "$a"
 refuses "--destroy naming a loop device, no disk named (every disk not in use: loop devices are not)" \
 	"$a is not a disk this burn-in tests" "$BB" burnin --components=disks --destroy="$a"
 

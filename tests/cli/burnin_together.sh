@@ -71,6 +71,27 @@ check "... each component ran with the others, then alone after the together pha
 check "... one verdict each, both phases' words and figures (the alone phase's as NAME_alone)" comp both memory \
 	"c['verdict'] == 'PASS' and 'alone: ' in c['reason'] and 'tested_gb' in c['figures'] and 'tested_gb_alone' in c['figures']"
 
+# a component's process, or a program it runs, stopped from outside the burn-in (not by a signal to
+# it): the component did not run its time, an ERROR, never its own INTERRUPTED or PASS
+outside() { # NAME COMPONENT PATTERN: kill PATTERN's processes of this burn-in 3 s into it
+	mkdir -p "$T/$1"
+	BBTEST_MARK="$T/$1" BOOTBENCH_SCALE=1 "$BB" burnin --components="$2" --duration=20s --limits="$LIMITS" \
+		--output="$T/$1" > "$T/$1.out" 2>&1 &
+	job=$!
+	sleep 3
+	for p in $(pgrep -f "$3"); do
+		[ "$p" != $job ] && grep -qs "BBTEST_MARK=$T/$1" /proc/$p/environ && kill -TERM $p
+	done
+	wait $job
+	echo $? > "$T/$1.rc"
+}
+outside memory-child memory "burnin --components=memory"
+check "the memory component's process stopped from outside: ERROR, exit 1, not INTERRUPTED" sh -c \
+	"[ \$(cat '$T/memory-child.rc') = 1 ] && grep -q '^memory    ERROR    memory: its process was stopped by a signal from outside the burn-in' '$T/memory-child/burnin.txt'"
+outside cpu-stressor cpu "stress-ng"
+check "stress-ng stopped from outside (it exits 0): cpu ERROR, not PASS" sh -c \
+	"[ \$(cat '$T/cpu-stressor.rc') = 1 ] && grep -Eq '^cpu +ERROR +stress-ng [a-z]+ ended after [0-9]+ s of its [0-9]+ s \\(stopped from outside\\?\\)' '$T/cpu-stressor/burnin.txt'"
+
 # stop_midway NAME SIGNAL: a burn-in in $T/NAME, SIGNAL sent to it 2 s after its disks' passes began
 passes_of() { [ "$(passes "$1")" -gt 0 ]; }
 stop_midway() {

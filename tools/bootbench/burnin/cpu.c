@@ -153,6 +153,7 @@ static void run_stressors(const struct burnin_ctx *c, struct burnin_result *r, s
 	for (unsigned i = 0; i < n && !burnin_stop; i++) {
 		char opt[32], *argv[12];
 		int k = 0, rc, stopped;
+		double ran_s;
 
 		snprintf(opt, sizeof(opt), "--%s", stressors[i].name);
 		argv[k++] = "stress-ng";
@@ -166,7 +167,14 @@ static void run_stressors(const struct burnin_ctx *c, struct burnin_result *r, s
 		argv[k] = NULL;
 		sp->load_since = now_ns();
 		rc = spawn_for(argv, each + 30, &burnin_stop, out, sizeof(out), &stopped);	/* consent: stress-ng loads the CPUs, writes no disk */
+		ran_s = (now_ns() - sp->load_since) / 1e9;
 		sp->load_since = 0;
+		if ((rc == 0 || rc == 7) && !stopped && ran_s < 0.8 * each - 1) {
+			/* stress-ng ends 0 when a signal from outside stops it: it did not run its time */
+			burnin_set(r, BURNIN_ERROR, "stress-ng %s ended after %.0f s of its %.0f s (stopped from outside?): "
+				   "not run its time", stressors[i].name, ran_s, each);
+			continue;
+		}
 		failure_line(out, line, sizeof(line));
 		switch (rc) {
 		case 0:

@@ -245,6 +245,24 @@ static const struct plan *plan_of(const char *dev)
 	return NULL;
 }
 
+/* `bootbench run` ARGV, its sizes and times as given: BOOTBENCH_SCALE (already in the time they were
+ * sized to) is 1 in the child. spawn_for's exit status. */
+static int spawn_unscaled(char **argv, double limit, char *out, size_t outlen, int *stopped)
+{
+	char scale[64] = "", *was = getenv("BOOTBENCH_SCALE");
+	int rc;
+
+	if (was)
+		snprintf(scale, sizeof(scale), "%s", was);
+	setenv("BOOTBENCH_SCALE", "1", 1);
+	rc = spawn_for(argv, limit, &burnin_stop, out, outlen, stopped);
+	if (was)
+		setenv("BOOTBENCH_SCALE", scale, 1);
+	else
+		unsetenv("BOOTBENCH_SCALE");
+	return rc;
+}
+
 /*
  * `bootbench run`, the burnin profile's options (burnin.fio) on DEV's
  * first SIZE bytes: PASSES 1, the write in order; 2, then a random one.
@@ -254,9 +272,9 @@ static const struct plan *plan_of(const char *dev)
 static int verified_write(const char *dev, uint64_t offset, uint64_t size, int passes, unsigned round, double limit, char *out,
 			  size_t outlen, int *stopped)
 {
-	char destroy[320], filename[320], sz[32], off[32], seed[32], scale[64] = "";
-	char *argv[24], *was = getenv("BOOTBENCH_SCALE");
-	int k = 0, rc;
+	char destroy[320], filename[320], sz[32], off[32], seed[32];
+	char *argv[24];
+	int k = 0;
 
 	snprintf(destroy, sizeof(destroy), "--destroy=%s", dev);
 	snprintf(filename, sizeof(filename), "--filename=%s", dev);
@@ -287,15 +305,7 @@ static int verified_write(const char *dev, uint64_t offset, uint64_t size, int p
 		argv[k++] = "--rw=randwrite";
 	}
 	argv[k] = NULL;
-	if (was)
-		snprintf(scale, sizeof(scale), "%s", was);
-	setenv("BOOTBENCH_SCALE", "1", 1);
-	rc = spawn_for(argv, limit, &burnin_stop, out, outlen, stopped);	/* consent: run's own gate (--destroy) */
-	if (was)
-		setenv("BOOTBENCH_SCALE", scale, 1);
-	else
-		unsetenv("BOOTBENCH_SCALE");
-	return rc;
+	return spawn_unscaled(argv, limit, out, outlen, stopped);	/* consent: run's own gate (--destroy) */
 }
 
 /* DEV measured (the words above): -1 with bb_err when it could not be, 1
@@ -491,7 +501,7 @@ static int disk_pass(const struct burnin_ctx *c, struct burnin_result *r, const 
 		argv[k] = NULL;
 		limit = seconds + 60;
 		read0 = sectors_read(&st);
-		rc = spawn_for(argv, limit, &burnin_stop, out, sizeof(out), &stopped);	/* consent: a read, writes nothing */
+		rc = spawn_unscaled(argv, limit, out, sizeof(out), &stopped);	/* consent: a read, writes nothing */
 		read_bytes = (sectors_read(&st) - read0) * 512.0;
 	}
 	if (rc == 0 && !burnin_stop) {
@@ -537,7 +547,11 @@ static int disk_pass(const struct burnin_ctx *c, struct burnin_result *r, const 
 
 		if (!l)
 			l = strstr(out, "error");
-		if (rc == 2)
+		if (strstr(out, "interrupted"))
+			/* stopped by a signal not the burn-in's: the disk was not tested, not found failing */
+			burnin_set(r, BURNIN_ERROR, "%s: its %s pass was stopped from outside the burn-in before its end: not "
+				   "tested to its end", dev, consented ? "write/verify" : "read");
+		else if (rc == 2)
 			burnin_set(r, BURNIN_ERROR, "%s: its pass did not start: %.300s", dev, out);
 		else
 			burnin_set(r, BURNIN_FAIL, "%s: its %s pass failed (exit %d): %.*s", dev,

@@ -515,7 +515,11 @@ void burnin_memory(const struct burnin_ctx *c, struct burnin_result *r)
 				 "--metrics", "--timeout", secs, NULL };
 
 		rc = spawn_for(argv, left + 60, &burnin_stop, out, sizeof(out), &stopped);	/* consent: stress-ng's vm stressors test RAM, write no disk */
-		if (rc == 2) {
+		if ((rc == 0 || rc == 7) && !stopped && (now_ns() - s0) / 1e9 < 0.8 * left - 1) {
+			/* stress-ng ends 0 when a signal from outside stops it: it did not run its time */
+			burnin_set(r, BURNIN_ERROR, "stress-ng vm ended after %.0f s of its %.0f s (stopped from outside?): not "
+				   "run its time", (now_ns() - s0) / 1e9, left);
+		} else if (rc == 2) {
 			const char *p = strstr(out, "fail:");
 
 			burnin_set(r, BURNIN_FAIL, "stress-ng vm: memory did not verify: %.*s", p ? (int)strcspn(p, "\n") : 40,

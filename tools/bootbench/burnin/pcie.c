@@ -624,6 +624,18 @@ static void judge_link(struct burnin_result *r, struct pdev *d, struct tally *t)
 		burnin_set(r, BURNIN_FAIL, "%s: its link did not read during the load, the device in D0 (from +%.0f s, %u "
 			   "of %u readings): it stopped answering", name, d->mute_s, d->mute, w.samples);
 	}
+	if (d->changed && up0 && d->powered0 && (!can_speed || !can_width || !p1)) {
+		/* a retraining seen during the load, the device in D0, stands whatever the end reads (D3 at the end) */
+		char seen[32];
+
+		link_text(d->l0.speed, d->l0.width, start, sizeof(start));
+		link_text(d->seen.speed, d->seen.width, seen, sizeof(seen));
+		t->links++;
+		t->retrained++;
+		burnin_set(r, BURNIN_FAIL, "%s: its link retrained during the load: %s at the start, %s at +%.0f s (%u of %u "
+			   "readings during the load unlike the start)", name, start, seen, d->seen_s, d->changed, w.samples);
+		return;
+	}
 	if (!can_speed || !can_width) {
 		t->not_judged++;
 		burnin_note(r, "%s: link not judged: what it or its port %s can does not read", name, port->addr);

@@ -78,7 +78,18 @@ static void child_ended(struct burnin_child *ch, int status)
 	ch->from_ns = ch->sh->from_ns;
 	ch->to_ns = ch->sh->done ? ch->sh->to_ns : now_ns();
 	if (ch->sh->done && ch->sh->stopped && !burnin_stop) {
-		/* stopped, but not by the burn-in: it did not run its time, whatever it concluded */
+		/*
+		 * Stopped, but not by the burn-in: it did not run its time,
+		 * whatever it concluded. Its own word for that (INTERRUPTED)
+		 * is the burn-in's stop's, which this was not: an ERROR, its
+		 * words kept as a note; a failure it found stands.
+		 */
+		if (r->verdict == BURNIN_INTERRUPTED || r->verdict == BURNIN_PASS) {
+			if (r->reason[0])
+				burnin_note(r, "%s", r->reason);
+			r->reason[0] = 0;
+			r->verdict = BURNIN_SKIPPED;
+		}
 		if (ch->overran)
 			burnin_set(r, BURNIN_ERROR, "%s: still running %.0f s past its time (a device or a program that does "
 				   "not answer?): stopped, not tested to its end", ch->what, ch->overran_s);

@@ -796,10 +796,14 @@ static void run_watchers(struct phase_run *run)
 		running[i] = 1;
 		report_progress(c->name, "running", run->total - since_start(run, now_ns()));
 		push_verdicts(run->res, run->asked, running, run->total - since_start(run, now_ns()), 0);
-		if (burnin_stop)
+		if (burnin_stop) {
+			/* what its begin did stays said (the BMC's log saved and cleared) */
+			if (r->reason[0])
+				burnin_note(r, "before the stop: %s", r->reason);
 			burnin_set(r, BURNIN_INTERRUPTED, "interrupted (%s) before it began", signal_name(stopped_by));
-		else if (r->verdict != BURNIN_ERROR)
+		} else if (r->verdict != BURNIN_ERROR) {
 			c->run(run->ctx, r);
+		}
 		finish_component(r);
 		r->seconds = (now_ns() - c0) / 1e9;
 		report_progress(c->name, burnin_verdict_name(r->verdict), run->total - since_start(run, now_ns()));
@@ -841,10 +845,14 @@ static int burnin_main(void *opts, int argc, char **argv)
 	unsigned cpus = (unsigned)sysconf(_SC_NPROCESSORS_ONLN);
 
 	for (int i = 0; i < argc; i++) {
-		struct stat ds;
+		struct stat ds, other;
 
 		if (stat(argv[i], &ds) || !S_ISBLK(ds.st_mode))
 			die_usage("burnin: %s is not a block device (the components: --components=)", argv[i]);
+		/* one disk named twice would be loaded twice and counted as two disks tested */
+		for (int k = 0; k < i; k++)
+			if (!stat(argv[k], &other) && other.st_rdev == ds.st_rdev)
+				die_usage("burnin: %s and %s are the same disk", argv[k], argv[i]);
 	}
 	burnin_limits_default(&lim);
 	if (o->limits && burnin_limits_parse(&lim, o->limits))
