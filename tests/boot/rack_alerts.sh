@@ -21,6 +21,13 @@
 # and a fourth never seen. Then every dashboard panel's query returns
 # series, save those with nothing to show in this rack (no outlier among
 # three disks, no CPU sensor in a VM).
+# Issue 46, with the guests' own pushes: rack-pass's finished run (its last
+# push on the gateway: state pass, IOPS 0) is left out of the disks the
+# outlier rules judge, rack-killed's running one is in, and no outlier is
+# recorded; then rack-killed boots again and passes the smoke profile on a
+# disk of its own (a virtio disk: a group of its own on the gateway), a
+# newer run that supersedes the killed one's group: BootbenchSilent clears
+# (rack-fail's alerts stay) and fleet --prometheus calls it passed.
 # timeout: 600
 . tests/bootlib.sh
 . tests/servers.sh
@@ -55,6 +62,21 @@ printf 'position,serial,mac\nU1,rack-pass,\nU2,rack-fail,\nU3,rack-killed,\nU4,,
 sed 's/^/    /' "$T/fleet-live.txt"
 check "bootbench fleet from Prometheus: rack-killed running, with its progress" \
 	grep -Eq '^4 +U3 +rack-killed +running +[0-9]+% done.*last push [0-9]+ s ago' "$T/fleet-live.txt"
+# a finished run's disk is no outlier's (issue 46, item 1): once rack-pass's
+# last push is there (its run over, rack-killed's 40 s one still going)
+i=0
+until prom_query 'bootbench_state{machine="RACK-PASS",state="pass"} == 1' | grep -q '"RACK-PASS"' || [ $i -ge 240 ]; do
+	sleep 0.5; i=$((i + 1))
+done
+sleep 3	# scrapes and evaluations of that last push
+prom_query 'bootbench_iops{machine="RACK-PASS"}' > "$T/fin-pushed.json"
+prom_query 'bootbench:disk_iops' > "$T/fin-iops.json"
+prom_query 'bootbench:disk_iops:outlier or bootbench:disk_throughput:outlier' > "$T/fin-outliers.json"
+check "rack-pass's finished run: its last push stays on the gateway, IOPS 0" json "$T/fin-pushed.json" \
+	"len(d['data']['result']) == 2 and all(float(r['value'][1]) == 0 for r in d['data']['result'])"
+check "... the rules judge only rack-killed's running disk, not rack-pass's finished one" json "$T/fin-iops.json" \
+	"sorted({(r['metric']['machine'], r['metric']['disk']) for r in d['data']['result']}) == [('RACK-KILLED', 'BBNVME1')]"
+check "... and record no outlier" json "$T/fin-outliers.json" "d['status'] == 'success' and d['data']['result'] == []"
 pkill -KILL -f "qemu-system.*file:$T/rack-killed.log"
 wait $pass $fail $killed
 check "rack-pass and rack-fail powered off after their runs" sh -c \
@@ -91,4 +113,29 @@ qrc=$?
 cat "$T/queries"
 check "every dashboard panel's query returns series (Outliers and the CPUs' temperatures: none in this rack)" [ $qrc = 0 ]
 check "... the disks' temperatures are there" grep -q '^Temperatures  *A  *[1-9]' "$T/queries"
+# rack-killed's newer run (issue 46, item 2): the smoke profile on a virtio
+# disk (BBVIRTIO2, a group of its own: its pushes do not overwrite the
+# killed run's BBNVME1 group, whose last push came before it started)
+truncate -s 1G "$T/rack-killed-new.img"
+rack_guest rack-killed "$M bootbench.run=smoke bootbench.targets=vda bootbench.destroy=vda bootbench.after=poweroff" \
+	--disk virtio:"$T/rack-killed-new.img"
+wait $!
+check "rack-killed's newer run passed on its virtio disk and powered off" sh -c \
+	"grep -q 'run: smoke on /dev/vda: exit status 0' '$T/rack-killed.log' && grep -q 'reboot: Power down' '$T/rack-killed.log'"
+i=0
+while curl -s "$P/api/v1/alerts" | grep -q '"BootbenchSilent"' && [ $i -lt 40 ]; do sleep 0.5; i=$((i + 1)); done
+sleep 2	# an evaluation of the newer run's last push
+curl -s "$P/api/v1/alerts" > "$T/alerts-again.json"
+prom_query 'bootbench:run_superseded{machine="RACK-KILLED"}' > "$T/superseded.json"
+prom_query 'bootbench_state{machine="RACK-KILLED",disk="BBNVME1",state="running"} == 1' > "$T/killed-still.json"
+check "the killed run's group is still on the gateway, running" json "$T/killed-still.json" "len(d['data']['result']) == 1"
+check "... and superseded by the newer run (its disk, not the newer one's)" json "$T/superseded.json" \
+	"[r['metric']['disk'] for r in d['data']['result']] == ['BBNVME1']"
+check "... BootbenchSilent fires no more; rack-fail's two alerts still do" json "$T/alerts-again.json" \
+	"sorted((a['labels']['alertname'], a['labels']['machine']) for a in d['data']['alerts'] if a['state'] == 'firing') ==
+	 [('BootbenchBurninError', 'RACK-FAIL'), ('BootbenchBurninFailed', 'RACK-FAIL')]"
+"$BB" fleet --expect="$T/rack.csv" --prometheus="$P" --silent-after=20 > "$T/fleet-again.txt" 2>&1
+sed 's/^/    /' "$T/fleet-again.txt"
+check "... fleet --prometheus: rack-killed passed (its newer run), not silent" \
+	grep -Eq '^4 +U3 +rack-killed +passed +ended [0-9-]+ [0-9:]+ UTC \(Prometheus; no results on the share yet\)' "$T/fleet-again.txt"
 finish
