@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "lib/util.h"
+#include "save/deliver.h"
 #include "save/dest.h"
 
 /* Appends S to OUT percent-encoded for a URL path ('/' kept). */
@@ -244,6 +245,18 @@ static int dav_put(struct dest *d, const char *local, const char *rel)
 	return judge(d, request(d, "PUT", rel, local, NULL), "PUT", rel, 201, 204);
 }
 
+/* A heartbeat (NAME.heartbeat.json, or its .partial before the rename) is a
+ * file, every other name a folder: a collection's URL ends in a slash, a
+ * file's must not (nginx answers MOVE and DELETE of "FILE/" with 404). */
+static const char *dav_slash(const char *rel)
+{
+	size_t n = strlen(rel), h = strlen(HEARTBEAT_SUFFIX), p = strlen(HEARTBEAT_SUFFIX ".partial");
+
+	if ((n > h && !strcmp(rel + n - h, HEARTBEAT_SUFFIX)) || (n > p && !strcmp(rel + n - p, HEARTBEAT_SUFFIX ".partial")))
+		return "";
+	return "/";
+}
+
 static int dav_rename(struct dest *d, const char *from, const char *to)
 {
 	char dest[4200], src[1100];
@@ -252,8 +265,8 @@ static int dav_rename(struct dest *d, const char *from, const char *to)
 
 	snprintf(dest, sizeof(dest), "Destination: %s", d->base_url);
 	path_encode(dest, sizeof(dest), to);
-	strcat(dest, "/");
-	snprintf(src, sizeof(src), "%s/", from);
+	strcat(dest, dav_slash(to));
+	snprintf(src, sizeof(src), "%s%s", from, dav_slash(from));
 	status = request(d, "MOVE", src, NULL, headers);
 	if (status == 412) {
 		set_err("%s already exists (not made by this run)", to);
@@ -266,7 +279,7 @@ static int dav_remove(struct dest *d, const char *rel)
 {
 	char col[1100];
 
-	snprintf(col, sizeof(col), "%s/", rel);
+	snprintf(col, sizeof(col), "%s%s", rel, dav_slash(rel));
 	return judge(d, request(d, "DELETE", col, NULL, NULL), "DELETE", rel, 204, 404);
 }
 
