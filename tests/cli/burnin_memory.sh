@@ -50,7 +50,8 @@ check "a stuck bit past the share: ERROR, the hook named, nothing claimed" eval 
 
 # clean: every pattern runs to its end over the share (a loop takes ~1 s
 # here, alone; 8 s give the patterns 6 s, for a loaded host)
-DUR=40s burn clean memory_loops=1
+# 16 s: one loop of the 15 patterns over 4 MiB ends well inside its 3/4 beside a CPU hog
+DUR=80s burn clean memory_loops=1
 check "a clean run: memory PASS, exit 0" eval "rc clean 0 && memory clean PASS"
 check "... naming the share and every pattern run to its end, one loop of one" memory clean PASS \
 	"c['figures']['patterns_run']['value'] == 15 and c['figures']['pattern_loops']['value'] == 1 and \

@@ -14,10 +14,10 @@ passing() { # DISK...: each one's pass is running
 	for f; do pgrep -f -- "burnin-pass.*--filename=$f |--filename=$f .*burnin-pass" > /dev/null || return 1; done
 }
 # burn NAME COLUMNS [INTERRUPT]: the disks component's verdicts on stdout in
-# $T/NAME.screen; 3 s (60 s scaled), 30 s when it is to be interrupted
+# $T/NAME.screen; 6 s (120 s scaled: a minimal pass fits beside a CPU hog), 56 s when it is to be interrupted
 burn() {
 	mkdir -p "$T/$1"
-	COLUMNS=$2 BOOTBENCH_SCALE=0.05 "$BB" burnin --components=disks --duration=${3:+10}60s --output="$T/$1" \
+	COLUMNS=$2 BOOTBENCH_SCALE=0.05 "$BB" burnin --components=disks --duration=${3:+10}120s --output="$T/$1" \
 		--destroy="$a" "$a" "$b" "$c" > "$T/$1.screen" 2> "$T/$1.err" &
 	pid=$!
 	if [ -n "${3:-}" ]; then

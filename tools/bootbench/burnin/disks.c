@@ -425,10 +425,14 @@ static double sectors_read(const struct stat *st)
 	return sectors;
 }
 
+/* What became of a disk's pass: it ran (to a verdict on the disk: PASS or FAIL), it was cut short
+ * by the burn-in's stop, or it did not run (an ERROR: the disk not tested). */
+enum { PASS_RAN, PASS_CUT, PASS_NOT_RUN };
+
 /* The disk's pass: the burnin profile's verified passes with consent,
  * sized to the time left (its plan), one read of it without; bootbench
- * itself runs it (its own process). 1 when it was interrupted before its
- * end. */
+ * itself runs it (its own process), read over and over for its time
+ * without. What became of it: PASS_RAN, PASS_CUT, PASS_NOT_RUN. */
 static int disk_pass(const struct burnin_ctx *c, struct burnin_result *r, const char *dev, double seconds)
 {
 	char out[4096], filename[320], runtime[32], size[32], whole[32], rate[32], rate2[32], size_s[32];
@@ -444,7 +448,7 @@ static int disk_pass(const struct burnin_ctx *c, struct burnin_result *r, const 
 	consented = !stat(dev, &st) && destroy_list_has(c->destroy, st.st_rdev);
 	if (consented && !p) {
 		burnin_set(r, BURNIN_ERROR, "%s: not measured before the burn-in began: its pass cannot be sized", dev);
-		return 0;
+		return PASS_NOT_RUN;
 	}
 	if (consented) {
 		/*
@@ -531,33 +535,36 @@ static int disk_pass(const struct burnin_ctx *c, struct burnin_result *r, const 
 					     "to write: --destroy)", dev, fmt_iec(read_bytes, whole, sizeof(whole)), seconds,
 					     size ? read_bytes / (double)size : 0, fmt_iec((double)size, size_s, sizeof(size_s)));
 		}
-		return 0;
+		return PASS_RAN;
 	}
 	if (burnin_stop) {
 		burnin_note(r, "%s: its %s pass was interrupted", dev, consented ? "write/verify" : "read");
-		return 1;
+		return PASS_CUT;
 	}
 	if (stopped) {
 		burnin_set(r, BURNIN_FAIL, "%s: its %s pass ran past %.0f s, twice the time its rate measured at the "
 			   "start gave (the disk slowed down): stopped", dev, consented ? "write/verify" : "read", limit);
-		return 0;
+		return PASS_RAN;
 	}
 	{
 		const char *l = strstr(out, "FAIL");
 
 		if (!l)
 			l = strstr(out, "error");
-		if (strstr(out, "interrupted"))
+		if (strstr(out, "interrupted")) {
 			/* stopped by a signal not the burn-in's: the disk was not tested, not found failing */
 			burnin_set(r, BURNIN_ERROR, "%s: its %s pass was stopped from outside the burn-in before its end: not "
 				   "tested to its end", dev, consented ? "write/verify" : "read");
-		else if (rc == 2)
+			return PASS_NOT_RUN;
+		}
+		if (rc == 2) {
 			burnin_set(r, BURNIN_ERROR, "%s: its pass did not start: %.300s", dev, out);
-		else
-			burnin_set(r, BURNIN_FAIL, "%s: its %s pass failed (exit %d): %.*s", dev,
-				   consented ? "write/verify" : "read", rc, l ? (int)strcspn(l, "\n") : 200, l ? l : out);
+			return PASS_NOT_RUN;
+		}
+		burnin_set(r, BURNIN_FAIL, "%s: its %s pass failed (exit %d): %.*s", dev,
+			   consented ? "write/verify" : "read", rc, l ? (int)strcspn(l, "\n") : 200, l ? l : out);
 	}
-	return 0;
+	return PASS_RAN;
 }
 
 /* One disk's part, in a process of its own when there are several (disks at once). */
@@ -578,7 +585,7 @@ static void disk_one(const void *arg, struct burnin_result *r, int extra[4])
 	struct disk a, b;
 	char dev[300], why[512], words[512];
 	enum selftest_outcome o;
-	int passed_clean;
+	int pass;
 
 	if (disk_find(job->name, &a)) {
 		burnin_set(r, BURNIN_ERROR, "no such disk: %s", job->name);
@@ -620,8 +627,8 @@ static void disk_one(const void *arg, struct burnin_result *r, int extra[4])
 	 * pass (the self-test); read: what is left of it, less a margin for the counters read after */
 	p = plan_of(dev);
 	pass_s = p ? share - p->probe_s - (now_ns() - d0) / 1e9 : 0.95 * (share - (now_ns() - d0) / 1e9);
-	extra[DISK_CUT] = disk_pass(c, r, dev, pass_s);
-	passed_clean = r->verdict != BURNIN_ERROR;
+	pass = disk_pass(c, r, dev, pass_s);
+	extra[DISK_CUT] = pass == PASS_CUT;
 	if (!disk_find(a.name, &b)) {
 		disk_health(&b);
 		compare_health(r, &a, &b);
@@ -642,7 +649,7 @@ static void disk_one(const void *arg, struct burnin_result *r, int extra[4])
 			burnin_note(r, "%s reports no health counters (no NVMe log, no SMART)", b.name);
 	}
 	/* tested: its pass ran (a FAIL found is a test's outcome; an ERROR is not a test) */
-	extra[DISK_TESTED] = passed_clean;
+	extra[DISK_TESTED] = pass == PASS_RAN;
 }
 
 /*
