@@ -76,6 +76,17 @@ limit_of() { # test
 	case "$1" in tests/boot/*) limit=$((limit * JOBS)) ;; esac
 	echo "$limit"
 }
+# Each test's CPU-seconds from a cgroup of its own (cpuacct, or cgroup v2's
+# cpu.stat): it counts every process the test starts, its guests and the
+# servers it leaves running included, where the shell's times counts only
+# those waited for (a guest killed at its power-off is not). Without a
+# writable cgroup hierarchy (a container), the shell's times.
+cg_root= cg_kind=
+if [ -w /sys/fs/cgroup/cpuacct/cgroup.procs ]; then
+	cg_root=/sys/fs/cgroup/cpuacct cg_kind=v1
+elif [ -e /sys/fs/cgroup/cgroup.controllers ] && [ -w /sys/fs/cgroup/cgroup.procs ]; then
+	cg_root=/sys/fs/cgroup cg_kind=v2
+fi
 # start TEST [NAME [SAN]]: runs it in the background; $log/NAME.result gets
 # "rc seconds limit". SAN: under the sanitizer builds, whose reports go to
 # $log/NAME.san/ and fail the test (LeakSanitizer's excuses: tests/lsan.supp)
@@ -86,6 +97,15 @@ start() { # test [name [san]]
 	rm -rf "$log/$name.result" "$log/$name.san"
 	(
 		begin=$(date +%s)
+		read -r self _ < /proc/self/stat	# this subshell's pid ($$ is the runner's)
+		cg=
+		if [ -n "$cg_root" ] && mkdir "$cg_root/bbtest.$self" 2>/dev/null; then
+			if echo "$self" > "$cg_root/bbtest.$self/cgroup.procs" 2>/dev/null; then
+				cg=$cg_root/bbtest.$self
+			else
+				rmdir "$cg_root/bbtest.$self"
+			fi
+		fi
 		if [ -n "${3:-}" ]; then
 			mkdir -p "$log/$name.san"
 			export BB="$PWD/out/asan/bootbench" \
@@ -109,9 +129,19 @@ start() { # test [name [san]]
 		# the CPU-seconds of everything the test ran and waited for (its guests
 		# too): the subshell's children's user + system, from the shell's times
 		# (times itself in this shell, not in a command substitution's fork, which has no children)
-		times > "$log/$name.times"
-		cpu=$(sed -n 2p "$log/$name.times" | awk '{ t = 0; for (i = 1; i <= 2; i++) { split($i, a, "m"); t += a[1] * 60 + a[2] } printf "%.1f", t }')
-		rm -f "$log/$name.times"
+		if [ -n "$cg" ]; then
+			if [ $cg_kind = v1 ]; then
+				cpu=$(awk '{ printf "%.1f", $1 / 1e9 }' "$cg/cpuacct.usage")
+			else
+				cpu=$(awk '$1 == "usage_usec" { printf "%.1f", $2 / 1e6 }' "$cg/cpu.stat")
+			fi
+			echo "$self" > "$cg_root/cgroup.procs"
+			rmdir "$cg" 2>/dev/null	# a process the test left behind keeps it: seen there
+		else
+			times > "$log/$name.times"
+			cpu=$(sed -n 2p "$log/$name.times" | awk '{ t = 0; for (i = 1; i <= 2; i++) { split($i, a, "m"); t += a[1] * 60 + a[2] } printf "%.1f", t }')
+			rm -f "$log/$name.times"
+		fi
 		echo "$rc $(( $(date +%s) - begin )) $limit ${cpu:-0}" > "$log/$name.result.tmp"
 		mv "$log/$name.result.tmp" "$log/$name.result"
 	) &

@@ -173,6 +173,9 @@ else
 	"$BB" run --write="$M" --name=g --filename=mnt/g3.dat:g4.dat --rw=write --bs=4k --size=64k $FIO > ../sub2.out 2>&1
 	check "delegated: the same passes (exit $?)" grep -q "err= 0" ../sub2.out
 	umount mnt
+	# the filesystem's last reference (the runs' mount namespaces) may be dropped a moment after
+	# the umount, and only then is it written out to the image: read it until it is, 5 s at most
+	i=0; while [ $i -lt 50 ] && ! debugfs -R 'ls -l /' ../fs.img 2>/dev/null | grep -q g3.dat; do sleep 0.1; i=$((i + 1)); done
 	check "... both files on that filesystem, none hidden under its mount point" \
 		sh -c "[ ! -e mnt/g1.dat ] && [ ! -e mnt/g3.dat ] && debugfs -R 'ls -l /' ../fs.img 2>/dev/null | grep -q g1.dat && debugfs -R 'ls -l /' ../fs.img 2>/dev/null | grep -q g3.dat"
 	# /etc bound into the working folder is /etc (judged on the root's filesystem; a chroot's / is no mount)
