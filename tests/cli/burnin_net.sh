@@ -121,11 +121,13 @@ check "iperf3 running other streams than asked: ERROR" net fewer \
 # --- a bond over two live veth members (see the top) ---
 # the tested side: a network namespace with its own sysfs, so that
 # /sys/class/net there is its links
-unshare --net --mount sh -c 'mount -t sysfs sysfs /sys && exec sleep 600' &
+# (--propagation unchanged, /sys made a slave in there: unshare's default makes / private, which
+# fails where / is no mount point, as in a chroot; the new sysfs never reaches the host's /sys)
+unshare --net --mount --propagation unchanged sh -c 'mount --make-rslave /sys && mount -t sysfs sysfs /sys && exec sleep 600' &
 TESTED=$!
 i=0; while [ "$(readlink /proc/$TESTED/ns/net 2>/dev/null)" = "$(readlink /proc/self/ns/net)" ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
-i=0; while ! nsenter --mount --target $TESTED test -d /sys/class/net/lo 2>/dev/null && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
-tested() { nsenter --net --mount --target $TESTED "$@"; }
+i=0; while ! nsenter --mount --root --wd --target $TESTED test -d /sys/class/net/lo 2>/dev/null && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+tested() { nsenter --net --mount --root --wd --target $TESTED "$@"; }	# root and folder the process's: a chroot's, not the namespace's
 IP=$(command -v ip)
 tested ip link add bbm1 type veth peer name bbp1 netns $HOLDER &&
 	tested ip link add bbm2 type veth peer name bbp2 netns $HOLDER &&
