@@ -185,13 +185,13 @@ if command -v fsfreeze > /dev/null && command -v mkfs.ext4 > /dev/null; then
 	i=0; while [ $i -lt 300 ] && ! pgrep -f -- "burnin-pass.*--filename=$f " > /dev/null &&
 		! pgrep -f -- "--filename=$f .*burnin-pass" > /dev/null; do sleep 0.1; i=$((i + 1)); done
 	fsfreeze -f "$T/frozen"
-	i=0; while [ $i -lt 900 ] && kill -0 $job 2>/dev/null; do sleep 0.1; i=$((i + 1)); done
+	i=0; while [ $i -lt 1200 ] && kill -0 $job 2>/dev/null; do sleep 0.1; i=$((i + 1)); done
 	kill -0 $job 2>/dev/null && hung=1 || hung=0
 	fsfreeze -u "$T/frozen"
 	wait $job
 	echo $? > "$T/hung.rc"
 	took=$(($(date +%s) - t0))
-	check "a disk that stops answering: the burn-in ends anyway (6 s, a 12 s grace, 3 s to stop, 3 s to kill: took ${took} s), exit 1" \
+	check "a disk that stops answering: the burn-in ends anyway (6 s, a 30 s grace, 10 s to stop, 10 s to kill: took ${took} s), exit 1" \
 		eval "[ $hung = 0 ] && [ \$(cat '$T/hung.rc') = 1 ]"
 	check "... the disks ERROR: still running past its time, killed, not tested to its end; the machine not PASS" sh -c \
 		"grep -Eq '^disks +ERROR +disks: still running [0-9]+ s past its time \\(a device or a program that does not answer\\?\\): killed' '$T/hung/burnin.txt' &&

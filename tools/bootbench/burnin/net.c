@@ -145,8 +145,9 @@ static unsigned find_links(struct link *v)
 		_Static_assert(sizeof(l->name) == sizeof(nics[k].name), "a link's name is a NIC's");
 		memcpy(l->name, nics[k].name, sizeof(l->name));
 		l->speed = nics[k].speed_mbps;
-		l->best = best_advertised(l->name);
+		/* the counters first: ethtool's spawn below takes its time, and a link lost meanwhile counts */
 		read_counters(l);
+		l->best = best_advertised(l->name);
 	}
 	return n;
 }

@@ -172,6 +172,9 @@ void burnin_merge(struct burnin_result *into, const struct burnin_result *from, 
 
 /* seconds a process told to stop (SIGTERM) has before SIGKILL, and after SIGKILL before it is left behind */
 #define STOP_GRACE_NS (30 * 1000000000ull)
+/* the floors of the graces scaled by BOOTBENCH_SCALE */
+#define STOP_GRACE_MIN_NS (10 * 1000000000ull)
+#define OVERRUN_MIN_NS (30 * 1000000000ull)
 
 void burnin_child_watch(struct burnin_child *ch, uint64_t end_ns)
 {
@@ -180,15 +183,25 @@ void burnin_child_watch(struct burnin_child *ch, uint64_t end_ns)
 
 	if (!ch->running)
 		return;
-	/* BOOTBENCH_SCALE scales the graces as it scales the time (a test's hung disk ends in seconds) */
+	/*
+	 * BOOTBENCH_SCALE scales the graces as it scales the time (a test's
+	 * hung disk ends in a minute), never under floors that what it does
+	 * not scale needs: a drive's own self-test, programs starting and
+	 * ending under a loaded emulator (a SATA drive's self-test took a
+	 * scaled 2.4 s grace past its time).
+	 */
 	if (scale_factor(&f) || f > 1)
 		f = 1;
 	stop_grace = (uint64_t)(STOP_GRACE_NS * f);
+	if (stop_grace < STOP_GRACE_MIN_NS)
+		stop_grace = STOP_GRACE_MIN_NS;
 	if (end_ns) {
 		/* a component's end is not to the second (a pass's last stretch, stress-ng's exit): a grace */
 		grace = (uint64_t)(BURNIN_OVERRUN_SHARE * (double)(end_ns > ch->start_ns ? end_ns - ch->start_ns : 0));
 		if (grace < BURNIN_OVERRUN_S * 1e9 * f)
 			grace = (uint64_t)(BURNIN_OVERRUN_S * 1e9 * f);
+		if (grace < OVERRUN_MIN_NS)
+			grace = OVERRUN_MIN_NS;
 	}
 	if (!ch->signalled && (burnin_stop || (end_ns && now > end_ns + grace))) {
 		if (!burnin_stop) {
