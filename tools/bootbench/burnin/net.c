@@ -188,40 +188,26 @@ static int bond_under(const char *dev, struct bond *b)
 	return found == 1 && !bond_read(lower, b) ? 0 : -1;
 }
 
-/* FMT added to BUF's text (LEN in all), cut where it does not fit */
-static void append(char *buf, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static void append(char *buf, size_t len, const char *fmt, ...)
-{
-	size_t used = strlen(buf);
-	va_list ap;
-
-	if (used + 1 >= len)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(buf + used, len - used, fmt, ap);
-	va_end(ap);
-}
-
 unsigned burnin_net_streams(double mbps, unsigned cpus, unsigned spread, char *why, size_t len)
 {
 	unsigned n = mbps > 0 ? (unsigned)fmin(ceil(mbps / NET_STREAM_MBPS), 1e6) : 1;
 
 	why[0] = 0;
 	if (mbps > 0)
-		append(why, len, "%.0f Mb/s at %d Mb/s a stream at most", mbps, NET_STREAM_MBPS);
+		str_appendf(why, len, "%.0f Mb/s at %d Mb/s a stream at most", mbps, NET_STREAM_MBPS);
 	else
-		append(why, len, "one: the speed is not known");
+		str_appendf(why, len, "one: the speed is not known");
 	if (cpus && n > cpus) {
 		n = cpus;
-		append(why, len, ", %u for the %u CPUs", n, cpus);
+		str_appendf(why, len, ", %u for the %u CPUs", n, cpus);
 	}
 	if (spread > n) {
 		n = spread;
-		append(why, len, ", %u for a bond's hashing (or its peer's) to spread", n);
+		str_appendf(why, len, ", %u for a bond's hashing (or its peer's) to spread", n);
 	}
 	if (n > NET_STREAMS_MAX) {
 		n = NET_STREAMS_MAX;
-		append(why, len, ", %d: iperf3's most", NET_STREAMS_MAX);
+		str_appendf(why, len, ", %d: iperf3's most", NET_STREAMS_MAX);
 	}
 	return n ? n : 1;
 }
@@ -240,7 +226,7 @@ static const char *names_of(const struct net_member *m, unsigned n, const int *p
 	buf[0] = 0;
 	for (unsigned i = 0; i < n; i++)
 		if (pick[i])
-			append(buf, len, "%s%s", buf[0] ? ", " : "", m[i].name);
+			str_appendf(buf, len, "%s%s", buf[0] ? ", " : "", m[i].name);
 	return buf;
 }
 

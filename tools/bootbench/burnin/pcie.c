@@ -178,21 +178,13 @@ static unsigned hex_attr(const char *addr, const char *name)
 /* What a device is and where it sits; its counters and its link as they are now. */
 static void read_device(struct pdev *d, const char *addr)
 {
-	char path[PATH_MAX], link[PATH_MAX];
-	ssize_t len;
-
 	memset(d, 0, sizeof(*d));
 	d->up = -1;
 	snprintf(d->addr, sizeof(d->addr), "%s", addr);
 	d->class = hex_attr(addr, "class");
 	d->vendor = hex_attr(addr, "vendor");
 	d->device = hex_attr(addr, "device");
-	root_path(path, sizeof(path), "/sys/bus/pci/devices/%s/driver", addr);
-	len = readlink(path, link, sizeof(link) - 1);
-	if (len > 0) {
-		link[len] = 0;
-		snprintf(d->driver, sizeof(d->driver), "%.31s", strrchr(link, '/') ? strrchr(link, '/') + 1 : link);
-	}
+	pci_driver_of(addr, d->driver, sizeof(d->driver));
 	pci_slot_of(addr, d->slot, sizeof(d->slot));
 	pci_place(addr, d->path, sizeof(d->path), d->parent, sizeof(d->parent), &d->depth);
 	d->aer0 = pci_aer_read(addr, &d->a0);
@@ -411,20 +403,6 @@ static void note_appeared(struct burnin_result *r)
 		free(names);
 }
 
-/* FMT appended to OUT (LEN in all), as far as it fits */
-static void add(char *out, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static void add(char *out, size_t len, const char *fmt, ...)
-{
-	size_t o = strlen(out);
-	va_list ap;
-
-	if (o + 1 >= len)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(out + o, len - o, fmt, ap);
-	va_end(ap);
-}
-
 /* "aer_dev_fatal: SDES +1, DLP +2": the kinds of FILE that grew from A to B, after what OUT holds */
 static void kinds_grown(char *out, size_t len, unsigned file, const struct pci_aer_file *a,
 			const struct pci_aer_file *b)
@@ -440,12 +418,12 @@ static void kinds_grown(char *out, size_t len, unsigned file, const struct pci_a
 		if (b->count[k] <= was)
 			continue;
 		if (!any)
-			add(out, len, "%s%s: ", out[0] ? "; " : "", pci_aer_files[file]);
-		add(out, len, "%s%s +%llu", any ? ", " : "", b->kind[k], b->count[k] - was);
+			str_appendf(out, len, "%s%s: ", out[0] ? "; " : "", pci_aer_files[file]);
+		str_appendf(out, len, "%s%s +%llu", any ? ", " : "", b->kind[k], b->count[k] - was);
 		any = 1;
 	}
 	if (!any && b->total > a->total)
-		add(out, len, "%s%s: TOTAL +%llu", out[0] ? "; " : "", pci_aer_files[file], b->total - a->total);
+		str_appendf(out, len, "%s%s: TOTAL +%llu", out[0] ? "; " : "", pci_aer_files[file], b->total - a->total);
 }
 
 /* The counters at the end, and what grew: ERRORs for those that do not read, FAILs for counters gone back. */
@@ -569,7 +547,7 @@ static void judge_counters(const struct burnin_ctx *c, struct burnin_result *r, 
 				    &d->a1.f[PCI_AER_NONFATAL]);
 			for (unsigned f = PCI_AER_FATAL; f <= PCI_AER_NONFATAL; f++)
 				if (d->extra[f])
-					add(words, sizeof(words), "%s%s +%llu that no device below it counted",
+					str_appendf(words, sizeof(words), "%s%s +%llu that no device below it counted",
 					    words[0] ? "; " : "", pci_aer_rootport_files[f], d->extra[f]);
 			burnin_set(r, BURNIN_FAIL, "%s: %llu uncorrectable PCIe error%s during the burn-in (%s)",
 				   name_of(d, name, sizeof(name)), ue, ue == 1 ? "" : "s", words);
@@ -581,7 +559,7 @@ static void judge_counters(const struct burnin_ctx *c, struct burnin_result *r, 
 		kinds_grown(words, sizeof(words), PCI_AER_COR, d->back ? &none : &d->a0.f[PCI_AER_COR],
 			    &d->a1.f[PCI_AER_COR]);
 		if (d->extra[PCI_AER_COR])
-			add(words, sizeof(words), "%s%s +%llu that no device below it counted", words[0] ? "; " : "",
+			str_appendf(words, sizeof(words), "%s%s +%llu that no device below it counted", words[0] ? "; " : "",
 			    pci_aer_rootport_files[PCI_AER_COR], d->extra[PCI_AER_COR]);
 		if (ce > c->lim->pcie_ce_max)
 			burnin_set(r, BURNIN_FAIL, "%s: %llu corrected PCIe errors during the burn-in, over pcie_ce_max=%g "
@@ -700,11 +678,11 @@ static void judge_link(struct burnin_result *r, struct pdev *d, struct tally *t)
 	if (excused) {
 		char seen[32];
 
-		add(t->idle, sizeof(t->idle), "%s%s%s%s at %s%s%s of %s", t->idle[0] ? "; " : "", d->addr,
+		str_appendf(t->idle, sizeof(t->idle), "%s%s%s%s at %s%s%s of %s", t->idle[0] ? "; " : "", d->addr,
 		    d->slot[0] ? " in slot " : "", d->slot, start, differs(&l1, &d->l0) ? ", then " : "",
 		    differs(&l1, &d->l0) ? now : "", can);
 		if (d->changed && !differs(&l1, &d->l0))
-			add(t->idle, sizeof(t->idle), " (%s at +%.0f s)", link_text(d->seen.speed, d->seen.width, seen,
+			str_appendf(t->idle, sizeof(t->idle), " (%s at +%.0f s)", link_text(d->seen.speed, d->seen.width, seen,
 										    sizeof(seen)), d->seen_s);
 	}
 	t->retrained += retrained;

@@ -460,3 +460,15 @@ void csv_quote(FILE *f, const char *s)
 	}
 	fputc('"', f);
 }
+
+void str_appendf(char *buf, size_t len, const char *fmt, ...)
+{
+	size_t used = strlen(buf);
+	va_list ap;
+
+	if (used + 1 >= len)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(buf + used, len - used, fmt, ap);
+	va_end(ap);
+}

@@ -103,6 +103,9 @@ const char *fmt_si(double v, char *buf, size_t len);
  */
 int scale_factor(double *f);
 
+/* FMT appended to BUF's text (LEN in all), cut where it does not fit. */
+void str_appendf(char *buf, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
 /* S as one CSV field (RFC 4180): quoted, its quotes doubled. */
 void csv_quote(FILE *f, const char *s);
 

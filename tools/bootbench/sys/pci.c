@@ -47,6 +47,20 @@ static void text_attr(const char *dev, const char *name, char *out, size_t len)
 		out[0] = 0;
 }
 
+void pci_driver_of(const char *addr, char *out, size_t len)
+{
+	char path[4096], link[4096];
+	ssize_t n;
+
+	*out = 0;
+	root_path(path, sizeof(path), "/sys/bus/pci/devices/%s/driver", addr);
+	n = readlink(path, link, sizeof(link) - 1);
+	if (n > 0) {
+		link[n] = 0;
+		snprintf(out, len, "%s", strrchr(link, '/') ? strrchr(link, '/') + 1 : link);
+	}
+}
+
 void pci_slot_of(const char *address, char *slot, size_t len)
 {
 	char dir[PATH_MAX];
@@ -97,8 +111,6 @@ unsigned pci_scan(struct pci_device *out, unsigned max)
 	for (i = 0; i < count; i++) {
 		const char *name = names[i]->d_name;
 		struct pci_device *d = &out[n];
-		char path[PATH_MAX], link[PATH_MAX];
-		ssize_t len;
 
 		if (name[0] == '.' || n == max || strlen(name) >= sizeof(d->address)) {
 			free(names[i]);
@@ -113,12 +125,7 @@ unsigned pci_scan(struct pci_device *out, unsigned max)
 		}
 		d->vendor = hex_attr(name, "vendor");
 		d->device = hex_attr(name, "device");
-		root_path(path, sizeof(path), "/sys/bus/pci/devices/%s/driver", name);
-		len = readlink(path, link, sizeof(link) - 1);
-		if (len > 0) {
-			link[len] = 0;
-			snprintf(d->driver, sizeof(d->driver), "%.47s", strrchr(link, '/') ? strrchr(link, '/') + 1 : link);
-		}
+		pci_driver_of(name, d->driver, sizeof(d->driver));
 		pci_slot_of(d->address, d->slot, sizeof(d->slot));
 		link_of(d);
 		n++;

@@ -33,6 +33,8 @@ unsigned pci_scan(struct pci_device *out, unsigned max);
 
 /* The firmware's name of the slot ADDRESS sits in (its bus and device
  * number: every function of a card is in its slot), "" when none. */
+/* The name of the driver bound to the device at ADDR ("" when none) in OUT. */
+void pci_driver_of(const char *addr, char *out, size_t len);
 void pci_slot_of(const char *address, char *slot, size_t len);
 
 /*
