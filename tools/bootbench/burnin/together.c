@@ -67,6 +67,15 @@ int burnin_child_start(struct burnin_child *ch, const char *what, burnin_child_f
 	return 0;
 }
 
+/* What a child wrote before it died or hung, made safe to read (it may have been cut mid-write). */
+static void make_readable(struct burnin_result *r)
+{
+	r->reason[sizeof(r->reason) - 1] = 0;
+	r->notes[sizeof(r->notes) - 1] = 0;
+	if (r->nfig > BURNIN_FIGURES)
+		r->nfig = 0;
+}
+
 /* The child ended (STATUS): its result copied out, or an ERROR saying how it ended. */
 static void child_ended(struct burnin_child *ch, int status)
 {
@@ -97,11 +106,8 @@ static void child_ended(struct burnin_child *ch, int status)
 			burnin_set(r, BURNIN_ERROR, "%s: its process was stopped by a signal from outside the burn-in "
 				   "before its time was up: not tested to its end", ch->what);
 	} else if (!ch->sh->done) {
-		/* what it found before it died is kept, made safe to read; that it died is the verdict's word */
-		r->reason[sizeof(r->reason) - 1] = 0;
-		r->notes[sizeof(r->notes) - 1] = 0;
-		if (r->nfig > BURNIN_FIGURES)
-			r->nfig = 0;
+		/* what it found before it died is kept; that it died is the verdict's word */
+		make_readable(r);
 		if (ch->overran)
 			burnin_set(r, BURNIN_ERROR, "%s: still running %.0f s past its time (a device or a program that does "
 				   "not answer?): killed, not tested to its end", ch->what, ch->overran_s);
@@ -225,10 +231,7 @@ void burnin_child_watch(struct burnin_child *ch, uint64_t end_ns)
 		struct burnin_result *r = ch->into;
 
 		*r = ch->sh->r;
-		r->reason[sizeof(r->reason) - 1] = 0;
-		r->notes[sizeof(r->notes) - 1] = 0;
-		if (r->nfig > BURNIN_FIGURES)
-			r->nfig = 0;
+		make_readable(r);
 		ch->from_ns = ch->sh->from_ns;
 		ch->to_ns = now;
 		burnin_set(r, BURNIN_ERROR, "%s: its process did not end %.0f s after SIGKILL (hung in the kernel: a device "
