@@ -39,6 +39,10 @@
 #                               e1000 or e1000e, with QEMU's properties
 #                               (virtio-net-pci,speed=10000,duplex=full); the
 #                               monitor's set_link names its netdev n0
+#   --net-delay MS              the network card's packets held and let go
+#                               every MS milliseconds (QEMU's filter-buffer):
+#                               a slow link, so a test can act in the
+#                               middle of a transfer
 #   --peer-link listen:PORT|connect:PORT
 #                               a second NIC (virtio, netdev n1) cabled to
 #                               another QEMU's through a socket network on
@@ -63,7 +67,7 @@ command -v qemu-system-x86_64 >/dev/null || die "qemu-system-x86_64 is missing: 
 
 fw=bios boot="" usb="" cd="" pxe="" bootfile=pxelinux.0 kernel="" initrd="" append=""
 serial="" serial2="" locked="" timeout="" mem=1024 smp="" snapshot="" disks="" cpu="" forward=""
-monitor="" loadvm="" throttle="" bmc="" nic=virtio-net-pci smbios="" peer="" rtc=""
+monitor="" loadvm="" throttle="" bmc="" nic=virtio-net-pci smbios="" peer="" rtc="" netdelay=""
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--fw) fw=$2; shift ;;
@@ -103,6 +107,9 @@ while [ $# -gt 0 ]; do
 		virtio-net-pci|virtio-net-pci,*|e1000|e1000,*|e1000e|e1000e,*) nic=$2 ;;
 		*) die "--nic $2: expected virtio-net-pci, e1000 or e1000e" ;;
 		esac
+		shift ;;
+	--net-delay)
+		case "$2" in [1-9]|[1-9][0-9]|[1-9][0-9][0-9]|[1-9][0-9][0-9][0-9]) netdelay=$2 ;; *) die "--net-delay $2: expected milliseconds, 1 to 9999" ;; esac
 		shift ;;
 	--peer-link)
 		case "$2" in
@@ -159,6 +166,7 @@ elif [ "$ACCEL" = kvm ]; then
 	set -- "$@" -cpu host
 fi
 [ -z "$peer" ] || set -- "$@" -netdev socket,id=n1,$peer
+[ -z "$netdelay" ] || set -- "$@" -object "filter-buffer,id=slow0,netdev=n0,queue=all,interval=$((netdelay * 1000))"
 [ -z "$bmc" ] || set -- "$@" -device ipmi-bmc-sim,id=bmc0 -device isa-ipmi-kcs,bmc=bmc0
 [ -z "$rtc" ] || set -- "$@" -rtc "base=$rtc"
 # a line each: a field's value may hold blanks ("Acme Corp")

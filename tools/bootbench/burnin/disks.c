@@ -255,7 +255,7 @@ static int spawn_unscaled(char **argv, double limit, char *out, size_t outlen, i
 	if (was)
 		snprintf(scale, sizeof(scale), "%s", was);
 	setenv("BOOTBENCH_SCALE", "1", 1);
-	rc = spawn_for(argv, limit, &burnin_stop, out, outlen, stopped);
+	rc = spawn_for(argv, limit, &burnin_stop, out, outlen, stopped);	/* consent: run's own gate (--destroy) or a read */
 	if (was)
 		setenv("BOOTBENCH_SCALE", scale, 1);
 	else
