@@ -9,7 +9,11 @@
 # space) and WebDAV over HTTPS (nginx, verified against a CA the config
 # names by URL). On each the folder is whole against its manifest and the
 # JSON names the disk's serial; the password appears nowhere. The run's
-# figures reach a Prometheus Pushgateway (bootbench.metrics=).
+# figures reach a Prometheus Pushgateway (bootbench.metrics=). The run's
+# heartbeat (issue 46: FOLDER.heartbeat.json beside the folders), watched
+# from here every 0.1 s, is on the NFS share (the first destination) while
+# the run goes on, and on no share, nor its temporary file, once the
+# results are delivered.
 . tests/bootlib.sh
 . tests/servers.sh
 need_artifacts
@@ -49,7 +53,19 @@ truncate -s 2G "$T/nvme.img"
 	sleep 1
 done ) &
 poller=$!
-if boot --pxe "$T/tftp" --bootfile pxelinux.0 --disk nvme:"$T/nvme.img"; then
+SHARES="$T/nfs/rack1 $T/nfs/rack1v3 $T/smb/rack1 $T/dav/rack1"
+( while :; do
+	for d in $SHARES; do
+		for f in "$d"/*.heartbeat.json; do [ ! -e "$f" ] || echo "${d#$T/} ${f##*/}"; done
+	done
+	sleep 0.1
+done ) > "$T/beats" 2>/dev/null &
+watcher=$!
+boot --pxe "$T/tftp" --bootfile pxelinux.0 --disk nvme:"$T/nvme.img"
+booted=$?
+kill $watcher 2>/dev/null
+sort -u "$T/beats" | sed 's/^/    heartbeat seen on /'
+if [ $booted = 0 ]; then
 	check "the config came from the PXE server" serial_has "config: read [0-9]* lines from http://10.0.2.2:$HTTP_PORT/bb/\${mac}.conf"
 	check "the run finished" serial_has 'run: quick on /dev/nvme0n1: exit status 0'
 	for share in nfs:"$T/nfs/rack1" nfs3:"$T/nfs/rack1v3" smb:"$T/smb/rack1" https:"$T/dav/rack1"; do
@@ -63,6 +79,8 @@ if boot --pxe "$T/tftp" --bootfile pxelinux.0 --disk nvme:"$T/nvme.img"; then
 			sh -c "grep -q ' report.html\$' '$dir/$folder/MANIFEST.sha256' && grep -q BBNVME1 '$dir/$folder/report.html' &&
 				grep -q 'randread-4k-qd32: completion latency' '$dir/$folder/report.html'"
 		check "$kind: the console said it was delivered" serial_has "save: $kind://10.0.2.2:[0-9]*/.*${dir##*/}/*: delivered $folder"
+		[ $kind != nfs ] || check "nfs: the run's heartbeat was there while it went on" grep -qx "nfs/rack1 $folder.heartbeat.json" "$T/beats"
+		check "$kind: no heartbeat left once delivered (nor its temporary file)" sh -c "! ls -a '$dir' | grep -q heartbeat"
 	done
 	kill $poller 2>/dev/null
 	curl -s "http://127.0.0.1:$PUSH_PORT/metrics" > "$T/metrics.txt"
@@ -75,5 +93,5 @@ if boot --pxe "$T/tftp" --bootfile pxelinux.0 --disk nvme:"$T/nvme.img"; then
 	check "the password is not on the console" sh -c "! grep -qF 'pa,ss' '$T/serial.log'"
 	check "the password is in no result file" sh -c "! grep -rqF 'pa,ss' '$T/nfs' '$T/smb' '$T/dav'"
 fi
-kill $poller 2>/dev/null
+kill $poller $watcher 2>/dev/null
 finish

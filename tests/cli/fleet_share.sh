@@ -149,6 +149,17 @@ save
 check "... and its file goes once the results are saved" [ ! -e "$SHARE/results/$(basename "$RUN").heartbeat.json" ]
 fleet "$T/going.csv" "$SHARE"
 check "its results saved: passed, exit 0" sh -c "[ $rc = 0 ] && awk '\$2 == \"U09\"' '$T/out' | grep -q passed"
+# the run's shell stops it (stop_heartbeat): it ends by itself after the beat in
+# hand, exit 0, nothing half-written left on the share
+new_run g
+"$BB" save --heartbeat=5 --stick="$SHARE" usb "$RUN" > "$T/heartbeat.out" 2>&1 &
+beating=$!
+i=0; until [ -e "$SHARE/results/$(basename "$RUN").heartbeat.json" ] || [ $i -ge 100 ]; do sleep 0.1; i=$((i + 1)); done
+sleep 0.5
+kill -TERM $beating
+wait $beating
+check "SIGTERM: the heartbeat ends by itself, exit 0 (got $?)" [ $? = 0 ]
+check "... no temporary heartbeat file left" sh -c "! ls -a '$SHARE/results' | grep -q '^\..*heartbeat.*partial'"
 
 # results that are not results: unreadable, with why; exit 2
 bad_status() { # NAME SERIAL STATUS.JSON-TEXT [burnin]

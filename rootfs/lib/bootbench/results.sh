@@ -98,8 +98,20 @@ start_heartbeat() { # rundir destinations
 	bootbench save --stick=none $(save_options) --heartbeat=60 $hb_dests "$1" > /dev/null 2>&1 &
 	HEARTBEAT_PID=$!
 }
+# It ends after the beat in hand (a mount or a temporary file on the share
+# is not left behind), given the save's timeout (30 s at most: a share that
+# is away holds the run no longer) to do so, then is killed.
 stop_heartbeat() {
-	[ -z "${HEARTBEAT_PID:-}" ] || kill "$HEARTBEAT_PID" 2>/dev/null
+	[ -n "${HEARTBEAT_PID:-}" ] || return 0
+	kill "$HEARTBEAT_PID" 2>/dev/null
+	hb_i=0 hb_limit=${BB_SAVE_TIMEOUT:-30}
+	[ "$hb_limit" -le 30 ] 2>/dev/null || hb_limit=30
+	while kill -0 "$HEARTBEAT_PID" 2>/dev/null && [ $hb_i -lt $(( hb_limit * 10 )) ]; do
+		sleep 0.1
+		hb_i=$((hb_i + 1))
+	done
+	kill -KILL "$HEARTBEAT_PID" 2>/dev/null
+	wait "$HEARTBEAT_PID" 2>/dev/null
 	HEARTBEAT_PID=""
 }
 

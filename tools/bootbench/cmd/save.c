@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -103,27 +104,46 @@ struct save_opts {
 	unsigned timeout, heartbeat;
 };
 
+static volatile sig_atomic_t heartbeat_stop;
+
+static void stop_beating(int sig)
+{
+	(void)sig;
+	heartbeat_stop = 1;
+}
+
+static int beating(const char *status)
+{
+	return !heartbeat_stop && access(status, F_OK) && getppid() != 1;
+}
+
 /*
  * --heartbeat: while the run in DIR goes on (until its status.json is
- * there, or the shell that started it is gone), its heartbeat on each
- * destination every EVERY seconds.
+ * there, the shell that started it is gone, or SIGTERM/SIGINT), its
+ * heartbeat on each destination every EVERY seconds. A signal ends the
+ * loop after the beat in hand: killed in the middle of one, a share
+ * would keep its mount or a temporary file.
  */
 static int heartbeats(const struct save_job *jobs, unsigned n, int want_usb, const struct dest_settings *set,
 		      const char *dir, unsigned every)
 {
 	struct dest_url *urls = xcalloc(n + 1, sizeof(*urls));
+	struct sigaction sa = { .sa_handler = stop_beating };
 	char status[PATH_MAX + 16];
 	unsigned i, nu = 0;
 
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGINT, &sa, NULL);
 	for (i = 0; i < n; i++)
 		urls[nu++] = jobs[i].url;
 	if (want_usb)
 		url_parse("usb", &urls[nu++]);
 	snprintf(status, sizeof(status), "%s/status.json", dir);
-	while (access(status, F_OK) && getppid() != 1) {
+	while (beating(status)) {
 		heartbeat_all(urls, nu, set, dir);
-		for (i = 0; i < every && access(status, F_OK) && getppid() != 1; i++)
-			sleep_ns(1000000000);
+		for (i = 0; i < every * 10 && beating(status); i++)
+			sleep_ns(100000000);
 	}
 	free(urls);
 	return EXIT_OK;

@@ -206,8 +206,10 @@ static int deliver_once(struct dest *d, const char *dir)
 	if (!rc)
 		rc = d->ops->rename(d, tmp, name);
 	if (!rc) {
-		/* the run's heartbeat (heartbeat_all) ends with its results there */
+		/* the run's heartbeat (heartbeat_all) ends with its results there, its temporary file too */
 		snprintf(rel, sizeof(rel), "%s" HEARTBEAT_SUFFIX, name);
+		d->ops->remove(d, rel);
+		snprintf(rel, sizeof(rel), ".%s" HEARTBEAT_SUFFIX ".partial", name);
 		d->ops->remove(d, rel);
 	}
 out:
