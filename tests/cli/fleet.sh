@@ -104,8 +104,13 @@ machine u SN-9999 52:54:00:00:00:99; new_run u; run_ok; finish_run u $?
 # issue 46: a run that pushed its end (pass) and then failed (exit status 1,
 # its after-hook, say), saved an hour after it started: the share's result
 # wins over the push
-machine m SN-0014 52:54:00:00:00:14
-BOOTBENCH_SYSROOT="$M/m" "$BB" run --name=done --filename="$T/data-m" --rw=randread --bs=4k --size=4m --runtime=1 \
+machine m SN-0014 52:54:00:00:00:14; new_run m
+old=$(basename "$RUN")
+aged=$T/runs/$(date -u -d '1 hour ago' +%Y%m%dT%H%M%SZ)_${old#*_}
+mv "$RUN" "$aged"
+RUN=$aged
+# its pushes carry its identity, as the boot's do (BOOTBENCH_RUN_ID: the folder's name)
+BOOTBENCH_RUN_ID=$(basename "$RUN") BOOTBENCH_SYSROOT="$M/m" "$BB" run --name=done --filename="$T/data-m" --rw=randread --bs=4k --size=4m --runtime=1 \
 	--time_based --metrics="http://127.0.0.1:$PUSH_PORT" > /dev/null 2>&1 || bad "SN-0014's run"
 seen_passed() { # SERIAL
 	i=0
@@ -115,9 +120,7 @@ seen_passed() { # SERIAL
 	[ $i -lt 100 ]
 }
 check "SN-0014's ended run is seen in Prometheus" seen_passed SN-0014
-new_run m; finish_run m 1
-old=$(basename "$RUN")
-mv "$SHARE/results/$old" "$SHARE/results/$(date -u -d '1 hour ago' +%Y%m%dT%H%M%SZ)_${old#*_}"
+finish_run m 1
 # issue 46: a serial with a blank and a / (its label ABC_123_4), listed as a person types it, running
 machine n "SN 0015/B" 52:54:00:00:00:15; live_run n
 going2=$!

@@ -18,7 +18,15 @@
 #   --heartbeat): running, then silent once it is old (the share's clock),
 #   then passed when its results are saved (the heartbeat removed);
 #   exit statuses 0 all passed, 1 one failed, 3 one running or silent, 2
-#   unreadable; --format=json and csv say the same states.
+#   unreadable; --format=json and csv say the same states;
+#   what an attack found passed (unreadable now): a pipe or a link for
+#   status.json, a pass beside a failed target or hook, a key twice, a
+#   file not bootbench's, a burn-in PASS beside a failed component, a run
+#   dated in the future, a pass newest by the machine's clock while a
+#   failed run reached the share later; a machine listed by MAC finds its
+#   heartbeat (named by its serial) through its saved inventory or the
+#   MACs the heartbeat carries; one machine on two lines is said, exit 2;
+#   --since judges a folder with no time in its name by when it ended.
 . tests/lib.sh
 need_commands python3 setpriv
 M=$T/machines SHARE=$T/share
@@ -165,7 +173,7 @@ check "... no temporary heartbeat file left" sh -c "! ls -a '$SHARE/results' | g
 bad_status() { # NAME SERIAL STATUS.JSON-TEXT [burnin]
 	machine "$1" "$2" "52:54:00:00:02:$3"; new_run "$1"
 	printf '%s' "$4" > "$RUN/status.json"
-	[ -z "${5:-}" ] || printf '{"bootbench_burnin": 1, "verdict": "PASS", "components": []}\n' > "$RUN/burnin.json"
+	[ -z "${5:-}" ] || printf '{"bootbench_burnin": "1", "verdict": "PASS", "components": []}\n' > "$RUN/burnin.json"
 	save
 }
 bad_status h SN-0021 21 '{}'
@@ -204,4 +212,94 @@ check "an unreadable run folder: exit 2" [ $rc = 2 ]
 check "... said on stderr, with its name" grep -q "$(basename "$RUN"): cannot read it: Permission denied" "$T/err"
 row U31 unreadable 'the folder cannot be read'
 chmod 755 "$SHARE/results/$(basename "$RUN")"
+
+# what a review found passed (issue 46, its attack): each is unreadable, exit 2
+odd_run() { # NAME SERIAL N: a run saved with status 0 whose files the caller then spoils, in $F
+	machine "$1" "$2" "52:54:00:00:04:$3"; new_run "$1"; status 0; save
+	F=$SHARE/results/$(basename "$RUN")
+	printf 'U4%s,%s,\n' "$3" "$2" >> "$T/odd.csv"
+}
+cp "$T/passed.csv" "$T/odd.csv"
+odd_run l SN-0041 1; rm "$F/status.json"; mkfifo "$F/status.json"
+odd_run m SN-0042 2; printf '{"bootbench_status": 1, "exit_status": 0}\n' > "$T/elsewhere.json"
+rm "$F/status.json"; ln -s "$T/elsewhere.json" "$F/status.json"
+odd_run n SN-0043 3; rm "$F/status.json"; ln -s "$T/nowhere.json" "$F/status.json"
+odd_run o SN-0044 4; printf '{"bootbench_status": 1, "exit_status": 0, "failed_targets": ["/dev/sda"]}\n' > "$F/status.json"
+odd_run p SN-0045 5; printf '{"bootbench_status": 1, "exit_status": 0, "failed_targets": [], "hook_after_status": 1}\n' > "$F/status.json"
+odd_run q SN-0046 6; printf '{"bootbench_status": 1, "exit_status": 1, "exit_status": 0, "failed_targets": []}\n' > "$F/status.json"
+odd_run r SN-0047 7; printf '{"bootbench_status": false, "exit_status": 0, "failed_targets": []}\n' > "$F/status.json"
+odd_run s SN-0048 8; rm "$F/status.json"; printf '{"verdict": "PASS", "components": []}\n' > "$F/burnin.json"
+odd_run t SN-0049 9; rm "$F/status.json"
+printf '{"bootbench_burnin": "1", "verdict": "PASS", "components": [{"name": "cpu", "verdict": "FAIL"}]}\n' > "$F/burnin.json"
+timeout 20 "$BB" fleet --expect="$T/odd.csv" "$SHARE" > "$T/out" 2> "$T/err"
+rc=$?
+sed 's/^/    /' "$T/out" "$T/err"
+check "a pipe for status.json is not waited on for ever" [ $rc != 124 ]
+check "results that contradict themselves or are not files: exit 2" [ $rc = 2 ]
+row U41 unreadable 'status.json: cannot read it: not a regular file'
+row U42 unreadable 'status.json: cannot read it: a link'
+row U43 unreadable 'status.json: cannot read it: a link'
+row U44 unreadable 'exit_status 0 beside a failed target or hook'
+row U45 unreadable 'exit_status 0 beside a failed target or hook'
+row U46 unreadable 'status.json: not JSON.*duplicate'
+row U47 unreadable "status.json: not bootbench.s"
+row U48 unreadable "burnin.json: not bootbench.s"
+row U49 unreadable 'burnin.json: verdict PASS beside a component that did not pass'
+
+# a machine listed by its MAC: its heartbeat, named by its serial, is its own
+machine u SN-0051 52:54:00:00:05:01; new_run u; status 0; save
+new_run u
+printf '{"bootbench_heartbeat": 1, "run": "%s", "what": "running", "macs": ["52:54:00:00:05:01"]}\n' "$(basename "$RUN")" \
+	> "$SHARE/results/$(basename "$RUN").heartbeat.json"
+{ cat "$T/passed.csv"; printf 'U51,,52:54:00:00:05:01\n'; } > "$T/bymac.csv"
+fleet "$T/bymac.csv" "$SHARE"
+check "listed by MAC, a newer run going: exit 3" [ $rc = 3 ]
+row U51 running 'last heartbeat on the share'
+check "... not also an unlisted machine" sh -c "! grep -q 'SN-0051' '$T/out' || grep 'SN-0051' '$T/out' | grep -q U51"
+# its heartbeat alone (no run saved yet): found by the MACs it carries
+machine v SN-0052 52:54:00:00:05:02; new_run v
+"$BB" save --heartbeat=5 --stick="$SHARE" usb "$RUN" > "$T/heartbeat.out" 2>&1 &
+beating=$!
+i=0; until [ -e "$SHARE/results/$(basename "$RUN").heartbeat.json" ] || [ $i -ge 100 ]; do sleep 0.1; i=$((i + 1)); done
+kill $beating; wait $beating
+check "the heartbeat carries the machine's MACs" grep -q '"macs": \[' "$SHARE/results/$(basename "$RUN").heartbeat.json"
+check "... and said nothing went wrong" [ ! -s "$T/heartbeat.out" ]
+# the MACs of the machine the test runs on (its heartbeat's): list the first as the machine
+mac=$(sed -n 's/.*"macs": \["\([0-9a-f:]*\)".*/\1/p' "$SHARE/results/$(basename "$RUN").heartbeat.json")
+if [ -n "$mac" ]; then
+	{ cat "$T/passed.csv"; printf 'U52,,%s\n' "$mac"; } > "$T/bymac2.csv"
+	fleet "$T/bymac2.csv" "$SHARE"
+	row U52 running 'last heartbeat on the share'
+else
+	echo "    (this machine has no NIC with a MAC: the heartbeat's MACs are not matched here)"
+fi
+# the machine's clock wrong: a passed run named in the future beside a failed one is no pass
+machine w SN-0071 52:54:00:00:07:01; new_run w; status 1; save
+new_run w; status 0; save
+mv "$SHARE/results/$(basename "$RUN")" "$SHARE/results/20300101T000000Z_SN-0071_${RUN##*_}"
+# the newest by name passed, but a failed run reached the share 10 min after it: which is newer is not known
+machine x SN-0072 52:54:00:00:07:02; new_run x; status 0; save
+passed_dir=$SHARE/results/$(basename "$RUN")
+touch -d '10 minutes ago' "$passed_dir/status.json"
+new_run x; status 1; save
+old=$(basename "$RUN")
+mv "$SHARE/results/$old" "$SHARE/results/$(date -u -d '3 hours ago' +%Y%m%dT%H%M%SZ)_${old#*_}"
+# a folder renamed by hand (no time in its name) that ended before the campaign
+machine y SN-0073 52:54:00:00:07:03; new_run y; BB_RUN=quick $SH -c '. rootfs/lib/bootbench/results.sh; write_status "$1" 0 ""' - "$RUN"
+sed -i 's/"ended": "[^"]*"/"ended": "2025-11-01T00:00:00Z"/' "$RUN/status.json"
+mkdir -p "$SHARE/archive" && cp -r "$RUN" "$SHARE/archive/SN-0073-old"
+{ cat "$T/passed.csv"; printf 'U71,SN-0071,\nU72,SN-0072,\nU73,SN-0073,\n'; } > "$T/clocks.csv"
+fleet "$T/clocks.csv" "$SHARE"
+check "clocks that cannot be trusted: exit 2" [ $rc = 2 ]
+row U71 unreadable 'dated 2030-01-01 00:00:00 UTC, in the future'
+row U72 unreadable 'reached the share later: which ran last cannot be told'
+row U73 passed 'ended 2025-11-01'
+fleet "$T/clocks.csv" --since=2026-01-01 "$SHARE"
+row U73 'never seen'
+
+# one machine listed twice, by serial and by MAC: the list's mistake, said, exit 2
+{ cat "$T/passed.csv"; printf 'U61,SN-0051,\nU62,,52:54:00:00:05:01\n'; } > "$T/twice.csv"
+fleet "$T/twice.csv" "$SHARE"
+check "one machine on two lines: exit 2" [ $rc = 2 ]
+check "... said with both lines" grep -q 'MAC 52:54:00:00:05:01 is the machine of line [0-9]*.*listed twice' "$T/err"
 finish

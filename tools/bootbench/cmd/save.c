@@ -128,7 +128,8 @@ static int heartbeats(const struct save_job *jobs, unsigned n, int want_usb, con
 		      const char *dir, unsigned every)
 {
 	struct dest_url *urls = xcalloc(n + 1, sizeof(*urls));
-	struct sigaction sa = { .sa_handler = stop_beating };
+	/* SA_RESTART: the beat in hand goes on to its end; the wait between beats looks at the flag */
+	struct sigaction sa = { .sa_handler = stop_beating, .sa_flags = SA_RESTART };
 	char status[PATH_MAX + 16];
 	unsigned i, nu = 0;
 

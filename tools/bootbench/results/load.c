@@ -52,13 +52,20 @@ static json_t *read_json(const char *path, char *err, size_t len)
 	struct stat st;
 	size_t got = 0;
 	ssize_t n = 0;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	/* from a share: no link followed, and a pipe or a device is not a file (it would never end) */
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
 
 	/* read whole, then parsed from memory: jansson's file reader takes a character at a time */
 	if (fd < 0 || fstat(fd, &st)) {
-		snprintf(err, len, "%s: cannot read it: %s", path, strerror(errno));
+		snprintf(err, len, "%s: cannot read it: %s", path, errno == ELOOP ? "a link (no link is followed)" :
+			 strerror(errno));
 		if (fd >= 0)
 			close(fd);
+		return NULL;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		snprintf(err, len, "%s: cannot read it: not a regular file", path);
+		close(fd);
 		return NULL;
 	}
 	if ((size_t)st.st_size + 1 > cap) {
@@ -73,7 +80,8 @@ static json_t *read_json(const char *path, char *err, size_t len)
 		snprintf(err, len, "%s: cannot read it: %s", path, strerror(errno));
 		return NULL;
 	}
-	j = json_loadb(buf, got, JSON_DECODE_ANY, &e);
+	/* a key twice: which one a reader takes is its own choice (jansson's the last), so neither is believed */
+	j = json_loadb(buf, got, JSON_DECODE_ANY | JSON_REJECT_DUPLICATES, &e);
 	if (!j)
 		snprintf(err, len, "%s: not JSON, or cut short (line %d, column %d: %s)", path, e.line, e.column, e.text);
 	return j;

@@ -26,6 +26,8 @@
 
 /* A live run pushes every 5 s; its saved folder is written a moment after its last push. */
 #define SAME_RUN_S 120
+/* a run dated more than a day ahead of this machine's clock was dated by a wrong one */
+#define FUTURE_S 86400
 
 static const char *const state_names[RACK_STATES] = { "passed", "failed", "running", "silent", "never seen",
 							"unreadable", "empty" };
@@ -82,9 +84,9 @@ static uint32_t hash_of(const char *key)
 
 static const char *key_at(const struct rack *r, unsigned entry)
 {
-	const struct rack_machine *m = &r->m[(entry - 1) / 2];
+	const struct rack_machine *m = &r->m[(entry - 1) / 3];
 
-	return (entry - 1) % 2 ? m->mac_key : m->key;
+	return (entry - 1) % 3 == 2 ? m->alias_key : (entry - 1) % 3 ? m->mac_key : m->key;
 }
 
 static void hash_put(struct rack *r, unsigned entry);
@@ -111,7 +113,7 @@ static long hash_find(const struct rack *r, const char *key)
 		if (!r->hash[i])
 			return -1;
 		if (!strcmp(key_at(r, r->hash[i]), key))
-			return (long)(r->hash[i] - 1) / 2;
+			return (long)(r->hash[i] - 1) / 3;
 	}
 }
 
@@ -135,9 +137,22 @@ static void hash_put(struct rack *r, unsigned entry)
 static void hash_machine(struct rack *r, unsigned i)
 {
 	if (r->m[i].key[0] && hash_find(r, r->m[i].key) < 0)
-		hash_put(r, i * 2 + 1);
+		hash_put(r, i * 3 + 1);
 	if (r->m[i].mac_key[0] && hash_find(r, r->m[i].mac_key) < 0)
-		hash_put(r, i * 2 + 2);
+		hash_put(r, i * 3 + 2);
+}
+
+/*
+ * Listed machine I is also known by KEY (its serial, learnt from a saved
+ * run's inventory where the list gave its MAC): its heartbeats and pushes,
+ * named by the serial, are its own.
+ */
+static void hash_alias(struct rack *r, unsigned i, const char *key)
+{
+	if (r->m[i].alias_key[0] || !*key || hash_find(r, key) >= 0)
+		return;
+	snprintf(r->m[i].alias_key, sizeof(r->m[i].alias_key), "%s", key);
+	hash_put(r, i * 3 + 3);
 }
 
 /* ---- the CSV ---- */
@@ -389,6 +404,21 @@ static struct rack_machine *machine_of(struct rack *r, const struct rack_report 
 		if (!machine_key(NULL, rep->macs[i], key, sizeof(key)) && (k = hash_find(r, key)) >= 0 &&
 		    k < (long)r->listed)
 			found = k;
+	/* one machine on two lines (its serial on one, a MAC of it on another) is the list's mistake */
+	for (i = 0; i < rep->nmacs && found >= 0 && found < (long)r->listed; i++)
+		if (!machine_key(NULL, rep->macs[i], key, sizeof(key)) && (k = hash_find(r, key)) >= 0 &&
+		    k < (long)r->listed && k != found && !r->m[k].twice) {
+			r->m[k].twice = r->m[found].line;
+			if (r->errs)
+				fprintf(r->errs, "line %u: MAC %s is the machine of line %u (its saved inventory says so): "
+					"one machine listed twice\n", r->m[k].line, rep->macs[i], r->m[found].line);
+			r->bad++;
+		}
+	if (found >= 0 && found < (long)r->listed) {
+		/* the list gave a MAC: the machine's own name (its serial) finds it from now on */
+		if (!machine_key(rep->serial, NULL, key, sizeof(key)) || !machine_key(rep->machine, NULL, key, sizeof(key)))
+			hash_alias(r, (unsigned)found, key);
+	}
 	if (found >= 0)
 		return &r->m[found];
 	{
@@ -466,8 +496,11 @@ static json_t *folder_json(const char *dir, const char *file, struct rack_report
 	char path[640];
 	json_t *j;
 
+	struct stat st;
+
 	snprintf(path, sizeof(path), "%s/%s", dir, file);
-	if (access(path, F_OK) && errno == ENOENT)
+	/* lstat: a link that leads nowhere is there, and unreadable, not absent */
+	if (lstat(path, &st) && errno == ENOENT)
 		return NULL;
 	j = rs_read_json(path);
 	if (!j && !rep->unreadable) {
@@ -549,11 +582,27 @@ static void read_status(struct rack_report *rep, json_t *status, const char *nam
 				      "status.json: no exit_status");
 		return;
 	}
-	if (!json_object_get(status, "bootbench_status")) {
-		unreadable(rep, "status.json: not bootbench's (no bootbench_status)");
+	if (!json_is_integer(json_object_get(status, "bootbench_status")) ||
+	    json_integer_value(json_object_get(status, "bootbench_status")) < 1) {
+		unreadable(rep, "status.json: not bootbench's (no bootbench_status of 1 or more)");
 		return;
 	}
 	rc = (int)json_integer_value(rcj);
+	/* a run that says it passed and names what failed says two things: neither is believed */
+	if (!rc && (json_array_size(failed) ||
+		    (json_object_get(status, "hook_after_status") &&
+		     (!json_is_integer(json_object_get(status, "hook_after_status")) ||
+		      json_integer_value(json_object_get(status, "hook_after_status")))) ||
+		    (json_object_get(status, "hook_before_status") &&
+		     (!json_is_integer(json_object_get(status, "hook_before_status")) ||
+		      json_integer_value(json_object_get(status, "hook_before_status")))))) {
+		unreadable(rep, "status.json: exit_status 0 beside a failed target or hook: it contradicts itself");
+		return;
+	}
+	if (failed && !json_is_array(failed)) {
+		unreadable(rep, "status.json: failed_targets is not a list");
+		return;
+	}
 	copy_text(rep->what, sizeof(rep->what), rs_str(status, "run", buf, sizeof(buf)));
 	rep->failed = rc != 0;
 	json_array_foreach(failed, i, t)
@@ -582,10 +631,26 @@ static void read_burnin(struct rack_report *rep, json_t *burnin, int have_status
 	size_t i;
 
 	rs_str(burnin, "verdict", v, sizeof(v));
-	if (!json_is_object(burnin) || (strcmp(v, "PASS") && strcmp(v, "FAIL") && strcmp(v, "ERROR") &&
-					strcmp(v, "INTERRUPTED"))) {
+	if (!json_is_object(burnin) || !json_is_string(json_object_get(burnin, "bootbench_burnin"))) {
+		unreadable(rep, "burnin.json: not bootbench's (no bootbench_burnin)");
+		return;
+	}
+	if (strcmp(v, "PASS") && strcmp(v, "FAIL") && strcmp(v, "ERROR") && strcmp(v, "INTERRUPTED")) {
 		unreadable(rep, "burnin.json: no verdict (PASS, FAIL, ERROR or INTERRUPTED)");
 		return;
+	}
+	/* PASS is every component asked for passing: one that did not beside it is a contradiction */
+	if (!strcmp(v, "PASS")) {
+		json_array_foreach(comps, i, c) {
+			char cv[16];
+
+			rs_str(c, "verdict", cv, sizeof(cv));
+			if (strcmp(cv, "PASS") && strcmp(cv, "SKIPPED")) {
+				unreadable(rep, "burnin.json: verdict PASS beside a component that did not pass: it "
+						"contradicts itself");
+				return;
+			}
+		}
 	}
 	if (!rep->what[0])
 		snprintf(rep->what, sizeof(rep->what), "burnin");
@@ -616,6 +681,15 @@ static int supersedes(const struct rack_report *a, const struct rack_report *b)
 
 	if (!c)
 		return b->heartbeat && !a->heartbeat;
+	/*
+	 * A heartbeat and another run's saved result: both are stamped by the
+	 * share's clock (its last beat, the result's arrival), which the
+	 * machine's clock (the names' times: a battery gone, a zone wrong)
+	 * does not move. A run delivers its result after its last beat: a beat
+	 * later than another run's result is a newer run going.
+	 */
+	if (a->heartbeat != b->heartbeat && a->shared_at && b->shared_at)
+		return a->shared_at > b->shared_at;
 	if (a->started != b->started)
 		return a->started > b->started;
 	if (a->ended != b->ended)
@@ -627,7 +701,9 @@ static void add_saved(struct rack *r, struct rack_report *rep)
 {
 	struct rack_machine *m;
 
-	if (r->since && rep->started && rep->started < r->since) {
+	/* a campaign: a run that began before it (or, its name saying no time, ended before it) is left out */
+	if (r->since && ((rep->started && rep->started < r->since) ||
+			 (!rep->started && rep->ended && rep->ended < r->since))) {
 		r->before_since++;
 		return;
 	}
@@ -636,6 +712,11 @@ static void add_saved(struct rack *r, struct rack_report *rep)
 		return;	/* never an empty position's (they have no key) */
 	/* one run saved twice (a retried upload, the stick and the share) is one run */
 	rep->runs = m->saved.runs + !(m->saved.seen && !strcmp(m->saved.run, rep->run));
+	if (!rep->heartbeat && rep->shared_at > m->arrived_at) {
+		m->arrived_at = rep->shared_at;
+		copy_text(m->arrived_run, sizeof(m->arrived_run), rep->run);
+		m->arrived_good = !rep->unreadable && rep->failed == 0;
+	}
 	if (!m->saved.seen || supersedes(rep, &m->saved))
 		m->saved = *rep;
 	else
@@ -655,6 +736,17 @@ static void read_folder(struct rack *r, const char *dir, int cannot)
 	if (cannot) {
 		unreadable(&rep, "the folder cannot be read");
 	} else {
+		struct stat st = { 0 };
+		char path[640];
+
+		/* when it arrived, by the share's clock: its verdict's file, written last but the manifest */
+		snprintf(path, sizeof(path), "%s/status.json", dir);
+		if (lstat(path, &st)) {
+			snprintf(path, sizeof(path), "%s/burnin.json", dir);
+			if (lstat(path, &st))
+				lstat(dir, &st);
+		}
+		rep.shared_at = st.st_mtim.tv_sec + st.st_mtim.tv_nsec / 1e9;
 		inv = folder_json(dir, "inventory.json", &rep);
 		status = folder_json(dir, "status.json", &rep);
 		burnin = folder_json(dir, "burnin.json", &rep);
@@ -709,13 +801,21 @@ static void read_heartbeat(struct rack *r, const char *file)
 	copy_text(rep.where, sizeof(rep.where), file);
 	rep.started = folder_time(rep.run);
 	rep.when = st.st_mtime;
+	rep.shared_at = st.st_mtim.tv_sec + st.st_mtim.tv_nsec / 1e9;
 	machine_of_name(&rep, rep.run);
 	/* what it says of itself is a line for people; when it beat is the share's to say */
 	j = st.st_size < 65536 ? json_load_file(file, 0, NULL) : NULL;
 	if (json_is_object(j)) {
+		json_t *mac;
 		char buf[256];
+		size_t i;
 
 		copy_text(rep.what, sizeof(rep.what), rs_str(j, "what", buf, sizeof(buf)));
+		/* its MACs: a machine the list names by one is found by them (none trusted but as MACs) */
+		json_array_foreach(json_object_get(j, "macs"), i, mac)
+			if (rep.nmacs < ARRAY_SIZE(rep.macs) && json_is_string(mac) &&
+			    !mac_normal(json_string_value(mac), rep.macs[rep.nmacs]))
+				rep.nmacs++;
 	}
 	json_decref(j);
 	add_saved(r, &rep);
@@ -726,6 +826,7 @@ int rack_read_saved(struct rack *r, const char *path, FILE *errs)
 	struct found fs = { .errs = errs, .bad = &r->bad };
 	unsigned i, n;
 
+	r->errs = errs;
 	static const char *const read_ahead[] = { "status.json", "burnin.json", "inventory.json", NULL };
 
 	if (rs_walk_all(path, note_file, note_unreadable, read_ahead, &fs)) {
@@ -889,11 +990,13 @@ static const char *label(json_t *series, const char *name, char *buf, size_t len
  * the gateway's push_time_seconds, when it arrived: the machine's clock,
  * which nothing sets, judges nothing here.
  */
-enum live_query { LIVE_PUSHED, LIVE_RUNNING, LIVE_FAILED_DISKS, LIVE_BURNIN_RUNNING, LIVE_BURNIN_FAILED,
+enum live_query { LIVE_PUSHED, LIVE_RUN, LIVE_RUNNING, LIVE_FAILED_DISKS, LIVE_BURNIN_RUNNING, LIVE_BURNIN_FAILED,
 		  LIVE_PROGRESS, LIVE_LEFT, LIVE_BURNIN_LEFT };
 
 static const char *const live_queries[] = {
 	[LIVE_PUSHED] = "max by (machine) (push_time_seconds{job=\"bootbench\"}" CURRENT ")",
+	/* the run pushing (its identity, the result folder's name): the share's result of the same run wins */
+	[LIVE_RUN] = "max by (machine, run) (bootbench_run_start_timestamp_seconds" CURRENT ")",
 	[LIVE_RUNNING] = "count by (machine) (bootbench_state{state=\"running\"} == 1" CURRENT ")",
 	[LIVE_FAILED_DISKS] = "group by (machine, disk, state) (bootbench_state{state!~\"running|pass\"} == 1" CURRENT ")",
 	[LIVE_BURNIN_RUNNING] = "group by (machine, component) (bootbench_burnin_running == 1" CURRENT ")",
@@ -925,6 +1028,14 @@ int rack_read_live(struct rack *r, const char *url)
 			case LIVE_PUSHED:
 				if ((time_t)v > l->when)
 					l->when = (time_t)v;
+				break;
+			case LIVE_RUN:
+				label(s, "run", a, sizeof(a));
+				/* two runs current at once (a clock that went back): neither is taken as the run */
+				if (l->run[0] && strcmp(l->run, a))
+					l->unreadable = 1;
+				copy_text(l->run, sizeof(l->run), a);
+				l->started = (time_t)v;
 				break;
 			case LIVE_RUNNING:
 				l->running = 1;
@@ -979,12 +1090,25 @@ void rack_judge(struct rack *r, time_t now, unsigned silent_after)
 {
 	for (unsigned i = 0; i < r->n; i++) {
 		struct rack_machine *m = &r->m[i];
-		const struct rack_report *s = &m->saved, *l = &m->live;
+		struct rack_report *s = &m->saved;
+		const struct rack_report *l = &m->live;
 		/* the share's result, when it has one, wins: Prometheus only for a run after it (or none saved) */
 		time_t saved_end = s->ended ? s->ended : s->started;
+		/*
+		 * The same run on both: the share's (its end) wins. Another run: the
+		 * newer start, both by the one machine's clock (its run identity
+		 * says when it began). Pushes without an identity, or a folder not
+		 * named as a run's (renamed by hand): the last push after the
+		 * saved run's end.
+		 */
 		int live_wins = l->seen && (!s->seen || (s->heartbeat ? l->when >= s->when :
+					     l->run[0] && s->started ? strcmp(l->run, s->run) && l->started > s->started :
 					     l->when > saved_end + SAME_RUN_S && (l->running || s->ended)));
 		char t[40], more[64] = "";
+
+		/* --since over what Prometheus has: a run begun before it (or last heard of before it) is not this campaign's */
+		if (live_wins && r->since && ((l->started && l->started < r->since) || l->when < r->since))
+			live_wins = 0;
 
 		if (m->line && !m->serial[0] && !m->mac[0]) {
 			m->state = RACK_EMPTY;
@@ -1023,6 +1147,26 @@ void rack_judge(struct rack *r, time_t now, unsigned silent_after)
 		}
 		if (s->runs > 1)
 			snprintf(more, sizeof(more), " (the newest of %u runs)", s->runs);
+		/*
+		 * The newest run by its name's time (the machine's clock) passed: the
+		 * good word only when the share's clock agrees, none that did not pass
+		 * arriving after it, and the name not in the future.
+		 */
+		if (!s->unreadable && s->failed == 0 && s->shared_at && m->arrived_at > s->shared_at + SAME_RUN_S &&
+		    strcmp(m->arrived_run, s->run) && !m->arrived_good) {
+			char shown[80];
+
+			copy_text(shown, sizeof(shown), m->arrived_run);
+			unreadable(s, "");
+			snprintf(s->failures, sizeof(s->failures), "newest by its name, but %s (not passed) reached the "
+				 "share later: which ran last cannot be told (the machine's clock?)", shown);
+		} else if (!s->unreadable && s->failed == 0 &&
+			   ((s->started && s->started > now + FUTURE_S) || (s->ended && s->ended > now + FUTURE_S))) {
+			unreadable(s, "");
+			snprintf(s->failures, sizeof(s->failures),
+				 "dated %s, in the future: the machine's clock was wrong, and which of its runs is newest "
+				 "cannot be told", utc(s->ended > s->started ? s->ended : s->started, t, sizeof(t)));
+		}
 		if (s->unreadable || s->failed < 0) {
 			m->state = RACK_UNREADABLE;
 			snprintf(m->detail, sizeof(m->detail), "%s, saved in %.300s%s",

@@ -26,7 +26,7 @@ struct rack_report {
 	int seen;
 	char machine[128];	/* bootbench's name for it: the serial, else mac-aabbccddeeff */
 	char serial[128];	/* the DMI serial (the share's inventory.json), "" when not known */
-	char macs[8][18];	/* its NICs' MACs, aa:bb:cc:dd:ee:ff (the share's inventory.json) */
+	char macs[16][18];	/* its NICs' MACs, aa:bb:cc:dd:ee:ff (the share's inventory.json) */
 	unsigned nmacs;
 	time_t when;		/* the saved run's end (its start when the end is not said); the last push;
 				 * a heartbeat's last beat, by the share's clock */
@@ -41,12 +41,19 @@ struct rack_report {
 	time_t started, ended;	/* saved: from the folder's name and status.json's "ended" (0: not said) */
 	int unreadable;		/* saved: a file of it is not a result; failures says which and why */
 	int heartbeat;		/* saved: only its heartbeat on the share, the run still going (or dead) */
+	double shared_at;	/* saved: by the share's clock, when it arrived (a heartbeat: its last beat), s */
 };
 
 struct rack_machine {
 	unsigned line;		/* its line in the CSV; 0: reported but not listed */
 	char serial[128], mac[18], position[64];	/* as listed ("" when not given) */
 	char key[128], mac_key[20];	/* sys/ident.h's keys of the serial (else MAC) and of the MAC */
+	char alias_key[128];	/* listed by MAC: its serial's key, from a saved run's inventory ("" till then) */
+	unsigned twice;		/* listed by MAC on this line and by serial on line TWICE too (0: no) */
+	/* the saved run that arrived last on the share (by its clock), and whether it passed */
+	double arrived_at;
+	char arrived_run[128];
+	int arrived_good;
 	struct rack_report saved, live;
 	enum rack_state state;
 	char detail[1280];
@@ -60,7 +67,8 @@ struct rack {
 	unsigned empty;		/* positions listed without a machine */
 	time_t since;		/* runs that started before it are left out (--since: a campaign); 0: none */
 	unsigned before_since;	/* how many were */
-	unsigned *hash, hcap, hn;	/* the machines by key: index * 2 + 1 (serial key) or + 2 (MAC key) */
+	unsigned *hash, hcap, hn;	/* the machines by key: index * 3 + 1 (serial key), + 2 (MAC key), + 3 (alias) */
+	FILE *errs;		/* where rack_read_saved says what is wrong */
 };
 
 /*

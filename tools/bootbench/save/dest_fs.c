@@ -501,7 +501,11 @@ static int fs_rename(struct dest *d, const char *from, const char *to)
 	 * power cut after the parent's fsync alone left "new" pointing
 	 * at the root directory (tests/boot/power_cut.sh found it).
 	 */
-	fd = open_dir_at(d->base_fd, to);
+	/* a file renamed (a heartbeat) is synced as a file: opened as a folder it would fail */
+	if (!fstatat(d->base_fd, to, &st, AT_SYMLINK_NOFOLLOW) && S_ISREG(st.st_mode))
+		fd = openat(d->base_fd, to, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	else
+		fd = open_dir_at(d->base_fd, to);
 	e = fd < 0 || fsync(fd) || fsync(d->base_fd) ? errno : 0;
 	if (fd >= 0)
 		close(fd);
