@@ -302,4 +302,8 @@ row U73 'never seen'
 fleet "$T/twice.csv" "$SHARE"
 check "one machine on two lines: exit 2" [ $rc = 2 ]
 check "... said with both lines" grep -q 'MAC 52:54:00:00:05:01 is the machine of line [0-9]*.*listed twice' "$T/err"
+# a placeholder serial (firmware's, shared by many machines) can match no machine: a bad line
+{ cat "$T/passed.csv"; printf 'U63,To Be Filled By O.E.M.,\n'; } > "$T/placeholder.csv"
+fleet "$T/placeholder.csv" "$SHARE"
+check "a placeholder serial listed: exit 2, the line named" sh -c "[ $rc = 2 ] && grep -q 'line [0-9]*: the serial .To Be Filled By O.E.M.. is firmware.s placeholder' '$T/err'"
 finish

@@ -334,7 +334,8 @@ static const struct arg fleet_args[] = {
 	{ .name = "--expect", .kind = ARG_STR, .offset = ARG_AT(struct fleet_opts, expect), .meta = "RACK.CSV",
 	  .help = "the machines expected: a header line naming the columns serial, mac,\n"
 		  "position (others are left out; one of serial and mac at least), then a\n"
-		  "machine a line" },
+		  "machine a line; a line starting with # is a comment (that machine is not\n"
+		  "expected)" },
 	{ .name = "--prometheus", .kind = ARG_STR, .offset = ARG_AT(struct fleet_opts, prometheus), .meta = "URL",
 	  .help = "also the live runs, from Prometheus' HTTP API (http://HOST:9090)" },
 	{ .name = "--silent-after", .kind = ARG_UINT, .offset = ARG_AT(struct fleet_opts, silent_after), .meta = "S",

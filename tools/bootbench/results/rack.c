@@ -20,6 +20,7 @@
 
 #include "lib/util.h"
 #include "sys/ident.h"
+#include "sys/machine.h"
 #include "results/load.h"
 #include "results/rack.h"
 #include "save/deliver.h"
@@ -346,6 +347,13 @@ int rack_read_csv(struct rack *r, const char *path, FILE *errs)
 			}
 			if (!m.serial[0] && !m.mac[0]) {
 				BAD("no serial and no MAC");
+				continue;
+			}
+			if (m.serial[0] && !m.mac[0] && serial_is_placeholder(m.serial)) {
+				char shown[48];
+
+				copy_text(shown, sizeof(shown), m.serial);
+				BAD("the serial '%s' is firmware's placeholder, no machine's own: list the machine's MAC", shown);
 				continue;
 			}
 			machine_key(m.serial, m.mac, m.key, sizeof(m.key));
