@@ -397,35 +397,79 @@ int rack_read_csv(struct rack *r, const char *path, FILE *errs)
  * name, each of its MACs) matches, else the unlisted one of its name, else
  * a new unlisted one.
  */
-static struct rack_machine *machine_of(struct rack *r, const struct rack_report *rep)
+/* The key REP's machine is known by (its serial, else its name); -1 when it has none. */
+static int own_key(const struct rack_report *rep, char *key, size_t len)
+{
+	return machine_key(rep->serial, NULL, key, len) && machine_key(rep->machine, NULL, key, len) ? -1 : 0;
+}
+
+/*
+ * The row listed by a MAC alone that one of REP's MACs names, -1 when none.
+ * A row that gives a serial is matched by it alone: a NIC moved to another
+ * machine does not bring that machine's runs to it.
+ */
+static long row_of_macs(const struct rack *r, const struct rack_report *rep)
 {
 	char key[128];
-	long found = -1, k;
-	unsigned i;
+	long k;
 
-	if (!machine_key(rep->serial, NULL, key, sizeof(key)) && (k = hash_find(r, key)) >= 0)
-		found = k;
-	if ((found < 0 || found >= (long)r->listed) && !machine_key(rep->machine, NULL, key, sizeof(key)) &&
-	    (k = hash_find(r, key)) >= 0 && (found < 0 || k < (long)r->listed))
-		found = k;
-	for (i = 0; i < rep->nmacs && (found < 0 || found >= (long)r->listed); i++)
+	for (unsigned i = 0; i < rep->nmacs; i++)
 		if (!machine_key(NULL, rep->macs[i], key, sizeof(key)) && (k = hash_find(r, key)) >= 0 &&
-		    k < (long)r->listed)
-			found = k;
-	/* one machine on two lines (its serial on one, a MAC of it on another) is the list's mistake */
-	for (i = 0; i < rep->nmacs && found >= 0 && found < (long)r->listed; i++)
-		if (!machine_key(NULL, rep->macs[i], key, sizeof(key)) && (k = hash_find(r, key)) >= 0 &&
-		    k < (long)r->listed && k != found && !r->m[k].twice) {
-			r->m[k].twice = r->m[found].line;
+		    k < (long)r->listed && !r->m[k].serial[0])
+			return k;
+	return -1;
+}
+
+/*
+ * Row ROW, listed by its MAC, is the machine OWN (the one whose inventory
+ * or heartbeat has the MAC): its pushes and heartbeats, named by OWN, are
+ * the row's from now on. A second machine claiming the MAC makes the row
+ * unreadable: which of them stands there cannot be told.
+ */
+static void learn_alias(struct rack *r, long row, const char *own)
+{
+	struct rack_machine *m = &r->m[row];
+	long k;
+
+	if (!*own)
+		return;
+	if (!m->alias_key[0]) {
+		k = hash_find(r, own);
+		if (k < 0)
+			hash_alias(r, (unsigned)row, own);
+		else if (k != row && k >= (long)r->listed && !m->claimed_too[0])
+			copy_text(m->claimed_too, sizeof(m->claimed_too), own);	/* reported under OWN before: said */
+		return;
+	}
+	if (strcmp(m->alias_key, own) && !m->claimed_too[0])
+		copy_text(m->claimed_too, sizeof(m->claimed_too), own);
+}
+
+/*
+ * The machine REP is about: a listed one its serial or name matches (or
+ * the serial learnt for a row listed by MAC), else a row listed by one of
+ * its MACs, else the unlisted one of its name, else a new unlisted one.
+ */
+static struct rack_machine *machine_of(struct rack *r, const struct rack_report *rep)
+{
+	char own[128] = "";
+	long found = -1, by_mac;
+
+	if (!own_key(rep, own, sizeof(own)))
+		found = hash_find(r, own);
+	by_mac = row_of_macs(r, rep);
+	if (by_mac >= 0 && found >= 0 && found < (long)r->listed && found != by_mac) {
+		/* one machine on two lines (its serial on one, a MAC of it on another) is the list's mistake */
+		if (!r->m[by_mac].twice) {
+			r->m[by_mac].twice = r->m[found].line;
 			if (r->errs)
-				fprintf(r->errs, "line %u: MAC %s is the machine of line %u (its saved inventory says so): "
-					"one machine listed twice\n", r->m[k].line, rep->macs[i], r->m[found].line);
+				fprintf(r->errs, "line %u: its MAC is the machine of line %u (what it saved says so): "
+					"one machine listed twice\n", r->m[by_mac].line, r->m[found].line);
 			r->bad++;
 		}
-	if (found >= 0 && found < (long)r->listed) {
-		/* the list gave a MAC: the machine's own name (its serial) finds it from now on */
-		if (!machine_key(rep->serial, NULL, key, sizeof(key)) || !machine_key(rep->machine, NULL, key, sizeof(key)))
-			hash_alias(r, (unsigned)found, key);
+	} else if (by_mac >= 0) {
+		learn_alias(r, by_mac, own);
+		found = by_mac;
 	}
 	if (found >= 0)
 		return &r->m[found];
@@ -696,8 +740,8 @@ static int supersedes(const struct rack_report *a, const struct rack_report *b)
 	 * does not move. A run delivers its result after its last beat: a beat
 	 * later than another run's result is a newer run going.
 	 */
-	if (a->heartbeat != b->heartbeat && a->shared_at && b->shared_at)
-		return a->shared_at > b->shared_at;
+	if (a->heartbeat != b->heartbeat && a->shared_at && b->shared_at && a->shared_at != b->shared_at)
+		return a->shared_at > b->shared_at;	/* a tie (a share's coarse clock): the names say */
 	if (a->started != b->started)
 		return a->started > b->started;
 	if (a->ended != b->ended)
@@ -710,8 +754,10 @@ static void add_saved(struct rack *r, struct rack_report *rep)
 	struct rack_machine *m;
 
 	/* a campaign: a run that began before it (or, its name saying no time, ended before it) is left out */
-	if (r->since && ((rep->started && rep->started < r->since) ||
-			 (!rep->started && rep->ended && rep->ended < r->since))) {
+	if (r->since && !rep->heartbeat && ((rep->started && rep->started < r->since) ||
+					     (!rep->started && rep->ended && rep->ended < r->since) ||
+					     (!rep->started && !rep->ended))) {
+		/* a run with no time at all (a folder renamed by hand, no end said) cannot be this campaign's */
 		r->before_since++;
 		return;
 	}
@@ -720,10 +766,27 @@ static void add_saved(struct rack *r, struct rack_report *rep)
 		return;	/* never an empty position's (they have no key) */
 	/* one run saved twice (a retried upload, the stick and the share) is one run */
 	rep->runs = m->saved.runs + !(m->saved.seen && !strcmp(m->saved.run, rep->run));
-	if (!rep->heartbeat && rep->shared_at > m->arrived_at) {
-		m->arrived_at = rep->shared_at;
-		copy_text(m->arrived_run, sizeof(m->arrived_run), rep->run);
-		m->arrived_good = !rep->unreadable && rep->failed == 0;
+	/* the last run that did not pass to reach the share, by its clock */
+	if (!rep->heartbeat && !(!rep->unreadable && rep->failed == 0) && rep->shared_at > m->bad_arrived_at) {
+		m->bad_arrived_at = rep->shared_at;
+		copy_text(m->bad_arrived_run, sizeof(m->bad_arrived_run), rep->run);
+	}
+	if (m->saved.seen && !m->saved.heartbeat && !rep->heartbeat && !strcmp(m->saved.run, rep->run)) {
+		/* two copies of one run (the stick's, the share's): they must say the same */
+		if (m->saved.unreadable != rep->unreadable || m->saved.failed != rep->failed) {
+			char shown[200];
+
+			copy_text(shown, sizeof(shown), rep->where);
+			unreadable(&m->saved, "");
+			snprintf(m->saved.failures, sizeof(m->saved.failures),
+				 "two copies of this run say different things (the other: %.150s)", shown);
+			m->saved.failed = -1;
+		}
+		/* it arrived when its first copy did: a copy made later is not a newer run */
+		if (rep->shared_at && (!m->saved.shared_at || rep->shared_at < m->saved.shared_at))
+			m->saved.shared_at = rep->shared_at;
+		m->saved.runs = rep->runs;
+		return;
 	}
 	if (!m->saved.seen || supersedes(rep, &m->saved))
 		m->saved = *rep;
@@ -731,12 +794,49 @@ static void add_saved(struct rack *r, struct rack_report *rep)
 		m->saved.runs = rep->runs;
 }
 
+/* Who the run is, from its inventory.json: the machine's name, its serial, its NICs' MACs. */
+static void read_inventory(struct rack_report *rep, json_t *inv)
+{
+	json_t *nics = json_object_get(inv, "nics"), *nic;
+	char buf[256];
+	size_t i;
+
+	if (!json_is_object(inv))
+		return;
+	copy_text(rep->machine, sizeof(rep->machine), rs_str(inv, "machine", buf, sizeof(buf)));
+	copy_text(rep->serial, sizeof(rep->serial), rs_str(inv, "system.serial", buf, sizeof(buf)));
+	json_array_foreach(nics, i, nic)
+		if (rep->nmacs < ARRAY_SIZE(rep->macs) && !mac_normal(rs_str(nic, "mac", buf, sizeof(buf)),
+								       rep->macs[rep->nmacs]))
+			rep->nmacs++;
+}
+
+/*
+ * The first pass over the share: each row listed by a MAC learns the
+ * serial of the machine whose inventory has it, before any run is placed
+ * (a run saved without an inventory, met first, would otherwise stand
+ * apart under the serial as an unlisted machine).
+ */
+static void learn_from_inventory(struct rack *r, const char *dir)
+{
+	struct rack_report rep = { 0 };
+	char path[640], own[128];
+	json_t *inv;
+	long row;
+
+	snprintf(path, sizeof(path), "%s/inventory.json", dir);
+	inv = rs_read_json(path);
+	read_inventory(&rep, inv);
+	json_decref(inv);
+	if (rep.nmacs && (row = row_of_macs(r, &rep)) >= 0 && !own_key(&rep, own, sizeof(own)))
+		learn_alias(r, row, own);
+}
+
 static void read_folder(struct rack *r, const char *dir, int cannot)
 {
 	struct rack_report rep = { .seen = 1, .failed = -1 };
 	const char *name = strrchr(dir, '/') ? strrchr(dir, '/') + 1 : dir;
 	json_t *inv = NULL, *status = NULL, *burnin = NULL;
-	char buf[256];
 
 	copy_text(rep.where, sizeof(rep.where), dir);
 	copy_text(rep.run, sizeof(rep.run), name);
@@ -759,17 +859,7 @@ static void read_folder(struct rack *r, const char *dir, int cannot)
 		status = folder_json(dir, "status.json", &rep);
 		burnin = folder_json(dir, "burnin.json", &rep);
 	}
-	if (json_is_object(inv)) {
-		json_t *nics = json_object_get(inv, "nics"), *nic;
-		size_t i;
-
-		copy_text(rep.machine, sizeof(rep.machine), rs_str(inv, "machine", buf, sizeof(buf)));
-		copy_text(rep.serial, sizeof(rep.serial), rs_str(inv, "system.serial", buf, sizeof(buf)));
-		json_array_foreach(nics, i, nic)
-			if (rep.nmacs < ARRAY_SIZE(rep.macs) && !mac_normal(rs_str(nic, "mac", buf, sizeof(buf)),
-									   rep.macs[rep.nmacs]))
-				rep.nmacs++;
-	}
+	read_inventory(&rep, inv);
 	if (!rep.machine[0])
 		machine_of_name(&rep, name);	/* no inventory: the folder's name says whose it is */
 	if (status)
@@ -848,6 +938,8 @@ int rack_read_saved(struct rack *r, const char *path, FILE *errs)
 			fs.dir[n++] = fs.dir[i];
 		else
 			free(fs.dir[i]);
+	for (i = 0; i < n && r->listed; i++)
+		learn_from_inventory(r, fs.dir[i]);
 	for (i = 0; i < n; i++) {
 		read_folder(r, fs.dir[i], 0);
 		free(fs.dir[i]);
@@ -998,13 +1090,17 @@ static const char *label(json_t *series, const char *name, char *buf, size_t len
  * the gateway's push_time_seconds, when it arrived: the machine's clock,
  * which nothing sets, judges nothing here.
  */
-enum live_query { LIVE_PUSHED, LIVE_RUN, LIVE_RUNNING, LIVE_FAILED_DISKS, LIVE_BURNIN_RUNNING, LIVE_BURNIN_FAILED,
+enum live_query { LIVE_PUSHED, LIVE_RUN, LIVE_PASSED, LIVE_ERASE_FAILED, LIVE_RUNNING, LIVE_FAILED_DISKS, LIVE_BURNIN_RUNNING, LIVE_BURNIN_FAILED,
 		  LIVE_PROGRESS, LIVE_LEFT, LIVE_BURNIN_LEFT };
 
 static const char *const live_queries[] = {
 	[LIVE_PUSHED] = "max by (machine) (push_time_seconds{job=\"bootbench\"}" CURRENT ")",
 	/* the run pushing (its identity, the result folder's name): the share's result of the same run wins */
 	[LIVE_RUN] = "max by (machine, run) (bootbench_run_start_timestamp_seconds" CURRENT ")",
+	/* what says it passed: a disk's run, a burn-in component, an erase proven */
+	[LIVE_PASSED] = "count by (machine) ((bootbench_state{state=\"pass\"} == 1 or bootbench_burnin_verdict == 1 or "
+			"bootbench_erase_erased == 1)" CURRENT ")",
+	[LIVE_ERASE_FAILED] = "group by (machine, disk) (bootbench_erase_erased == 0" CURRENT ")",
 	[LIVE_RUNNING] = "count by (machine) (bootbench_state{state=\"running\"} == 1" CURRENT ")",
 	[LIVE_FAILED_DISKS] = "group by (machine, disk, state) (bootbench_state{state!~\"running|pass\"} == 1" CURRENT ")",
 	[LIVE_BURNIN_RUNNING] = "group by (machine, component) (bootbench_burnin_running == 1" CURRENT ")",
@@ -1044,6 +1140,15 @@ int rack_read_live(struct rack *r, const char *url)
 					l->unreadable = 1;
 				copy_text(l->run, sizeof(l->run), a);
 				l->started = (time_t)v;
+				break;
+			case LIVE_PASSED:
+				l->passed = 1;
+				break;
+			case LIVE_ERASE_FAILED:
+				l->failed = 1;
+				label(s, "disk", b, sizeof(b));
+				snprintf(item, sizeof(item), "disk %s not erased", b);
+				append(l->failures, sizeof(l->failures), item);
 				break;
 			case LIVE_RUNNING:
 				l->running = 1;
@@ -1111,6 +1216,7 @@ void rack_judge(struct rack *r, time_t now, unsigned silent_after)
 		 */
 		int live_wins = l->seen && (!s->seen || (s->heartbeat ? l->when >= s->when :
 					     l->run[0] && s->started ? strcmp(l->run, s->run) && l->started > s->started :
+					     l->run[0] && l->started && saved_end ? l->started > saved_end :
 					     l->when > saved_end + SAME_RUN_S && (l->running || s->ended)));
 		char t[40], more[64] = "";
 
@@ -1121,6 +1227,18 @@ void rack_judge(struct rack *r, time_t now, unsigned silent_after)
 		if (m->line && !m->serial[0] && !m->mac[0]) {
 			m->state = RACK_EMPTY;
 			snprintf(m->detail, sizeof(m->detail), "an empty position: no machine listed");
+			continue;
+		}
+		if (m->claimed_too[0]) {
+			m->state = RACK_UNREADABLE;
+			snprintf(m->detail, sizeof(m->detail), "its MAC %s is in what two machines reported (%.100s and "
+				 "%.100s): which stands here cannot be told", m->mac, m->alias_key, m->claimed_too);
+			continue;
+		}
+		if (live_wins && l->unreadable) {
+			m->state = RACK_UNREADABLE;
+			snprintf(m->detail, sizeof(m->detail), "Prometheus has two runs of it current at once (its "
+				 "clock went back?): which is newest cannot be told");
 			continue;
 		}
 		if (live_wins || (s->seen && s->heartbeat)) {
@@ -1140,6 +1258,11 @@ void rack_judge(struct rack *r, time_t now, unsigned silent_after)
 					snprintf(m->detail, sizeof(m->detail), "%s%slast %s %ld s ago", g->what,
 						 g->what[0] ? "; " : "", from, ago < 0 ? 0 : ago);
 				}
+			} else if (!l->failed && !l->passed) {
+				/* pushes, none running, none failed, none passed: no verdict (an erase's, a gap between runs) */
+				m->state = RACK_UNREADABLE;
+				snprintf(m->detail, sizeof(m->detail), "Prometheus has its pushes (the last %s) but no verdict: "
+					 "nothing running, failed or passed", utc(l->when, t, sizeof(t)));
 			} else {
 				m->state = l->failed ? RACK_FAILED : RACK_PASSED;
 				snprintf(m->detail, sizeof(m->detail), "%s%sended %s (Prometheus; no results on the share yet)",
@@ -1160,11 +1283,11 @@ void rack_judge(struct rack *r, time_t now, unsigned silent_after)
 		 * good word only when the share's clock agrees, none that did not pass
 		 * arriving after it, and the name not in the future.
 		 */
-		if (!s->unreadable && s->failed == 0 && s->shared_at && m->arrived_at > s->shared_at + SAME_RUN_S &&
-		    strcmp(m->arrived_run, s->run) && !m->arrived_good) {
+		if (!s->unreadable && s->failed == 0 && s->shared_at && m->bad_arrived_at > s->shared_at + SAME_RUN_S &&
+		    strcmp(m->bad_arrived_run, s->run)) {
 			char shown[80];
 
-			copy_text(shown, sizeof(shown), m->arrived_run);
+			copy_text(shown, sizeof(shown), m->bad_arrived_run);
 			unreadable(s, "");
 			snprintf(s->failures, sizeof(s->failures), "newest by its name, but %s (not passed) reached the "
 				 "share later: which ran last cannot be told (the machine's clock?)", shown);

@@ -32,6 +32,7 @@ struct rack_report {
 				 * a heartbeat's last beat, by the share's clock */
 	int failed;		/* -1 unknown, 0 passed, 1 failed */
 	int running;		/* live only: a run or burn-in was going at the last push */
+	int passed;		/* live only: something pushed a pass (a disk's run, a component, an erase) */
 	char what[256];		/* saved: the run; live: the run's progress */
 	char failures[256];	/* what failed: components, targets, levels, or why */
 	char where[512];	/* saved: the folder */
@@ -50,10 +51,10 @@ struct rack_machine {
 	char key[128], mac_key[20];	/* sys/ident.h's keys of the serial (else MAC) and of the MAC */
 	char alias_key[128];	/* listed by MAC: its serial's key, from a saved run's inventory ("" till then) */
 	unsigned twice;		/* listed by MAC on this line and by serial on line TWICE too (0: no) */
-	/* the saved run that arrived last on the share (by its clock), and whether it passed */
-	double arrived_at;
-	char arrived_run[128];
-	int arrived_good;
+	char claimed_too[128];	/* listed by MAC: another machine that has the MAC too ("" none) */
+	/* the last saved run that did not pass to arrive on the share (by its clock) */
+	double bad_arrived_at;
+	char bad_arrived_run[128];
 	struct rack_report saved, live;
 	enum rack_state state;
 	char detail[1280];
