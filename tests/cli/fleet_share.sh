@@ -196,6 +196,12 @@ import csv, sys
 rows = list(csv.DictReader(open('$T/out')))
 got = {r['position']: r['state'] for r in rows if r['line']}
 sys.exit(0 if got['U21'] == 'unreadable' and got['U01'] == 'passed' and len(got) == 8 else 1)"
+# on a console of 80 columns (issue 48): every line fits, each detail folded under its own row
+COLUMNS=80 "$BB" fleet --expect="$T/broken.csv" "$SHARE" > "$T/out80" 2>/dev/null
+check "COLUMNS=80: no line past column 80" awk 'length($0) > 80 { bad = 1 } END { exit bad }' "$T/out80"
+check "... a row, then its detail indented under it" sh -c "grep -A1 -E '^[0-9]+ +U21 +SN-0021 +unreadable\$' '$T/out80' | tail -n1 | grep -q '^       status.json: no exit_status'"
+"$BB" fleet --expect="$T/broken.csv" "$SHARE" > "$T/out1" 2>/dev/null
+check "... into a pipe, a row is one line (for grep)" grep -Eq '^[0-9]+ +U21 +SN-0021 +unreadable +status.json: no exit_status' "$T/out1"
 refuses "--format that is not one" "--format=xml: expected text, csv or json" "$BB" fleet --expect="$T/broken.csv" --format=xml "$SHARE"
 
 # a run folder that cannot be read (a share's permissions): said, that machine unreadable, exit 2

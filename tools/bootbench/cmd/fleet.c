@@ -20,6 +20,7 @@
 #include "lib/args.h"
 #include "lib/json.h"
 #include "lib/util.h"
+#include "lib/wrap.h"
 #include "report/html.h"
 #include "results/rack.h"
 #include "results/rack_export.h"
@@ -70,8 +71,16 @@ static const char *summary(const struct rack *r, const unsigned *count, unsigned
 	return line;
 }
 
+/*
+ * The list as a table. On a terminal the detail is folded to its width:
+ * beside the row when 40 columns are left there, else on the lines under
+ * it, indented (a console of 80 columns); into a file or a pipe, a row is
+ * one line, for grep.
+ */
 static void print_text(const struct rack *r, const unsigned *count, unsigned unlisted)
 {
+	int width = wrap_width();
+	char lead[300], num[16];
 	unsigned i;
 
 	printf("%-6s %-12s %-20s %-10s %s\n", "line", "position", "machine", "state", "detail");
@@ -80,14 +89,21 @@ static void print_text(const struct rack *r, const unsigned *count, unsigned unl
 
 		if (i == r->listed)
 			printf("\nreported, but not on the list:\n");
-		if (m->line)
-			printf("%-6u ", m->line);
-		else
-			printf("%-6s ", "-");
-		printf("%-12s %-20s %-10s %s\n", m->position[0] ? m->position : "-", named(m)[0] ? named(m) : "-",
-		       m->line ? rack_state_name(m->state) : "unlisted", m->detail);
+		snprintf(num, sizeof(num), "%u", m->line);
+		snprintf(lead, sizeof(lead), "%-6s %-12s %-20s %-10s ", m->line ? num : "-",
+			 m->position[0] ? m->position : "-", named(m)[0] ? named(m) : "-",
+			 m->line ? rack_state_name(m->state) : "unlisted");
+		if (width && (int)strlen(lead) + 40 > width) {
+			while (lead[0] && lead[strlen(lead) - 1] == ' ')
+				lead[strlen(lead) - 1] = 0;
+			printf("%s\n", lead);
+			wrap_print(stdout, "       ", m->detail, width);
+		} else {
+			wrap_print(stdout, lead, m->detail, width);
+		}
 	}
-	printf("\n%s\n", summary(r, count, unlisted));
+	putchar('\n');
+	wrap_print(stdout, "", summary(r, count, unlisted), width);
 }
 
 static int write_html(const struct rack *r, const unsigned *count, unsigned unlisted, const char *sources,
