@@ -21,6 +21,15 @@
 #   --locked                    the stick's write-protect switch is on (read-only)
 #   --forward HOST:GUEST        forward 127.0.0.1:HOST on this machine to the
 #                               guest's TCP port GUEST (user-mode networking)
+#   --direct                    with --usb and BIOS: the stick's own kernel,
+#                               initramfs and command line (its syslinux.cfg's
+#                               default entry, read off the stick) booted by
+#                               QEMU, the firmware's and boot loader's reading
+#                               of them through USB left out (15 s a boot under
+#                               TCG); the stick stays attached, as it was booted
+#                               from. Ignored for other media, UEFI and qcow2
+#                               sticks. The boot tests use it unless the boot
+#                               loader is what they test (FIRMWARE_BOOT=1)
 #   --snapshot                  boot media writes go to a temporary overlay
 #   --serial FILE               serial console to FILE (default: the terminal)
 #   --serial2 PIPE              a second serial port (the guest's ttyS1, as a
@@ -67,7 +76,7 @@ command -v qemu-system-x86_64 >/dev/null || die "qemu-system-x86_64 is missing: 
 
 fw=bios boot="" usb="" cd="" pxe="" bootfile=pxelinux.0 kernel="" initrd="" append=""
 serial="" serial2="" locked="" timeout="" mem=1024 smp="" snapshot="" disks="" cpu="" forward=""
-monitor="" loadvm="" throttle="" bmc="" nic=virtio-net-pci smbios="" peer="" rtc="" netdelay=""
+monitor="" loadvm="" throttle="" bmc="" nic=virtio-net-pci smbios="" peer="" rtc="" netdelay="" direct=""
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--fw) fw=$2; shift ;;
@@ -81,6 +90,7 @@ while [ $# -gt 0 ]; do
 	--disk) disks="$disks $2"; shift ;;
 	--boot-disk) boot=disk bootdisk=$2 disks="$2 $disks"; shift ;;
 	--snapshot) snapshot=1 ;;
+	--direct) direct=1 ;;
 	--forward)
 		case "$2" in
 		[0-9]*:[0-9]*) forward="$forward,hostfwd=tcp:127.0.0.1:${2%%:*}-:${2#*:}" ;;
@@ -195,6 +205,25 @@ uefi|secureboot)
 	set -- "$@" -drive "if=pflash,format=raw,unit=0,readonly=on,file=$code" \
 		-drive "if=pflash,format=raw,unit=1,file=$tmp/vars.fd" ;;
 esac
+
+# --direct: what syslinux would load, read off the stick's FAT (at 1 MiB)
+# with mtools and handed to QEMU; the initrds one after the other, as the
+# boot loader puts them in memory (the kernel unpacks each archive in turn).
+if [ -n "$direct" ] && [ "$boot" = usb ] && [ "$fw" = bios ] && case "$usb" in *.qcow2) false ;; esac; then
+	fat="$usb@@1M"
+	mtype -i "$fat" ::/syslinux/syslinux.cfg > "$tmp/syslinux.cfg" 2>/dev/null ||
+		die "--direct: $usb has no /syslinux/syslinux.cfg (mtools installed?)"
+	entry() { awk -v key="$1" 'tolower($1) == "label" { in_entry = ($2 == "bootbench") }
+		in_entry && tolower($1) == key { $1 = ""; sub(/^ /, ""); print; exit }' "$tmp/syslinux.cfg"; }
+	k=$(entry kernel) rds=$(entry initrd) append=$(entry append)
+	[ -n "$k" ] && [ -n "$rds" ] || die "--direct: no bootbench entry with KERNEL and INITRD in $usb's syslinux.cfg"
+	mcopy -n -i "$fat" "::$k" "$tmp/vmlinuz" || die "--direct: cannot read $k off $usb"
+	: > "$tmp/initrd"
+	for rd in $(echo "$rds" | tr ',' ' '); do
+		mcopy -n -i "$fat" "::$rd" "$tmp/rd" && cat "$tmp/rd" >> "$tmp/initrd" || die "--direct: cannot read $rd off $usb"
+	done
+	boot=kernel kernel=$tmp/vmlinuz initrd=$tmp/initrd
+fi
 
 # Media attach whatever boots (a direct kernel boot may have the stick too);
 # the one that boots is first in the boot order.

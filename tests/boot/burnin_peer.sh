@@ -17,7 +17,7 @@
 . tests/bootlib.sh
 need_artifacts
 need_commands python3
-PORT=15207
+free_port PORT
 # the base and the burnin pack (iperf3 is in the pack), as a boot loader hands them over
 cat "$OUT/initramfs.img" "$OUT/burnin.img" > "$T/initrd.img"
 APPEND="console=ttyS0,115200 bootbench.boot=net bootbench.id=$BOOT_ID bootbench.net=off"

@@ -14,7 +14,7 @@
 . tests/bootlib.sh
 need_artifacts
 need_commands mcopy python3
-PORT=15202
+free_port PORT
 host_iperf3 $PORT
 stick_with_conf "$T/stick.img" run=burnin burnin=cpu,memory,net,bmc duration=1m scale=0.5 iperf=10.0.2.2:$PORT \
 	burnin_cpu_need_sensors=0 burnin_memory_need_edac=0 burnin_net_min_mbps=1 burnin_together_overlap_min=0.2 after=poweroff

@@ -16,7 +16,7 @@ stick_with_conf "$T/stick.img" "fio_server=on" "destroy=/dev/nvme0n1" "save=none
 head_sum() { dd if="$T/stick.img" bs=1M count=1 status=none | sha256sum; }
 before=$(head_sum)
 : > "$T/serial.log"
-scripts/qemu.sh --serial "$T/serial.log" --timeout "$BOOT_LIMIT" --usb "$T/stick.img" --disk nvme:"$T/nvme.img" \
+scripts/qemu.sh $(direct) --serial "$T/serial.log" --timeout "$BOOT_LIMIT" --usb "$T/stick.img" --disk nvme:"$T/nvme.img" \
 	--forward $PORT:8765 > "$T/qemu.out" 2>&1 &
 qpid=$!
 i=0

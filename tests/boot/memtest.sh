@@ -7,6 +7,7 @@
 # Microsoft's keys enforced) GRUB's entry says it is unavailable and why,
 # and choosing it starts nothing.
 . tests/bootlib.sh
+FIRMWARE_BOOT=1	# the boot loader is what is tested here
 need_artifacts
 need_commands tmux
 cp "$OUT/bootbench-usb.img" "$T/stick.img"

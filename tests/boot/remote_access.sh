@@ -50,7 +50,7 @@ mkfifo "$T/s1.in" "$T/s1.out"
 # boot BOOT-N: the stick in the background, ttyS1 read into $T/s1.log
 start_guest() {
 	: > "$T/serial.log"; : > "$T/s1.log"
-	scripts/qemu.sh --usb "$T/stick.img" --disk virtio:"$T/d1.img" --serial "$T/serial.log" --serial2 "$T/s1" \
+	scripts/qemu.sh $(direct) --usb "$T/stick.img" --disk virtio:"$T/d1.img" --serial "$T/serial.log" --serial2 "$T/s1" \
 		--forward "$SSH_PORT:22" --monitor "$T/mon" --timeout "$BOOT_LIMIT" &
 	QPID=$!
 	cat "$T/s1.out" > "$T/s1.log" &

@@ -4,5 +4,6 @@
 # consent, results saved to the stick, power-off. The host reads the results
 # back from the image's FAT partition with mtools.
 . tests/bootlib.sh
+FIRMWARE_BOOT=1	# the boot loader is what is tested here
 usb_unattended bios
 finish

@@ -25,7 +25,8 @@
 . tests/lib.sh
 need_commands iperf3 ip ethtool python3 unshare nsenter ss
 [ "$(id -u)" = 0 ] || skip "needs root (a network namespace)"
-A=bbna$$ B=bbnb$$ PORT=15201
+A=bbna$$ B=bbnb$$
+free_port PORT
 # The peer: a network namespace held by a process of its own (unshare, not
 # ip netns, which remounts / and cannot in a chroot), entered with nsenter.
 unshare --net sleep 600 &
