@@ -37,7 +37,9 @@ log=$PWD/out/test-logs	# absolute: the sanitizers write their reports there from
 dups=$(for t in tests/cli/*.sh tests/boot/*.sh; do basename "$t"; done | sort | uniq -d)
 [ -z "$dups" ] || { echo "run.sh: tests share a name (cli and boot): $dups" >&2; exit 2; }
 mkdir -p "$log"
-touch "$log/.started"
+# this run's own marks (its start, its tally, its serial lane's end), named by
+# its pid: a run beside it (TESTS=...) shares out/test-logs and must not touch them
+touch "$log/.started.$$"
 suite_begin=$(date +%s)
 # the tests running now, a file each holding its timeout's pid (this run's
 # own folder: other runs may share out/test-logs)
@@ -58,12 +60,12 @@ stop_tests() {
 	_i=0
 	while [ -n "$_pids" ] && kill -0 $_pids 2>/dev/null && [ $_i -lt 150 ]; do sleep 0.1; _i=$((_i + 1)); done
 	rm -rf "$running_dir"
+	rm -f "$log/.started.$$" "$log/.tally.$$" "$log/.serial-done.$$"
 }
 trap 'stop_tests; exit 130' INT
 trap 'stop_tests; exit 143' TERM
 trap 'stop_tests; exit 129' HUP
-: > "$log/.tally"
-rm -f "$log/.serial-done"
+: > "$log/.tally.$$"
 
 # the limit of one test: TIMEOUT, or its own "# timeout: N" when longer; a
 # boot test's times JOBS, as it may share the cores with JOBS-1 others
@@ -147,10 +149,10 @@ start() { # test [name [san]]
 	) &
 }
 # report NAME: the line for a finished test, and its tally line ("RC NAME",
-# $log/.tally: the serial lane reports from a subshell of its own)
+# $log/.tally.PID: the serial lane reports from a subshell of its own)
 report() { # name
 	read -r rc secs limit cpu < "$log/$1.result"
-	echo "$rc $1" >> "$log/.tally"
+	echo "$rc $1" >> "$log/.tally.$$"
 	case $rc in
 	0) echo "PASS $1 (${secs}s, ${cpu:-?} CPU-s)" ;;
 	77) echo "SKIP $1: $(tail -n 1 "$log/$1.log")" ;;
@@ -239,7 +241,7 @@ done | sort -s -k1,1nr | cut -d' ' -f2)
 # cores go to two: the tests that share the host one after another, the
 # others beside them.
 if [ -n "$boot_pending" ]; then
-	(serial_lane all; touch "$log/.serial-done") &
+	(serial_lane all; touch "$log/.serial-done.$$") &
 	lanes=$!
 elif [ "$JOBS" -ge 2 ]; then
 	serial_lane host &
@@ -269,7 +271,7 @@ while [ -n "$pending$running" ]; do
 	# start what fits (the serial lane, while it runs, takes a slot)
 	n=$(echo $running | wc -w)
 	servers_busy=0 alone_busy=0 lane=0
-	[ -n "$pending" ] && [ ! -e "$log/.serial-done" ] && lane=1 n=$((n + 1))
+	[ -n "$pending" ] && [ ! -e "$log/.serial-done.$$" ] && lane=1 n=$((n + 1))
 	for t in $running; do
 		uses_servers "$t" && servers_busy=1
 		alone "$t" && alone_busy=1
@@ -296,7 +298,7 @@ rm -rf "$running_dir"
 # where the time went: the ten slowest of this run, the ten costliest in
 # CPU-seconds (the suite's wall time follows them), and the run's totals
 for f in "$log"/*.result; do
-	[ -e "$f" ] && [ "$f" -nt "$log/.started" ] || continue
+	[ -e "$f" ] && [ "$f" -nt "$log/.started.$$" ] || continue
 	read -r rc secs limit cpu < "$f"
 	echo "$secs ${cpu:-0} $(basename "$f" .result)"
 done > "$log/.costs"
@@ -306,11 +308,12 @@ echo "the ten costliest:"
 sort -k2,2rn "$log/.costs" | head -n 10 | awk '{ printf "  %7.1f CPU-s  %s\n", $2, $3 }'
 awk -v wall=$(( $(date +%s) - suite_begin )) '{ cpu += $2 } END {
 	printf "the run: %d s of wall time, %.0f CPU-seconds in its tests (user + system, guests included)\n", wall, cpu }' "$log/.costs"
-pass=$(awk '$1 == 0' "$log/.tally" | wc -l)
-skip=$(awk '$1 == 77' "$log/.tally" | wc -l)
-fail=$(awk '$1 != 0 && $1 != 77' "$log/.tally" | wc -l)
-failed=$(awk '$1 != 0 && $1 != 77 { printf " %s", $2 }' "$log/.tally")
-skipped=$(awk '$1 == 77 { printf " %s", $2 }' "$log/.tally")
+pass=$(awk '$1 == 0' "$log/.tally.$$" | wc -l)
+skip=$(awk '$1 == 77' "$log/.tally.$$" | wc -l)
+fail=$(awk '$1 != 0 && $1 != 77' "$log/.tally.$$" | wc -l)
+failed=$(awk '$1 != 0 && $1 != 77 { printf " %s", $2 }' "$log/.tally.$$")
+skipped=$(awk '$1 == 77 { printf " %s", $2 }' "$log/.tally.$$")
+rm -f "$log/.started.$$" "$log/.tally.$$" "$log/.serial-done.$$"
 [ -n "$failed" ] && echo "failed:$failed"
 [ -n "$skipped" ] && echo "skipped:$skipped"
 echo "$pass passed, $fail failed, $skip skipped"
