@@ -14,6 +14,7 @@
 #include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,6 +26,7 @@
 #include "erase/erase.h"
 #include "lib/args.h"
 #include "lib/util.h"
+#include "lib/wrap.h"
 #include "save/metrics.h"
 #include "sys/machine.h"
 #include "safety/consent.h"
@@ -190,18 +192,39 @@ static void *erase_thread(void *arg)
 	return NULL;
 }
 
-/* the line per disk a console (and a rack's log) keeps */
+/* A line of the erase's on standard output, "erase: " first, folded on a terminal as verdict_line is. */
+static void __attribute__((format(printf, 1, 2))) say(const char *fmt, ...)
+{
+	char text[2048];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof(text), fmt, ap);
+	va_end(ap);
+	wrap_print(stdout, "erase: ", text, wrap_width());
+}
+
+/*
+ * The line per disk a console (and a rack's log) keeps: into a pipe one
+ * line, for grep; on a terminal folded to its width under "erase: ", so a
+ * disk's words stay together at 80 columns.
+ */
 static void verdict_line(const struct erase_job *e)
 {
-	printf("erase: %s serial %s: %s%s%s (%s; %s; %llu block(s) not as expected, markers left %u%s)%s%s\n", e->dev,
-	       e->disk.serial[0] ? e->disk.serial : "unknown", erase_verdict_name(e->verdict),
-	       e->exceptions[0] ? ": " : "", e->exceptions,
-	       e->verify_only ? "verify-only" : e->method ? e->method->name : "no method",
-	       e->command[0] ? e->command : "nothing ran", (unsigned long long)e->mismatches, e->markers_left,
-	       e->bad_blocks ? ", blocks not written" : "", e->failure[0] ? "; " : "", e->failure);
-	if (e->bad_blocks)
-		printf("erase: %s: not erased: %llu block(s) could not be written (the certificate lists the first)\n",
-		       e->dev, (unsigned long long)e->bad_blocks);
+	char text[2048];
+
+	snprintf(text, sizeof(text), "%s serial %s: %s%s%s (%s; %s; %llu block(s) not as expected, markers left %u%s)%s%s",
+		 e->dev, e->disk.serial[0] ? e->disk.serial : "unknown", erase_verdict_name(e->verdict),
+		 e->exceptions[0] ? ": " : "", e->exceptions,
+		 e->verify_only ? "verify-only" : e->method ? e->method->name : "no method",
+		 e->command[0] ? e->command : "nothing ran", (unsigned long long)e->mismatches, e->markers_left,
+		 e->bad_blocks ? ", blocks not written" : "", e->failure[0] ? "; " : "", e->failure);
+	wrap_print(stdout, "erase: ", text, wrap_width());
+	if (e->bad_blocks) {
+		snprintf(text, sizeof(text), "%s: not erased: %llu block(s) could not be written (the certificate lists "
+			 "the first)", e->dev, (unsigned long long)e->bad_blocks);
+		wrap_print(stdout, "erase: ", text, wrap_width());
+	}
 }
 
 static int erase_main(void *opts, int argc, char **argv)
@@ -335,7 +358,7 @@ static int erase_main(void *opts, int argc, char **argv)
 
 		if (!o->verify_only)
 			disk_health(&e->disk);
-		printf("erase: %s (%s, serial %s, %s): %s, %s verification\n", e->dev,
+		say("%s (%s, serial %s, %s): %s, %s verification", e->dev,
 		       e->disk.model[0] ? e->disk.model : "model unknown", e->disk.serial[0] ? e->disk.serial : "unknown",
 		       fmt_iec((double)e->disk.size, size, sizeof(size)), o->verify_only ? "verify only" : o->method,
 		       o->verify);
@@ -350,7 +373,7 @@ static int erase_main(void *opts, int argc, char **argv)
 	cert_who_fill(&who, o->asset_tag);
 	who.operator_name = o->operator_name;
 	who.signer = signer;
-	printf("erase: erase ID %s; %d disk(s) side by side\n", who.erase_id, argc);
+	say("erase ID %s; %d disk(s) side by side", who.erase_id, argc);
 	/* every disk at once, each in its own thread: N equal disks take about as long as one */
 	start_ns = now_ns();
 	for (i = 0; i < argc; i++)
@@ -401,11 +424,11 @@ static int erase_main(void *opts, int argc, char **argv)
 		note("erase: the certificates: %s", bb_err);
 		failed = 1;
 	} else {
-		printf("erase: certificates %s-* in %s (erase.json, erase.html, erase-DISK.json%s)\n", who.erase_id,
+		say("certificates %s-* in %s (erase.json, erase.html, erase-DISK.json%s)", who.erase_id,
 		       o->output, signer ? ", each signed: signing-key.pub.pem checks them" : "; not signed: no --key");
 	}
 	if (stop)
-		printf("erase: stopped by a signal: the disks not proven erased are said so above\n");
+		say("stopped by a signal: the disks not proven erased are said so above");
 	fflush(stdout);
 	for (i = 0; i < argc; i++)
 		free(jobs[i].saved);
