@@ -55,10 +55,10 @@ peer "$BB" iperf-server --port=$PORT > "$T/server.log" 2>&1 &
 SERVER=$!
 i=0; while ! peer ss -ltn 2>/dev/null | grep -q ":$PORT " && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
 check "bootbench iperf-server listens, as nobody" sh -c "ps -o user= -C iperf3 | grep -qx nobody"
-burn() { # NAME [ARGS...]: the net component for 4 s
+burn() { # NAME [ARGS...]: the net component for 4 s (COMPONENTS: others with it)
 	n=$1; shift
 	mkdir -p "$T/$n"
-	"$BB" burnin --components=net --duration=10s "$@" --output="$T/$n" > /dev/null 2>&1
+	"$BB" burnin --components="${COMPONENTS:-net}" --duration=10s "$@" --output="$T/$n" > /dev/null 2>&1
 	echo $? > "$T/$n.rc"
 }
 net() { # NAME PYTHON about c, the net component
@@ -80,6 +80,12 @@ check "... the veth's 10000 Mb/s: one stream each way, in the figures" net pass 
 check "... and in the JSON iperf3 gave" streams 1 "$T/pass/net-iperf3-send.json" "$T/pass/net-iperf3-receive.json"
 check "... through the veth the route takes, named" net pass "'through $A' in c['figures']['iperf_send_mbps']['text']"
 check "... exit 0" [ "$(cat "$T/pass.rc")" = 0 ]
+# both phases (together, then each alone): each keeps its own iperf3 JSON, neither overwrites the other's
+COMPONENTS=cpu,net BOOTBENCH_SCALE=0.4 burn phases --iperf=10.199.77.2:$PORT --limits=net_min_mbps=1,cpu_need_sensors=0 \
+	--phases=together,each
+check "together,each: the together phase's iperf3 JSON and the alone phase's, each whole" streams 1 \
+	"$T/phases/net-iperf3-send.json" "$T/phases/net-iperf3-receive.json" \
+	"$T/phases/net-iperf3-send-alone.json" "$T/phases/net-iperf3-receive-alone.json"
 BOOTBENCH_SCALE=0.4 burn slow --iperf=10.199.77.2:$PORT --limits=net_min_mbps=1000000
 check "under the bar: FAIL, both directions named with their figures" net slow \
 	"c['verdict'] == 'FAIL' and 'iperf3 to 10.199.77.2:$PORT: ' in c['reason'] and 'iperf3 from 10.199.77.2:$PORT: ' in c['reason'] and 'under 1000000 Mb/s' in c['reason']"

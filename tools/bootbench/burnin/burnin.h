@@ -76,6 +76,7 @@ struct burnin_ctx {
 	double seconds;			/* this component's share of the time */
 	const struct burnin_limits *lim;
 	const char *outdir;		/* the run's folder: a component's own logs go there */
+	const char *phase_suffix;	/* after those logs' names: "" together, "-alone" in the each phase after it */
 	unsigned cpus;
 	const char *iperf;		/* the iperf3 server, HOST[:PORT], or NULL */
 	const char *destroy;		/* the disks that may be written (consent), or NULL */

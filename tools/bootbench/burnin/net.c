@@ -329,7 +329,9 @@ static json_t *json_at(json_t *j, const char *path)
 
 /*
  * One iperf3 run of STREAMS (REVERSE: the server sends), its JSON kept in
- * the run's folder (net-iperf3-send.json, -receive.json): 0 with what it
+ * the run's folder (net-iperf3-send.json, -receive.json; -send-alone.json
+ * and -receive-alone.json in the each phase after the together one, which
+ * keeps its own): 0 with what it
  * found, or -1 with why.
  */
 static int iperf(const struct burnin_ctx *c, const char *host, const char *port, double seconds, int reverse,
@@ -348,7 +350,8 @@ static int iperf(const struct burnin_ctx *c, const char *host, const char *port,
 	snprintf(secs, sizeof(secs), "%.0f", seconds < 1 ? 1 : seconds);
 	snprintf(nstreams, sizeof(nstreams), "%u", streams);
 	if (c->outdir) {
-		snprintf(path, sizeof(path), "%s/net-iperf3-%s.json", c->outdir, reverse ? "receive" : "send");
+		snprintf(path, sizeof(path), "%s/net-iperf3-%s%s.json", c->outdir, reverse ? "receive" : "send",
+			 c->phase_suffix ? c->phase_suffix : "");
 		unlink(path);	/* iperf3 appends to its log */
 	} else {
 		snprintf(path, sizeof(path), "/tmp/bootbench-iperf3.XXXXXX");

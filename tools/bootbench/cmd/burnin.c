@@ -753,6 +753,7 @@ static void run_each(struct phase_run *run, double seconds, double weights, int 
 		}
 		r->component = c->name;
 		ctx.seconds = seconds * c->weight / weights;
+		ctx.phase_suffix = also ? "-alone" : "";
 		if (!run->json)
 			fprintf(stderr, "burnin: %s for %.0f s\n", c->name, ctx.seconds);
 		running[i] = 1;
