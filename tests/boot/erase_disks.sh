@@ -79,6 +79,11 @@ keys 7 Enter
 step "the shell is reached" "Type 'exit' to return to the menu." 30
 type_line "clear; S=\$(grep -l BBSCSI /sys/block/sd*/device/vpd_pg80 | cut -d/ -f4); S=/dev/\$S; A=\$(grep -l BBSATA /sys/block/sd*/device/vpd_pg80 | cut -d/ -f4); A=/dev/\$A; ST=\$(bootbench disks --media | head -n1); echo FOUND=\$(ls /dev/vda /dev/vdb /dev/nvme0n1 \$S \$A \$ST | wc -l)"
 step_result "the disks and the stick are there" FOUND "FOUND=6" 30
+# a figure a drive does not report is said so, never 0 (issue 48): QEMU's SCSI disk has no temperature
+type_line "clear; COLUMNS=150 bootbench disks \$S | grep -o 'health: .*'; bootbench disks --json \$S | grep -o '\"temperature_c\" : [a-z0-9]*'; echo TEMP=\$((40 + 2))"
+step_result "the SCSI disk's health read" TEMP "TEMP=42" 30
+check "... its temperature not reported, as words" shows "health: *SMART [a-z ]*, temperature not reported"
+check "... and as null in the JSON" shows '"temperature_c" : null'
 
 # 1. NVMe: auto, sampled, signed
 type_line "clear; bootbench erase --destroy=/dev/nvme0n1 --output=/media/bootbench/erase-nvme --verify=sample --key=/media/bootbench/erase-key.pem --operator='Test Operator' /dev/nvme0n1 > /tmp/n.log 2>&1; rc=\$?; tail -n 3 /tmp/n.log; grep -o '\"method\" : \"[a-z-]*\"' /media/bootbench/erase-nvme/erase-nvme0n1.json; echo NV=\$rc"
