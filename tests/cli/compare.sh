@@ -118,6 +118,13 @@ check "YABS's own table for the disk that ran yabs" sh -c "
 check "a run whose commits wait 100x a page write: fsync-bound, named" \
 	grep -qE "^  fsync-bound: unknown model \(machine SRV06, disk \(no serial\), slot $big\): dbcommit-log-fsync-1 write sync p50 [0-9]+ us, 100x" "$T/text"
 check "... only that copy, not the real run's folder" [ "$(grep -c '^  fsync-bound: ' "$T/text")" -le 4 ]
+# on a console of 80 columns (issue 48): every line fits, a disk's figures under its name, the outlier with them
+COLUMNS=80 "$BB" compare "$T/share" > "$T/text80" 2>/dev/null
+awk 'length($0) > 80 { print "    past 80: " $0 }' "$T/text80" | head -n 5
+sed -n '/^randread read$/,/^$/p' "$T/text80" | head -n 12 | sed 's/^/    /'
+check "COLUMNS=80: no line past column 80" awk 'length($0) > 80 { bad = 1 } END { exit bad }' "$T/text80"
+check "... srv07's disk named on a line, its figures and OUTLIER (slow) folded under it" sh -c \
+	"grep -A3 -E '^    SRV07, disk A-DISK-07, slot $dev\$' '$T/text80' | tr -s ' \n' '  ' | grep -q 'OUTLIER (slow): machine SRV07'"
 
 "$BB" compare --format=json "$T/share" > "$T/json"
 check "JSON: srv07's disk the slow member, no other" json "$T/json" \

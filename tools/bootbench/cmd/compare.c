@@ -20,6 +20,7 @@
 #include "lib/args.h"
 #include "lib/json.h"
 #include "lib/util.h"
+#include "lib/wrap.h"
 #include "profiles/profiles.h"
 #include "report/html.h"
 #include "report/svg.h"
@@ -74,7 +75,11 @@ static void yabs_views(const struct rs_set *s)
 					}
 			}
 		}
-		printf("\nYABS's table: %s (%s)\n", fleet_who(first, buf, sizeof(buf)), first->file);
+		char line[1024];
+
+		snprintf(line, sizeof(line), "YABS's table: %s (%s)", fleet_who(first, buf, sizeof(buf)), first->file);
+		putchar('\n');
+		wrap_print(stdout, "", line, wrap_width());
 		yabs_layout(stdout, c, ARRAY_SIZE(sizes));
 	}
 }
@@ -87,7 +92,9 @@ static void levels_view(const struct rs_set *s)
 
 	if (!s->nlv)
 		return;
-	printf("\nRAID levels and ZFS pools relative to one disk (bandwidth; the median over the raid.json files)\n");
+	putchar('\n');
+	wrap_print(stdout, "", "RAID levels and ZFS pools relative to one disk (bandwidth; the median over the raid.json "
+		   "files)", wrap_width());
 	printf("%-28s %-14s %5s %9s %10s\n", "test", "level", "runs", "vs disk", "p99 us");
 	for (t = 0; t < nt; t++)
 		for (l = 0; l < nl; l++) {
@@ -102,24 +109,29 @@ static void levels_view(const struct rs_set *s)
 
 static void text_fsync(const struct rs_figure *log, double ratio, void *arg)
 {
-	char buf[512];
+	char buf[512], line[1024];
 
 	(void)arg;
-	printf("  fsync-bound: %s (%s): %s sync p50 %.0f us, %.0fx a page write's\n",
-	       log->disk.model[0] ? log->disk.model : "unknown model", fleet_who(log, buf, sizeof(buf)), log->test,
-	       log->sync_p50_ns / 1000, ratio);
+	snprintf(line, sizeof(line), "%s (%s): %s sync p50 %.0f us, %.0fx a page write's",
+		 log->disk.model[0] ? log->disk.model : "unknown model", fleet_who(log, buf, sizeof(buf)), log->test,
+		 log->sync_p50_ns / 1000, ratio);
+	wrap_print(stdout, "  fsync-bound: ", line, wrap_width());
 }
 
 static unsigned print_text(const struct rs_set *s, const char **tests, unsigned nt)
 {
 	unsigned t, k, i, outliers = 0, fsb;
-	char a[32], c[32], buf[512];
+	char a[32], c[32], buf[512], line[1024];
+	/* the table is 97 columns (and an outlier's note after it): a terminal narrower gets it as lines */
+	int width = wrap_width(), narrow = width && width < 100;
 
-	printf("bootbench compare: %u result file(s), %u figure(s), grouped by %s\n", s->files, s->n,
-	       grouping == FLEET_BY_MACHINE ? "machine" : grouping == FLEET_BY_MODEL ? "model and capacity" :
-	       "model, firmware and capacity");
-	printf("outlier: more than %.0f scaled MADs and %.0f%% from its group's median IOPS, in groups of %d or "
-	       "more\n", OUTLIER_MADS, OUTLIER_REL * 100, OUTLIER_MIN_GROUP);
+	snprintf(buf, sizeof(buf), "bootbench compare: %u result file(s), %u figure(s), grouped by %s", s->files, s->n,
+		 grouping == FLEET_BY_MACHINE ? "machine" : grouping == FLEET_BY_MODEL ? "model and capacity" :
+		 "model, firmware and capacity");
+	wrap_print(stdout, "", buf, width);
+	snprintf(buf, sizeof(buf), "outlier: more than %.0f scaled MADs and %.0f%% from its group's median IOPS, in "
+		 "groups of %d or more", OUTLIER_MADS, OUTLIER_REL * 100, OUTLIER_MIN_GROUP);
+	wrap_print(stdout, "", buf, width);
 	for (t = 0; t < nt; t++) {
 		unsigned ng;
 		struct fleet_group *g = fleet_groups(s, tests[t], grouping, &ng);
@@ -127,11 +139,35 @@ static unsigned print_text(const struct rs_set *s, const char **tests, unsigned 
 		printf("\n%s\n", tests[t]);
 		for (k = 0; k < ng; k++) {
 			if (!g[k].compared) {
-				printf("  group %s: %u disk(s): too few to compare (%d needed)\n", g[k].key, g[k].n,
-				       OUTLIER_MIN_GROUP);
+				snprintf(line, sizeof(line), "group %s: %u disk(s): too few to compare (%d needed)", g[k].key,
+					 g[k].n, OUTLIER_MIN_GROUP);
 			} else {
-				printf("  group %s: %u disks, median %s IOPS (%.1f MB/s), MAD %s IOPS\n", g[k].key, g[k].n,
-				       fmt_si(g[k].median, a, sizeof(a)), g[k].median_bw / 1e6, fmt_si(g[k].mad, c, sizeof(c)));
+				snprintf(line, sizeof(line), "group %s: %u disks, median %s IOPS (%.1f MB/s), MAD %s IOPS",
+					 g[k].key, g[k].n, fmt_si(g[k].median, a, sizeof(a)), g[k].median_bw / 1e6,
+					 fmt_si(g[k].mad, c, sizeof(c)));
+			}
+			wrap_print(stdout, "  ", line, width);
+			if (narrow) {
+				/* a console too narrow for the table: a disk's name on a line, its figures folded under it */
+				for (i = 0; i < g[k].n; i++) {
+					const struct fleet_member *m = &g[k].m[i];
+					char text[1024];
+					int at;
+
+					printf("    %s, disk %s%s%s\n", m->f->disk.machine,
+					       m->f->disk.serial[0] ? m->f->disk.serial : "-", m->f->disk.slot[0] ? ", slot " : "",
+					       m->f->disk.slot);
+					at = snprintf(text, sizeof(text), "%s IOPS, %.1f MB/s, p99 %.1f us, %+.1f%% from the median",
+						      fmt_si(m->f->iops, a, sizeof(a)), m->f->bw_bytes / 1e6,
+						      m->f->clat_p99_ns / 1000, fabs(m->dev) < 0.0005 ? 0.0 : m->dev * 100);
+					if (m->outlier) {
+						outliers++;
+						snprintf(text + at, sizeof(text) - at, "; OUTLIER (%s): %s",
+							 m->outlier < 0 ? "slow" : "fast", fleet_who(m->f, buf, sizeof(buf)));
+					}
+					wrap_print(stdout, "      ", text, width);
+				}
+				continue;
 			}
 			printf("    %-18s %-18s %-14s %9s %10s %9s %9s\n", "machine", "disk serial", "slot", "IOPS",
 			       "MB/s", "p99 us", "vs median");
