@@ -146,12 +146,11 @@ static void hash_machine(struct rack *r, unsigned i)
 /*
  * Listed machine I is also known by KEY (its serial, learnt from a saved
  * run's inventory where the list gave its MAC): its heartbeats and pushes,
- * named by the serial, are its own.
+ * named by the serial, are its own. KEY is no machine's yet (the caller
+ * looked).
  */
 static void hash_alias(struct rack *r, unsigned i, const char *key)
 {
-	if (r->m[i].alias_key[0] || !*key || hash_find(r, key) >= 0)
-		return;
 	snprintf(r->m[i].alias_key, sizeof(r->m[i].alias_key), "%s", key);
 	hash_put(r, i * 3 + 3);
 }
@@ -620,6 +619,14 @@ static int logged_exit_status(const char *dir)
 	return status;
 }
 
+/* Whether status.json's hook status KEY says a hook failed (not 0, or not a number); absent: no hook ran. */
+static int hook_failed(json_t *status, const char *key)
+{
+	json_t *v = json_object_get(status, key);
+
+	return v && (!json_is_integer(v) || json_integer_value(v));
+}
+
 /* status.json: only a whole one, with an exit status that is a number, says how the run ended. */
 static void read_status(struct rack_report *rep, json_t *status, const char *name)
 {
@@ -641,13 +648,8 @@ static void read_status(struct rack_report *rep, json_t *status, const char *nam
 	}
 	rc = (int)json_integer_value(rcj);
 	/* a run that says it passed and names what failed says two things: neither is believed */
-	if (!rc && (json_array_size(failed) ||
-		    (json_object_get(status, "hook_after_status") &&
-		     (!json_is_integer(json_object_get(status, "hook_after_status")) ||
-		      json_integer_value(json_object_get(status, "hook_after_status")))) ||
-		    (json_object_get(status, "hook_before_status") &&
-		     (!json_is_integer(json_object_get(status, "hook_before_status")) ||
-		      json_integer_value(json_object_get(status, "hook_before_status")))))) {
+	if (!rc && (json_array_size(failed) || hook_failed(status, "hook_before_status") ||
+		    hook_failed(status, "hook_after_status"))) {
 		unreadable(rep, "status.json: exit_status 0 beside a failed target or hook: it contradicts itself");
 		return;
 	}
