@@ -240,6 +240,12 @@ if [ -n "$cd" ]; then
 		set -- "$@" -device ahci,id=ahci -device "ide-cd,bus=ahci.0,drive=cd$([ "$boot" = cdrom ] && echo ,bootindex=0)"
 	fi
 fi
+# A direct boot under SeaBIOS loads the kernel's own vmlinux through its PVH
+# entry (scripts/pvh-kernel.sh: the bzImage's stub costs 3-9 s under TCG on
+# every boot); QEMU_BZIMAGE=1 boots the bzImage as it is.
+if [ "$boot" = kernel ] && [ "$fw" = bios ] && [ -z "${QEMU_BZIMAGE:-}" ]; then
+	kernel=$(OUT=$OUT "$ROOT/scripts/pvh-kernel.sh" "$kernel")
+fi
 case "$boot" in
 pxe) set -- "$@" -boot n ;;
 kernel) set -- "$@" -kernel "$kernel" ${initrd:+-initrd "$initrd"} -append "$append" ;;
