@@ -79,8 +79,15 @@ else
 	bad "the ext4 loop device mounts"
 fi
 
-"$BB" raid --levels=0,1 --destroy="$a,$b" --output="$T" "$a" "$b" > out.txt 2> err.txt
+# as the menu runs it (issue 48): its box's 73 columns in $COLUMNS, the output a file
+COLUMNS=73 "$BB" raid --levels=0,1 --destroy="$a,$b" --output="$T" "$a" "$b" > out.txt 2> err.txt
 rc=$?
+check "at 73 columns every line of the output fits" sh -c "[ -z \"\$(awk 'length > 73' out.txt)\" ]" ||
+	awk 'length > 73' out.txt
+check "... a line folded under its own item, indented (the members, each failure)" sh -c "
+	grep -A1 '^members: ' out.txt | tail -n 1 | grep -q '^         [a-z]' || grep -q '^members: .*;\$' out.txt"
+check "raid.txt keeps each of them a line" \
+	grep -q '^members: whole disks, [0-9.]*MiB each; tests on the raw device;$' raid.txt
 check "the table has a baseline row for each test" sh -c "[ \$(grep -c ' 1 disk .* 1.00x ' out.txt) = 4 ]"
 # Without the md driver (this host's kernel has no modules) mdadm cannot make an
 # array: then each level must fail with mdadm's own message and the run exit 1.
@@ -96,6 +103,9 @@ else
 	check "no md driver: the run ends with 1" [ $rc = 1 ]
 	for l in raid0 raid1; do
 		check "no md driver: $l failed with mdadm's message" grep -q "bootbench-$l: mdadm --create failed" err.txt
+		check "... its failure folded under its name at 73 columns" sh -c "
+			grep -q '^$l failed: ' out.txt && grep -A1 '^$l failed: ' out.txt | tail -n 1 | grep -q '^              [^ ]' &&
+			[ \$(grep -c '^$l failed: .*mdadm --create failed' raid.txt) = 1 ]"
 	done
 fi
 check "raid.json names both disks with their baselines" json raid.json \

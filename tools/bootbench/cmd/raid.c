@@ -70,7 +70,9 @@ static void raid_more_help(FILE *f)
 		"by bootbench, and Debian's kernel under Secure Boot loads only Debian's):\n");
 	for (i = 0; i < zfs_topology_count; i++)
 		fprintf(f, "  %-10s %s\n", zfs_topologies[i].name, zfs_topologies[i].what);
-	fprintf(f, "BOOTBENCH_SCALE=F scales the profile's runtimes and sizes.\n");
+	fprintf(f, "BOOTBENCH_SCALE=F scales the profile's runtimes and sizes.\n"
+		"On a console (or with $COLUMNS) the prose is folded to its width, each disk's and\n"
+		"level's lines under its name; raid.txt keeps a line a line. The table is 72 columns.\n");
 }
 
 static void on_signal(int sig)

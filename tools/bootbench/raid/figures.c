@@ -20,12 +20,23 @@
 #include "job/worker.h"
 #include "lib/json.h"
 #include "lib/util.h"
+#include "lib/wrap.h"
 #include "raid/raid.h"
 #include "raid/verdict.h"
 #include "safety/consent.h"
 #include "stats/robust.h"
 #include "sys/sysinfo.h"
 
+
+/*
+ * The width F's prose is folded to: the console's (or $COLUMNS: the menu
+ * sets its box's) for stdout, none for raid.txt, whose lines stay whole.
+ * The table itself is 72 columns either way.
+ */
+static int width_of(FILE *f)
+{
+	return f == stdout ? wrap_width() : 0;
+}
 
 /* The baseline: per test and direction, the median of the disks. */
 void raid_baseline_median(void)
@@ -81,9 +92,15 @@ unsigned raid_print_outliers(FILE *f, struct json *j)
 			if (isnan(x) || fabs(x - 1) <= OUTLIER)
 				continue;
 			found++;
-			if (f)
-				fprintf(f, "%s differs from its siblings: %s %s %.2fx of the median disk\n", raid_ctx.disks[k],
-					m->test, m->dir, x);
+			if (f) {
+				/* folded under the disk's name: each disk's lines its own */
+				char lead[80], why[160];
+
+				snprintf(lead, sizeof(lead), "%s ", raid_ctx.disks[k]);
+				snprintf(why, sizeof(why), "differs from its siblings: %s %s %.2fx of the median disk",
+					 m->test, m->dir, x);
+				wrap_print(f, lead, why, width_of(f));
+			}
 			if (j) {
 				json_obj_open(j, NULL);
 				json_str(j, "disk", raid_ctx.disks[k]);
@@ -135,9 +152,13 @@ void raid_print_failures(FILE *f)
 {
 	unsigned k;
 
+	char lead[64];
+
 	for (k = 0; k < raid_ctx.nres; k++)
-		if (raid_ctx.res[k].error[0])
-			fprintf(f, "%s failed: %s\n", raid_ctx.res[k].name, raid_ctx.res[k].error);
+		if (raid_ctx.res[k].error[0]) {
+			snprintf(lead, sizeof(lead), "%s failed: ", raid_ctx.res[k].name);
+			wrap_print(f, lead, raid_ctx.res[k].error, width_of(f));
+		}
 }
 
 /* How the pools were made and measured: what the ZFS rows depend on. */
@@ -147,8 +168,10 @@ static void print_zfs_setup(FILE *f)
 	unsigned i;
 
 	fmt_iec((double)raid_ctx.zs.recordsize, rs, sizeof(rs));
-	fprintf(f, "ZFS %s: zfs-TOPOLOGY/WIDTH rows are pools over the first WIDTH disks;\n"
-		   "ashift %u (%u-byte sectors), recordsize %s, compression=off, atime=off;\n"
+	/* lines of 73 columns at most: the menu's box */
+	fprintf(f, "ZFS %s: zfs-TOPOLOGY/WIDTH rows are pools\n"
+		   "over the first WIDTH disks; ashift %u (%u-byte sectors),\n"
+		   "recordsize %s, compression=off, atime=off;\n"
 		   "pools on %s;\n", raid_ctx.zfs_version, raid_ctx.zs.ashift, 1u << raid_ctx.zs.ashift, rs,
 		raid_ctx.part_bytes ? "the head partitions" : "a partition over each disk from 1 MiB, as zpool lays one out");
 	if (zfs_direct_io())
@@ -164,16 +187,21 @@ static void print_zfs_setup(FILE *f)
 void raid_print_setup(FILE *f)
 {
 	unsigned i;
-	char size[32];
+	char size[32], lead[96], names[MD_MAX_DISKS * 40] = "", members[200];
 
-	fprintf(f, "bootbench raid: profile %s on %u disks:", raid_ctx.profile->name, raid_ctx.n);
+	/* the disks folded under the first: many of them run past a line */
+	snprintf(lead, sizeof(lead), "bootbench raid: profile %s on %u disks: ", raid_ctx.profile->name, raid_ctx.n);
 	for (i = 0; i < raid_ctx.n; i++)
-		fprintf(f, " %s", raid_ctx.disks[i] + 5);
-	fprintf(f, "\nmembers: %s, %s each; tests on %s;\nchunk %s; no write-intent bitmap\n",
-		raid_ctx.part_bytes ? "a partition at the head of each disk" : "whole disks",
-		fmt_iec((double)raid_ctx.member_size, size, sizeof(size)),
-		raid_ctx.fs ? (!strcmp(raid_ctx.fs, "ext4") ? "a file on ext4 (lazy init off)" : "a file on xfs") : "the raw device",
-		raid_ctx.chunk ? raid_ctx.chunk : "mdadm's default (512K)");
+		snprintf(names + strlen(names), sizeof(names) - strlen(names), "%s%s", i ? " " : "",
+			 raid_ctx.disks[i] + 5);
+	wrap_print(f, lead, names, width_of(f));
+	snprintf(members, sizeof(members), "%s, %s each; tests on %s;",
+		 raid_ctx.part_bytes ? "a partition at the head of each disk" : "whole disks",
+		 fmt_iec((double)raid_ctx.member_size, size, sizeof(size)),
+		 raid_ctx.fs ? (!strcmp(raid_ctx.fs, "ext4") ? "a file on ext4 (lazy init off)" : "a file on xfs")
+			     : "the raw device");
+	wrap_print(f, "members: ", members, width_of(f));
+	fprintf(f, "chunk %s; no write-intent bitmap\n", raid_ctx.chunk ? raid_ctx.chunk : "mdadm's default (512K)");
 	if (raid_ctx.nzfs)
 		print_zfs_setup(f);
 	fprintf(f, "1 disk: the median of the disks; vs disk: bandwidth relative to it;\n"
@@ -181,9 +209,10 @@ void raid_print_setup(FILE *f)
 	if (raid_ctx.resync)
 		fprintf(f, "resync: mirrors and parity were synced before measuring (--resync)\n");
 	else
-		fprintf(f, "resync: skipped with --assume-clean on redundant levels; valid here because the tests\n"
-			   "never read back data they did not write, and md reads neither mirrors nor parity to\n"
-			   "check them, so a stripe costs the same synced or not\n");
+		fprintf(f, "resync: skipped with --assume-clean on redundant levels; valid here\n"
+			   "because the tests never read back data they did not write, and md\n"
+			   "reads neither mirrors nor parity to check them, so a stripe costs the\n"
+			   "same synced or not\n");
 }
 
 /*

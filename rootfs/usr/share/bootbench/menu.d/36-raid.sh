@@ -44,7 +44,8 @@ for d in $disks; do targets="$targets /dev/$d"; destroy="${destroy:+$destroy,}/d
 trap '' INT
 # The gauge: stage lines (K of M) and each run's progress lines (fd 3)
 # become dialog's XXX blocks; the stages and the table go to summary.txt.
-( bootbench raid ${levels:+--levels="$levels"} ${zfs:+--zfs="$zfs"} --profile="$profile" --destroy="$destroy" --output="$out" --progress-fd=3 $targets \
+# COLUMNS: the box's width, which bootbench folds its prose to (issue 48)
+( COLUMNS=73 bootbench raid ${levels:+--levels="$levels"} ${zfs:+--zfs="$zfs"} --profile="$profile" --destroy="$destroy" --output="$out" --progress-fd=3 $targets \
 	3>&1 > "$out/summary.txt" 2>&1; echo "exit status $?" >> "$out/summary.txt" ) |
 	awk '$1 == "stage" { k = $2; m = $3; $1 = $2 = $3 = ""; text = substr($0, 4)
 		printf "XXX\n%d\nStage %d of %d: %s\n\nCtrl-C stops the run; arrays are torn down.\nXXX\n", (k - 1) * 100 / m, k, m, text
