@@ -78,7 +78,8 @@ static void compare_health(struct burnin_result *r, const struct disk *a, const 
 		}
 		grew(r, b->name, "media errors", (long long)a->health.media_errors, (long long)b->health.media_errors);
 		grew(r, b->name, "percentage used", a->health.percentage_used, b->health.percentage_used);
-		if (b->health.available_spare < a->health.available_spare)
+		if (a->health.spare_reported && b->health.spare_reported &&
+		    b->health.available_spare < a->health.available_spare)
 			burnin_set(r, BURNIN_FAIL, "%s: available spare fell from %u%% to %u%% during the burn-in", b->name,
 				   a->health.available_spare, b->health.available_spare);
 	}
@@ -632,11 +633,16 @@ static void disk_one(const void *arg, struct burnin_result *r, int extra[4])
 	if (!disk_find(a.name, &b)) {
 		disk_health(&b);
 		compare_health(r, &a, &b);
-		if (b.health.valid)
+		if (b.health.valid) {
+			char spare[32] = "spare not reported";
+
+			if (b.health.spare_reported)
+				snprintf(spare, sizeof(spare), "spare %u%%", b.health.available_spare);
 			burnin_device_figure(r, dev, "health", b.health.critical_warning, "%s: critical warning "
-					     "0x%02x, %llu media errors, %u%% used, spare %u%%", b.name,
+					     "0x%02x, %llu media errors, %u%% used, %s", b.name,
 					     b.health.critical_warning, (unsigned long long)b.health.media_errors,
-					     b.health.percentage_used, b.health.available_spare);
+					     b.health.percentage_used, spare);
+		}
 		else if (b.smart.valid) {
 			char re[24], pe[24], ou[24], crc[24];
 

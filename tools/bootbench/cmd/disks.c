@@ -64,13 +64,15 @@ static void table(const struct disk *v, unsigned n)
 			wrap_print(stdout, lead, d->parts[k].content[0] ? d->parts[k].content : "-", width);
 		}
 		if (d->health.valid) {
-			char temp[32] = "temperature not reported";
+			char temp[32] = "temperature not reported", spare[32] = "spare not reported";
 
 			if (d->health.temperature_reported)
 				snprintf(temp, sizeof(temp), "%d C", d->health.temperature_c);
-			snprintf(text, sizeof(text), "%s, %u%% used, spare %u%%, %llu media errors, "
+			if (d->health.spare_reported)
+				snprintf(spare, sizeof(spare), "spare %u%%", d->health.available_spare);
+			snprintf(text, sizeof(text), "%s, %u%% used, %s, %llu media errors, "
 				 "%llu unsafe shutdowns, %llu h on%s", temp,
-				 d->health.percentage_used, d->health.available_spare,
+				 d->health.percentage_used, spare,
 				 (unsigned long long)d->health.media_errors,
 				 (unsigned long long)d->health.unsafe_shutdowns,
 				 (unsigned long long)d->health.power_on_hours,

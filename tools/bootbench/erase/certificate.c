@@ -279,7 +279,10 @@ static void health_json(struct json *j, const char *key, const struct disk *d)
 		else
 			json_null_member(j, "temperature_c");
 		json_uint(j, "percentage_used", d->health.percentage_used);
-		json_uint(j, "available_spare", d->health.available_spare);
+		if (d->health.spare_reported)
+			json_uint(j, "available_spare", d->health.available_spare);
+		else
+			json_null_member(j, "available_spare");
 		json_uint(j, "critical_warning", d->health.critical_warning);
 		json_uint(j, "media_errors", d->health.media_errors);
 		json_uint(j, "power_on_hours", d->health.power_on_hours);

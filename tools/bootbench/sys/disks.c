@@ -662,7 +662,10 @@ void disk_json(struct json *j, const struct disk *d)
 			json_int(j, "temperature_c", d->health.temperature_c);
 		else
 			json_null_member(j, "temperature_c");
-		json_uint(j, "available_spare_pct", d->health.available_spare);
+		if (d->health.spare_reported)
+			json_uint(j, "available_spare_pct", d->health.available_spare);
+		else
+			json_null_member(j, "available_spare_pct");
 		json_uint(j, "percentage_used", d->health.percentage_used);
 		json_uint(j, "critical_warning", d->health.critical_warning);
 		json_uint(j, "media_errors", d->health.media_errors);

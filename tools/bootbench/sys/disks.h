@@ -24,6 +24,13 @@ struct nvme_health {
 	int temperature_reported;	/* the log's composite temperature is not 0 K */
 	int temperature_c;
 	unsigned available_spare, percentage_used, critical_warning;
+	/*
+	 * The spare, its threshold, the wear and the spare warning all 0: a
+	 * controller that fills none of them in (QEMU's), not a drive with no
+	 * spare left (it would have worn: a percentage used, or a threshold
+	 * set). Such a spare is "not reported".
+	 */
+	int spare_reported;
 	uint64_t media_errors, unsafe_shutdowns, power_on_hours;
 };
 

@@ -47,6 +47,8 @@ static void nvme_health(struct disk *d)
 		d->health.temperature_reported = (log[1] | log[2] << 8) != 0;
 		d->health.available_spare = log[3];
 		d->health.percentage_used = log[5];
+		/* byte 4: the spare's threshold; bit 0 of the warning: spare low */
+		d->health.spare_reported = log[3] || log[4] || log[5] || (log[0] & 1);
 		/* 128-bit little-endian counters: the low 64 bits are plenty */
 		memcpy(&v, log + 128, 8);
 		d->health.power_on_hours = v;
