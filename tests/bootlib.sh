@@ -362,3 +362,173 @@ answer = re.sub(r"\x1b\[[0-9;]*[A-Za-z]", "", until_prompt()).replace("\r", "").
 print("\n".join(l for l in answer if l.strip() and not l.startswith("(qemu)")).strip())
 PY
 }
+
+# The shared guests (issue 49: boot once, check many). A fixture
+# (tests/boot/shared_guest_*.sh) boots one stick with the disks of all its
+# checks and runs the checks its "# checks:" line names (tests/guest/NAME.sh)
+# one after another against that guest, each from the menu and back to it;
+# then it powers the guest off. The runner reports each check as a test of
+# its own, from the result the fixture writes for it as it ends.
+#
+# A check runs twice: "sh tests/guest/NAME.sh prepare" on the host before
+# the boot makes its disks in $GUEST (named after it: NAME.img, which the
+# fixture attaches), then "sh tests/guest/NAME.sh" against the running
+# guest (guest_attach). Its "# screen: WxH" line is the console's size for
+# it at the menu (the fixture's when it has none); its "# timeout: N" its
+# limit, as a test's.
+
+# console_size W H: the console's window, as tmux shows it (the guest's
+# serial line says 80x24 whatever it is: a larger window only keeps lines
+# wider than 80 columns whole and more of them on the screen)
+# (its history cleared first: a window made taller takes lines back from
+# it, above what the guest drew, which the guest's cursor no longer reaches)
+console_size() {
+	$TM clear-history -t vm
+	$TM resize-window -t vm -x "$1" -y "$2" >/dev/null
+}
+
+# menu_sync: from the menu, the shell's sync, and the menu again: what the
+# guest wrote to its disks (the stick's results) is on them for the host
+menu_sync() {
+	sleep 2	# dialog drops what is typed while it starts
+	keys 7 Enter
+	step "the shell, to sync the disks" "Type 'exit' to return to the menu." 30
+	type_line "clear; sync; echo SYNCED=\$((0))"
+	step_result "... synced" SYNCED "SYNCED=0" 60
+	type_line "exit"
+	step "... and back in the menu" "Esc goes back" 30
+}
+
+# In a check: the fixture's guest (its tmux server) and its files ($GUEST)
+guest_attach() {
+	if [ -z "${GUEST_TMUX:-}" ] || [ ! -d "${GUEST:-}" ]; then
+		echo "$0 is a check of a shared guest: run the fixture that names it (tests/boot/shared_guest_*.sh)"
+		exit 2
+	fi
+	TM="tmux -L $GUEST_TMUX"
+}
+
+# at_menu: the menu is on the screen
+at_menu() { screen 2>/dev/null | grep -q 'Esc goes back'; }
+
+# guest_to_menu: the menu again, from wherever a failed check left the
+# guest (a dialog, the shell, a command still running, a chroot's shell):
+# Esc out of dialogs, Ctrl-C to what runs, exit from a shell's prompt.
+guest_to_menu() {
+	for _try in 1 2 3 4 5 6; do
+		at_menu && return 0
+		$TM send-keys -t vm Escape; sleep 2
+		at_menu && return 0
+		$TM send-keys -t vm C-c; sleep 2
+		if screen | grep -v '^ *$' | tail -n 1 | grep -qE '[#$] *$'; then
+			type_line "clear; exit"; sleep 3
+		fi
+	done
+	wait_for 'Esc goes back' 30 > /dev/null
+}
+
+# The CPU-seconds so far of this test's cgroup (the runner's: the guest's
+# and every check's), or without one (a run outside the runner) of its QEMU.
+guest_cpu() {
+	_cg=$(awk -F: '$2 ~ /(^|,)cpuacct(,|$)/ { print $3 }' /proc/self/cgroup)
+	if [ -n "$_cg" ] && [ "$_cg" != / ] && [ -r "/sys/fs/cgroup/cpuacct$_cg/cpuacct.usage" ]; then
+		awk '{ printf "%.1f", $1 / 1e9 }' "/sys/fs/cgroup/cpuacct$_cg/cpuacct.usage"
+		return
+	fi
+	_cg=$(awk -F: '$1 == 0 { print $3 }' /proc/self/cgroup)
+	if [ -n "$_cg" ] && [ "$_cg" != / ] && [ -r "/sys/fs/cgroup$_cg/cpu.stat" ]; then
+		awk '$1 == "usage_usec" { printf "%.1f", $2 / 1e6 }' "/sys/fs/cgroup$_cg/cpu.stat"
+		return
+	fi
+	_q=$(pgrep -f "^qemu-system.*$GUEST/stick.img" | head -n 1)
+	awk -v hz="$(getconf CLK_TCK)" '{ printf "%.1f", ($14 + $15) / hz }' "/proc/${_q:-self}/stat" 2>/dev/null || echo 0
+}
+
+# guest_result NAME RC SECONDS LIMIT CPU [WHY]: a check's result, where the
+# runner reads a test's ("RC SECONDS LIMIT CPU-S"); WHY is added to its log
+guest_result() {
+	[ -z "${6:-}" ] || echo "FAILED: $6" >> "$GUEST_LOGS/$1.sh.log"
+	echo "$2 $3 $4 $5" > "$GUEST_LOGS/$1.sh.result.tmp"
+	mv "$GUEST_LOGS/$1.sh.result.tmp" "$GUEST_LOGS/$1.sh.result"
+	case $2 in 0) _v=PASS ;; 77) _v=SKIP ;; *) _v=FAIL ;; esac
+	echo "check $1.sh: $_v (exit $2, ${3}s, $5 CPU-s)${6:+: $6}"
+}
+
+# guest_prepare: $GUEST (the fixture's, or $T/guest), and in it each
+# check's disks (its prepare), for
+# the checks this run asked for (GUEST_CHECKS, from the runner: all of the
+# "# checks:" line when empty). Logs and results go where the runner keeps
+# them (GUEST_LOGS: out/test-logs).
+guest_prepare() {
+	GUEST=${GUEST:-$T/guest} GUEST_LOGS=${GUEST_LOGS:-$OUT/test-logs}
+	export GUEST GUEST_LOGS
+	mkdir -p "$GUEST" "$GUEST_LOGS"
+	guest_checks=${GUEST_CHECKS:-$(sed -n 's/^# checks: //p' "$0")}
+	guest_ready=""
+	for _c in $guest_checks; do
+		[ -f "tests/guest/$_c.sh" ] || { echo "$0: no check tests/guest/$_c.sh"; exit 1; }
+		rm -f "$GUEST_LOGS/$_c.sh.result"
+		echo "=== $_c.sh: prepare (on the host)" > "$GUEST_LOGS/$_c.sh.log"
+		if sh "tests/guest/$_c.sh" prepare >> "$GUEST_LOGS/$_c.sh.log" 2>&1; then
+			guest_ready="$guest_ready $_c"
+		else
+			guest_result "$_c" 1 0 0 0 "its disks could not be made (prepare, above)"
+		fi
+	done
+}
+
+# shared_guest W H "QEMU-OPTIONS": boots the guest, its console WxH, (a disk of a check not
+# prepared, not asked for or failed, is attached empty: the others keep
+# their places, and so their names and serials), waits for its menu, runs
+# the checks in turn and powers it off. A check fails when it fails, when
+# its limit passes, or when it leaves the guest away from the menu; the
+# guest is then brought back to the menu for the next (guest_to_menu), and
+# when it does not come back, the checks left are failed as not run.
+shared_guest() {
+	_w=$1 _h=$2
+	for _f in $(echo "$3" | grep -o "$GUEST/[^' ]*\.img"); do
+		[ -e "$_f" ] || truncate -s 64M "$_f"
+	done
+	console_boot "$_w" "$_h" "$3"
+	GUEST_TMUX=${TM#tmux -L }
+	export GUEST_TMUX
+	_t0=$(date +%s)
+	if wait_for "Esc goes back" 240; then
+		ok "the menu comes up on the serial console ($(( $(date +%s) - _t0 ))s)"
+		_wedged=""
+	else
+		bad "the menu comes up on the serial console"
+		_wedged="the guest did not come up to its menu"
+	fi
+	echo "the boot: ${GUEST_BOOT_CPU:=$(guest_cpu)} CPU-s (QEMU, the kernel, the services), $(( $(date +%s) - _t0 ))s to the menu"
+	for _c in $guest_ready; do
+		if [ -n "$_wedged" ]; then
+			guest_result "$_c" 1 0 0 0 "not run: $_wedged"
+			continue
+		fi
+		_size=$(sed -n 's/^# screen: \([0-9]*x[0-9]*\)$/\1/p' "tests/guest/$_c.sh" | head -n 1)
+		_size=${_size:-${_w}x$_h}
+		[ "$_size" = "${_w}x$_h" ] || console_size "${_size%x*}" "${_size#*x}"
+		_limit=$(sed -n 's/^# timeout: \([0-9][0-9]*\)$/\1/p' "tests/guest/$_c.sh" | head -n 1)
+		_limit=$(( ${_limit:-300} * ${BOOT_JOBS:-3} ))
+		_cpu0=$(guest_cpu) _s0=$(date +%s)
+		echo "=== $_c.sh: in the shared guest $(basename "$0") at $_size" >> "$GUEST_LOGS/$_c.sh.log"
+		timeout --foreground -k 10 "$_limit" sh "tests/guest/$_c.sh" >> "$GUEST_LOGS/$_c.sh.log" 2>&1
+		_rc=$? _why=""
+		# 137: still running 10 s after timeout's TERM (a shell waits for
+		# its foreground command before its trap runs), then killed
+		case $_rc in 124|137) _rc=124 _why="its limit of ${_limit}s passed" ;; esac
+		if ! at_menu; then
+			echo "--- the screen it left:" >> "$GUEST_LOGS/$_c.sh.log"
+			screen | grep -v '^ *$' | tail -n 20 >> "$GUEST_LOGS/$_c.sh.log"
+			if [ $_rc = 0 ] || [ $_rc = 77 ]; then _rc=1 _why="it left the guest away from the menu"; fi
+			guest_to_menu >/dev/null || _wedged="$_c.sh left the guest away from its menu, and Esc, Ctrl-C and exit did not bring it back"
+		fi
+		[ "$_size" = "${_w}x$_h" ] || console_size "$_w" "$_h"
+		guest_result "$_c" $_rc $(( $(date +%s) - _s0 )) "$_limit" \
+			"$(awk -v a="$_cpu0" -v b="$(guest_cpu)" 'BEGIN { printf "%.1f", b - a }')" "$_why"
+	done
+	[ -n "$_wedged" ] && { bad "$_wedged"; finish; }
+	menu_power_off
+	finish
+}

@@ -27,6 +27,20 @@
 # each other (their ports no longer demand it: free ones, chosen at start;
 # two of them together is not measured yet); a test marked "# alone" runs with
 # none beside it. Stopped (a signal), the run stops its tests (stop_tests).
+#
+# Shared guests (issue 49: boot once, check many): a boot test with a
+# "# checks:" line (tests/boot/shared_guest_*.sh) boots one guest and runs
+# the checks it names (tests/guest/NAME.sh) against it in turn: in the boot
+# lane it is one boot test (its checks one after another inside it, so
+# its time is their sum: a guest's checks are kept to about 250 s). Each check
+# is a test of its own: selected by its name (TESTS='^menu_serial\.sh$'
+# boots its guest for it alone), reported on its own line with its own log
+# and CPU-seconds (the guest's while it ran), counted in the totals. The
+# guest's own line is its boot and power-off (the checks' CPU-seconds taken
+# out); a check it could not run or finish (the guest did not boot, was
+# wedged, or ran out of time) is reported failed. A guest per test remains
+# where the boot itself is tested (firmware, Secure Boot, PXE, power cuts,
+# faults, the kernel command line).
 cd "$(dirname "$0")/.." || exit 1
 TIMEOUT=${TEST_TIMEOUT:-300}
 JOBS=${BOOT_JOBS:-3}
@@ -34,8 +48,8 @@ JOBS=${BOOT_JOBS:-3}
 log=$PWD/out/test-logs	# absolute: the sanitizers write their reports there from any working folder
 # a test's log and result are named by its file name: two tests of one name
 # would write each other's
-dups=$(for t in tests/cli/*.sh tests/boot/*.sh; do basename "$t"; done | sort | uniq -d)
-[ -z "$dups" ] || { echo "run.sh: tests share a name (cli and boot): $dups" >&2; exit 2; }
+dups=$(for t in tests/cli/*.sh tests/boot/*.sh tests/guest/*.sh; do basename "$t"; done | sort | uniq -d)
+[ -z "$dups" ] || { echo "run.sh: tests share a name (cli, boot and guest): $dups" >&2; exit 2; }
 mkdir -p "$log"
 # this run's own marks (its start, its tally, its serial lane's end), named by
 # its pid: a run beside it (TESTS=...) shares out/test-logs and must not touch them
@@ -89,6 +103,17 @@ if [ -w /sys/fs/cgroup/cpuacct/cgroup.procs ]; then
 elif [ -e /sys/fs/cgroup/cgroup.controllers ] && [ -w /sys/fs/cgroup/cgroup.procs ]; then
 	cg_root=/sys/fs/cgroup cg_kind=v2
 fi
+# A shared guest's checks: those its "# checks:" line names (none: not a
+# shared guest), and of those the ones this run runs (all when TESTS names
+# the guest itself)
+guest_checks_of() { sed -n 's/^# checks: //p' "$1" 2>/dev/null | head -n 1; }
+checks_selected() {
+	if [ -z "$TESTS" ] || basename "$1" | grep -qE "$TESTS"; then guest_checks_of "$1"; return; fi
+	for _c in $(guest_checks_of "$1"); do echo "$_c.sh" | grep -qE "$TESTS" && printf '%s ' "$_c"; done
+}
+boot_selected() { [ -n "$(checks_selected "$1")" ] || selected "$(basename "$1")"; }
+# a test's files: itself, and a shared guest's checks
+files_of() { echo "$1"; for _c in $(guest_checks_of "$1"); do echo "tests/guest/$_c.sh"; done; }
 # start TEST [NAME [SAN]]: runs it in the background; $log/NAME.result gets
 # "rc seconds limit". SAN: under the sanitizer builds, whose reports go to
 # $log/NAME.san/ and fail the test (LeakSanitizer's excuses: tests/lsan.supp)
@@ -100,6 +125,13 @@ start() { # test [name [san]]
 	(
 		begin=$(date +%s)
 		read -r self _ < /proc/self/stat	# this subshell's pid ($$ is the runner's)
+		# a shared guest: the checks it is to run, their results where ours are
+		checks=""
+		case "$1" in tests/boot/*) checks=$(checks_selected "$1") ;; esac
+		if [ -n "$checks" ]; then
+			for c in $checks; do rm -f "$log/$c.sh.result"; done
+			export GUEST_CHECKS="$checks" GUEST_LOGS="$log"
+		fi
 		cg=
 		if [ -n "$cg_root" ] && mkdir "$cg_root/bbtest.$self" 2>/dev/null; then
 			if echo "$self" > "$cg_root/bbtest.$self/cgroup.procs" 2>/dev/null; then
@@ -144,6 +176,18 @@ start() { # test [name [san]]
 			cpu=$(sed -n 2p "$log/$name.times" | awk '{ t = 0; for (i = 1; i <= 2; i++) { split($i, a, "m"); t += a[1] * 60 + a[2] } printf "%.1f", t }')
 			rm -f "$log/$name.times"
 		fi
+		# a shared guest's checks without a result (it did not boot, was
+		# wedged, or its time ran out) failed; its own CPU-seconds are the
+		# boot's and the power-off's, each check's taken out (in its line)
+		if [ -n "$checks" ]; then
+			for c in $checks; do
+				[ -f "$log/$c.sh.result" ] && continue
+				echo "FAILED: no result: its shared guest ($name) ended (exit $rc) before this check had one" >> "$log/$c.sh.log"
+				echo "1 0 0 0" > "$log/$c.sh.result"
+			done
+			cpu=$(for c in $checks; do cat "$log/$c.sh.result"; done |
+				awk -v t="${cpu:-0}" '{ t -= $4 } END { printf "%.1f", t < 0 ? 0 : t }')
+		fi
 		echo "$rc $(( $(date +%s) - begin )) $limit ${cpu:-0}" > "$log/$name.result.tmp"
 		mv "$log/$name.result.tmp" "$log/$name.result"
 	) &
@@ -171,9 +215,9 @@ in_tier() {
 	case "$1" in tests/boot/*) return 1 ;; esac
 	! grep -q '^# tier: image' "$1" 2>/dev/null
 }
-uses_servers() { grep -q 'tests/servers.sh' "$1"; }
+uses_servers() { grep -q 'tests/servers.sh' $(files_of "$1"); }
 # "# alone": a test that a neighbour's load can upset runs with none beside it
-alone() { grep -q '^# alone$' "$1"; }
+alone() { grep -q '^# alone$' $(files_of "$1"); }
 
 # A CLI test that shares the host: loop devices, mounts, servers or ports,
 # network namespaces, /run/bootbench, or marked alone or quiet. The others
@@ -233,9 +277,9 @@ serial_lane() { # which
 # devices, runs alone or is marked quiet (the lane has servers and loop
 # devices of its own).
 # "# quiet": a test that the sanitizer runs' load upsets, but not a guest's.
-touches_host() { uses_servers "$1" || alone "$1" || grep -q 'losetup' "$1" || grep -q '^# quiet$' "$1"; }
+touches_host() { uses_servers "$1" || alone "$1" || grep -q 'losetup' $(files_of "$1") || grep -q '^# quiet$' $(files_of "$1"); }
 boot_pending=$(for t in tests/boot/*.sh; do
-	selected "$(basename "$t")" && in_tier "$t" && echo "$(limit_of "$t") $t"
+	boot_selected "$t" && in_tier "$t" && echo "$(limit_of "$t") $t"
 done | sort -s -k1,1nr | cut -d' ' -f2)
 # With boot tests, one serial lane beside them; without (make check), the
 # cores go to two: the tests that share the host one after another, the
@@ -263,6 +307,7 @@ while [ -n "$pending$running" ]; do
 	for t in $running; do
 		if [ -f "$log/$(basename "$t").result" ]; then
 			report "$(basename "$t")"
+			for c in $(checks_selected "$t"); do report "$c.sh"; done
 		else
 			still="$still $t"
 		fi

@@ -9,7 +9,7 @@
 # new (a critical one FAILs quoting it, another is a note), bmc-sel.txt
 # holds every record; a listing too long to hold is an ERROR, never read
 # from its tail (whose first line is cut, and was read as a new critical
-# record: a false FAIL). QEMU's BMC (tests/boot/burnin_bmc.sh) logs too
+# record: a false FAIL). QEMU's BMC (tests/guest/burnin_bmc.sh) logs too
 # little to reach that size.
 . tests/lib.sh
 need_commands python3
