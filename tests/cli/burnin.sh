@@ -39,7 +39,10 @@ machine() { # a two-CPU machine with coretemp, throttle counters, intel_pstate, 
 		put sys/devices/system/edac/mc/mc0/dimm$d/dimm_ue_count 0
 	done
 	mkdir -p "$R/proc" "$R/dev"
-	printf 'MemTotal:        1048576 kB\nMemFree:          600000 kB\nMemAvailable:     262144 kB\n' > "$R/proc/meminfo"
+	# 70 MiB available (issue 49; it was 256 MiB): 90% of it is 63 MiB whole, and memtester's first
+	# pattern runs to its end whatever the time (16 sweeps written and read back), which over
+	# 230 MiB was most of a memory run's cost
+	printf 'MemTotal:        1048576 kB\nMemFree:          600000 kB\nMemAvailable:      71680 kB\n' > "$R/proc/meminfo"
 	printf '6,100,1000,-;Linux version 6.1.0\n3,101,2000,-;mce: [Hardware Error]: Machine check events logged (before the burn-in)\n' > "$R/dev/kmsg"
 }
 # burn NAME COMPONENT [LIMITS] [CHANGE]: a burn-in of COMPONENT over the
@@ -105,7 +108,7 @@ check "a well machine: cpu PASS, with its peak temperature and the frequency sus
 	"c['figures']['temp_max_c']['value'] == 45 and c['figures']['throttle_events']['value'] == 0 and c['figures']['freq_sustained_mhz']['value'] == 2900 and c['figures']['stressors_run']['value'] == 3"
 check "... the ACPI zone at 99 C is not a CPU sensor" verdict pass cpu PASS "'99' not in c['figures']['temp_max_c']['text']"
 check "... memory PASS: 90% of the available memory tested, GB/s given, no mismatch" verdict pass memory PASS \
-	"abs(c['figures']['tested_gb']['value'] - 0.2416) < 0.002 and c['figures']['pattern_gbs']['value'] > 0 and c['figures']['pattern_mismatches']['value'] == 0"
+	"abs(c['figures']['tested_gb']['value'] - 0.06606) < 0.0006 and c['figures']['pattern_gbs']['value'] > 0 and c['figures']['pattern_mismatches']['value'] == 0"
 # stress-ng shares --vm-bytes among its --vm workers: all of it is given, and held
 check "... stress-ng's vm workers are given all of it, together" verdict pass memory PASS \
 	"c['figures']['stress_gb']['value'] == c['figures']['tested_gb']['value']"
