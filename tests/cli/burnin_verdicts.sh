@@ -13,7 +13,13 @@
 #  - a memory test stopped before its pattern was written says so and
 #    gives no figure for work it did not do.
 . tests/lib.sh
-need_commands stress-ng python3
+need_commands stress-ng python3 taskset
+# Every burn-in on one CPU (issue 49): its stressors load every CPU for their time. bootbench
+# counts the CPUs it may run on (glibc's sysconf), so under taskset it is a one-CPU machine:
+# one worker a stressor, one pattern thread, the recorded machine's CPU 0 read alone. No check
+# here is about CPU 1 or the threads: the verdicts are read from the recorded EDAC counters,
+# kernel log and CPU 0's frequency
+ONE_CPU="taskset -c 0"
 R=$T/root
 put() { mkdir -p "$(dirname "$R/$1")"; printf '%s\n' "$2" > "$R/$1"; }
 machine() { # burnin.sh's: two CPUs, coretemp, throttle counters, intel_pstate, an ECC controller
@@ -36,7 +42,9 @@ machine() { # burnin.sh's: two CPUs, coretemp, throttle counters, intel_pstate, 
 		put sys/devices/system/edac/mc/mc0/dimm$d/dimm_ue_count 0
 	done
 	mkdir -p "$R/proc" "$R/dev"
-	printf 'MemTotal:        1048576 kB\nMemFree:          600000 kB\nMemAvailable:     262144 kB\n' > "$R/proc/meminfo"
+	# burnin.sh's 70 MiB available (issue 49; it was 256 MiB): memtester's first pattern runs to its
+	# end whatever the time, and over 230 MiB it was most of a memory run's cost
+	printf 'MemTotal:        1048576 kB\nMemFree:          600000 kB\nMemAvailable:      71680 kB\n' > "$R/proc/meminfo"
 	printf '6,100,1000,-;Linux version 6.1.0\n' > "$R/dev/kmsg"
 }
 EDAC=$R/sys/devices/system/edac/mc/mc0
@@ -61,7 +69,7 @@ burn() {
 	mkdir -p "$T/$1"
 	[ -n "${4:-}" ] && (sleep 1; eval "$4") &
 	# one after another: these verdicts are each component's (the together phase: burnin_together.sh)
-	BOOTBENCH_SYSROOT=$R BOOTBENCH_SCALE=0.2 "$BB" burnin --components="$2" --phases=each --duration=${DURATION:-10s} \
+	BOOTBENCH_SYSROOT=$R BOOTBENCH_SCALE=0.2 $ONE_CPU "$BB" burnin --components="$2" --phases=each --duration=${DURATION:-10s} \
 		${3:+--limits="$3"} --output="$T/$1" > "$T/$1.out" 2> "$T/$1.err"
 	echo $? > "$T/$1.rc"
 	wait
@@ -172,7 +180,7 @@ check "no frequency read under load (only before it): ERROR, never PASS" verdict
 # holds it there, with its memory mapped): the figures are what was done
 machine
 mkdir -p "$T/held"
-BOOTBENCH_SYSROOT=$R BOOTBENCH_BURNIN_HOLD=memory "$BB" burnin --components=memory --duration=60s \
+BOOTBENCH_SYSROOT=$R BOOTBENCH_BURNIN_HOLD=memory $ONE_CPU "$BB" burnin --components=memory --duration=60s \
 	--output="$T/held" > "$T/held.out" 2> "$T/held.err" &
 pid=$!
 for i in $(seq 100); do
@@ -190,5 +198,5 @@ check "SIGINT before the pattern was written: memory INTERRUPTED, exit 130" eval
 check "... nothing claimed verified: tested_gb 0, no pattern_gbs, no stress-ng figure" verdict held memory INTERRUPTED \
 	"c['figures']['tested_gb']['value'] == 0 and 'pattern_gbs' not in c['figures'] and 'stress_gb' not in c['figures']"
 check "... the reason says what was done" eval \
-	"reason held '0.00 GB of 0.24 GB written and 0.00 GB read back and verified before the stop' && ! reason held 'GB written, read back and verified;'"
+	"reason held '0.00 GB of 0.07 GB written and 0.00 GB read back and verified before the stop' && ! reason held 'GB written, read back and verified;'"
 finish
