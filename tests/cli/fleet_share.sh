@@ -26,7 +26,10 @@
 #   failed run reached the share later; a machine listed by MAC finds its
 #   heartbeat (named by its serial) through its saved inventory or the
 #   MACs the heartbeat carries; one machine on two lines is said, exit 2;
-#   --since judges a folder with no time in its name by when it ended.
+#   --since judges a folder with no time in its name by when it ended;
+#   a second attack's (unreadable, named, exit 2): a copy cut short (a
+#   file MANIFEST.sha256 lists missing), a run folder that is a link, a
+#   folder deeper than the walk goes, a status.json of a terabyte.
 . tests/lib.sh
 need_commands python3 setpriv
 M=$T/machines SHARE=$T/share
@@ -318,4 +321,34 @@ check "... said with both lines" grep -q 'line [0-9]*: its MAC is the machine of
 { cat "$T/passed.csv"; printf 'U63,To Be Filled By O.E.M.,\n'; } > "$T/placeholder.csv"
 fleet "$T/placeholder.csv" "$SHARE"
 check "a placeholder serial listed: exit 2, the line named" sh -c "[ $rc = 2 ] && grep -q 'line [0-9]*: the serial .To Be Filled By O.E.M.. is firmware.s placeholder' '$T/err'"
+
+# what a second attack found passed (issue 46): a share of its own ($S2), each unreadable, named, exit 2
+S2=$T/share2; mkdir -p "$S2"
+save2() { "$BB" save --stick="$S2" --spool="$T/spool" usb "$RUN" > /dev/null 2>&1 || bad "saving $RUN"; }
+aged2() { old=$(basename "$RUN"); mv "$S2/results/$old" "$S2/results/$(date -u -d "$1 minutes ago" +%Y%m%dT%H%M%SZ)_${old#*_}"; }
+printf 'position,serial\n' > "$T/second.csv"
+# a copy cut short: burnin.json (PASS) arrived, status.json (exit status 1) that the manifest lists did not
+machine z1 SN-0081 52:54:00:00:08:01; new_run z1
+printf '{"bootbench_burnin": "1", "verdict": "PASS", "components": [{"name": "cpu", "verdict": "PASS"}]}\n' > "$RUN/burnin.json"
+status 1; save2; rm "$S2/results/$(basename "$RUN")/status.json"; echo 'U81,SN-0081' >> "$T/second.csv"
+# its newest run (failed) a link to a folder elsewhere; its newest run (failed) 17 folders down the share
+machine z2 SN-0082 52:54:00:00:08:02; new_run z2; status 0; save2; aged2 60
+new_run z2; status 1; save2; mv "$S2/results/$(basename "$RUN")" "$T/elsewhere-run"
+ln -s "$T/elsewhere-run" "$S2/results/$(basename "$RUN")"; linked=$(basename "$RUN"); echo 'U82,SN-0082' >> "$T/second.csv"
+machine z3 SN-0083 52:54:00:00:08:03; new_run z3; status 0; save2; aged2 60
+new_run z3; status 1; save2
+deep=$S2; for i in $(seq 1 17); do deep=$deep/d$i; done; mkdir -p "$deep"; mv "$S2/results/$(basename "$RUN")" "$deep/"
+echo 'U83,SN-0083' >> "$T/second.csv"
+# a status.json of a terabyte (sparse: a share's damaged file): said, never read into memory
+machine z4 SN-0084 52:54:00:00:08:04; new_run z4; status 0; save2
+truncate -s 1T "$S2/results/$(basename "$RUN")/status.json"; echo 'U84,SN-0084' >> "$T/second.csv"
+timeout 60 "$BB" fleet --expect="$T/second.csv" "$S2" > "$T/out" 2> "$T/err"
+rc=$?
+sed 's/^/    /' "$T/out" "$T/err"
+check "a partial copy, a linked run, a run too deep, a file of a terabyte: exit 2" [ $rc = 2 ]
+row U81 unreadable 'incomplete copy: status.json missing'
+row U82 unreadable 'the folder cannot be read: a link'
+check "... the link named on stderr" grep -q "$linked: cannot read it: a link" "$T/err"
+check "... the folder too deep named on stderr" grep -q '/d17: cannot read it: deeper than 16 folders' "$T/err"
+row U84 unreadable 'status.json: cannot read it: 1048576 MiB, larger than any result'
 finish

@@ -267,6 +267,8 @@ static int fleet_main(void *opts, int argc, char **argv)
 	int bad, unknown = 0, rc;
 	enum { AS_TEXT, AS_CSV, AS_JSON } format = AS_TEXT;
 
+	/* fleet's 1 says a machine failed: memory running out says nothing of the machines */
+	oom_exit_status = EXIT_USAGE;
 	if (!o->expect)
 		die_usage("fleet: --expect=RACK.CSV is needed (the machines, by serial or MAC)");
 	if (o->export && (argc || o->prometheus || o->output))

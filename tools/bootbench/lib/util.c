@@ -83,10 +83,12 @@ int unmount_patiently(const char *mnt)
 	return umount2(mnt, MNT_DETACH);
 }
 
+int oom_exit_status = EXIT_FAIL;
+
 static void out_of_memory(void)
 {
 	fputs(BB_NAME ": out of memory\n", stderr);
-	exit(EXIT_FAIL);
+	exit(oom_exit_status);
 }
 
 void *xcalloc(size_t n, size_t size)

@@ -49,6 +49,12 @@ void sleep_ns(uint64_t ns);
  * it may still be letting go), then detaching it; -1 with errno if neither. */
 int unmount_patiently(const char *mnt);
 
+/*
+ * The exit status when memory runs out in xcalloc, xrealloc or xstrdup
+ * (EXIT_FAIL unless set): a command whose 1 says something else (fleet:
+ * a machine failed) sets its own.
+ */
+extern int oom_exit_status;
 void *xcalloc(size_t n, size_t size);
 void *xrealloc(void *p, size_t size);
 char *xstrdup(const char *s);

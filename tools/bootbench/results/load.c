@@ -68,6 +68,13 @@ static json_t *read_json(const char *path, char *err, size_t len)
 		close(fd);
 		return NULL;
 	}
+	/* larger than any result: a share's damaged file (a sparse terabyte) is said, never read into memory */
+	if (st.st_size > RS_FILE_MAX) {
+		snprintf(err, len, "%s: cannot read it: %lld MiB, larger than any result (%d MiB at most)", path,
+			 (long long)(st.st_size >> 20), RS_FILE_MAX >> 20);
+		close(fd);
+		return NULL;
+	}
 	if ((size_t)st.st_size + 1 > cap) {
 		cap = (size_t)st.st_size + 1 > 2 * cap ? (size_t)st.st_size + 1 : 2 * cap;
 		file_buf = buf = xrealloc(buf, cap);
@@ -411,11 +418,17 @@ static int load_file(struct rs_set *set, const char *path, FILE *errs)
 	return load_parsed(set, path, errs, 0, NULL, NULL);
 }
 
+/* how deep a walk goes below the folder given: a folder deeper is said, not searched */
+#define WALK_DEPTH 16
+#define STR_(x) #x
+#define STR(x) STR_(x)
+
 struct walk_calls {
 	void (*each)(const char *file, void *arg);
 	void (*unreadable)(const char *dir, const char *why, void *arg);
 	void *arg;
 	const char *const *wanted;	/* the files a folder's prefetch reads; NULL: every .json */
+	int links_said;		/* a link is said to unreadable (a share's), not passed over (a results tree's) */
 };
 
 /*
@@ -470,7 +483,8 @@ static void *prefetch_thread(void *arg)
 				continue;
 			fd = open(p, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
 			if (fd >= 0) {
-				while (read(fd, buf, 65536) == 65536)
+				/* no further than the walk reads (RS_FILE_MAX): a sparse terabyte is not read ahead */
+				for (off_t got = 0; got <= RS_FILE_MAX && read(fd, buf, 65536) == 65536; got += 65536)
 					;
 				close(fd);
 			}
@@ -535,7 +549,7 @@ static int walk_tree(const char *dir, int depth, const struct walk_calls *w)
 			continue;
 		/* the directory's own word on what each is: no stat of a share's every file (a cold
 		 * cache reads an inode for each); a file system that does not say is asked (lstat) */
-		if (e->d_type != DT_DIR && e->d_type != DT_UNKNOWN &&
+		if (e->d_type != DT_DIR && e->d_type != DT_UNKNOWN && !(e->d_type == DT_LNK && w->links_said) &&
 		    (e->d_type != DT_REG || len <= 5 || strcmp(e->d_name + len - 5, ".json")))
 			continue;
 		if (!(n & (n - 1)))
@@ -548,7 +562,7 @@ static int walk_tree(const char *dir, int depth, const struct walk_calls *w)
 	if (n)
 		qsort(names, n, sizeof(*names), by_name_typed);
 	for (i = 0; i < n; i++)
-		if ((unsigned char)names[i][0] == DT_DIR && depth < 16) {
+		if ((unsigned char)names[i][0] == DT_DIR && depth < WALK_DEPTH) {
 			if (!(nsub & (nsub - 1)))
 				sub = xrealloc(sub, (nsub ? 2 * nsub : 1) * sizeof(*sub));
 			sub[nsub] = xcalloc(1, strlen(dir) + strlen(names[i] + 1) + 2);
@@ -568,10 +582,20 @@ static int walk_tree(const char *dir, int depth, const struct walk_calls *w)
 		} else if (type == DT_UNKNOWN && lstat(p, &st)) {
 			if (w->unreadable)
 				w->unreadable(p, strerror(errno), w->arg);
-		} else if ((type == DT_DIR || (type == DT_UNKNOWN && S_ISDIR(st.st_mode))) && depth < 16) {
-			/* a folder that cannot be read is said, never taken for one with nothing in it */
-			if (walk_tree(p, depth + 1, w) && w->unreadable)
+		} else if (type == DT_DIR || (type == DT_UNKNOWN && S_ISDIR(st.st_mode))) {
+			/* a folder that cannot be read is said, never taken for one with nothing in it; nor is
+			 * one below the walk's depth (a run there may be a machine's newest) */
+			if (depth >= WALK_DEPTH) {
+				if (w->unreadable)
+					w->unreadable(p, "deeper than " STR(WALK_DEPTH) " folders below the folder "
+						      "given: not searched", w->arg);
+			} else if (walk_tree(p, depth + 1, w) && w->unreadable) {
 				w->unreadable(p, strerror(errno), w->arg);
+			}
+		} else if (w->links_said && (type == DT_LNK || (type == DT_UNKNOWN && S_ISLNK(st.st_mode)))) {
+			/* a share's link (a run folder linked from elsewhere): never followed, never passed over */
+			if (w->unreadable)
+				w->unreadable(p, RS_LINK_WHY, w->arg);
 		} else if ((type == DT_REG || (type == DT_UNKNOWN && S_ISREG(st.st_mode))) && len > 5 &&
 			   !strcmp(name + len - 5, ".json")) {
 			w->each(p, w->arg);
@@ -583,18 +607,33 @@ static int walk_tree(const char *dir, int depth, const struct walk_calls *w)
 	return 0;
 }
 
-int rs_walk_all(const char *path, void (*each)(const char *file, void *arg),
-		void (*unreadable)(const char *dir, const char *why, void *arg), const char *const *prefetch, void *arg)
+static int walk_start(const char *path, const struct walk_calls *w)
 {
-	struct walk_calls w = { each, unreadable, arg, prefetch };
 	struct stat st;
 
 	if (stat(path, &st))
 		return set_err("%s: %s", path, strerror(errno));
 	if (S_ISDIR(st.st_mode))
-		return walk_tree(path, 0, &w);
-	each(path, arg);
+		return walk_tree(path, 0, w);
+	w->each(path, w->arg);
 	return 0;
+}
+
+int rs_walk_share(const char *path, void (*each)(const char *file, void *arg),
+		  void (*unreadable)(const char *dir, const char *why, void *arg), const char *const *prefetch,
+		  void *arg)
+{
+	struct walk_calls w = { each, unreadable, arg, prefetch, 1 };
+
+	return walk_start(path, &w);
+}
+
+int rs_walk_all(const char *path, void (*each)(const char *file, void *arg),
+		void (*unreadable)(const char *dir, const char *why, void *arg), const char *const *prefetch, void *arg)
+{
+	struct walk_calls w = { each, unreadable, arg, prefetch, 0 };
+
+	return walk_start(path, &w);
 }
 
 int rs_walk(const char *path, void (*each)(const char *file, void *arg), void *arg)

@@ -55,9 +55,13 @@ struct rs_set {
 	unsigned bad;		/* files refused (each said in one line) */
 };
 
+/* The largest result file read: larger ones are no result (a real one is a few MiB at most). */
+#define RS_FILE_MAX (64 << 20)
+
 /*
  * Reads a JSON file whole; NULL with bb_err naming the file and what is
- * wrong (not there, not JSON, cut short: jansson's line and column).
+ * wrong (not there, not JSON, cut short: jansson's line and column,
+ * larger than RS_FILE_MAX).
  */
 json_t *rs_read_json(const char *path);
 
@@ -84,7 +88,8 @@ int rs_is_fio(json_t *j);
 int rs_load_path(struct rs_set *set, const char *path, FILE *errs);
 /*
  * Calls EACH with every .json file under PATH (a file, or a folder searched
- * recursively in name order, 16 deep, no link followed, no .NAME). -1 with
+ * recursively in name order, 16 deep, no link followed, no .NAME; a folder
+ * deeper is said to rs_walk_all's UNREADABLE). -1 with
  * bb_err when PATH itself cannot be read.
  */
 int rs_walk(const char *path, void (*each)(const char *file, void *arg), void *arg);
@@ -98,6 +103,15 @@ int rs_walk(const char *path, void (*each)(const char *file, void *arg), void *a
 int rs_walk_all(const char *path, void (*each)(const char *file, void *arg),
 		void (*unreadable)(const char *dir, const char *why, void *arg), const char *const *prefetch,
 		void *arg);
+/*
+ * rs_walk_all over a share, whose every part must be accounted for: each
+ * link below PATH is said to UNREADABLE too (a run folder linked there is
+ * never followed, and never passed over in silence).
+ */
+#define RS_LINK_WHY "a link (no link is followed)"
+int rs_walk_share(const char *path, void (*each)(const char *file, void *arg),
+		  void (*unreadable)(const char *dir, const char *why, void *arg), const char *const *prefetch,
+		  void *arg);
 void rs_free(struct rs_set *set);
 
 #endif

@@ -486,8 +486,8 @@ static struct rack_machine *machine_of(struct rack *r, const struct rack_report 
 
 /* The folders of runs (each once) and the heartbeats found by walking a share. */
 struct found {
-	char **dir, **beat, **cannot;
-	unsigned ndir, nbeat, ncannot;
+	char **dir, **beat, **cannot, **cannot_why;	/* cannot_why[i]: why cannot[i] was not read */
+	unsigned ndir, nbeat, ncannot, ncannot_why;
 	FILE *errs;
 	unsigned *bad;
 };
@@ -525,12 +525,21 @@ static void note_file(const char *file, void *arg)
 static void note_unreadable(const char *dir, const char *why, void *arg)
 {
 	struct found *fs = arg;
+	const char *base = strrchr(dir, '/') ? strrchr(dir, '/') + 1 : dir;
 	char shown[600];
+
+	/* a link for a result file is its folder's reader's to say (folder_json: that run unreadable) */
+	if (!strcmp(why, RS_LINK_WHY) && (!strcmp(base, "status.json") || !strcmp(base, "burnin.json") ||
+					  !strcmp(base, "inventory.json"))) {
+		note_file(dir, arg);
+		return;
+	}
 
 	copy_text(shown, sizeof(shown), dir);
 	fprintf(fs->errs, "%s: cannot read it: %s\n", shown, why);
 	(*fs->bad)++;
 	push(&fs->cannot, &fs->ncannot, dir, strlen(dir));
+	push(&fs->cannot_why, &fs->ncannot_why, why, strlen(why));
 }
 
 static int by_string(const void *a, const void *b)
@@ -834,7 +843,62 @@ static void learn_from_inventory(struct rack *r, const char *dir)
 		learn_alias(r, row, own);
 }
 
-static void read_folder(struct rack *r, const char *dir, int cannot)
+/*
+ * A copy cut short (an rsync stopped, or still going: files land in name
+ * order): a file the run's MANIFEST.sha256 lists is not in DIR. Only
+ * looked for (an lstat a name), never checksummed: a rack of 10,000 runs
+ * is read in seconds. A manifest that cannot be read is no copy's proof,
+ * and says nothing here; none at all (an older image, a stick) neither.
+ */
+static void manifest_missing(const char *dir, struct rack_report *rep)
+{
+	char path[640], buf[16384], *line, *next;
+	struct stat st;
+	ssize_t n;
+	int fd;
+
+	snprintf(path, sizeof(path), "%s/" MANIFEST_NAME, dir);
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
+	if (fd < 0)
+		return;
+	/* a run's manifest is a line a file, a few dozen files: more is not one */
+	n = fstat(fd, &st) || !S_ISREG(st.st_mode) ? -1 : read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return;
+	buf[n] = 0;
+	for (line = buf; line && *line; line = next) {
+		/* sha256sum's line: 64 hex digits, a blank, a blank or *, the name (\-escaped when it began with \) */
+		char name[256], shown[80];
+		size_t k = 0;
+		const char *c;
+
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = 0;
+		c = line + (*line == '\\');
+		if (strlen(c) < 67 || strspn(c, "0123456789abcdef") != 64 || c[64] != ' ')
+			continue;
+		for (c += 66; *c && k + 1 < sizeof(name); c++)
+			name[k++] = *line == '\\' && *c == '\\' && c[1] == 'n' ? (c++, '\n') :
+				    *line == '\\' && *c == '\\' && c[1] == '\\' ? *++c : *c;
+		name[k] = 0;
+		/* the folder's own files only: a name with a / leads elsewhere */
+		if (strchr(name, '/') || !strcmp(name, ".") || !strcmp(name, ".."))
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", dir, name);
+		if (lstat(path, &st) && errno == ENOENT) {
+			char why[160];
+
+			copy_text(shown, sizeof(shown), name);
+			snprintf(why, sizeof(why), "incomplete copy: %s missing (" MANIFEST_NAME " lists it)", shown);
+			unreadable(rep, why);
+			return;
+		}
+	}
+}
+
+static void read_folder(struct rack *r, const char *dir, const char *cannot)
 {
 	struct rack_report rep = { .seen = 1, .failed = -1 };
 	const char *name = strrchr(dir, '/') ? strrchr(dir, '/') + 1 : dir;
@@ -844,7 +908,11 @@ static void read_folder(struct rack *r, const char *dir, int cannot)
 	copy_text(rep.run, sizeof(rep.run), name);
 	rep.started = folder_time(name);
 	if (cannot) {
-		unreadable(&rep, "the folder cannot be read");
+		char why[200];
+
+		copy_text(why, sizeof(why), cannot);
+		snprintf(rep.failures, sizeof(rep.failures), "the folder cannot be read: %s", why);
+		rep.unreadable = 1;
 	} else {
 		struct stat st = { 0 };
 		char path[640];
@@ -879,6 +947,9 @@ static void read_folder(struct rack *r, const char *dir, int cannot)
 			unreadable(&rep, "no status.json, burnin.json or exit status in console.log: no verdict");
 		}
 	}
+	/* a copy cut short is no result, whatever the files that arrived say (what is wrong with them first) */
+	if (!cannot)
+		manifest_missing(dir, &rep);
 	rep.when = rep.ended ? rep.ended : rep.started;
 	json_decref(inv);
 	json_decref(status);
@@ -927,9 +998,9 @@ int rack_read_saved(struct rack *r, const char *path, FILE *errs)
 	unsigned i, n;
 
 	r->errs = errs;
-	static const char *const read_ahead[] = { "status.json", "burnin.json", "inventory.json", NULL };
+	static const char *const read_ahead[] = { "status.json", "burnin.json", "inventory.json", MANIFEST_NAME, NULL };
 
-	if (rs_walk_all(path, note_file, note_unreadable, read_ahead, &fs)) {
+	if (rs_walk_share(path, note_file, note_unreadable, read_ahead, &fs)) {
 		free(fs.dir);
 		return -1;
 	}
@@ -943,7 +1014,7 @@ int rack_read_saved(struct rack *r, const char *path, FILE *errs)
 	for (i = 0; i < n && r->listed; i++)
 		learn_from_inventory(r, fs.dir[i]);
 	for (i = 0; i < n; i++) {
-		read_folder(r, fs.dir[i], 0);
+		read_folder(r, fs.dir[i], NULL);
 		free(fs.dir[i]);
 	}
 	/* a folder that cannot be read, named as a run is: that machine's run is unreadable */
@@ -951,8 +1022,9 @@ int rack_read_saved(struct rack *r, const char *path, FILE *errs)
 		const char *name = strrchr(fs.cannot[i], '/') ? strrchr(fs.cannot[i], '/') + 1 : fs.cannot[i];
 
 		if (folder_time(name))
-			read_folder(r, fs.cannot[i], 1);
+			read_folder(r, fs.cannot[i], fs.cannot_why[i]);
 		free(fs.cannot[i]);
+		free(fs.cannot_why[i]);
 	}
 	for (i = 0; i < fs.nbeat; i++) {
 		read_heartbeat(r, fs.beat[i]);
@@ -960,6 +1032,7 @@ int rack_read_saved(struct rack *r, const char *path, FILE *errs)
 	}
 	free(fs.dir);
 	free(fs.cannot);
+	free(fs.cannot_why);
 	free(fs.beat);
 	return 0;
 }

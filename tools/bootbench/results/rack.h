@@ -83,9 +83,11 @@ int rack_read_csv(struct rack *r, const char *path, FILE *errs);
  * Adds the runs saved under PATH (a share's folder of result folders,
  * searched recursively, no link followed): each folder's status.json,
  * burnin.json and inventory.json, and the heartbeats of runs going
- * (NAME.heartbeat.json). A folder that cannot be read is said on ERRS and
- * counted in r->bad (the machine its name says is unreadable). -1 with
- * bb_err when PATH cannot be read.
+ * (NAME.heartbeat.json). A folder that cannot be read, a link, a folder
+ * deeper than the walk goes, is said on ERRS and counted in r->bad (the
+ * machine its name says is unreadable); a run whose MANIFEST.sha256 lists
+ * a file it lacks is unreadable (a copy cut short). -1 with bb_err when
+ * PATH cannot be read.
  */
 int rack_read_saved(struct rack *r, const char *path, FILE *errs);
 /*
