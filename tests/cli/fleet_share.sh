@@ -29,7 +29,11 @@
 #   --since judges a folder with no time in its name by when it ended;
 #   a second attack's (unreadable, named, exit 2): a copy cut short (a
 #   file MANIFEST.sha256 lists missing), a run folder that is a link, a
-#   folder deeper than the walk goes, a status.json of a terabyte.
+#   folder deeper than the walk goes, a status.json of a terabyte; in the
+#   list: a serial column headed "Service Tag", "S/N", "Serial No" or
+#   "serial_number" is read; a row with cells filled but no serial or MAC,
+#   and a NUL byte, are bad input; a placeholder serial beside a MAC is
+#   the MAC's machine.
 . tests/lib.sh
 need_commands python3 setpriv
 M=$T/machines SHARE=$T/share
@@ -321,6 +325,26 @@ check "... said with both lines" grep -q 'line [0-9]*: its MAC is the machine of
 { cat "$T/passed.csv"; printf 'U63,To Be Filled By O.E.M.,\n'; } > "$T/placeholder.csv"
 fleet "$T/placeholder.csv" "$SHARE"
 check "a placeholder serial listed: exit 2, the line named" sh -c "[ $rc = 2 ] && grep -q 'line [0-9]*: the serial .To Be Filled By O.E.M.. is firmware.s placeholder' '$T/err'"
+# a serial column headed as asset lists head it is the serial column: its machine is checked (SN-0006 failed)
+for h in "Service Tag" "S/N" "Serial No" "serial_number"; do
+	printf 'Position,%s,MAC\nU02,SN-0002,\nU08,SN-0006,\n' "$h" > "$T/header.csv"
+	fleet "$T/header.csv" "$SHARE"
+	check "a serial column headed '$h': SN-0006 checked, failed, exit 1" sh -c "[ $rc = 1 ] && awk '\$2 == \"U08\"' '$T/out' | grep -q ' failed '"
+done
+# a header not understood: a row whose cells are filled but hold no serial or MAC is refused, never an empty position
+printf 'Position,Asset Serial,MAC\nU02,SN-0002,\n' > "$T/header.csv"
+refuses "a row with cells filled and no serial or MAC: bad input, the columns understood named" \
+	"line 2: no serial or MAC, but other cells are filled: the columns understood are position ('Position'), mac ('MAC')" \
+	"$BB" fleet --expect="$T/header.csv" "$SHARE"
+# a NUL in a line (a newline lost in transfer): the rest of the line is not dropped unread
+printf 'serial,position\nSN-0002,U1\000SN-0006,U2\n' > "$T/nul.csv"
+refuses "a NUL byte in the list: bad input, its line named" "line 2: a NUL byte at character 11" \
+	"$BB" fleet --expect="$T/nul.csv" "$SHARE"
+# a placeholder serial beside a MAC ("N/A"): the row is the MAC's machine (SN-0006's NIC)
+printf 'position,serial,mac\nU08,N/A,52:54:00:00:01:06\n' > "$T/na.csv"
+fleet "$T/na.csv" "$SHARE"
+check "a placeholder serial with a MAC: matched by the MAC (failed, exit 1), not never seen" \
+	sh -c "[ $rc = 1 ] && awk '\$2 == \"U08\"' '$T/out' | grep -q ' failed '"
 
 # what a second attack found passed (issue 46): a share of its own ($S2), each unreadable, named, exit 2
 S2=$T/share2; mkdir -p "$S2"

@@ -208,21 +208,61 @@ static int split_fields(char *line, char sep, char **field, int max)
 	}
 }
 
+/*
+ * A column's header as the table below names it: lower case, each run of
+ * other characters than letters and digits one blank ("Serial_No." is
+ * "serial no", "S/N" is "s n"): asset lists head a column as they please,
+ * and a serial column not recognised would leave its machines unchecked.
+ */
+static void header_normal(const char *name, char *out, size_t len)
+{
+	size_t k = 0;
+
+	for (; *name && k + 1 < len; name++)
+		if (isalnum((unsigned char)*name))
+			out[k++] = (char)tolower((unsigned char)*name);
+		else if (k && out[k - 1] != ' ')
+			out[k++] = ' ';
+	while (k && out[k - 1] == ' ')
+		k--;
+	out[k] = 0;
+}
+
 static enum column column_of(const char *name)
 {
 	static const struct {
 		const char *name;
 		enum column col;
 	} names[] = {
-		{ "serial", COL_SERIAL }, { "serial number", COL_SERIAL }, { "machine", COL_SERIAL },
-		{ "mac", COL_MAC }, { "mac address", COL_MAC },
+		{ "serial", COL_SERIAL }, { "serial number", COL_SERIAL }, { "serial no", COL_SERIAL },
+		{ "serialnumber", COL_SERIAL }, { "s n", COL_SERIAL }, { "sn", COL_SERIAL },
+		{ "service tag", COL_SERIAL }, { "system serial", COL_SERIAL }, { "machine", COL_SERIAL },
+		{ "mac", COL_MAC }, { "mac address", COL_MAC }, { "macaddress", COL_MAC },
 		{ "position", COL_POSITION }, { "rack position", COL_POSITION }, { "location", COL_POSITION },
 	};
+	char normal[64];
 
+	header_normal(name, normal, sizeof(normal));
 	for (size_t i = 0; i < ARRAY_SIZE(names); i++)
-		if (!strcasecmp(name, names[i].name))
+		if (!strcmp(normal, names[i].name))
 			return names[i].col;
 	return COL_OTHER;
+}
+
+/* "serial (Service Tag), position": the columns of a header that were understood, for a person */
+static void columns_understood(char **field, const enum column *cols, int n, char *out, size_t len)
+{
+	static const char *const what[] = { [COL_SERIAL] = "serial", [COL_MAC] = "mac", [COL_POSITION] = "position" };
+
+	out[0] = 0;
+	for (int i = 0; i < n; i++)
+		if (cols[i] != COL_OTHER) {
+			char shown[40], item[64];
+
+			copy_text(shown, sizeof(shown), field[i]);
+			snprintf(item, sizeof(item), "%s ('%s')", what[cols[i]], shown);
+			append(out, len, item);
+		}
 }
 
 static int printable(const char *s)
@@ -240,7 +280,7 @@ int rack_read_csv(struct rack *r, const char *path, FILE *errs)
 	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
 	FILE *f = fd >= 0 ? fdopen(fd, "r") : NULL;
 	enum column cols[MAX_COLUMNS];
-	char line[4096], sep = ',';
+	char line[4096], sep = ',', understood[300] = "";
 	int ncols = 0, bad = 0;
 	unsigned lineno = 0;
 
@@ -251,12 +291,24 @@ int rack_read_csv(struct rack *r, const char *path, FILE *errs)
 	}
 #define BAD(...) do { fprintf(errs, "%s line %u: ", path, lineno); fprintf(errs, __VA_ARGS__); \
 		      fputc('\n', errs); bad++; } while (0)
-	while (fgets(line, sizeof(line), f)) {
+	for (;;) {
 		char *field[MAX_COLUMNS], *text = line;
-		size_t len = strlen(line);
+		size_t len, end = sizeof(line) - 1;
 		int n, i;
 
+		/* LINE filled with a byte fgets does not write: the last NUL in it is the one that ends what it read */
+		memset(line, 0xff, sizeof(line));
+		if (!fgets(line, sizeof(line), f))
+			break;
+		len = strlen(line);
 		lineno++;
+		while (end && line[end])
+			end--;
+		if (end != len) {
+			/* a NUL in a line (a transfer's damage, a bad export): what follows it would go unread */
+			BAD("a NUL byte at character %zu: not a text file", len + 1);
+			break;
+		}
 		if (len == sizeof(line) - 1 && line[len - 1] != '\n') {
 			BAD("longer than %zu characters", sizeof(line) - 2);
 			while (len == sizeof(line) - 1 && line[len - 1] != '\n' && fgets(line, sizeof(line), f))
@@ -291,6 +343,7 @@ int rack_read_csv(struct rack *r, const char *path, FILE *errs)
 					}
 				have |= cols[i] == COL_SERIAL || cols[i] == COL_MAC;
 			}
+			columns_understood(field, cols, n, understood, sizeof(understood));
 			if (!have) {
 				char shown[80];
 
@@ -338,6 +391,20 @@ int rack_read_csv(struct rack *r, const char *path, FILE *errs)
 			}
 			if (!ok)
 				continue;
+			/* a placeholder serial beside a MAC (an asset list's "N/A"): the row is listed by its MAC */
+			if (m.serial[0] && m.mac[0] && serial_is_placeholder(m.serial))
+				m.serial[0] = 0;
+			if (!m.serial[0] && !m.mac[0]) {
+				/* cells filled, but none a serial or MAC: a machine whose column was not understood,
+				 * never an empty position (nothing checked there) */
+				for (i = 0; i < n && (cols[i] == COL_POSITION || !*field[i]); i++)
+					;
+				if (i < n) {
+					BAD("no serial or MAC, but other cells are filled: the columns understood are %s "
+					    "(a serial column headed otherwise? serial, mac, position)", understood);
+					continue;
+				}
+			}
 			if (!m.serial[0] && !m.mac[0] && m.position[0]) {
 				/* an empty U of the rack: listed as such, nothing expected there */
 				*add_machine(r) = m;
