@@ -33,7 +33,8 @@
 #   list: a serial column headed "Service Tag", "S/N", "Serial No" or
 #   "serial_number" is read; a row with cells filled but no serial or MAC,
 #   and a NUL byte, are bad input; a placeholder serial beside a MAC is
-#   the MAC's machine.
+#   the MAC's machine; a row's serial seen on a machine without its MAC
+#   is unreadable.
 . tests/lib.sh
 need_commands python3 setpriv
 M=$T/machines SHARE=$T/share
@@ -345,6 +346,11 @@ printf 'position,serial,mac\nU08,N/A,52:54:00:00:01:06\n' > "$T/na.csv"
 fleet "$T/na.csv" "$SHARE"
 check "a placeholder serial with a MAC: matched by the MAC (failed, exit 1), not never seen" \
 	sh -c "[ $rc = 1 ] && awk '\$2 == \"U08\"' '$T/out' | grep -q ' failed '"
+# a row with the serial and a MAC: SN-0002's runs come from a machine without that MAC (another board)
+printf 'position,serial,mac\nU02,SN-0002,52:54:00:00:09:99\n' > "$T/mismatch.csv"
+fleet "$T/mismatch.csv" "$SHARE"
+check "the serial seen on a machine without the listed MAC: exit 2" [ $rc = 2 ]
+row U02 unreadable 'serial SN-0002 was seen on a machine without MAC 52:54:00:00:09:99'
 
 # what a second attack found passed (issue 46): a share of its own ($S2), each unreadable, named, exit 2
 S2=$T/share2; mkdir -p "$S2"

@@ -827,6 +827,14 @@ static int supersedes(const struct rack_report *a, const struct rack_report *b)
 	return c > 0;
 }
 
+static int has_mac(const struct rack_report *rep, const char *mac)
+{
+	for (unsigned i = 0; i < rep->nmacs; i++)
+		if (!strcmp(rep->macs[i], mac))
+			return 1;
+	return 0;
+}
+
 static void add_saved(struct rack *r, struct rack_report *rep)
 {
 	struct rack_machine *m;
@@ -842,6 +850,18 @@ static void add_saved(struct rack *r, struct rack_report *rep)
 	m = machine_of(r, rep);
 	if (m->line && !m->serial[0] && !m->mac[0])
 		return;	/* never an empty position's (they have no key) */
+	/*
+	 * A row that gives the serial and the MAC: a run of that serial whose
+	 * NICs lack the MAC is another board's (a cloned FRU, a serial written
+	 * by hand), never this row's pass.
+	 */
+	if (m->line && m->serial[0] && m->mac[0] && rep->nmacs && !has_mac(rep, m->mac)) {
+		char why[256];
+
+		snprintf(why, sizeof(why), "serial %.100s was seen on a machine without MAC %s (another board with "
+			 "that serial?)", m->serial, m->mac);
+		unreadable(rep, why);
+	}
 	/* one run saved twice (a retried upload, the stick and the share) is one run */
 	rep->runs = m->saved.runs + !(m->saved.seen && !strcmp(m->saved.run, rep->run));
 	/* the last run that did not pass to reach the share, by its clock */
