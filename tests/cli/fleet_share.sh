@@ -34,7 +34,8 @@
 #   "serial_number" is read; a row with cells filled but no serial or MAC,
 #   and a NUL byte, are bad input; a placeholder serial beside a MAC is
 #   the MAC's machine; a row's serial seen on a machine without its MAC
-#   is unreadable.
+#   is unreadable; a run whose clock was not set (status.json's clock)
+#   beside another of the machine is unreadable, --since or not.
 . tests/lib.sh
 need_commands python3 setpriv
 M=$T/machines SHARE=$T/share
@@ -351,6 +352,25 @@ printf 'position,serial,mac\nU02,SN-0002,52:54:00:00:09:99\n' > "$T/mismatch.csv
 fleet "$T/mismatch.csv" "$SHARE"
 check "the serial seen on a machine without the listed MAC: exit 2" [ $rc = 2 ]
 row U02 unreadable 'serial SN-0002 was seen on a machine without MAC 52:54:00:00:09:99'
+# a rerun whose clock was not set (CMOS reset, no NTP; clock.sh's "set": false) failed: named 2000, its
+# files' times 2000 too (the stick copied with rsync -a); its pass of an hour ago is no pass, --since or not
+machine z SN-0075 52:54:00:00:07:05; new_run z; status 0; save; aged 60
+new_run z; status 1
+python3 - "$RUN/status.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d["clock"] = {"set": False, "why": "no NTP server answered"}
+d["ended"] = "2000-01-01T01:00:00Z"
+json.dump(d, open(sys.argv[1], "w"))
+PY
+save; old=$(basename "$RUN"); reset=$SHARE/results/20000101T000000Z_${old#*_}
+mv "$SHARE/results/$old" "$reset"; touch -d '2000-01-01 01:00' "$reset"/* "$reset"
+printf 'position,serial\nU75,SN-0075\n' > "$T/clock.csv"
+fleet "$T/clock.csv" "$SHARE"
+row U75 unreadable 'ran with its clock not set \(status.json\): which of its 2 runs is newest cannot be told'
+fleet "$T/clock.csv" --since="$(date -u -d '1 day ago' +%Y-%m-%d)" "$SHARE"
+check "... --since does not leave the run with no clock out: exit 2" [ $rc = 2 ]
+row U75 unreadable 'ran with its clock not set'
 
 # what a second attack found passed (issue 46): a share of its own ($S2), each unreadable, named, exit 2
 S2=$T/share2; mkdir -p "$S2"

@@ -735,6 +735,10 @@ static void read_status(struct rack_report *rep, json_t *status, const char *nam
 	}
 	copy_text(rep->what, sizeof(rep->what), rs_str(status, "run", buf, sizeof(buf)));
 	rep->failed = rc != 0;
+	/* clock.sh's word: NTP did not set the clock (a CMOS reset to 2000): the run's name and times are not when it ran */
+	if (json_is_object(json_object_get(status, "clock")) &&
+	    !json_is_true(json_object_get(json_object_get(status, "clock"), "set")))
+		rep->clock_unset = 1;
 	json_array_foreach(failed, i, t)
 		if (json_is_string(t)) {
 			char item[160];
@@ -839,8 +843,12 @@ static void add_saved(struct rack *r, struct rack_report *rep)
 {
 	struct rack_machine *m;
 
-	/* a campaign: a run that began before it (or, its name saying no time, ended before it) is left out */
-	if (r->since && !rep->heartbeat && ((rep->started && rep->started < r->since) ||
+	/*
+	 * A campaign: a run that began before it (or, its name saying no time,
+	 * ended before it) is left out. Never one whose clock was not set: its
+	 * times are not when it ran (a rerun of last hour may be dated 2000).
+	 */
+	if (r->since && !rep->heartbeat && !rep->clock_unset && ((rep->started && rep->started < r->since) ||
 					     (!rep->started && rep->ended && rep->ended < r->since) ||
 					     (!rep->started && !rep->ended))) {
 		/* a run with no time at all (a folder renamed by hand, no end said) cannot be this campaign's */
@@ -864,6 +872,8 @@ static void add_saved(struct rack *r, struct rack_report *rep)
 	}
 	/* one run saved twice (a retried upload, the stick and the share) is one run */
 	rep->runs = m->saved.runs + !(m->saved.seen && !strcmp(m->saved.run, rep->run));
+	if (rep->clock_unset && !m->clock_unset_run[0])
+		copy_text(m->clock_unset_run, sizeof(m->clock_unset_run), rep->run);
 	/* the last run that did not pass to reach the share, by its clock */
 	if (!rep->heartbeat && !(!rep->unreadable && rep->failed == 0) && rep->shared_at > m->bad_arrived_at) {
 		m->bad_arrived_at = rep->shared_at;
@@ -1445,7 +1455,16 @@ void rack_judge(struct rack *r, time_t now, unsigned silent_after)
 		 * good word only when the share's clock agrees, none that did not pass
 		 * arriving after it, and the name not in the future.
 		 */
-		if (!s->unreadable && s->failed == 0 && s->shared_at && m->bad_arrived_at > s->shared_at + SAME_RUN_S &&
+		if (m->clock_unset_run[0] && s->runs > 1) {
+			/* a run whose clock was not set beside another: neither its name nor its files' times order them */
+			char shown[80];
+
+			copy_text(shown, sizeof(shown), m->clock_unset_run);
+			unreadable(s, "");
+			snprintf(s->failures, sizeof(s->failures), "%s ran with its clock not set (status.json): which of "
+				 "its %u runs is newest cannot be told (leave the others out: --since, or move them)",
+				 shown, s->runs);
+		} else if (!s->unreadable && s->failed == 0 && s->shared_at && m->bad_arrived_at > s->shared_at + SAME_RUN_S &&
 		    strcmp(m->bad_arrived_run, s->run)) {
 			char shown[80];
 

@@ -43,6 +43,7 @@ struct rack_report {
 	int unreadable;		/* saved: a file of it is not a result; failures says which and why */
 	int heartbeat;		/* saved: only its heartbeat on the share, the run still going (or dead) */
 	double shared_at;	/* saved: by the share's clock, when it arrived (a heartbeat: its last beat), s */
+	int clock_unset;	/* saved: status.json says the clock was not set (clock.set false): its times say nothing */
 };
 
 struct rack_machine {
@@ -55,6 +56,8 @@ struct rack_machine {
 	/* the last saved run that did not pass to arrive on the share (by its clock) */
 	double bad_arrived_at;
 	char bad_arrived_run[128];
+	/* a saved run made with its clock not set: no time of it orders it among the machine's other runs */
+	char clock_unset_run[128];
 	struct rack_report saved, live;
 	enum rack_state state;
 	char detail[1280];
