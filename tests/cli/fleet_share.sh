@@ -35,7 +35,9 @@
 #   and a NUL byte, are bad input; a placeholder serial beside a MAC is
 #   the MAC's machine; a row's serial seen on a machine without its MAC
 #   is unreadable; a run whose clock was not set (status.json's clock)
-#   beside another of the machine is unreadable, --since or not.
+#   beside another of the machine is unreadable, --since or not; each
+#   kind of run is judged by its newest (a quick run's pass after a failed
+#   burn-in is failed).
 . tests/lib.sh
 need_commands python3 setpriv
 M=$T/machines SHARE=$T/share
@@ -371,6 +373,14 @@ row U75 unreadable 'ran with its clock not set \(status.json\): which of its 2 r
 fleet "$T/clock.csv" --since="$(date -u -d '1 day ago' +%Y-%m-%d)" "$SHARE"
 check "... --since does not leave the run with no clock out: exit 2" [ $rc = 2 ]
 row U75 unreadable 'ran with its clock not set'
+# its burn-in failed an hour ago; a quick run (or an erase) since passed: the burn-in's verdict stands
+machine zk SN-0076 52:54:00:00:07:06; new_run zk
+BB_RUN=burnin $SH -c '. rootfs/lib/bootbench/results.sh; write_status "$1" 1 ""' - "$RUN"; save; aged 60
+new_run zk; status 0; save
+printf 'position,serial\nU76,SN-0076\n' > "$T/kinds.csv"
+fleet "$T/kinds.csv" "$SHARE"
+check "a newer run of another kind does not hide a failed burn-in: exit 1" [ $rc = 1 ]
+row U76 failed 'its newest burnin run failed, saved in .*; its newer quick run passed'
 
 # what a second attack found passed (issue 46): a share of its own ($S2), each unreadable, named, exit 2
 S2=$T/share2; mkdir -p "$S2"

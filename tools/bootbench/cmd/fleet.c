@@ -391,8 +391,10 @@ const struct command fleet_command = {
 		"or by any of its NICs' MACs. FOLDER is a share's results (mounted here) or any\n"
 		"folder of result folders, searched recursively: each run's status.json,\n"
 		"burnin.json and inventory.json, and the heartbeat a run going writes there\n"
-		"(its time the share's); the newest run of a machine counts (by its folder's\n"
-		"name: start time, machine, run id). --prometheus adds what the machines pushed\n"
+		"(its time the share's); the newest run of each kind of a machine counts (by its\n"
+		"folder's name: start time, machine, run id; the kind is status.json's run:\n"
+		"burnin, erase, quick...), and it passed only when each kind's newest passed (an\n"
+		"erase after a failed burn-in leaves it failed). --prometheus adds what the machines pushed\n"
 		"(bootbench.metrics): the runs going, and those that ended after the share's\n"
 		"newest; the share's result wins over an older push. Bad lines of RACK.CSV are\n"
 		"each named with their line number, and nothing is checked.\n",

@@ -831,6 +831,54 @@ static int supersedes(const struct rack_report *a, const struct rack_report *b)
 	return c > 0;
 }
 
+/*
+ * REP, a saved result, is its kind's newest on machine M (or not). Each
+ * kind is judged on its own newest run: the machine passes only when
+ * every kind's newest passed.
+ */
+static void note_kind(struct rack_machine *m, const struct rack_report *rep)
+{
+	struct rack_kind *k = NULL;
+	int verdict = rep->unreadable ? -1 : rep->failed;
+
+	for (unsigned i = 0; i < m->nkinds && !k; i++)
+		if (!strcmp(m->kinds[i].kind, rep->what))
+			k = &m->kinds[i];
+	if (!k) {
+		m->kinds = xrealloc(m->kinds, (m->nkinds + 1) * sizeof(*m->kinds));
+		k = &m->kinds[m->nkinds++];
+		memset(k, 0, sizeof(*k));
+		copy_text(k->kind, sizeof(k->kind), rep->what);
+	} else if (!strcmp(k->run, rep->run)) {
+		/* the same run saved twice: copies that disagree are no verdict */
+		if (k->failed != verdict)
+			k->failed = -1;
+		return;
+	} else {
+		struct rack_report older = { .started = k->started, .ended = k->ended, .shared_at = k->shared_at };
+
+		snprintf(older.run, sizeof(older.run), "%s", k->run);
+		if (!supersedes(rep, &older))
+			return;
+	}
+	snprintf(k->run, sizeof(k->run), "%s", rep->run);
+	k->started = rep->started;
+	k->ended = rep->ended;
+	k->shared_at = rep->shared_at;
+	k->failed = verdict;
+	snprintf(k->failures, sizeof(k->failures), "%s", rep->failures);
+	snprintf(k->where, sizeof(k->where), "%s", rep->where);
+}
+
+/* The newest run of another kind than KIND that did not pass, NULL when none. */
+static const struct rack_kind *kind_not_passed(const struct rack_machine *m, const char *kind)
+{
+	for (unsigned i = 0; i < m->nkinds; i++)
+		if (strcmp(m->kinds[i].kind, kind) && m->kinds[i].failed)
+			return &m->kinds[i];
+	return NULL;
+}
+
 static int has_mac(const struct rack_report *rep, const char *mac)
 {
 	for (unsigned i = 0; i < rep->nmacs; i++)
@@ -874,6 +922,8 @@ static void add_saved(struct rack *r, struct rack_report *rep)
 	rep->runs = m->saved.runs + !(m->saved.seen && !strcmp(m->saved.run, rep->run));
 	if (rep->clock_unset && !m->clock_unset_run[0])
 		copy_text(m->clock_unset_run, sizeof(m->clock_unset_run), rep->run);
+	if (!rep->heartbeat)
+		note_kind(m, rep);
 	/* the last run that did not pass to reach the share, by its clock */
 	if (!rep->heartbeat && !(!rep->unreadable && rep->failed == 0) && rep->shared_at > m->bad_arrived_at) {
 		m->bad_arrived_at = rep->shared_at;
@@ -1391,6 +1441,7 @@ void rack_judge(struct rack *r, time_t now, unsigned silent_after)
 					     l->run[0] && l->started && saved_end ? l->started > saved_end :
 					     l->when > saved_end + SAME_RUN_S && (l->running || s->ended)));
 		char t[40], more[64] = "";
+		const struct rack_kind *k;
 
 		/* --since over what Prometheus has: a run begun before it (or last heard of before it) is not this campaign's */
 		if (live_wins && r->since && ((l->started && l->started < r->since) || l->when < r->since))
@@ -1485,9 +1536,18 @@ void rack_judge(struct rack *r, time_t now, unsigned silent_after)
 				 s->failures[0] ? s->failures : "no verdict", s->where, more);
 			continue;
 		}
-		m->state = s->failed ? RACK_FAILED : RACK_PASSED;
 		/* when it ended, from status.json; an older image's run says only when it started */
 		utc(s->ended ? s->ended : s->started, t, sizeof(t));
+		if (!s->failed && !s->heartbeat && (k = kind_not_passed(m, s->what))) {
+			/* an erase or a quick run after a failed burn-in: the burn-in's verdict stands */
+			m->state = k->failed > 0 ? RACK_FAILED : RACK_UNREADABLE;
+			snprintf(m->detail, sizeof(m->detail), "%s%sits newest %s run %s, saved in %.300s; its newer %s "
+				 "run passed%s", k->failures, k->failures[0] ? "; " : "", k->kind[0] ? k->kind : "(unnamed)",
+				 k->failed > 0 ? "failed" : "has no verdict", k->where, s->what[0] ? s->what : "(unnamed)",
+				 more);
+			continue;
+		}
+		m->state = s->failed ? RACK_FAILED : RACK_PASSED;
 		snprintf(m->detail, sizeof(m->detail), "%s%s%s%s%s, saved in %.300s%s", s->failures,
 			 s->failures[0] ? "; " : "", s->what[0] ? s->what : "a run",
 			 s->ended ? " ended " : s->started ? " started " : "", s->ended || s->started ? t : "", s->where,
@@ -1497,6 +1557,8 @@ void rack_judge(struct rack *r, time_t now, unsigned silent_after)
 
 void rack_free(struct rack *r)
 {
+	for (unsigned i = 0; i < r->n; i++)
+		free(r->m[i].kinds);
 	free(r->m);
 	free(r->hash);
 	memset(r, 0, sizeof(*r));

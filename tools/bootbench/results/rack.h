@@ -46,6 +46,21 @@ struct rack_report {
 	int clock_unset;	/* saved: status.json says the clock was not set (clock.set false): its times say nothing */
 };
 
+/*
+ * The newest saved run of one kind (status.json's "run": burnin, erase,
+ * quick...): a newer run of another kind (an erase after a failed
+ * burn-in) does not make its verdict go away.
+ */
+struct rack_kind {
+	char kind[32];
+	char run[128];
+	time_t started, ended;
+	double shared_at;
+	int failed;		/* -1 no verdict (unreadable), 0 passed, 1 failed */
+	char failures[256];
+	char where[512];
+};
+
 struct rack_machine {
 	unsigned line;		/* its line in the CSV; 0: reported but not listed */
 	char serial[128], mac[18], position[64];	/* as listed ("" when not given) */
@@ -59,6 +74,8 @@ struct rack_machine {
 	/* a saved run made with its clock not set: no time of it orders it among the machine's other runs */
 	char clock_unset_run[128];
 	struct rack_report saved, live;
+	struct rack_kind *kinds;	/* each kind's newest saved run */
+	unsigned nkinds;
 	enum rack_state state;
 	char detail[1280];
 };
