@@ -16,9 +16,19 @@ need_artifacts
 need_commands mcopy python3
 free_port PORT
 host_iperf3 $PORT
-stick_with_conf "$T/stick.img" run=burnin burnin=cpu,memory,net,bmc duration=1m scale=0.5 iperf=10.0.2.2:$PORT \
+# 30 s as duration=30s, not 1m scaled by 0.5: a burn-in's grace for a component running past
+# its time is scaled too (60 s, not 120 s), and memtester's first pattern, which runs to its end
+# whatever the time, ran past it under load
+stick_with_conf "$T/stick.img" run=burnin burnin=cpu,memory,net,bmc duration=30s iperf=10.0.2.2:$PORT \
 	burnin_cpu_need_sensors=0 burnin_memory_need_edac=0 burnin_net_min_mbps=1 burnin_together_overlap_min=0.2 after=poweroff
-boot --fw bios --usb "$T/stick.img" --bmc || finish
+# 512 MiB (issue 49): the memory component's share is 90% of what is free, and over 90% of
+# 1 GiB (0.71 GB, memtester's patterns at 0.25 GB/s under TCG on a loaded host) it ran on 61 s
+# past the burn-in's time and was stopped (memory ERROR), both vCPUs busy all along; over 90%
+# of 512 MiB (0.32 GB) it PASSed, every load at once for 27 s of 60 s. Not less: at 384 MiB the
+# little left beside the share stalled the cpu's stressor past its limit. Not one vCPU: there
+# the patterns over 0.33 GB ran on 60 s past the time. What is checked (90% of what was
+# available tested, each component PASS, the loads at once) is the same over less memory
+boot --fw bios --usb "$T/stick.img" --bmc --mem 512 || finish
 if fetch_results "$T/stick.img" > /dev/null; then
 	check "burnin.json and burnin.txt are saved on the stick" [ -s "$T/results/burnin.json" ] && [ -s "$T/results/burnin.txt" ]
 	comp() { json "$T/results/burnin.json" "(lambda c: $2)([x for x in d['components'] if x['name'] == '$1'][0])"; }
