@@ -37,7 +37,8 @@
 #   is unreadable; a run whose clock was not set (status.json's clock)
 #   beside another of the machine is unreadable, --since or not; each
 #   kind of run is judged by its newest (a quick run's pass after a failed
-#   burn-in is failed).
+#   burn-in is failed); a heartbeat named after a pass, however the
+#   share's clock stamped them (a copy of the share), is not hidden by it.
 . tests/lib.sh
 need_commands python3 setpriv
 M=$T/machines SHARE=$T/share
@@ -381,6 +382,19 @@ printf 'position,serial\nU76,SN-0076\n' > "$T/kinds.csv"
 fleet "$T/kinds.csv" "$SHARE"
 check "a newer run of another kind does not hide a failed burn-in: exit 1" [ $rc = 1 ]
 row U76 failed 'its newest burnin run failed, saved in .*; its newer quick run passed'
+# the share copied (cp -r: every mtime the copy's): its newer run's heartbeat (named now, the run died)
+# copied a minute before its older pass: the names order them, never a pass over a run gone silent
+machine zh SN-0077 52:54:00:00:07:07; new_run zh; status 0; save; aged 60
+passed_dir=$SHARE/results/$(basename "$RUN")
+new_run zh
+printf '{"bootbench_heartbeat": 1, "run": "%s", "what": "burnin"}\n' "$(basename "$RUN")" \
+	> "$SHARE/results/$(basename "$RUN").heartbeat.json"
+touch -d '10 minutes ago' "$SHARE/results/$(basename "$RUN").heartbeat.json"
+touch -d '9 minutes ago' "$passed_dir"/* "$passed_dir"
+printf 'position,serial\nU77,SN-0077\n' > "$T/copied.csv"
+fleet "$T/copied.csv" "$SHARE"
+row U77 silent 'its last heartbeat on the share'
+rm "$SHARE/results/$(basename "$RUN").heartbeat.json"
 
 # what a second attack found passed (issue 46): a share of its own ($S2), each unreadable, named, exit 2
 S2=$T/share2; mkdir -p "$S2"

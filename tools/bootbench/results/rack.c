@@ -816,14 +816,26 @@ static int supersedes(const struct rack_report *a, const struct rack_report *b)
 	if (!c)
 		return b->heartbeat && !a->heartbeat;
 	/*
-	 * A heartbeat and another run's saved result: both are stamped by the
-	 * share's clock (its last beat, the result's arrival), which the
-	 * machine's clock (the names' times: a battery gone, a zone wrong)
-	 * does not move. A run delivers its result after its last beat: a beat
-	 * later than another run's result is a newer run going.
+	 * A heartbeat and another run's saved result: the names (the machine's
+	 * clock) order them, and so do the share's clock's stamps (the last
+	 * beat, the result's arrival), which a copy of the share (cp -r: every
+	 * mtime the copy's, in its order) makes up. Either saying the heartbeat
+	 * is newer makes it so: a machine's clock gone back (a battery gone)
+	 * names its new run in the past, a copy stamps an old result after a
+	 * newer run's beat, and neither may make a run going (or dead) passed.
 	 */
-	if (a->heartbeat != b->heartbeat && a->shared_at && b->shared_at && a->shared_at != b->shared_at)
-		return a->shared_at > b->shared_at;	/* a tie (a share's coarse clock): the names say */
+	if (a->heartbeat != b->heartbeat) {
+		const struct rack_report *beat = a->heartbeat ? a : b, *result = a->heartbeat ? b : a;
+		int named_later = beat->started && result->started && beat->started > result->started;
+		int beat_later = beat->shared_at && result->shared_at && beat->shared_at > result->shared_at;
+		int named_earlier = beat->started && result->started && beat->started < result->started;
+
+		if (named_later || beat_later)
+			return a == beat;
+		if (named_earlier || (beat->shared_at && result->shared_at && beat->shared_at < result->shared_at))
+			return a == result;
+		/* a tie both ways (a share's coarse clock, one second's names): the names, then the run ids */
+	}
 	if (a->started != b->started)
 		return a->started > b->started;
 	if (a->ended != b->ended)
