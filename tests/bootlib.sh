@@ -373,9 +373,11 @@ PY
 # A check runs twice: "sh tests/guest/NAME.sh prepare" on the host before
 # the boot makes its disks in $GUEST (named after it: NAME.img, which the
 # fixture attaches), then "sh tests/guest/NAME.sh" against the running
-# guest (guest_attach). Its "# screen: WxH" line is the console's size for
-# it at the menu (the fixture's when it has none); its "# timeout: N" its
-# limit, as a test's.
+# guest (guest_attach), which it leaves as it found it: at the menu, the
+# others' disks untouched, the guest's /tmp without its files (the next
+# check's may have their names). Its "# screen: WxH" line is the console's
+# size for it at the menu (the fixture's when it has none); its
+# "# timeout: N" its limit, as a test's.
 
 # console_size W H: the console's window, as tmux shows it (the guest's
 # serial line says 80x24 whatever it is: a larger window only keeps lines
@@ -477,9 +479,10 @@ guest_prepare() {
 	done
 }
 
-# shared_guest W H "QEMU-OPTIONS": boots the guest, its console WxH, (a disk of a check not
-# prepared, not asked for or failed, is attached empty: the others keep
-# their places, and so their names and serials), waits for its menu, runs
+# shared_guest W H "QEMU-OPTIONS": boots the guest, its console WxH (a
+# disk of a check not prepared, not asked for or failed, is attached
+# empty: the others keep their places, and so their names and serials),
+# waits for its menu, runs
 # the checks in turn and powers it off. A check fails when it fails, when
 # its limit passes, or when it leaves the guest away from the menu; the
 # guest is then brought back to the menu for the next (guest_to_menu), and
