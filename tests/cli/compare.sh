@@ -10,7 +10,8 @@
 # few to compare; lines fio's disk up in model A's group; says the same in
 # CSV, JSON and HTML; shows YABS's table for a yabs run and names a
 # fsync-bound disk; names a cut-short file in one line and still compares
-# the rest. Reruns of one disk are one disk, its newest run; a folder
+# the rest. Reruns of one disk are one disk, its newest run (in whichever
+# machine it was: a disk is its serial); a folder
 # that cannot be read is said (exit 1). Bad input: exit 2, one line.
 . tests/lib.sh
 need_commands fio python3 setpriv
@@ -173,6 +174,21 @@ sed 's/^/    /' "$T/calm.err"
 check "an unreadable folder: exit 1, said in one line" \
 	sh -c "[ $rc = 1 ] && [ \$(wc -l < '$T/calm.err') = 1 ] && grep -q 'calm/locked: cannot read it: Permission denied' '$T/calm.err'"
 check "... the rest still compared: no outlier among the four" grep -q '^0 outlier(s)$' "$T/calm.out"
+
+# a slow disk moved to another machine to confirm it (the usual retest), slow there too: one disk,
+# one vote (its newest run), never two that pull the median its way and hide it
+retest() { # MACHINE DISK-SERIAL IOPS TIMESTAMP
+	mkdir -p "$T/retest/$1-$2"
+	printf '{"fio version":"fio-3.33","timestamp":%s,"jobs":[{"jobname":"randread","read":{"io_bytes":1000000,"iops":%s,"bw_bytes":%s}}],"bootbench":{"system":{"dmi":{"product_serial":"%s"}},"jobs":[{"targets":[{"path":"/dev/nvme0n1","serial":"%s","model":"ACME NVMe 1TB","firmware_rev":"1.0","size":1000204886016}]}]}}\n' \
+		"$4" "$3" "$(($3 * 4096))" "$1" "$2" > "$T/retest/$1-$2/nvme0n1.json"
+}
+retest SN-M1 DISK-1 1000 1796400000; retest SN-M2 DISK-2 1010 1796400000; retest SN-M3 DISK-3 500 1796400000
+retest SN-M4 DISK-3 505 1796450000
+"$BB" compare "$T/retest" > "$T/retest.out" 2>&1
+rc=$?
+sed 's/^/    /' "$T/retest.out"
+check "a disk retested in another machine is one disk, its newest run: 3 disks, DISK-3 (in SN-M4) the outlier, exit 1" sh -c \
+	"[ $rc = 1 ] && grep -q ': 3 disks, median 1000 IOPS' '$T/retest.out' && grep -q 'OUTLIER (slow): machine SN-M4, disk DISK-3' '$T/retest.out'"
 
 # bad input: exit 2, one line
 bad_input() { # description args...

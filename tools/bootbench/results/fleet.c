@@ -35,10 +35,22 @@ static int by_disk(const void *a, const void *b)
 	return c ? c : strcmp(x->f->disk.slot, y->f->disk.slot);
 }
 
-/* A disk is its machine and its serial (its slot when it has none): reruns of it are one disk. */
-static const char *disk_id(const struct rs_figure *f)
+/*
+ * Whether X and Y are one disk: its serial, wherever it was measured (a
+ * slow disk moved to another machine to confirm it is one vote, its
+ * newest run's, not two that pull the median its way); a disk without a
+ * serial is its machine and slot. Its reruns are one disk too.
+ */
+static int disk_cmp(const struct rs_figure *x, const struct rs_figure *y)
 {
-	return f->disk.serial[0] ? f->disk.serial : f->disk.slot;
+	int c = !x->disk.serial[0] - !y->disk.serial[0];
+
+	if (c)
+		return c;
+	if (x->disk.serial[0])
+		return strcmp(x->disk.serial, y->disk.serial);
+	c = strcmp(x->disk.machine, y->disk.machine);
+	return c ? c : strcmp(x->disk.slot, y->disk.slot);
 }
 
 struct keyed {
@@ -53,9 +65,7 @@ static int by_group_disk_newest(const void *a, const void *b)
 	int c = strcmp(x->key, y->key);
 
 	if (!c)
-		c = strcmp(x->f->disk.machine, y->f->disk.machine);
-	if (!c)
-		c = strcmp(disk_id(x->f), disk_id(y->f));
+		c = disk_cmp(x->f, y->f);
 	if (!c)
 		c = x->f->when < y->f->when ? 1 : x->f->when > y->f->when ? -1 : 0;
 	if (!c)
@@ -98,8 +108,8 @@ struct fleet_group *fleet_groups(const struct rs_set *s, const char *test, enum 
 		for (unsigned x = i; x < j; x++) {
 			const struct rs_figure *f = o[x]->f, *prev = x > i ? o[x - 1]->f : NULL;
 
-			if (prev && !strcmp(prev->disk.machine, f->disk.machine) && !strcmp(disk_id(prev), disk_id(f)))
-				continue;	/* an older run of the disk just taken */
+			if (prev && !disk_cmp(prev, f))
+				continue;	/* an older run of the disk just taken (in this machine or another) */
 			g[n].m[members++] = (struct fleet_member){ .f = f };
 		}
 		g[n].n = members;
