@@ -16,6 +16,13 @@
 # a list of the passed ones only. Bad CSV lines are each named with their
 # line number, exit 2, nothing written. The live states (running, silent)
 # are tests/boot/rack_alerts.sh's, with real guests and Prometheus.
+# A second attack's (issue 46), with the share: a FAIL pushed while the
+# burn-in goes on is failed; a run whose heartbeat stopped and whose
+# result never arrived is silent whatever its pushes said; one run FAIL in
+# Prometheus and PASS on the share is unreadable; an erase mid-way is
+# running; pushes the gateway took after a pass reached the share are a
+# newer run's, however the machine's reset clock named it; a burn-in
+# component pushes while it runs.
 . tests/lib.sh
 . tests/servers.sh
 need_commands python3 prometheus prometheus-pushgateway curl
@@ -231,4 +238,73 @@ refuses "a Prometheus URL with a password" "without a user or password" \
 check "... and that password is not shown" sh -c \
 	"! '$BB' fleet --expect='$T/rack.csv' --prometheus=http://admin:secret@10.0.0.1:9090 2>&1 | grep -q secret"
 refuses "a share that is not there" "$T/none" "$BB" fleet --expect="$T/rack.csv" "$T/none"
+
+# what a second attack found (issue 46), the share and Prometheus together; pushes made as
+# bootbench's are (its run label on each sample, the run's start and this push's time)
+push() { # MACHINE[/disk/DISK] RUN START BODY (each series a gauge, as bootbench types them)
+	printf '%s\nbootbench_run_start_timestamp_seconds{run="%s"} %s\nbootbench_last_push_timestamp_seconds{run="%s"} %s\n' \
+		"$4" "$2" "$3" "$2" "$(date +%s)" | awk -F'{' '!seen[$1]++ { print "# TYPE " $1 " gauge" } { print }' |
+		curl -s --data-binary @- "http://127.0.0.1:$PUSH_PORT/metrics/job/bootbench/machine/$1"
+}
+seen() { # PROMQL: Prometheus has a sample of it
+	i=0; until prom_query "$1" | grep -q '"value"' || [ $i -ge 100 ]; do sleep 0.2; i=$((i + 1)); done; [ $i -lt 100 ]
+}
+ago() { date -u -d "$1 ago" +%Y%m%dT%H%M%SZ; }
+# a burn-in whose cpu FAILED while its memory component goes on: failed now (a FAIL is final), never "running"
+R=$(ago '20 min')_SN-0031_aaaaaa
+push SN-0031 "$R" "$(date -d '20 min ago' +%s)" "bootbench_burnin_verdict{component=\"cpu\",run=\"$R\"} 0
+bootbench_burnin_running{component=\"cpu\",run=\"$R\"} 0
+bootbench_burnin_running{component=\"memory\",run=\"$R\"} 1"
+# a run whose heartbeat on the share stopped 10 min ago and whose result never arrived; its last push said
+# every component passed: silent, whatever the pushes say (its save failed, or the machine died saving)
+R=$(ago '40 min')_SN-0032_bbbbbb
+printf '{"what": "burnin"}\n' > "$SHARE/results/$R.heartbeat.json"; touch -d '10 min ago' "$SHARE/results/$R.heartbeat.json"
+push SN-0032 "$R" "$(date -d '40 min ago' +%s)" "bootbench_burnin_verdict{component=\"cpu\",run=\"$R\"} 1
+bootbench_burnin_running{component=\"cpu\",run=\"$R\"} 0"
+# one run, its pushes FAIL and its copy on the share PASS: which to believe cannot be told
+machine o SN-0033 52:54:00:00:00:33; new_run o; finish_run o 0
+push SN-0033 "$(basename "$RUN")" "$(date -d '10 min ago' +%s)" "bootbench_burnin_verdict{component=\"cpu\",run=\"$(basename "$RUN")\"} 0
+bootbench_burnin_running{component=\"cpu\",run=\"$(basename "$RUN")\"} 0"
+# an erase of two disks, one proven erased, the other mid-way (an older image's pushes: its phase, no running
+# gauge): running, never the pass of the disk done
+R=$(ago '30 min')_SN-0034_erase-cccccc
+push SN-0034/disk/DISK-A "$R" "$(date -d '30 min ago' +%s)" "bootbench_erase_progress_ratio{phase=\"done\",run=\"$R\"} 1
+bootbench_erase_erased{run=\"$R\"} 1"
+push SN-0034/disk/DISK-B "$R" "$(date -d '30 min ago' +%s)" "bootbench_erase_progress_ratio{phase=\"overwrite\",run=\"$R\"} 0.4
+bootbench_erase_time_left_seconds{run=\"$R\"} 5400"
+# its pass saved 2 h ago; rerun since with its clock reset to 2000 (no NTP), that rerun FAILED, pushing now:
+# the gateway took its pushes after the pass reached the share, whatever the machine's clock named it
+machine q SN-0035 52:54:00:00:00:35; new_run q; finish_run q 0
+touch -d '2 hours ago' "$SHARE/results/$(basename "$RUN")"/*
+R=20000101T000000Z_SN-0035_dddddd
+push SN-0035 "$R" 946684800 "bootbench_burnin_verdict{component=\"cpu\",run=\"$R\"} 0
+bootbench_burnin_running{component=\"cpu\",run=\"$R\"} 0"
+for q in 'bootbench_burnin_running{machine="SN-0031"}' 'bootbench_burnin_verdict{machine="SN-0032"}' \
+	'bootbench_burnin_verdict{machine="SN-0033"}' 'bootbench_erase_progress_ratio{machine="SN-0034",disk="DISK-B"}' \
+	'bootbench_burnin_verdict{machine="SN-0035"}'; do
+	seen "$q" || bad "Prometheus has $q"
+done
+printf 'position,serial\nU31,SN-0031\nU32,SN-0032\nU33,SN-0033\nU34,SN-0034\nU35,SN-0035\n' > "$T/second.csv"
+"$BB" fleet --expect="$T/second.csv" --prometheus="http://127.0.0.1:$PROM_PORT" --silent-after=120 "$SHARE" \
+	> "$T/fleet.txt" 2> "$T/fleet.err"
+rc=$?
+sed 's/^/    /' "$T/fleet.txt" "$T/fleet.err"
+check "none passed: exit 2 (one unreadable)" [ $rc = 2 ]
+state U31 failed 'cpu FAIL; pushed while its run went on \(a FAIL is final'
+state U32 silent 'its last heartbeat on the share'
+state U33 unreadable 'passed on the share, but its pushes to Prometheus said cpu FAIL: they contradict'
+state U34 running 'erase: about 90 min left'
+state U35 failed 'cpu FAIL'
+# a burn-in's long component (memory, held before its first pattern: no CPU burnt) pushes while it runs
+machine r SN-0036 52:54:00:00:00:36; mkdir -p "$T/burn36"
+BOOTBENCH_SYSROOT="$M/r" BOOTBENCH_BURNIN_HOLD=memory BOOTBENCH_METRICS="http://127.0.0.1:$PUSH_PORT" \
+	"$BB" burnin --components=memory --duration=60s --output="$T/burn36" > "$T/burn36.log" 2>&1 &
+burning=$!
+pushed_at() { curl -s "http://127.0.0.1:$PUSH_PORT/metrics" | awk '/^push_time_seconds\{.*machine="SN-0036"/ { printf "%d", $2 }'; }
+i=0; until [ -n "$(pushed_at)" ] || [ $i -ge 100 ]; do sleep 0.2; i=$((i + 1)); done
+first=$(pushed_at); sleep 8; again=$(pushed_at)
+check "a burn-in component running pushes again within 8 s (push_time_seconds $first, then $again)" \
+	sh -c "[ -n '$first' ] && [ '${again:-0}' -gt '${first:-0}' ]"
+held=$(sed -n 's/.*SIGCONT to pid \([0-9]*\).*/\1/p' "$T/burn36.log")
+kill -TERM $burning; [ -z "$held" ] || kill -CONT "$held"; wait $burning
 finish

@@ -67,6 +67,21 @@ static unsigned phases_ran;
 /* the machine's load while the components ran together (burnin.json's "together") */
 static struct burnin_load load;
 
+/*
+ * The last push made while components ran, pushed again every
+ * BURNIN_PUSH_EVERY_S while they still do (push_going): a component runs
+ * for many minutes, and a machine that pushes nothing for --silent-after
+ * (300 s) is silent to fleet and BootbenchSilent, however healthy.
+ */
+#define BURNIN_PUSH_EVERY_S 5
+static struct {
+	const struct burnin_result *res;
+	const int *asked;
+	int running[16];
+	double left;
+	uint64_t at_ns;
+} going;
+
 static void push_verdicts(const struct burnin_result *res, const int *asked, const int *running, double left,
 			  int final)
 {
@@ -119,6 +134,21 @@ static void push_verdicts(const struct burnin_result *res, const int *asked, con
 #undef OUT
 	if (o < sizeof(body))
 		metrics_push_text(&metrics, body, final);
+	going.res = final ? NULL : res;
+	going.asked = asked;
+	for (unsigned i = 0; i < burnin_ncomponents && i < ARRAY_SIZE(going.running); i++)
+		going.running[i] = running[i];
+	going.left = left;
+	going.at_ns = now_ns();
+}
+
+/* The last push again, its time left gone down, when BURNIN_PUSH_EVERY_S passed since it: the burn-in is alive. */
+static void push_going(void)
+{
+	uint64_t now = now_ns();
+
+	if (going.res && now - going.at_ns >= BURNIN_PUSH_EVERY_S * 1000000000ull)
+		push_verdicts(going.res, going.asked, going.running, going.left - (double)(now - going.at_ns) / 1e9, 0);
 }
 
 /* the signal that stopped the burn-in, 0 while none has */
@@ -671,6 +701,7 @@ static void run_together(struct phase_run *run, double phase_s, int iperf, struc
 		unsigned loads = 0;
 
 		nanosleep(&second, NULL);	/* a signal ends it early: the components are told at once */
+		push_going();
 		for (unsigned i = 0; i < burnin_ncomponents; i++)
 			if (running[i])
 				loads |= load_of(burnin_components[i].name, iperf);
@@ -728,6 +759,7 @@ static void run_in_child(const struct burnin_component *c, const struct burnin_c
 		if (burnin_child_poll(&ch, 0))
 			break;
 		nanosleep(&tick, NULL);	/* a signal ends it early: the component is told at once */
+		push_going();
 	}
 	r->component = c->name;
 }

@@ -165,8 +165,12 @@ static void report(struct erase_job *jobs, struct watch *watch, int n, int fd, i
 				 "bootbench_erase_throughput_bytes_per_second %.0f\n"
 				 "# HELP bootbench_erase_errors_total Blocks that could not be written or were not as expected.\n"
 				 "# TYPE bootbench_erase_errors_total counter\nbootbench_erase_errors_total %llu\n"
+				 /* what fleet and BootbenchSilent read as a run going, as a disk run's state and a burn-in's */
+				 "# HELP bootbench_erase_running 1 while the disk's erase goes on, 0 once it is done.\n"
+				 "# TYPE bootbench_erase_running gauge\n"
+				 "bootbench_erase_running %d\n"
 				 "%s%s%s",
-				 phase_names[phase], pct / 100, pass, w->mbs * 1e6, (unsigned long long)errors,
+				 phase_names[phase], pct / 100, pass, w->mbs * 1e6, (unsigned long long)errors, phase != PHASE_DONE,
 				 left >= 0 ? "# HELP bootbench_erase_time_left_seconds The erase's time left as it reckons it.\n"
 					     "# TYPE bootbench_erase_time_left_seconds gauge\nbootbench_erase_time_left_seconds " : "",
 				 left >= 0 ? (snprintf(el, sizeof(el), "%.0f", left), el) : "", left >= 0 ? "\n" : "");

@@ -1325,7 +1325,7 @@ static const char *label(json_t *series, const char *name, char *buf, size_t len
  * which nothing sets, judges nothing here.
  */
 enum live_query { LIVE_PUSHED, LIVE_RUN, LIVE_PASSED, LIVE_ERASE_FAILED, LIVE_RUNNING, LIVE_FAILED_DISKS, LIVE_BURNIN_RUNNING, LIVE_BURNIN_FAILED,
-		  LIVE_PROGRESS, LIVE_LEFT, LIVE_BURNIN_LEFT };
+		  LIVE_PROGRESS, LIVE_LEFT, LIVE_BURNIN_LEFT, LIVE_ERASE_LEFT };
 
 static const char *const live_queries[] = {
 	[LIVE_PUSHED] = "max by (machine) (push_time_seconds{job=\"bootbench\"}" CURRENT ")",
@@ -1335,7 +1335,13 @@ static const char *const live_queries[] = {
 	[LIVE_PASSED] = "count by (machine) ((bootbench_state{state=\"pass\"} == 1 or bootbench_burnin_verdict == 1 or "
 			"bootbench_erase_erased == 1)" CURRENT ")",
 	[LIVE_ERASE_FAILED] = "group by (machine, disk) (bootbench_erase_erased == 0" CURRENT ")",
-	[LIVE_RUNNING] = "count by (machine) (bootbench_state{state=\"running\"} == 1" CURRENT ")",
+	/*
+	 * A run going: a disk's run, or an erase (its running gauge; an older
+	 * image's erase pushes only its phase, "done" at its end): never an
+	 * erase half done taken for the pass of its disks done.
+	 */
+	[LIVE_RUNNING] = "count by (machine) ((bootbench_state{state=\"running\"} == 1 or bootbench_erase_running == 1 or "
+			 "bootbench_erase_progress_ratio{phase!=\"done\"})" CURRENT ")",
 	[LIVE_FAILED_DISKS] = "group by (machine, disk, state) (bootbench_state{state!~\"running|pass\"} == 1" CURRENT ")",
 	[LIVE_BURNIN_RUNNING] = "group by (machine, component) (bootbench_burnin_running == 1" CURRENT ")",
 	[LIVE_BURNIN_FAILED] = "min by (machine, component) (bootbench_burnin_verdict <= 0" CURRENT ")",
@@ -1345,6 +1351,8 @@ static const char *const live_queries[] = {
 		      "(bootbench_state{state=\"running\"} == 1" CURRENT "))",
 	[LIVE_BURNIN_LEFT] = "max by (machine) (bootbench_burnin_time_left_seconds and on (job, machine) "
 			     "(max by (job, machine) (bootbench_burnin_running) == 1)" CURRENT ")",
+	[LIVE_ERASE_LEFT] = "max by (machine) (bootbench_erase_time_left_seconds and on (job, machine, disk) "
+			    "(bootbench_erase_progress_ratio{phase!=\"done\"})" CURRENT ")",
 };
 
 int rack_read_live(struct rack *r, const char *url)
@@ -1412,7 +1420,9 @@ int rack_read_live(struct rack *r, const char *url)
 				break;
 			case LIVE_LEFT:
 			case LIVE_BURNIN_LEFT:
-				snprintf(item, sizeof(item), "about %.0f min left", v / 60 < 1 && v > 0 ? 1 : v / 60);
+			case LIVE_ERASE_LEFT:
+				snprintf(item, sizeof(item), "%sabout %.0f min left", q == LIVE_ERASE_LEFT ? "erase: " : "",
+					 v / 60 < 1 && v > 0 ? 1 : v / 60);
 				append(l->what, sizeof(l->what), item);
 				break;
 			}
@@ -1443,17 +1453,32 @@ void rack_judge(struct rack *r, time_t now, unsigned silent_after)
 		time_t saved_end = s->ended ? s->ended : s->started;
 		/*
 		 * The same run on both: the share's (its end) wins. Another run: the
-		 * newer start, both by the one machine's clock (its run identity
-		 * says when it began). Pushes without an identity, or a folder not
-		 * named as a run's (renamed by hand): the last push after the
-		 * saved run's end.
+		 * newer, by the one machine's clock (its run identity says when it
+		 * began) or by arrival: pushes the gateway took (its clock) after
+		 * the saved run reached the share (the share's) are a newer run's,
+		 * whatever a clock reset to 2000 named it. Pushes without an
+		 * identity, or a folder not named as a run's (renamed by hand): the
+		 * last push after the saved run's end.
 		 */
+		int pushed_after = s->shared_at && l->when > s->shared_at + SAME_RUN_S;
 		int live_wins = l->seen && (!s->seen || (s->heartbeat ? l->when >= s->when :
-					     l->run[0] && s->started ? strcmp(l->run, s->run) && l->started > s->started :
-					     l->run[0] && l->started && saved_end ? l->started > saved_end :
+					     l->run[0] && s->started ? strcmp(l->run, s->run) &&
+								       (l->started > s->started || pushed_after) :
+					     l->run[0] && l->started && saved_end ? l->started > saved_end || pushed_after :
 					     l->when > saved_end + SAME_RUN_S && (l->running || s->ended)));
+		/*
+		 * The run's heartbeat on the share, its result not: the run has not
+		 * delivered (its save failed, the machine died saving). Its pushes
+		 * ended, passing or not, are not its end: the heartbeat says
+		 * running, then silent. A FAIL pushed is final all the same.
+		 */
+		int beat_governs = s->seen && s->heartbeat && l->seen && !l->running && !l->failed &&
+				   (!l->run[0] || !strcmp(l->run, s->run));
 		char t[40], more[64] = "";
 		const struct rack_kind *k;
+
+		if (beat_governs)
+			live_wins = 0;
 
 		/* --since over what Prometheus has: a run begun before it (or last heard of before it) is not this campaign's */
 		if (live_wins && r->since && ((l->started && l->started < r->since) || l->when < r->since))
@@ -1470,6 +1495,15 @@ void rack_judge(struct rack *r, time_t now, unsigned silent_after)
 				 "%.100s): which stands here cannot be told", m->mac, m->alias_key, m->claimed_too);
 			continue;
 		}
+		/* one run, two words: its pushes said FAIL, the share's copy says it passed (a copy not of its end) */
+		if (!live_wins && s->seen && !s->heartbeat && l->seen && l->run[0] && !strcmp(l->run, s->run) &&
+		    l->failed && !s->unreadable && s->failed == 0) {
+			m->state = RACK_UNREADABLE;
+			snprintf(m->detail, sizeof(m->detail), "its run %.128s passed on the share, but its pushes to "
+				 "Prometheus said %.200s: they contradict each other, saved in %.300s", s->run, l->failures,
+				 s->where);
+			continue;
+		}
 		if (live_wins && l->unreadable) {
 			m->state = RACK_UNREADABLE;
 			snprintf(m->detail, sizeof(m->detail), "Prometheus has two runs of it current at once (its "
@@ -1481,7 +1515,13 @@ void rack_judge(struct rack *r, time_t now, unsigned silent_after)
 			const char *from = live_wins ? "push" : "heartbeat on the share";
 			long ago = (long)(now - g->when);
 
-			if (!live_wins || l->running) {
+			if (live_wins && l->failed && l->running) {
+				/* a FAIL pushed while the run goes on is its verdict already: never waited on, nor merely silent */
+				m->state = RACK_FAILED;
+				snprintf(m->detail, sizeof(m->detail), "%s; pushed while its run went on (a FAIL is final; "
+					 "Prometheus, last push %ld s ago%s%s)", l->failures, ago < 0 ? 0 : ago,
+					 g->what[0] ? ", then at " : "", g->what);
+			} else if (!live_wins || l->running) {
 				if (ago > (long)silent_after) {
 					m->state = RACK_SILENT;
 					snprintf(m->detail, sizeof(m->detail), "silent since %s (%ld %s)%s%s%s",
