@@ -425,4 +425,8 @@ row U82 unreadable 'the folder cannot be read: a link'
 check "... the link named on stderr" grep -q "$linked: cannot read it: a link" "$T/err"
 check "... the folder too deep named on stderr" grep -q '/d17: cannot read it: deeper than 16 folders' "$T/err"
 row U84 unreadable 'status.json: cannot read it: 1048576 MiB, larger than any result'
+# out of memory (a list of 20,000 under a 30 MB limit) says nothing of the machines: never exit 1 ("one failed")
+{ echo serial; seq -f 'SN-%06g' 1 20000; } > "$T/big.csv"
+(ulimit -v 30000; "$BB" fleet --expect="$T/big.csv" "$S2" > /dev/null 2> "$T/err"); rc=$?
+check "out of memory: exit 2, said (got $rc)" sh -c "[ $rc = 2 ] && grep -q 'out of memory' '$T/err'"
 finish
