@@ -416,6 +416,9 @@ echo 'U83,SN-0083' >> "$T/second.csv"
 # a status.json of a terabyte (sparse: a share's damaged file): said, never read into memory
 machine z4 SN-0084 52:54:00:00:08:04; new_run z4; status 0; save2
 truncate -s 1T "$S2/results/$(basename "$RUN")/status.json"; echo 'U84,SN-0084' >> "$T/second.csv"
+# a whole copy whose manifest is long (300 files: over 16 KiB) passed: every line of it read whole
+machine z5 SN-0085 52:54:00:00:08:05; new_run z5; for i in $(seq 1 300); do echo "$i" > "$RUN/sample-$i.log"; done
+status 0; save2; echo 'U85,SN-0085' >> "$T/second.csv"
 timeout 60 "$BB" fleet --expect="$T/second.csv" "$S2" > "$T/out" 2> "$T/err"
 rc=$?
 sed 's/^/    /' "$T/out" "$T/err"
@@ -425,6 +428,8 @@ row U82 unreadable 'the folder cannot be read: a link'
 check "... the link named on stderr" grep -q "$linked: cannot read it: a link" "$T/err"
 check "... the folder too deep named on stderr" grep -q '/d17: cannot read it: deeper than 16 folders' "$T/err"
 row U84 unreadable 'status.json: cannot read it: 1048576 MiB, larger than any result'
+row U85 passed
+check "... its manifest over 16 KiB" [ "$(stat -c %s "$S2/results/$(basename "$RUN")/MANIFEST.sha256")" -gt 16384 ]
 # out of memory (a list of 20,000 under a 30 MB limit) says nothing of the machines: never exit 1 ("one failed")
 { echo serial; seq -f 'SN-%06g' 1 20000; } > "$T/big.csv"
 (ulimit -v 30000; "$BB" fleet --expect="$T/big.csv" "$S2" > /dev/null 2> "$T/err"); rc=$?

@@ -447,6 +447,7 @@ struct prefetch {
 	unsigned n;
 	unsigned next;		/* the next folder a thread takes (atomic) */
 	const char *const *wanted;
+	int stat_all;		/* a share's: every other file's inode read too (fleet looks for what a manifest lists) */
 };
 
 static int wanted_file(const char *name, const char *const *wanted)
@@ -478,6 +479,12 @@ static void *prefetch_thread(void *arg)
 			char p[PATH_MAX];
 			int fd;
 
+			if (e->d_name[0] != '.' && e->d_type == DT_REG && pf->stat_all && !wanted_file(e->d_name, pf->wanted)) {
+				struct stat st;
+
+				fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW);
+				continue;
+			}
 			if (e->d_name[0] == '.' || e->d_type != DT_REG || !wanted_file(e->d_name, pf->wanted) ||
 			    snprintf(p, sizeof(p), "%s/%s", pf->dirs[i], e->d_name) >= (int)sizeof(p))
 				continue;
@@ -497,11 +504,12 @@ static void *prefetch_thread(void *arg)
 }
 
 /* Starts reading DIRS ahead (taken over, freed by prefetch_end); 0 threads when there are few. */
-static unsigned prefetch_start(struct prefetch *pf, pthread_t *t, char **dirs, unsigned n, const char *const *wanted)
+static unsigned prefetch_start(struct prefetch *pf, pthread_t *t, char **dirs, unsigned n, const char *const *wanted,
+			       int stat_all)
 {
 	unsigned k = 0;
 
-	*pf = (struct prefetch){ .dirs = dirs, .n = n, .wanted = wanted };
+	*pf = (struct prefetch){ .dirs = dirs, .n = n, .wanted = wanted, .stat_all = stat_all };
 	if (n >= PREFETCH_MIN)
 		for (; k < PREFETCH_THREADS && !pthread_create(&t[k], NULL, prefetch_thread, pf); k++)
 			;
@@ -568,7 +576,7 @@ static int walk_tree(const char *dir, int depth, const struct walk_calls *w)
 			sub[nsub] = xcalloc(1, strlen(dir) + strlen(names[i] + 1) + 2);
 			sprintf(sub[nsub++], "%s/%s", dir, names[i] + 1);
 		}
-	threads = prefetch_start(&pf, t, sub, nsub, w->wanted);
+	threads = prefetch_start(&pf, t, sub, nsub, w->wanted, w->links_said);
 	for (i = 0; i < n; i++) {
 		const char *name = names[i] + 1;
 		size_t len = strlen(name);

@@ -1011,21 +1011,35 @@ static void learn_from_inventory(struct rack *r, const char *dir)
  */
 static void manifest_missing(const char *dir, struct rack_report *rep)
 {
-	char path[640], buf[16384], *line, *next;
+	char path[640], small[16384], *buf = small, *line, *next;
 	struct stat st;
-	ssize_t n;
+	ssize_t n = -1;
+	size_t got = 0;
 	int fd;
 
 	snprintf(path, sizeof(path), "%s/" MANIFEST_NAME, dir);
 	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
 	if (fd < 0)
 		return;
-	/* a run's manifest is a line a file, a few dozen files: more is not one */
-	n = fstat(fd, &st) || !S_ISREG(st.st_mode) ? -1 : read(fd, buf, sizeof(buf) - 1);
+	/* a line a file: a few KiB for most runs, read whole (a line cut would name a file not there) */
+	if (!fstat(fd, &st) && S_ISREG(st.st_mode) && st.st_size <= RS_FILE_MAX) {
+		if ((size_t)st.st_size >= sizeof(small))
+			buf = xcalloc(1, (size_t)st.st_size + 1);
+		while (got < (size_t)st.st_size && (n = read(fd, buf + got, (size_t)st.st_size - got)) > 0)
+			got += (size_t)n;
+	}
 	close(fd);
-	if (n <= 0)
+	if (!got || n < 0) {
+		if (buf != small)
+			free(buf);
 		return;
-	buf[n] = 0;
+	}
+	buf[got] = 0;
+	/* sha256sum ends every line: one without its end (a manifest being written) names nothing yet */
+	if (strrchr(buf, '\n'))
+		strrchr(buf, '\n')[1] = 0;
+	else
+		buf[0] = 0;
 	for (line = buf; line && *line; line = next) {
 		/* sha256sum's line: 64 hex digits, a blank, a blank or *, the name (\-escaped when it began with \) */
 		char name[256], shown[80];
@@ -1052,9 +1066,11 @@ static void manifest_missing(const char *dir, struct rack_report *rep)
 			copy_text(shown, sizeof(shown), name);
 			snprintf(why, sizeof(why), "incomplete copy: %s missing (" MANIFEST_NAME " lists it)", shown);
 			unreadable(rep, why);
-			return;
+			break;
 		}
 	}
+	if (buf != small)
+		free(buf);
 }
 
 static void read_folder(struct rack *r, const char *dir, const char *cannot)
