@@ -351,9 +351,10 @@ static int fleet_main(void *opts, int argc, char **argv)
 static const struct arg fleet_args[] = {
 	{ .name = "--expect", .kind = ARG_STR, .offset = ARG_AT(struct fleet_opts, expect), .meta = "RACK.CSV",
 	  .help = "the machines expected: a header line naming the columns serial, mac,\n"
-		  "position (others are left out; one of serial and mac at least), then a\n"
+		  "position (others are left out; one of serial and mac at least; case and\n"
+		  "punctuation aside, Service Tag, S/N and Serial No are the serial), then a\n"
 		  "machine a line; a line starting with # is a comment (that machine is not\n"
-		  "expected)" },
+		  "expected); a line with cells filled but no serial or MAC is bad input" },
 	{ .name = "--prometheus", .kind = ARG_STR, .offset = ARG_AT(struct fleet_opts, prometheus), .meta = "URL",
 	  .help = "also the live runs, from Prometheus' HTTP API (http://HOST:9090)" },
 	{ .name = "--silent-after", .kind = ARG_UINT, .offset = ARG_AT(struct fleet_opts, silent_after), .meta = "S",
@@ -400,8 +401,9 @@ const struct command fleet_command = {
 		"each named with their line number, and nothing is checked.\n",
 	.exit_status = "0 every listed machine passed, 1 one failed or was never seen, 3 none of those but\n"
 		       "one is running or silent, 2 bad input or what could not be known (a bad CSV\n"
-		       "line, a list with no machine, an unreadable folder or result, Prometheus not\n"
-		       "answering, the page not written).",
+		       "line, a list with no machine, an unreadable folder or result, a link or a folder\n"
+		       "too deep on the share, Prometheus not answering, the page not written, out of\n"
+		       "memory).",
 	.args = fleet_args,
 	.opts_size = sizeof(struct fleet_opts),
 	.defaults = &fleet_defaults,
