@@ -15,10 +15,13 @@
 # and the sanitizer runs, without the CLI tests marked "# tier: image" (they
 # read the built image) and without the QEMU boot tests.
 #
-# Unit and CLI tests run one after another (they share loop devices, the
-# host's /run/bootbench and its load); under TIER=check, with no boot
-# tests to run beside them, those that share none of it (shares_host) run
-# in a second lane. Boot tests run BOOT_JOBS at a time
+# Unit and CLI tests run in two serial lanes: those that share the host
+# (loop devices, mounts, servers, /run/bootbench: shares_host) one after
+# another, and beside them the others, which touch nothing but their own
+# $T. With boot tests the two lanes take one of their slots; a boot test
+# that shares the host waits for the host lane's end, a quiet one for both
+# lanes'. The run's last lines say when each lane and the boot tests
+# ended. Boot tests run BOOT_JOBS at a time
 # (default 3, on 2 cores): a boot test spends much of its time waiting (on
 # its guest's serial console, on a step's pattern, a hold), so three keep
 # two cores busier than two do: six boot tests took 143 s two at a time,
@@ -51,9 +54,8 @@ log=$PWD/out/test-logs	# absolute: the sanitizers write their reports there from
 dups=$(for t in tests/cli/*.sh tests/boot/*.sh tests/guest/*.sh; do basename "$t"; done | sort | uniq -d)
 [ -z "$dups" ] || { echo "run.sh: tests share a name (cli, boot and guest): $dups" >&2; exit 2; }
 mkdir -p "$log"
-# this run's own marks (its start, its tally, its serial lane's end), named by
-# its pid: a run beside it (TESTS=...) shares out/test-logs and must not touch them
-touch "$log/.started.$$"
+# this run's own marks (its tally, its serial lanes' ends), named by its
+# pid: a run beside it (TESTS=...) shares out/test-logs and must not touch them
 suite_begin=$(date +%s)
 # the tests running now, a file each holding its timeout's pid (this run's
 # own folder: other runs may share out/test-logs)
@@ -74,7 +76,7 @@ stop_tests() {
 	_i=0
 	while [ -n "$_pids" ] && kill -0 $_pids 2>/dev/null && [ $_i -lt 150 ]; do sleep 0.1; _i=$((_i + 1)); done
 	rm -rf "$running_dir"
-	rm -f "$log/.started.$$" "$log/.tally.$$" "$log/.serial-done.$$"
+	rm -f "$log/.tally.$$" "$log/.host-done.$$" "$log/.own-done.$$"
 }
 trap 'stop_tests; exit 130' INT
 trap 'stop_tests; exit 143' TERM
@@ -277,16 +279,22 @@ serial_lane() { # which
 # devices, runs alone or is marked quiet (the lane has servers and loop
 # devices of its own).
 # "# quiet": a test that the sanitizer runs' load upsets, but not a guest's.
-touches_host() { uses_servers "$1" || alone "$1" || grep -q 'losetup' $(files_of "$1") || grep -q '^# quiet$' $(files_of "$1"); }
+touches_host() { uses_servers "$1" || grep -q 'losetup' $(files_of "$1"); }
+quiet() { grep -q '^# quiet$' $(files_of "$1"); }
 boot_pending=$(for t in tests/boot/*.sh; do
 	boot_selected "$t" && in_tier "$t" && echo "$(limit_of "$t") $t"
 done | sort -s -k1,1nr | cut -d' ' -f2)
-# With boot tests, one serial lane beside them; without (make check), the
-# cores go to two: the tests that share the host one after another, the
-# others beside them.
+# Two serial lanes: the tests that share the host one after another, the
+# others beside them (most of a lane's time is waits: a runtime, a server,
+# a poll; the serial lane alone was the suite's longest path, 891 s of
+# tests that share the host and 481 s of the others, one after the other).
+# With boot tests the lanes take one slot of JOBS between them; each marks
+# its end (.host-done, .own-done: the time it ended, for the figures).
 if [ -n "$boot_pending" ]; then
-	(serial_lane all; touch "$log/.serial-done.$$") &
+	(serial_lane host; date +%s > "$log/.host-done.$$") &
 	lanes=$!
+	(serial_lane own; date +%s > "$log/.own-done.$$") &
+	lanes="$lanes $!"
 elif [ "$JOBS" -ge 2 ]; then
 	serial_lane host &
 	lanes=$!
@@ -313,10 +321,14 @@ while [ -n "$pending$running" ]; do
 		fi
 	done
 	running=$still
-	# start what fits (the serial lane, while it runs, takes a slot)
+	# start what fits (the serial lanes, while either runs, take a slot;
+	# a test that shares the host waits for the host lane's end, a quiet
+	# one or one that runs alone for both lanes')
 	n=$(echo $running | wc -w)
-	servers_busy=0 alone_busy=0 lane=0
-	[ -n "$pending" ] && [ ! -e "$log/.serial-done.$$" ] && lane=1 n=$((n + 1))
+	servers_busy=0 alone_busy=0 host_lane=0 lanes_busy=0
+	[ -e "$log/.host-done.$$" ] || host_lane=1
+	{ [ $host_lane = 1 ] || [ ! -e "$log/.own-done.$$" ]; } && lanes_busy=1
+	[ -n "$pending" ] && [ $lanes_busy = 1 ] && n=$((n + 1))
 	for t in $running; do
 		uses_servers "$t" && servers_busy=1
 		alone "$t" && alone_busy=1
@@ -324,7 +336,8 @@ while [ -n "$pending$running" ]; do
 	rest=""
 	for t in $pending; do
 		if [ "$n" -lt "$JOBS" ] && [ $alone_busy = 0 ] && ! { [ $servers_busy = 1 ] && uses_servers "$t"; } &&
-			! { alone "$t" && [ "$n" -gt 0 ]; } && ! { [ $lane = 1 ] && touches_host "$t"; }; then
+			! { alone "$t" && [ "$n" -gt 0 ]; } && ! { [ $host_lane = 1 ] && touches_host "$t"; } &&
+			! { [ $lanes_busy = 1 ] && quiet "$t"; }; then
 			start "$t"
 			running="$running $t"
 			n=$((n + 1))
@@ -339,26 +352,34 @@ while [ -n "$pending$running" ]; do
 done
 wait
 rm -rf "$running_dir"
+boot_end=$(date +%s)
 
 # where the time went: the ten slowest of this run, the ten costliest in
-# CPU-seconds (the suite's wall time follows them), and the run's totals
-for f in "$log"/*.result; do
-	[ -e "$f" ] && [ "$f" -nt "$log/.started.$$" ] || continue
-	read -r rc secs limit cpu < "$f"
-	echo "$secs ${cpu:-0} $(basename "$f" .result)"
-done > "$log/.costs"
+# CPU-seconds (the suite's wall time follows them), and the run's totals:
+# the tests this run reported (its tally), not others' beside it
+while read -r _rc name; do
+	read -r rc secs limit cpu < "$log/$name.result" || continue
+	echo "$secs ${cpu:-0} $name"
+done < "$log/.tally.$$" > "$log/.costs"
 echo "the ten slowest:"
 sort -k1,1rn "$log/.costs" | head -n 10 | awk '{ printf "  %5d s  %s\n", $1, $3 }'
 echo "the ten costliest:"
 sort -k2,2rn "$log/.costs" | head -n 10 | awk '{ printf "  %7.1f CPU-s  %s\n", $2, $3 }'
 awk -v wall=$(( $(date +%s) - suite_begin )) '{ cpu += $2 } END {
 	printf "the run: %d s of wall time, %.0f CPU-seconds in its tests (user + system, guests included)\n", wall, cpu }' "$log/.costs"
+# the lanes' ends, from the run's start: the longest is the suite's wall time
+if [ -n "$boot_pending" ]; then
+	for _l in host own; do
+		read -r _end < "$log/.$_l-done.$$" 2>/dev/null && printf 'the %s lane ended at %d s; ' $_l $((_end - suite_begin))
+	done
+	echo "the boot tests at $((boot_end - suite_begin)) s"
+fi
 pass=$(awk '$1 == 0' "$log/.tally.$$" | wc -l)
 skip=$(awk '$1 == 77' "$log/.tally.$$" | wc -l)
 fail=$(awk '$1 != 0 && $1 != 77' "$log/.tally.$$" | wc -l)
 failed=$(awk '$1 != 0 && $1 != 77 { printf " %s", $2 }' "$log/.tally.$$")
 skipped=$(awk '$1 == 77 { printf " %s", $2 }' "$log/.tally.$$")
-rm -f "$log/.started.$$" "$log/.tally.$$" "$log/.serial-done.$$"
+rm -f "$log/.tally.$$" "$log/.host-done.$$" "$log/.own-done.$$"
 [ -n "$failed" ] && echo "failed:$failed"
 [ -n "$skipped" ] && echo "skipped:$skipped"
 echo "$pass passed, $fail failed, $skip skipped"
