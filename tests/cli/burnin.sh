@@ -239,7 +239,7 @@ done
 check "... and it runs before every boot step that takes the inventory ($(grep -l 'bootbench inventory\|bootbench burnin' rootfs/etc/rc.d/*.sh | wc -l) steps)" [ -z "$late" ]
 
 # bmc: the machine has none (its PASS and FAIL paths need QEMU's BMC:
-# tests/boot/burnin_bmc.sh)
+# tests/guest/burnin_bmc.sh, in a shared guest)
 if [ ! -e /dev/ipmi0 ] && [ ! -e /dev/ipmi/0 ]; then
 	burn nobmc bmc
 	check "no BMC, asked for: ERROR said plainly, exit 1" sh -c \

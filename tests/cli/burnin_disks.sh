@@ -6,7 +6,7 @@
 # no self-test of its own (a loop device has none) is an ERROR unless
 # disks_need_selftest=0; the boot and results media are refused. The
 # drive's own self-test and its counters need a drive: QEMU's NVMe in
-# tests/boot/burnin_nvme.sh.
+# tests/guest/burnin_nvme.sh (a shared guest).
 . tests/lib.sh
 loopdev a "$T/a.img" 32M
 loopdev b "$T/b.img" 32M

