@@ -1490,11 +1490,31 @@ void rack_judge(struct rack *r, time_t now, unsigned silent_after)
 		 */
 		int beat_governs = s->seen && s->heartbeat && l->seen && !l->running && !l->failed &&
 				   (!l->run[0] || !strcmp(l->run, s->run));
+		/*
+		 * Arrival alone says the pushes are newer, the machine's clock says
+		 * they began before the saved run: a clock reset names a rerun in
+		 * 2000, but a stick copied with its mtimes (rsync -a) dates a share's
+		 * result by the machine's clock too. Which is newer cannot be told,
+		 * and a pass never comes of it: a push's pass over a result that did
+		 * not pass is unreadable.
+		 */
+		int by_arrival_only = live_wins && s->seen && !s->heartbeat && pushed_after && l->started &&
+				      s->started && l->started <= s->started;
 		char t[40], more[64] = "";
 		const struct rack_kind *k;
 
 		if (beat_governs)
 			live_wins = 0;
+		if (by_arrival_only && !l->failed && !l->running && (s->unreadable || s->failed != 0)) {
+			char shown[80];
+
+			copy_text(shown, sizeof(shown), l->run);
+			m->state = RACK_UNREADABLE;
+			snprintf(m->detail, sizeof(m->detail), "Prometheus' pushes of %s (passed) reached the gateway after "
+				 "%.128s (not passed) reached the share, but began before it by the machine's clock: which "
+				 "is newer cannot be told, saved in %.300s", shown, s->run, s->where);
+			continue;
+		}
 
 		/* --since over what Prometheus has: a run begun before it (or last heard of before it) is not this campaign's */
 		if (live_wins && r->since && ((l->started && l->started < r->since) || l->when < r->since))
