@@ -287,12 +287,20 @@ touch -d '2 hours ago' "$SHARE/results/$(ago '1 hour')_${old#*_}"/*
 R=$(ago '3 hours')_SN-0038_eeeeee
 push SN-0038 "$R" "$(date -d '3 hours ago' +%s)" "bootbench_burnin_verdict{component=\"cpu\",run=\"$R\"} 1
 bootbench_burnin_running{component=\"cpu\",run=\"$R\"} 0"
-for q in 'bootbench_burnin_verdict{machine="SN-0038"}' 'bootbench_burnin_running{machine="SN-0031"}' 'bootbench_burnin_verdict{machine="SN-0032"}' \
+# its burn-in failed (saved an hour ago); an erase since, proven, pushed: the burn-in's FAIL stands
+machine t SN-0039 52:54:00:00:00:39; new_run t; finish_run t 1 "" burnin
+old=$(basename "$RUN"); mv "$SHARE/results/$old" "$SHARE/results/$(ago '1 hour')_${old#*_}"
+touch -d '1 hour ago' "$SHARE/results/$(ago '1 hour')_${old#*_}"/*
+R=$(ago '10 min')_SN-0039_erase-ffffff
+push SN-0039/disk/DISK-A "$R" "$(date -d '10 min ago' +%s)" "bootbench_erase_progress_ratio{phase=\"done\",run=\"$R\"} 1
+bootbench_erase_running{run=\"$R\"} 0
+bootbench_erase_erased{run=\"$R\"} 1"
+for q in 'bootbench_erase_erased{machine="SN-0039"}' 'bootbench_burnin_verdict{machine="SN-0038"}' 'bootbench_burnin_running{machine="SN-0031"}' 'bootbench_burnin_verdict{machine="SN-0032"}' \
 	'bootbench_burnin_verdict{machine="SN-0033"}' 'bootbench_erase_progress_ratio{machine="SN-0034",disk="DISK-B"}' \
 	'bootbench_burnin_verdict{machine="SN-0035"}'; do
 	seen "$q" || bad "Prometheus has $q"
 done
-printf 'position,serial\nU31,SN-0031\nU32,SN-0032\nU33,SN-0033\nU34,SN-0034\nU35,SN-0035\nU38,SN-0038\n' > "$T/second.csv"
+printf 'position,serial\nU31,SN-0031\nU32,SN-0032\nU33,SN-0033\nU34,SN-0034\nU35,SN-0035\nU38,SN-0038\nU39,SN-0039\n' > "$T/second.csv"
 "$BB" fleet --expect="$T/second.csv" --prometheus="http://127.0.0.1:$PROM_PORT" --silent-after=120 "$SHARE" \
 	> "$T/fleet.txt" 2> "$T/fleet.err"
 rc=$?
@@ -303,6 +311,7 @@ state U32 silent 'its last heartbeat on the share'
 state U33 unreadable 'passed on the share, but its pushes to Prometheus said cpu FAIL: they contradict'
 state U34 running 'erase: about 90 min left'
 state U35 failed 'cpu FAIL'
+state U39 failed 'its newest burnin run on the share failed, saved in .*; a newer run passed \(Prometheus'
 state U38 unreadable 'reached the gateway after .* \(not passed\) reached the share, but began before it'
 # a burn-in's long component (memory, held before its first pattern: no CPU burnt) pushes while it runs
 machine r SN-0036 52:54:00:00:00:36; mkdir -p "$T/burn36"

@@ -882,11 +882,11 @@ static void note_kind(struct rack_machine *m, const struct rack_report *rep)
 	snprintf(k->where, sizeof(k->where), "%s", rep->where);
 }
 
-/* The newest run of another kind than KIND that did not pass, NULL when none. */
+/* The newest run of another kind than KIND (NULL: of any kind) that did not pass, NULL when none. */
 static const struct rack_kind *kind_not_passed(const struct rack_machine *m, const char *kind)
 {
 	for (unsigned i = 0; i < m->nkinds; i++)
-		if (strcmp(m->kinds[i].kind, kind) && m->kinds[i].failed)
+		if ((!kind || strcmp(m->kinds[i].kind, kind)) && m->kinds[i].failed)
 			return &m->kinds[i];
 	return NULL;
 }
@@ -1574,6 +1574,17 @@ void rack_judge(struct rack *r, time_t now, unsigned silent_after)
 				m->state = RACK_UNREADABLE;
 				snprintf(m->detail, sizeof(m->detail), "Prometheus has its pushes (the last %s) but no verdict: "
 					 "nothing running, failed or passed", utc(l->when, t, sizeof(t)));
+			} else if (!l->failed && (k = kind_not_passed(m, NULL))) {
+				/*
+				 * A pushed pass of a run whose kind the pushes do not say (an
+				 * erase, a rerun of the burn-in) over a saved run that did not
+				 * pass: that verdict stands until the new run's result is saved.
+				 */
+				m->state = k->failed > 0 ? RACK_FAILED : RACK_UNREADABLE;
+				snprintf(m->detail, sizeof(m->detail), "%s%sits newest %s run on the share %s, saved in %.300s; "
+					 "a newer run passed (Prometheus, %s; its result not on the share yet)", k->failures,
+					 k->failures[0] ? "; " : "", k->kind[0] ? k->kind : "(unnamed)",
+					 k->failed > 0 ? "failed" : "has no verdict", k->where, utc(l->when, t, sizeof(t)));
 			} else {
 				m->state = l->failed ? RACK_FAILED : RACK_PASSED;
 				snprintf(m->detail, sizeof(m->detail), "%s%sended %s (Prometheus; no results on the share yet)",
