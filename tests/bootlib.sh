@@ -314,6 +314,15 @@ menu_pick() {
 	keys "$@"
 }
 
+# menu_shell: a check's way from the menu, on the screen, to the shell
+# (the menu's entry 7), as a person would
+menu_shell() {
+	step "the menu is on the screen" "Esc goes back" 30
+	sleep 2	# dialog drops what is typed while it starts
+	keys 7 Enter
+	step "the shell is reached" "Type 'exit' to return to the menu." 30
+}
+
 # From the menu: Run a profile -> quick -> the first disk offered, ticked ->
 # consent typed as NAME; the run then starts.
 menu_start_quick() { # name

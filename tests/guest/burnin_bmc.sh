@@ -18,10 +18,7 @@
 [ "${1:-}" = prepare ] && exit 0	# no disk of its own: the guest's BMC
 guest_attach
 need_commands tmux
-step "the menu is on the screen" "Esc goes back" 30
-sleep 2	# dialog drops what is typed while it starts
-keys 7 Enter
-step "the shell is reached" "Type 'exit' to return to the menu." 30
+menu_shell
 # the BMC's drivers are loaded at boot (rc.d/21-bmc.sh), not first by a
 # burn-in's bmc component: the inventory, taken first, names the BMC
 type_line "clear; echo INV=\$(ls /dev/ipmi0 2>/dev/null | wc -l) \$(bootbench inventory 2>/dev/null | grep -c 'no BMC')"

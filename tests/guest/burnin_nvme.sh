@@ -18,10 +18,7 @@ if [ "${1:-}" = prepare ]; then
 fi
 guest_attach
 need_commands tmux python3
-step "the menu is on the screen" "Esc goes back" 30
-sleep 2	# dialog drops what is typed while it starts
-keys 7 Enter
-step "the shell is reached" "Type 'exit' to return to the menu." 30
+menu_shell
 # 10 min scaled to 12 s: the passes are sized to the time, and a minimal pass must fit (issue 45, item 10)
 burn="COLUMNS=150 BOOTBENCH_SCALE=0.02 bootbench burnin --components=disks --duration=10m --destroy=/dev/nvme0n1 /dev/nvme0n1"
 type_line "clear; $burn > /tmp/o 2>&1; rc=\$?; grep -E '^disks|why:' /tmp/o; echo NOSELF=\$rc"

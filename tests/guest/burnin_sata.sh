@@ -20,10 +20,7 @@ if [ "${1:-}" = prepare ]; then
 fi
 guest_attach
 need_commands tmux python3
-step "the menu is on the screen" "Esc goes back" 30
-sleep 2	# dialog drops what is typed while it starts
-keys 7 Enter
-step "the shell is reached" "Type 'exit' to return to the menu." 30
+menu_shell
 # the drive by its vendor (libata says ATA): the stick is an sd disk too
 type_line "clear; for b in /sys/block/sd*; do grep -q '^ATA' \$b/device/vendor && D=/dev/\${b##*/}; done; [ -b \"\$D\" ]; echo SATA=\$? \$D"
 step_result "the SATA drive is found" SATA "SATA=0 /dev/sd[a-z]" 30

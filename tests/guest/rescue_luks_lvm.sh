@@ -20,10 +20,7 @@ if [ "${1:-}" = prepare ]; then
 fi
 guest_attach
 need_commands tmux
-step "the menu is on the screen" "Esc goes back" 30
-sleep 2	# dialog drops what is typed while it starts
-keys 7 Enter
-step "the shell is reached" "Type 'exit' to return to the menu." 30
+menu_shell
 console_size 160 50
 P="bb pass,1"
 # LUKS2 with a small argon2id memory cost: TCG is slow and the guest has 1 GiB
