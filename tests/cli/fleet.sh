@@ -21,7 +21,9 @@
 # result never arrived is silent whatever its pushes said; one run FAIL in
 # Prometheus and PASS on the share is unreadable; an erase mid-way is
 # running; pushes the gateway took after a pass reached the share are a
-# newer run's, however the machine's reset clock named it; a burn-in
+# newer run's, however the machine's reset clock named it (--since
+# too), and a pushed pass over a saved failure that only arrival orders is
+# unreadable; a pushed pass does not hide a failed burn-in; a burn-in
 # component pushes while it runs.
 . tests/lib.sh
 . tests/servers.sh
@@ -313,6 +315,9 @@ state U34 running 'erase: about 90 min left'
 state U35 failed 'cpu FAIL'
 state U39 failed 'its newest burnin run on the share failed, saved in .*; a newer run passed \(Prometheus'
 state U38 unreadable 'reached the gateway after .* \(not passed\) reached the share, but began before it'
+"$BB" fleet --expect="$T/second.csv" --prometheus="http://127.0.0.1:$PROM_PORT" --silent-after=120 \
+	--since="$(date -u -d '1 day ago' +%Y-%m-%d)" "$SHARE" > "$T/fleet.txt" 2> "$T/fleet.err"
+state U35 failed 'cpu FAIL'
 # a burn-in's long component (memory, held before its first pattern: no CPU burnt) pushes while it runs
 machine r SN-0036 52:54:00:00:00:36; mkdir -p "$T/burn36"
 BOOTBENCH_SYSROOT="$M/r" BOOTBENCH_BURNIN_HOLD=memory BOOTBENCH_METRICS="http://127.0.0.1:$PUSH_PORT" \

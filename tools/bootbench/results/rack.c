@@ -1498,26 +1498,21 @@ void rack_judge(struct rack *r, time_t now, unsigned silent_after)
 		 * and a pass never comes of it: a push's pass over a result that did
 		 * not pass is unreadable.
 		 */
-		int by_arrival_only = live_wins && s->seen && !s->heartbeat && pushed_after && l->started &&
+		int by_arrival_only = s->seen && !s->heartbeat && pushed_after && l->started &&
 				      s->started && l->started <= s->started;
 		char t[40], more[64] = "";
 		const struct rack_kind *k;
 
 		if (beat_governs)
 			live_wins = 0;
-		if (by_arrival_only && !l->failed && !l->running && (s->unreadable || s->failed != 0)) {
-			char shown[80];
 
-			copy_text(shown, sizeof(shown), l->run);
-			m->state = RACK_UNREADABLE;
-			snprintf(m->detail, sizeof(m->detail), "Prometheus' pushes of %s (passed) reached the gateway after "
-				 "%.128s (not passed) reached the share, but began before it by the machine's clock: which "
-				 "is newer cannot be told, saved in %.300s", shown, s->run, s->where);
-			continue;
-		}
-
-		/* --since over what Prometheus has: a run begun before it (or last heard of before it) is not this campaign's */
-		if (live_wins && r->since && ((l->started && l->started < r->since) || l->when < r->since))
+		/*
+		 * --since over what Prometheus has: a run begun before it (or last
+		 * heard of before it) is not this campaign's; but one the gateway
+		 * took after the saved run reached the share is newer than that,
+		 * whatever its clock (reset to 2000) says it began.
+		 */
+		if (live_wins && r->since && ((l->started && l->started < r->since && !pushed_after) || l->when < r->since))
 			live_wins = 0;
 
 		if (m->line && !m->serial[0] && !m->mac[0]) {
@@ -1529,6 +1524,16 @@ void rack_judge(struct rack *r, time_t now, unsigned silent_after)
 			m->state = RACK_UNREADABLE;
 			snprintf(m->detail, sizeof(m->detail), "its MAC %s is in what two machines reported (%.100s and "
 				 "%.100s): which stands here cannot be told", m->mac, m->alias_key, m->claimed_too);
+			continue;
+		}
+		if (live_wins && by_arrival_only && !l->failed && !l->running && (s->unreadable || s->failed != 0)) {
+			char shown[80];
+
+			copy_text(shown, sizeof(shown), l->run);
+			m->state = RACK_UNREADABLE;
+			snprintf(m->detail, sizeof(m->detail), "Prometheus' pushes of %s (passed) reached the gateway after "
+				 "%.128s (not passed) reached the share, but began before it by the machine's clock: which "
+				 "is newer cannot be told, saved in %.300s", shown, s->run, s->where);
 			continue;
 		}
 		/* one run, two words: its pushes said FAIL, the share's copy says it passed (a copy not of its end) */
