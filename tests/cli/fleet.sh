@@ -308,7 +308,7 @@ printf 'position,serial\nU31,SN-0031\nU32,SN-0032\nU33,SN-0033\nU34,SN-0034\nU35
 rc=$?
 sed 's/^/    /' "$T/fleet.txt" "$T/fleet.err"
 check "none passed: exit 2 (one unreadable)" [ $rc = 2 ]
-state U31 failed 'cpu FAIL; pushed while its run went on \(a FAIL is final'
+state U31 failed 'cpu FAIL; pushed while its run went on \(a FAIL is final\); burn-in: memory; last push'
 state U32 silent 'its last heartbeat on the share'
 state U33 unreadable 'passed on the share, but its pushes to Prometheus said cpu FAIL: they contradict'
 state U34 running 'erase: about 90 min left'

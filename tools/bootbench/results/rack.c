@@ -1559,9 +1559,15 @@ void rack_judge(struct rack *r, time_t now, unsigned silent_after)
 			if (live_wins && l->failed && l->running) {
 				/* a FAIL pushed while the run goes on is its verdict already: never waited on, nor merely silent */
 				m->state = RACK_FAILED;
-				snprintf(m->detail, sizeof(m->detail), "%s; pushed while its run went on (a FAIL is final; "
-					 "Prometheus, last push %ld s ago%s%s)", l->failures, ago < 0 ? 0 : ago,
-					 g->what[0] ? ", then at " : "", g->what);
+				if (ago > (long)silent_after)
+					snprintf(m->detail, sizeof(m->detail), "%s; pushed while its run went on (a FAIL is "
+						 "final); silent since %s (%ld %s)%s%s", l->failures, utc(g->when, t, sizeof(t)),
+						 ago < 120 ? ago : ago / 60, ago < 120 ? "s" : "min",
+						 g->what[0] ? "; it was at " : "", g->what);
+				else
+					snprintf(m->detail, sizeof(m->detail), "%s; pushed while its run went on (a FAIL is "
+						 "final); %s%slast push %ld s ago", l->failures, g->what, g->what[0] ? "; " : "",
+						 ago < 0 ? 0 : ago);
 			} else if (!live_wins || l->running) {
 				if (ago > (long)silent_after) {
 					m->state = RACK_SILENT;
