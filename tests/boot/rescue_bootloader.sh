@@ -54,8 +54,9 @@ repair() {
 	sleep 2
 	keys 6 6 Enter
 	step "Rescue lists the installed systems" "Which installed system?" 120
-	check "... the UEFI one by its os-release name, on its root partition" shows "/dev/vda3 *Debian GNU/Linux 12 (bookworm)"
-	check "... and the BIOS one" shows "/dev/vdb3 *Debian GNU/Linux 12 (bookworm)"
+	# the rows are drawn after the prompt: waited for, not read at once
+	step "... the UEFI one by its os-release name, on its root partition" "/dev/vda3 *Debian GNU/Linux 12 \(bookworm\)" 30 E
+	step "... and the BIOS one" "/dev/vdb3 *Debian GNU/Linux 12 \(bookworm\)" 30 E
 	keys $1 Enter
 	step "... and offers the repairs" "reinstall the boot loader" 30
 	keys $2 Enter

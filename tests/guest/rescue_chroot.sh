@@ -58,7 +58,9 @@ step "the menu is on the screen" "Esc goes back" 30
 sleep 2	# dialog drops what is typed while it starts
 keys 6 6 Enter
 step "Rescue lists the installed systems" "Which installed system?" 60
-check "... the one on the disk, by its name" shows "/dev/vdc3 *Bootbench Test Linux 1.0"
+# the list is drawn after its prompt: waited for, not read at once (a fresh
+# root under load read the screen before the row was on it)
+step "... the one on the disk, by its name" "/dev/vdc3 *Bootbench Test Linux 1.0" 30 E
 keys Enter
 step "... and offers a read-only shell first" "read-only: nothing can be changed" 30
 start=$(date +%s)

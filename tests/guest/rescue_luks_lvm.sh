@@ -66,7 +66,7 @@ keys Enter
 step "... asks for its passphrase" "Enter passphrase for /dev/vda" 120
 type_line "$P"
 step "... and lists the system inside" "Which installed system?" 300
-check "... on the logical volume" shows "/dev/mapper/bbvg-root *Bootbench LUKS Linux 2.0"
+step "... on the logical volume" "/dev/mapper/bbvg-root *Bootbench LUKS Linux 2.0" 30 E	# drawn after the prompt
 keys Escape
 step "back in the menu" "Esc goes back" 30
 # the volume the menu opened closed again: the guest as this check found it
