@@ -150,4 +150,5 @@ check "... and BootbenchSilent cleared" json "$T/superseded.json" \
 sed 's/^/    /' "$T/fleet-again.txt"
 check "... fleet --prometheus: the machine running (its newer run), not silent" grep -Eq '^2 .* running ' "$T/fleet-again.txt"
 kill $again; wait $again 2>/dev/null
+sed "s/^/    again: /" "$T/again.log" | tail -n 5
 finish
