@@ -26,10 +26,10 @@
 # its guest's serial console, on a step's pattern, a hold), so three keep
 # two cores busier than two do: six boot tests took 143 s two at a time,
 # 112 s three at a time and 120 s four at a time (docs/figures.md). Boot
-# tests that start the real servers (tests/servers.sh) never run beside
-# each other (their ports no longer demand it: free ones, chosen at start;
-# two of them together is not measured yet); a test marked "# alone" runs with
-# none beside it. Stopped (a signal), the run stops its tests (stop_tests).
+# tests that start the real servers (tests/servers.sh) run two at a time
+# at most, beside the lanes: each takes free ports, chosen at start (one at
+# a time after the host lane, they were the suite's last 490 s in a fresh
+# root); a test marked "# alone" runs with none beside it. Stopped (a signal), the run stops its tests (stop_tests).
 #
 # Shared guests (issue 49: boot once, check many): a boot test with a
 # "# checks:" line (tests/boot/shared_guest_*.sh) boots one guest and runs
@@ -218,6 +218,9 @@ in_tier() {
 	! grep -q '^# tier: image' "$1" 2>/dev/null
 }
 uses_servers() { grep -q 'tests/servers.sh' $(files_of "$1"); }
+# nfs-ganesha keeps its clients' records in one place for all its instances
+# (/var/lib/nfs/ganesha): one test that starts it at a time
+uses_nfs() { grep -q 'start_ganesha' $(files_of "$1"); }
 # "# alone": a test that a neighbour's load can upset runs with none beside it
 alone() { grep -q '^# alone$' $(files_of "$1"); }
 
@@ -274,12 +277,11 @@ serial_lane() { # which
 		report "$n"
 	done
 }
-# Beside the serial lane (one core, mostly) boot tests run on what is left:
-# JOBS-1 of them, never one that starts the servers, uses the host's loop
-# devices, runs alone or is marked quiet (the lane has servers and loop
-# devices of its own).
+# Beside the serial lanes (a slot of JOBS) boot tests run on what is left,
+# never one that uses the host's loop devices (the host lane has loop
+# devices of its own), runs alone or is marked quiet.
 # "# quiet": a test that the sanitizer runs' load upsets, but not a guest's.
-touches_host() { uses_servers "$1" || grep -q 'losetup' $(files_of "$1"); }
+touches_host() { grep -q 'losetup' $(files_of "$1"); }
 quiet() { grep -q '^# quiet$' $(files_of "$1"); }
 boot_pending=$(for t in tests/boot/*.sh; do
 	boot_selected "$t" && in_tier "$t" && echo "$(limit_of "$t") $t"
@@ -305,7 +307,7 @@ else
 	serial_lane all
 fi
 
-# boot tests: up to JOBS at once, one of those with servers at a time;
+# boot tests: up to JOBS at once, two of those with servers at a time;
 # the long ones (a "# timeout:" of their own) first, so that two run together longest
 pending=$boot_pending
 running=""
@@ -325,23 +327,26 @@ while [ -n "$pending$running" ]; do
 	# a test that shares the host waits for the host lane's end, a quiet
 	# one or one that runs alone for both lanes')
 	n=$(echo $running | wc -w)
-	servers_busy=0 alone_busy=0 host_lane=0 lanes_busy=0
+	servers_busy=0 nfs_busy=0 alone_busy=0 host_lane=0 lanes_busy=0
 	[ -e "$log/.host-done.$$" ] || host_lane=1
 	{ [ $host_lane = 1 ] || [ ! -e "$log/.own-done.$$" ]; } && lanes_busy=1
 	[ -n "$pending" ] && [ $lanes_busy = 1 ] && n=$((n + 1))
 	for t in $running; do
-		uses_servers "$t" && servers_busy=1
+		uses_servers "$t" && servers_busy=$((servers_busy + 1))
+		uses_nfs "$t" && nfs_busy=1
 		alone "$t" && alone_busy=1
 	done
 	rest=""
 	for t in $pending; do
-		if [ "$n" -lt "$JOBS" ] && [ $alone_busy = 0 ] && ! { [ $servers_busy = 1 ] && uses_servers "$t"; } &&
+		if [ "$n" -lt "$JOBS" ] && [ $alone_busy = 0 ] && ! { [ $servers_busy -ge 2 ] && uses_servers "$t"; } &&
+			! { [ $nfs_busy = 1 ] && uses_nfs "$t"; } &&
 			! { alone "$t" && [ "$n" -gt 0 ]; } && ! { [ $host_lane = 1 ] && touches_host "$t"; } &&
 			! { [ $lanes_busy = 1 ] && quiet "$t"; }; then
 			start "$t"
 			running="$running $t"
 			n=$((n + 1))
-			uses_servers "$t" && servers_busy=1
+			uses_servers "$t" && servers_busy=$((servers_busy + 1))
+			uses_nfs "$t" && nfs_busy=1
 			alone "$t" && alone_busy=1
 		else
 			rest="$rest $t"
