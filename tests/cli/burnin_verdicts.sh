@@ -183,10 +183,13 @@ mkdir -p "$T/held"
 BOOTBENCH_SYSROOT=$R BOOTBENCH_BURNIN_HOLD=memory $ONE_CPU "$BB" burnin --components=memory --duration=60s \
 	--output="$T/held" > "$T/held.out" 2> "$T/held.err" &
 pid=$!
-for i in $(seq 100); do
+# (up to a minute: on one CPU of a loaded host its setup took over the 10 s
+# this waited once, and the stop then came before the hold)
+for i in $(seq 600); do
 	grep -q 'held before the pattern is written' "$T/held.err" 2>/dev/null && break
 	sleep 0.1
 done
+check "the memory component reached its hold" grep -q 'held before the pattern is written' "$T/held.err"
 kill -INT $pid 2>/dev/null
 # the component runs in a process of its own, the one held: it goes on when told
 held=$(sed -n 's/.*SIGCONT to pid \([0-9]*\) goes on.*/\1/p' "$T/held.err")

@@ -108,11 +108,16 @@ check "verify_backlog=16: every block read back twice, while writing and at the 
 	--verify_backlog_batch=4 --output-format=json > "$T/vb.json"
 check "verify_backlog_batch=4: 4 of each 16 read back while writing (exit $?)" \
 	json "$T/vb.json" 'd["bootbench"]["jobs"][0]["verify"] == {"blocks": 1280, "bad": 0}'
-# 200 writes a second: 5 s for the 1024 blocks; the file zeroed after 1.5 s
+# 200 writes a second: 5 s for the 1024 blocks; the file zeroed half a second
+# after the first blocks are on it (not at a fixed 1.5 s: under ASan on a
+# loaded host the job began writing after that, and wrote over the zeroes)
+rm -f "$h"
 "$BB" run --name=vb --filename="$h" --rw=randwrite --bs=4k --size=4m --verify=crc32c --verify_backlog=16 \
 	--rate_iops=200 --output-format=json > "$T/vb.json" 2> "$T/err" &
 pid=$!
-sleep 1.5
+i=0
+until [ -s "$h" ] && ! cmp -s -n 4194304 "$h" /dev/zero || [ $i -ge 200 ]; do sleep 0.1; i=$((i + 1)); done
+sleep 0.5
 dd if=/dev/zero of="$h" bs=1M count=4 conv=notrunc status=none
 wait $pid
 check "a block zeroed while the job writes: the backlog's read-back fails the job (exit $?)" \
