@@ -13,7 +13,9 @@
 # both, the runtimes within 10% (CI's loaded cores once held one of
 # bootbench's jobs 165 ms past its end: its bw 5% under fio's for the same
 # bytes). Measurements within the noise: bytes, I/Os, bw and iops means,
-# mins and maxes.
+# mins and maxes (each direction paced on its own, as fio's: a job whose
+# picked direction is ahead of its rate takes the other; without that,
+# CI's loaded host put bootbench's windows 40% either side of fio's).
 . tests/lib.sh
 command -v fio >/dev/null || skip "fio is not installed"
 need_commands python3

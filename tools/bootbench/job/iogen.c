@@ -188,7 +188,7 @@ struct io_unit *next_io(struct worker *w)
 					posix_fadvise(w->files[i].fd, (off_t)w->files[i].start, (off_t)w->files[i].len,
 						      POSIX_FADV_DONTNEED);
 	}
-	ddir = pick_ddir(w);
+	ddir = rate_ddir(w, pick_ddir(w));
 	len = pick_bs(w, ddir);
 	for (tries = 0; tries < w->nfiles; tries++) {
 		struct worker_file *f = &w->files[w->next_file];

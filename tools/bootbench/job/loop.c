@@ -10,7 +10,6 @@
 #include "job/worker.h"
 
 #include <errno.h>
-#include <math.h>
 #include <stdarg.h>
 #include <fcntl.h>
 #include <stdlib.h>
@@ -314,50 +313,6 @@ static void end_measure(struct worker *w, uint64_t now)
 	s->ctx = ctx - s->ctx;
 	s->majf = majf - s->majf;
 	s->minf = minf - s->minf;
-}
-
-/* rate_iops, rate: how long to wait before the next I/O of this direction may go. */
-static uint64_t rate_wait(struct worker *w, int ddir)
-{
-	uint64_t iops = w->job->o.rate.iops[ddir], bps = w->job->o.rate_bw.iops[ddir], due = 0, now;
-
-	if ((!iops && !bps) || !w->measuring)
-		return 0;
-	now = now_ns();
-	if (w->job->o.rate_process == RATE_POISSON) {
-		due = w->poisson_due[ddir] ? w->poisson_due[ddir] : w->t_measure;
-		return due > now ? due - now : 0;
-	}
-	if (iops)
-		due = w->t_measure + w->issued_ios[ddir] * 1000000000ull / iops;
-	if (bps) {
-		/* in 128-bit: a terabyte moved at 1 GB/s is past 2^64 ns x bytes */
-		uint64_t by_bytes = w->t_measure + (uint64_t)((unsigned __int128)w->issued_bytes[ddir] * 1000000000u / bps);
-
-		if (by_bytes > due)
-			due = by_bytes;
-	}
-	return due > now ? due - now : 0;
-}
-
-/*
- * rate_process=poisson, as fio's: the gap to the next I/O is exponential
- * with a mean of 1/IOPS (a cap in bytes: the IOPS of the smallest block).
- */
-static void poisson_next(struct worker *w, int ddir)
-{
-	const struct job_opts *o = &w->job->o;
-	uint64_t iops = o->rate.iops[ddir], bps = o->rate_bw.iops[ddir], rate = iops;
-
-	if (o->rate_process != RATE_POISSON || (!iops && !bps))
-		return;
-	if (bps && w->min_bs && (!rate || bps / w->min_bs < rate))
-		rate = bps / w->min_bs;
-	if (!rate)
-		rate = 1;
-	if (!w->poisson_due[ddir])
-		w->poisson_due[ddir] = w->t_measure;
-	w->poisson_due[ddir] += (uint64_t)(-log(1.0 - rng_double(&w->rate_rng)) * 1e9 / (double)rate);
 }
 
 static void interruptible_sleep(uint64_t ns)

@@ -173,6 +173,13 @@ void verify_files(struct worker *w);
 void verify_backlog_note(struct worker *w, const struct io_unit *io);
 int verify_backlog_check(struct worker *w);
 void rewind_files(struct worker *w);
+/* rate_iops, rate (job/rate.c): how long (ns) before the next I/O of DDIR
+ * may go; rate_ddir: the direction to take instead of DDIR (fio's switch
+ * to the other direction when this one is ahead of its rate);
+ * poisson_next: rate_process=poisson's next due time after an I/O. */
+uint64_t rate_wait(struct worker *w, int ddir);
+int rate_ddir(struct worker *w, int ddir);
+void poisson_next(struct worker *w, int ddir);
 /* The next I/O, or NULL when the job has moved all it should. */
 struct io_unit *next_io(struct worker *w);
 
