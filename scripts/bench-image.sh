@@ -170,12 +170,13 @@ for v in plain.zst plain.xz xzmod.zst xzmod.xz; do
 	printf '  %-40s %7s MB %8s s\n' "$m / $a" "$(MB "$(size "$B/$v")")" "$(median < "$B/$v.t")"
 done
 
-# Reproducible bytes: the whole chain again, from the same dl/, into out/repro
+# Reproducible bytes: the whole chain again, from the same dl/, into out/repro,
+# with no cache (scripts/build-rootfs.sh): the compressors run again too
 [ "${BENCH_REPRO:-1}" = 1 ] || exit 0
 echo
 echo "a second build of the same commit (out/repro), from scratch"
 rm -rf "$OUT/repro"
-make -C "$ROOT" --no-print-directory OUT=out/repro out/repro/bootbench-usb.img > "$B/repro.log" 2>&1 ||
+BOOTBENCH_CACHE=off make -C "$ROOT" --no-print-directory OUT=out/repro out/repro/bootbench-usb.img > "$B/repro.log" 2>&1 ||
 	{ tail -n 20 "$B/repro.log"; echo "bench-image: the second build failed ($B/repro.log)" >&2; exit 1; }
 sums() { (cd "$1" && sha256sum vmlinuz initramfs.img firmware.img rescue.img zfs.img bootbench-usb.img bootbench.iso \
 	$(cd "$1" && find pxe -type f | LC_ALL=C sort)); }

@@ -5,7 +5,11 @@
 # is built again: bootbench (compiled anew: no build path may reach the
 # stripped program) and the image stages (scripts/build-rootfs.sh,
 # scripts/build-image.sh) from out/'s busybox, fio, curl and ZFS modules.
-# `make bench-image` builds the whole chain twice, those included.
+# The stages' compressed archives come from the build's cache (out/cache)
+# when their input bytes are the first build's, so what this checks is
+# that the second build assembles the same bytes to compress (a difference
+# misses the cache and the archive differs); `make bench-image` builds the
+# whole chain twice with no cache, the compressors' determinism included.
 # timeout: 900
 # tier: image (not in make check: it reads the built image)
 . tests/lib.sh
@@ -38,6 +42,10 @@ check "busybox's banner carries the last commit's date" sh -c "
 	out/busybox/busybox 2>&1 | head -n1 | grep -qF \"(\$(date -u -d @$sde '+%Y-%m-%d %H:%M:%S UTC'))\""
 OUT="$B" scripts/build-rootfs.sh > "$T/rootfs.log" 2>&1
 check "the second build's root filesystem and packs" [ $? = 0 ]
+# a key is a checksum of the input and the tool's flags: an archive the
+# first build made is found by it (one cache entry a part and kind per key)
+check "the cache holds the first build's archives" sh -c "ls out/cache | grep -q '^base\.zstd-'"
+
 OUT="$B" scripts/build-image.sh > "$T/image.log" 2>&1
 check "the second build's images" [ $? = 0 ] || cat "$T/rootfs.log" "$T/image.log"
 sums() { (cd "$1" && sha256sum initramfs.img firmware.img rescue.img zfs.img bootbench-usb.img bootbench.iso \
