@@ -11,7 +11,9 @@
 # CSV, JSON and HTML; shows YABS's table for a yabs run and names a
 # fsync-bound disk; names a cut-short file in one line and still compares
 # the rest. Reruns of one disk are one disk, its newest run (in whichever
-# machine it was: a disk is its serial); a folder
+# machine it was: a disk is its serial, but a placeholder serial such as
+# 0000000000 that many disks report is no disk's: its machine and slot
+# are, attack 46b); a folder
 # that cannot be read is said (exit 1). Bad input: exit 2, one line.
 . tests/lib.sh
 need_commands fio python3 setpriv
@@ -189,6 +191,16 @@ rc=$?
 sed 's/^/    /' "$T/retest.out"
 check "a disk retested in another machine is one disk, its newest run: 3 disks, DISK-3 (in SN-M4) the outlier, exit 1" sh -c \
 	"[ $rc = 1 ] && grep -q ': 3 disks, median 1000 IOPS' '$T/retest.out' && grep -q 'OUTLIER (slow): machine SN-M4, disk DISK-3' '$T/retest.out'"
+
+# a placeholder disk serial (0000000000: a SATA bridge's, a cheap SSD's) is no disk's own: five machines' disks
+# report it, srv03's slow; they are five disks (machine and slot), never one vote "too few to compare"
+for m in 1:1000 2:1010 3:300 4:990 5:1005; do retest "SN-P${m%%:*}" 0000000000 "${m#*:}" 1796400000; done
+mkdir -p "$T/placeholder"; mv "$T/retest"/SN-P* "$T/placeholder/"
+"$BB" compare "$T/placeholder" > "$T/placeholder.out" 2>&1
+rc=$?
+sed 's/^/    /' "$T/placeholder.out"
+check "disks with a placeholder serial are each their machine's and slot's: 5 disks, SN-P3's the outlier, exit 1" sh -c \
+	"[ $rc = 1 ] && grep -q ': 5 disks, median 1000 IOPS' '$T/placeholder.out' && grep -q 'OUTLIER (slow): machine SN-P3, disk 0000000000' '$T/placeholder.out'"
 
 # bad input: exit 2, one line
 bad_input() { # description args...

@@ -24,7 +24,9 @@
 # newer run's, however the machine's reset clock named it (--since
 # too), and a pushed pass over a saved failure that only arrival orders is
 # unreadable; a pushed pass does not hide a failed burn-in; a burn-in
-# component pushes while it runs.
+# component pushes while it runs. A third attack's (46b): a run whose
+# machine's clock ran 8 h ahead does not supersede a later run's FAIL
+# (the gateway's clock orders runs).
 . tests/lib.sh
 . tests/servers.sh
 need_commands python3 prometheus prometheus-pushgateway curl
@@ -318,6 +320,27 @@ state U38 unreadable 'reached the gateway after .* \(not passed\) reached the sh
 "$BB" fleet --expect="$T/second.csv" --prometheus="http://127.0.0.1:$PROM_PORT" --silent-after=120 \
 	--since="$(date -u -d '1 day ago' +%Y-%m-%d)" "$SHARE" > "$T/fleet.txt" 2> "$T/fleet.err"
 state U35 failed 'cpu FAIL'
+# a third attack's (46b): its run R1 pushed with the RTC 8 h ahead (kept in local time, no NTP), passed on
+# disk S0, its groups left on the gateway; R2, its clock set, FAILED on disk S1: the machine's clock dates
+# R1 after R2, but only the gateway's clock orders runs, and R2's FAIL is never hidden (not passed)
+now=$(date +%s); R=$(ago '30 min')_SN-0040_gggggg
+printf 'bootbench_state{run="R1",state="pass"} 1\nbootbench_state{run="R1",state="running"} 0
+bootbench_run_start_timestamp_seconds{run="R1"} %s\nbootbench_last_push_timestamp_seconds{run="R1"} %s\n' \
+	$((now - 1800 + 28800)) $((now - 1200 + 28800)) | awk -F'{' '!seen[$1]++ { print "# TYPE " $1 " gauge" } { print }' |
+	curl -s --data-binary @- "http://127.0.0.1:$PUSH_PORT/metrics/job/bootbench/machine/SN-0040/disk/S0"
+printf 'bootbench_state{run="%s",state="fail"} 1\nbootbench_state{run="%s",state="running"} 0
+bootbench_run_start_timestamp_seconds{run="%s"} %s\nbootbench_last_push_timestamp_seconds{run="%s"} %s\n' \
+	"$R" "$R" "$R" $((now - 600)) "$R" "$now" | awk -F'{' '!seen[$1]++ { print "# TYPE " $1 " gauge" } { print }' |
+	curl -s --data-binary @- "http://127.0.0.1:$PUSH_PORT/metrics/job/bootbench/machine/SN-0040/disk/S1"
+seen 'bootbench_state{machine="SN-0040",disk="S1",state="fail"}' || bad "Prometheus has SN-0040's FAIL"
+seen 'bootbench_state{machine="SN-0040",disk="S0",state="pass"}' || bad "Prometheus has SN-0040's pass"
+printf 'position,serial\nU40,SN-0040\n' > "$T/future.csv"
+"$BB" fleet --expect="$T/future.csv" --prometheus="http://127.0.0.1:$PROM_PORT" > "$T/fleet.txt" 2> "$T/fleet.err"
+rc=$?
+sed 's/^/    /' "$T/fleet.txt" "$T/fleet.err"
+check "a run dated 8 h ahead does not supersede a later run's FAIL: exit 1 or 2 (got $rc)" sh -c "[ $rc = 1 ] || [ $rc = 2 ]"
+check "U40: failed (disk S1 FAIL) or unreadable (two runs current), never passed" sh -c \
+	"awk '\$2 == \"U40\"' '$T/fleet.txt' | grep -Eq ' failed .*disk S1 FAIL| unreadable .*two runs of it current'"
 # a burn-in's long component (memory, held before its first pattern: no CPU burnt) pushes while it runs
 machine r SN-0036 52:54:00:00:00:36; mkdir -p "$T/burn36"
 BOOTBENCH_SYSROOT="$M/r" BOOTBENCH_BURNIN_HOLD=memory BOOTBENCH_METRICS="http://127.0.0.1:$PUSH_PORT" \

@@ -38,7 +38,14 @@
 #   beside another of the machine is unreadable, --since or not; each
 #   kind of run is judged by its newest (a quick run's pass after a failed
 #   burn-in is failed); a heartbeat named after a pass, however the
-#   share's clock stamped them (a copy of the share), is not hidden by it.
+#   share's clock stamped them (a copy of the share), is not hidden by it;
+#   a third attack's (46b), never an older pass: a newest run folder with
+#   no inventory.json or status.json (a copy cut after console.log:
+#   unreadable; a status.json that is a pipe: unreadable; an older
+#   image's console log alone saying exit status 1: failed); two runs of
+#   one second, one failed (unreadable, whichever run id is larger); two
+#   boards with one serial whose runs overlap (unreadable); --since over a
+#   failed rerun dated 2000 that reached the share after the pass.
 . tests/lib.sh
 need_commands python3 setpriv
 M=$T/machines SHARE=$T/share
@@ -430,6 +437,58 @@ check "... the folder too deep named on stderr" grep -q '/d17: cannot read it: d
 row U84 unreadable 'status.json: cannot read it: 1048576 MiB, larger than any result'
 row U85 passed
 check "... its manifest over 16 KiB" [ "$(stat -c %s "$S2/results/$(basename "$RUN")/MANIFEST.sha256")" -gt 16384 ]
+# what a third attack found passed (46b), on a share of its own ($S3), folders written as save writes them
+S3=$T/share3; mkdir -p "$S3/results"
+ts() { date -u -d "$1" +%Y%m%dT%H%M%SZ; }
+iso() { date -u -d "$1" +%Y-%m-%dT%H:%M:%SZ; }
+run3() { # NAME SERIAL MAC EXIT ENDED-ISO: a run folder in $D, its inventory and status.json
+	D=$S3/results/$1; mkdir -p "$D"
+	printf '{"format":1,"machine":"%s","system":{"serial":"%s"},"nics":[{"name":"eno1","mac":"%s"}]}\n' "$2" "$2" "$3" \
+		> "$D/inventory.json"
+	printf '{"bootbench_status": 1, "run": "quick", "exit_status": %s, "failed_targets": [], "ended": "%s"}\n' "$4" "$5" \
+		> "$D/status.json"
+}
+manifest3() { (cd "$D" && sha256sum $(ls | grep -v MANIFEST) > MANIFEST.sha256); }
+lost() { printf 'bootbench: [40.2] unattended run finished, exit status 1\n' > "$D/console.log"; echo '{}' > "$D/disks.json"; }
+printf 'position,serial\n' > "$T/third.csv"
+for n in 91 92 93; do  # each an older pass two days ago
+	run3 "$(ts '2 days ago')_SN-00${n}_aaaaaa" SN-00$n 52:54:00:00:09:$n 0 "$(iso '2 days ago')"; manifest3
+	echo "U$n,SN-00$n" >> "$T/third.csv"
+done
+# newer: a copy cut after disks.json (rsync's name order): its manifest lists inventory.json and status.json
+run3 "$(ts '1 hour ago')_SN-0091_bbbbbb" SN-0091 52:54:00:00:09:91 1 "$(iso '50 min ago')"; lost; manifest3
+rm "$D/inventory.json" "$D/status.json"
+# newer: status.json a pipe, burnin.json a folder, no inventory.json
+D=$S3/results/$(ts '1 hour ago')_SN-0092_bbbbbb; mkdir -p "$D/burnin.json"; mkfifo "$D/status.json"; lost
+# newer: an older image's run, its console log (exit status 1) and disks.json alone
+D=$S3/results/$(ts '1 hour ago')_SN-0093_bbbbbb; mkdir -p "$D"; lost
+# two runs begun and ended in the same second, one FAILED: the random run id (000... or fff...) orders nothing
+for n in 94 95; do
+	[ $n = 94 ] && f=000aaa p=fffbbb || f=fffbbb p=000aaa
+	run3 "$(ts '1 hour ago')_SN-00${n}_$f" SN-00$n 52:54:00:00:09:$n 1 "$(iso '50 min ago')"
+	run3 "$(ts '1 hour ago')_SN-00${n}_$p" SN-00$n 52:54:00:00:09:$n 0 "$(iso '50 min ago')"
+	echo "U$n,SN-00$n" >> "$T/third.csv"
+done
+# two boards with one serial (a cloned FRU), no NIC in common, their runs at the same time: one FAILED
+run3 "$(ts '3 hours ago')_SN-0096_aaaaaa" SN-0096 52:54:00:00:09:0a 1 "$(iso '70 min ago')"
+run3 "$(ts '170 min ago')_SN-0096_bbbbbb" SN-0096 52:54:00:00:09:0b 0 "$(iso '60 min ago')"
+echo "U96,SN-0096" >> "$T/third.csv"
+fleet "$T/third.csv" "$S3"
+check "a cut copy, a pipe, a log alone, one second's two runs, two boards: none passed, exit 2" [ $rc = 2 ]
+row U91 unreadable 'incomplete copy: inventory.json missing'
+row U92 unreadable 'status.json: cannot read it: not a regular file'
+row U93 failed 'exit status 1 \(console.log\)'
+row U94 unreadable 'in the same second as this run, one passed and one not'
+row U95 unreadable 'in the same second as this run, one passed and one not'
+row U96 unreadable 'ran at the same time on boards with no NIC in common'
+# this campaign's pass (arrived 110 min ago), then a rerun FAILED that its clock (reset) dated 2000, arrived now:
+# --since leaves the rerun out by its name, but not its arrival
+run3 "$(ts '2 hours ago')_SN-0097_aaaaaa" SN-0097 52:54:00:00:09:97 0 "$(iso '110 min ago')"; touch -d '110 min ago' "$D"/*
+run3 "20000101T000512Z_SN-0097_bbbbbb" SN-0097 52:54:00:00:09:97 1 "2000-01-01T00:20:00Z"
+printf 'position,serial\nU97,SN-0097\n' > "$T/since.csv"
+fleet "$T/since.csv" --since="$(date -u -d '1 day ago' +%Y-%m-%d)" "$S3"
+check "--since does not hide a failed rerun that reached the share later: exit 2" [ $rc = 2 ]
+row U97 unreadable 'SN-0097_bbbbbb \(not passed\) reached the share later'
 # out of memory (a list of 20,000 under a 30 MB limit) says nothing of the machines: never exit 1 ("one failed")
 { echo serial; seq -f 'SN-%06g' 1 20000; } > "$T/big.csv"
 (ulimit -v 30000; "$BB" fleet --expect="$T/big.csv" "$S2" > /dev/null 2> "$T/err"); rc=$?

@@ -12,6 +12,7 @@
 
 #include "lib/util.h"
 #include "stats/robust.h"
+#include "sys/machine.h"
 
 static void group_key(const struct rs_figure *f, enum fleet_by grouping, char *key, size_t len)
 {
@@ -35,28 +36,33 @@ static int by_disk(const void *a, const void *b)
 	return c ? c : strcmp(x->f->disk.slot, y->f->disk.slot);
 }
 
+struct keyed {
+	const struct rs_figure *f;
+	int anon;		/* its serial is firmware's placeholder (0000000000, a bridge's): no disk's own */
+	char key[512];
+};
+
 /*
  * Whether X and Y are one disk: its serial, wherever it was measured (a
  * slow disk moved to another machine to confirm it is one vote, its
  * newest run's, not two that pull the median its way); a disk without a
- * serial is its machine and slot. Its reruns are one disk too.
+ * serial, or with a placeholder many disks report alike, is its machine
+ * and slot (as a machine's placeholder serial is no machine's,
+ * sys/machine.c). Its reruns are one disk too.
  */
-static int disk_cmp(const struct rs_figure *x, const struct rs_figure *y)
+static int disk_cmp(const struct keyed *kx, const struct keyed *ky)
 {
-	int c = !x->disk.serial[0] - !y->disk.serial[0];
+	const struct rs_figure *x = kx->f, *y = ky->f;
+	int sx = x->disk.serial[0] && !kx->anon, sy = y->disk.serial[0] && !ky->anon;
+	int c = !sx - !sy;
 
 	if (c)
 		return c;
-	if (x->disk.serial[0])
+	if (sx)
 		return strcmp(x->disk.serial, y->disk.serial);
 	c = strcmp(x->disk.machine, y->disk.machine);
 	return c ? c : strcmp(x->disk.slot, y->disk.slot);
 }
-
-struct keyed {
-	const struct rs_figure *f;
-	char key[512];
-};
 
 /* By group, then disk, its newest run first (then by file, so the order never depends on the walk's). */
 static int by_group_disk_newest(const void *a, const void *b)
@@ -65,7 +71,7 @@ static int by_group_disk_newest(const void *a, const void *b)
 	int c = strcmp(x->key, y->key);
 
 	if (!c)
-		c = disk_cmp(x->f, y->f);
+		c = disk_cmp(x, y);
 	if (!c)
 		c = x->f->when < y->f->when ? 1 : x->f->when > y->f->when ? -1 : 0;
 	if (!c)
@@ -90,6 +96,7 @@ struct fleet_group *fleet_groups(const struct rs_set *s, const char *test, enum 
 		if (strcmp(s->fig[i].test, test))
 			continue;
 		k[nk].f = &s->fig[i];
+		k[nk].anon = s->fig[i].disk.serial[0] && serial_is_placeholder(s->fig[i].disk.serial);
 		group_key(&s->fig[i], grouping, k[nk].key, sizeof(k[nk].key));
 		o[nk] = &k[nk];
 		nk++;
@@ -106,9 +113,9 @@ struct fleet_group *fleet_groups(const struct rs_set *s, const char *test, enum 
 		snprintf(g[n].key, sizeof(g[n].key), "%s", o[i]->key);
 		g[n].m = xcalloc(j - i, sizeof(*g[n].m));
 		for (unsigned x = i; x < j; x++) {
-			const struct rs_figure *f = o[x]->f, *prev = x > i ? o[x - 1]->f : NULL;
+			const struct rs_figure *f = o[x]->f;
 
-			if (prev && !disk_cmp(prev, f))
+			if (x > i && !disk_cmp(o[x - 1], o[x]))
 				continue;	/* an older run of the disk just taken (in this machine or another) */
 			g[n].m[members++] = (struct fleet_member){ .f = f };
 		}

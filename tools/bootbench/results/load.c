@@ -429,6 +429,7 @@ struct walk_calls {
 	void *arg;
 	const char *const *wanted;	/* the files a folder's prefetch reads; NULL: every .json */
 	int links_said;		/* a link is said to unreadable (a share's), not passed over (a results tree's) */
+	const char *const *named;	/* names given to each whatever they are (a FIFO, a folder), NULL: none */
 };
 
 /*
@@ -558,7 +559,8 @@ static int walk_tree(const char *dir, int depth, const struct walk_calls *w)
 		/* the directory's own word on what each is: no stat of a share's every file (a cold
 		 * cache reads an inode for each); a file system that does not say is asked (lstat) */
 		if (e->d_type != DT_DIR && e->d_type != DT_UNKNOWN && !(e->d_type == DT_LNK && w->links_said) &&
-		    (e->d_type != DT_REG || len <= 5 || strcmp(e->d_name + len - 5, ".json")))
+		    (e->d_type != DT_REG || len <= 5 || strcmp(e->d_name + len - 5, ".json")) &&
+		    !(w->named && wanted_file(e->d_name, w->named)))
 			continue;
 		if (!(n & (n - 1)))
 			names = xrealloc(names, (n ? 2 * n : 1) * sizeof(*names));
@@ -583,6 +585,21 @@ static int walk_tree(const char *dir, int depth, const struct walk_calls *w)
 		int rc = snprintf(p, sizeof(p), "%s/%s", dir, name);
 		int type = (unsigned char)names[i][0];
 
+		/*
+		 * A run's file, whatever it is (a FIFO, a folder named status.json,
+		 * a log that is not JSON): its folder is a run's, and its reader
+		 * says what is wrong with it. A link is said below as every link is.
+		 */
+		if (rc < (int)sizeof(p) && w->named && wanted_file(name, w->named) && type != DT_LNK &&
+		    (type != DT_UNKNOWN || (!lstat(p, &st) && !S_ISLNK(st.st_mode)))) {
+			w->each(p, w->arg);
+			if (type == DT_UNKNOWN)
+				type = S_ISDIR(st.st_mode) ? DT_DIR : S_ISREG(st.st_mode) ? DT_REG : DT_FIFO;
+			if (type != DT_DIR) {
+				free(names[i]);
+				continue;
+			}
+		}
 		/* below the folders named: a results tree may be a share's, and no link in it is followed */
 		if (rc >= (int)sizeof(p)) {
 			if (w->unreadable)
@@ -629,9 +646,9 @@ static int walk_start(const char *path, const struct walk_calls *w)
 
 int rs_walk_share(const char *path, void (*each)(const char *file, void *arg),
 		  void (*unreadable)(const char *dir, const char *why, void *arg), const char *const *prefetch,
-		  void *arg)
+		  const char *const *named, void *arg)
 {
-	struct walk_calls w = { each, unreadable, arg, prefetch, 1 };
+	struct walk_calls w = { each, unreadable, arg, prefetch, 1, named };
 
 	return walk_start(path, &w);
 }
@@ -639,7 +656,7 @@ int rs_walk_share(const char *path, void (*each)(const char *file, void *arg),
 int rs_walk_all(const char *path, void (*each)(const char *file, void *arg),
 		void (*unreadable)(const char *dir, const char *why, void *arg), const char *const *prefetch, void *arg)
 {
-	struct walk_calls w = { each, unreadable, arg, prefetch, 0 };
+	struct walk_calls w = { each, unreadable, arg, prefetch, 0, NULL };
 
 	return walk_start(path, &w);
 }

@@ -106,12 +106,14 @@ int rs_walk_all(const char *path, void (*each)(const char *file, void *arg),
 /*
  * rs_walk_all over a share, whose every part must be accounted for: each
  * link below PATH is said to UNREADABLE too (a run folder linked there is
- * never followed, and never passed over in silence).
+ * never followed, and never passed over in silence), and each entry named
+ * in NAMED (NULL: none) given to EACH whatever it is, a .json or not, a
+ * regular file or not (a FIFO, a folder): its folder is a run's.
  */
 #define RS_LINK_WHY "a link (no link is followed)"
 int rs_walk_share(const char *path, void (*each)(const char *file, void *arg),
 		  void (*unreadable)(const char *dir, const char *why, void *arg), const char *const *prefetch,
-		  void *arg);
+		  const char *const *named, void *arg);
 void rs_free(struct rs_set *set);
 
 #endif

@@ -567,6 +567,24 @@ static void push(char ***list, unsigned *n, const char *s, size_t len)
 	memcpy((*list)[(*n)++], s, len);
 }
 
+/*
+ * The files a run folder holds (rootfs/lib/bootbench/results.sh, save's
+ * MANIFEST): a folder with any of them is a run's, whatever else it lacks
+ * (a copy cut after console.log, an older image's log alone) and whatever
+ * they are (a FIFO, a folder named status.json): never passed over for an
+ * older run's pass. Its reader says what is wrong with it.
+ */
+static const char *const run_files[] = { "status.json", "burnin.json", "inventory.json", MANIFEST_NAME, "console.log",
+					 "disks.json", NULL };
+
+static int is_run_file(const char *base)
+{
+	for (unsigned i = 0; run_files[i]; i++)
+		if (!strcmp(base, run_files[i]))
+			return 1;
+	return 0;
+}
+
 static void note_file(const char *file, void *arg)
 {
 	struct found *fs = arg;
@@ -579,7 +597,7 @@ static void note_file(const char *file, void *arg)
 		push(&fs->beat, &fs->nbeat, file, strlen(file));
 		return;
 	}
-	if (strcmp(base, "status.json") && strcmp(base, "burnin.json") && strcmp(base, "inventory.json"))
+	if (!is_run_file(base))
 		return;
 	if (!len || len >= 512)
 		return;
@@ -596,8 +614,7 @@ static void note_unreadable(const char *dir, const char *why, void *arg)
 	char shown[600];
 
 	/* a link for a result file is its folder's reader's to say (folder_json: that run unreadable) */
-	if (!strcmp(why, RS_LINK_WHY) && (!strcmp(base, "status.json") || !strcmp(base, "burnin.json") ||
-					  !strcmp(base, "inventory.json"))) {
+	if (!strcmp(why, RS_LINK_WHY) && is_run_file(base)) {
 		note_file(dir, arg);
 		return;
 	}
@@ -843,6 +860,21 @@ static int supersedes(const struct rack_report *a, const struct rack_report *b)
 	return c > 0;
 }
 
+static int verdict_of(const struct rack_report *rep)
+{
+	return rep->unreadable ? -1 : rep->failed;
+}
+
+/*
+ * Runs A and B of one machine began and ended in the same second (a run
+ * cancelled and restarted at once, a clock's coarse second): nothing says
+ * which is newer, and their verdicts differ. Their run ids are random.
+ */
+static int same_second(const struct rack_report *a, const char *b_run, time_t b_started, time_t b_ended)
+{
+	return !a->heartbeat && strcmp(a->run, b_run) && a->started == b_started && a->ended == b_ended;
+}
+
 /*
  * REP, a saved result, is its kind's newest on machine M (or not). Each
  * kind is judged on its own newest run: the machine passes only when
@@ -851,7 +883,7 @@ static int supersedes(const struct rack_report *a, const struct rack_report *b)
 static void note_kind(struct rack_machine *m, const struct rack_report *rep)
 {
 	struct rack_kind *k = NULL;
-	int verdict = rep->unreadable ? -1 : rep->failed;
+	int verdict = verdict_of(rep);
 
 	for (unsigned i = 0; i < m->nkinds && !k; i++)
 		if (!strcmp(m->kinds[i].kind, rep->what))
@@ -870,6 +902,14 @@ static void note_kind(struct rack_machine *m, const struct rack_report *rep)
 		struct rack_report older = { .started = k->started, .ended = k->ended, .shared_at = k->shared_at };
 
 		snprintf(older.run, sizeof(older.run), "%s", k->run);
+		if (same_second(rep, k->run, k->started, k->ended) && k->failed != verdict) {
+			/* two runs of one second, a pass and not: neither is its kind's newest verdict */
+			if (supersedes(rep, &older))
+				snprintf(k->run, sizeof(k->run), "%s", rep->run);
+			k->failed = -1;
+			snprintf(k->failures, sizeof(k->failures), "two runs in the same second, one passed and one not");
+			return;
+		}
 		if (!supersedes(rep, &older))
 			return;
 	}
@@ -899,6 +939,59 @@ static int has_mac(const struct rack_report *rep, const char *mac)
 	return 0;
 }
 
+/* The machine REP is about, when the rack has it already (-1: none); nothing learnt, nothing added. */
+static long machine_known(const struct rack *r, const struct rack_report *rep)
+{
+	char own[128];
+	long k = -1;
+
+	if (!own_key(rep, own, sizeof(own)))
+		k = hash_find(r, own);
+	return k >= 0 ? k : row_of_macs(r, rep);
+}
+
+/* The last run of M that did not pass to reach the share, by its clock. */
+static void note_bad_arrival(struct rack_machine *m, const struct rack_report *rep)
+{
+	if (!rep->heartbeat && !(!rep->unreadable && rep->failed == 0) && rep->shared_at > m->bad_arrived_at) {
+		m->bad_arrived_at = rep->shared_at;
+		copy_text(m->bad_arrived_run, sizeof(m->bad_arrived_run), rep->run);
+	}
+}
+
+/*
+ * Two boards under one serial (a cloned FRU, a serial written by hand)
+ * listed by that serial alone: one machine cannot run two runs at once,
+ * so two of its saved runs whose times overlap, their NICs with no MAC in
+ * common, are two machines' and the one that passed says nothing of the
+ * other. Runs whose end is not said (an older image's) are not weighed.
+ */
+static void note_span(struct rack_machine *m, const struct rack_report *rep)
+{
+	struct rack_span *sp;
+
+	if (rep->heartbeat || !rep->nmacs || !rep->started || rep->ended < rep->started)
+		return;
+	for (unsigned i = 0; i < m->nspans && !m->two_boards[0]; i++) {
+		const struct rack_span *o = &m->spans[i];
+		unsigned common = 0;
+
+		if (!strcmp(o->run, rep->run) || rep->started >= o->ended || o->started >= rep->ended)
+			continue;
+		for (unsigned k = 0; k < o->nmacs && !common; k++)
+			common = has_mac(rep, o->macs[k]);
+		if (!common)
+			snprintf(m->two_boards, sizeof(m->two_boards), "%.120s and %.120s", o->run, rep->run);
+	}
+	m->spans = xrealloc(m->spans, (m->nspans + 1) * sizeof(*m->spans));
+	sp = &m->spans[m->nspans++];
+	sp->started = rep->started;
+	sp->ended = rep->ended;
+	copy_text(sp->run, sizeof(sp->run), rep->run);
+	memcpy(sp->macs, rep->macs, sizeof(sp->macs));
+	sp->nmacs = rep->nmacs;
+}
+
 static void add_saved(struct rack *r, struct rack_report *rep)
 {
 	struct rack_machine *m;
@@ -913,6 +1006,16 @@ static void add_saved(struct rack *r, struct rack_report *rep)
 					     (!rep->started && !rep->ended))) {
 		/* a run with no time at all (a folder renamed by hand, no end said) cannot be this campaign's */
 		r->before_since++;
+		/*
+		 * But one that did not pass and reached the share after this
+		 * campaign's pass may be a rerun its clock (reset, no NTP) dated
+		 * before the campaign: its arrival is weighed as without --since,
+		 * once every run is placed (its machine may be met later).
+		 */
+		if (!rep->heartbeat && !(!rep->unreadable && rep->failed == 0) && rep->shared_at) {
+			r->late = xrealloc(r->late, (r->nlate + 1) * sizeof(*r->late));
+			r->late[r->nlate++] = *rep;
+		}
 		return;
 	}
 	m = machine_of(r, rep);
@@ -936,11 +1039,8 @@ static void add_saved(struct rack *r, struct rack_report *rep)
 		copy_text(m->clock_unset_run, sizeof(m->clock_unset_run), rep->run);
 	if (!rep->heartbeat)
 		note_kind(m, rep);
-	/* the last run that did not pass to reach the share, by its clock */
-	if (!rep->heartbeat && !(!rep->unreadable && rep->failed == 0) && rep->shared_at > m->bad_arrived_at) {
-		m->bad_arrived_at = rep->shared_at;
-		copy_text(m->bad_arrived_run, sizeof(m->bad_arrived_run), rep->run);
-	}
+	note_span(m, rep);
+	note_bad_arrival(m, rep);
 	if (m->saved.seen && !m->saved.heartbeat && !rep->heartbeat && !strcmp(m->saved.run, rep->run)) {
 		/* two copies of one run (the stick's, the share's): they must say the same */
 		if (m->saved.unreadable != rep->unreadable || m->saved.failed != rep->failed) {
@@ -958,10 +1058,38 @@ static void add_saved(struct rack *r, struct rack_report *rep)
 		m->saved.runs = rep->runs;
 		return;
 	}
-	if (!m->saved.seen || supersedes(rep, &m->saved))
-		m->saved = *rep;
-	else
-		m->saved.runs = rep->runs;
+	{
+		int tie = m->saved.seen && !m->saved.heartbeat &&
+			  same_second(rep, m->saved.run, m->saved.started, m->saved.ended) &&
+			  verdict_of(rep) != verdict_of(&m->saved);
+		char other[128];
+
+		copy_text(other, sizeof(other), supersedes(rep, &m->saved) ? m->saved.run : rep->run);
+		if (!m->saved.seen || supersedes(rep, &m->saved))
+			m->saved = *rep;
+		else
+			m->saved.runs = rep->runs;
+		if (tie) {
+			/* never the random run id's coin flip between a pass and a failure */
+			unreadable(&m->saved, "");
+			snprintf(m->saved.failures, sizeof(m->saved.failures), "%.120s began and ended in the same second as "
+				 "this run, one passed and one not: which is newer cannot be told", other);
+		}
+	}
+}
+
+/* The runs --since left out that did not pass, weighed by their arrival on the share (add_saved). */
+static void add_late(struct rack *r)
+{
+	for (unsigned i = 0; i < r->nlate; i++) {
+		long k = machine_known(r, &r->late[i]);
+
+		if (k >= 0)
+			note_bad_arrival(&r->m[k], &r->late[i]);
+	}
+	free(r->late);
+	r->late = NULL;
+	r->nlate = 0;
 }
 
 /* Who the run is, from its inventory.json: the machine's name, its serial, its NICs' MACs. */
@@ -1175,7 +1303,7 @@ int rack_read_saved(struct rack *r, const char *path, FILE *errs)
 	r->errs = errs;
 	static const char *const read_ahead[] = { "status.json", "burnin.json", "inventory.json", MANIFEST_NAME, NULL };
 
-	if (rs_walk_share(path, note_file, note_unreadable, read_ahead, &fs)) {
+	if (rs_walk_share(path, note_file, note_unreadable, read_ahead, run_files, &fs)) {
 		free(fs.dir);
 		return -1;
 	}
@@ -1205,6 +1333,7 @@ int rack_read_saved(struct rack *r, const char *path, FILE *errs)
 		read_heartbeat(r, fs.beat[i]);
 		free(fs.beat[i]);
 	}
+	add_late(r);
 	free(fs.dir);
 	free(fs.cannot);
 	free(fs.cannot_why);
@@ -1215,15 +1344,23 @@ int rack_read_saved(struct rack *r, const char *path, FILE *errs)
 /* ---- Prometheus ---- */
 
 /*
- * The groups a newer run of their machine superseded (their last push came
- * before it started, both by the machine's clock) are left out of every
- * query: the gateway keeps a killed run's "running" and a finished run's
- * last figures for ever. The same rule as tools/monitoring's
- * bootbench:run_superseded, written out: fleet needs no rules loaded.
+ * The groups a newer run of their machine superseded are left out of
+ * every query: the gateway keeps a killed run's "running" and a finished
+ * run's last figures for ever. Superseded: the group's last push reached
+ * the gateway more than 5 s before another group's run started, by the
+ * gateway's clock (push_time_seconds), never the machine's: an RTC hours
+ * ahead would date a run after every later one, and its pass hide their
+ * FAIL. A run's start by the gateway's clock is its group's last arrival
+ * less how long it had gone by then (two readings of the machine's clock,
+ * whose difference is right however far off it is), never after that
+ * arrival. The same rule as tools/monitoring's bootbench:run_superseded,
+ * written out: fleet needs no rules loaded.
  */
-#define CURRENT " unless on (job, machine, disk) (group by (job, machine, disk) " \
-		"(bootbench_last_push_timestamp_seconds < on (job, machine) group_left " \
-		"max by (job, machine) (bootbench_run_start_timestamp_seconds)))"
+#define GROUP_ARRIVED "max by (job, machine, disk) (push_time_seconds{job=\"bootbench\"})"
+#define CURRENT " unless on (job, machine, disk) (group by (job, machine, disk) (" GROUP_ARRIVED " + 5 " \
+		"< on (job, machine) group_left max by (job, machine) (" GROUP_ARRIVED " - on (job, machine, disk) " \
+		"clamp_min(max by (job, machine, disk) (bootbench_last_push_timestamp_seconds) - on (job, machine, disk) " \
+		"max by (job, machine, disk) (bootbench_run_start_timestamp_seconds), 0))))"
 
 /* Text from outside as one line of at most LEN - 1 printable characters. */
 static void one_line(char *dst, size_t len, const char *src)
@@ -1520,6 +1657,13 @@ void rack_judge(struct rack *r, time_t now, unsigned silent_after)
 			snprintf(m->detail, sizeof(m->detail), "an empty position: no machine listed");
 			continue;
 		}
+		if (m->two_boards[0]) {
+			m->state = RACK_UNREADABLE;
+			snprintf(m->detail, sizeof(m->detail), "its runs %s ran at the same time on boards with no NIC in "
+				 "common: two machines report this serial (a cloned FRU?), which stands here cannot be told",
+				 m->two_boards);
+			continue;
+		}
 		if (m->claimed_too[0]) {
 			m->state = RACK_UNREADABLE;
 			snprintf(m->detail, sizeof(m->detail), "its MAC %s is in what two machines reported (%.100s and "
@@ -1667,9 +1811,12 @@ void rack_judge(struct rack *r, time_t now, unsigned silent_after)
 
 void rack_free(struct rack *r)
 {
-	for (unsigned i = 0; i < r->n; i++)
+	for (unsigned i = 0; i < r->n; i++) {
 		free(r->m[i].kinds);
+		free(r->m[i].spans);
+	}
 	free(r->m);
+	free(r->late);
 	free(r->hash);
 	memset(r, 0, sizeof(*r));
 }

@@ -76,6 +76,15 @@ struct rack_machine {
 	struct rack_report saved, live;
 	struct rack_kind *kinds;	/* each kind's newest saved run */
 	unsigned nkinds;
+	/* its saved runs' times and NICs: two that overlap with no NIC in common are two boards' */
+	struct rack_span {
+		time_t started, ended;
+		char run[128];
+		char macs[16][18];
+		unsigned nmacs;
+	} *spans;
+	unsigned nspans;
+	char two_boards[300];	/* "" or the two runs that ran at once on boards with no NIC in common */
 	enum rack_state state;
 	char detail[1280];
 };
@@ -90,6 +99,8 @@ struct rack {
 	unsigned before_since;	/* how many were */
 	unsigned *hash, hcap, hn;	/* the machines by key: index * 3 + 1 (serial key), + 2 (MAC key), + 3 (alias) */
 	FILE *errs;		/* where rack_read_saved says what is wrong */
+	struct rack_report *late;	/* runs --since left out that did not pass: their arrival still weighed */
+	unsigned nlate;
 };
 
 /*
