@@ -37,7 +37,7 @@
 #                               PIPE.in (what the guest reads) and PIPE.out
 #   --timeout S                 kill QEMU after S seconds (exit status 124)
 #   --mem MIB                   guest memory (default 1024)
-#   --smp N                     guest CPUs (default 2)
+#   --smp N                     guest CPUs (default 2, or QEMU_SMP's)
 #   --monitor SOCKET            QEMU's monitor on a Unix socket (device_del,
 #                               savevm); devices are named: usbstick, disk1..
 #   --loadvm NAME               start from the snapshot NAME of a qcow2 stick
@@ -160,10 +160,11 @@ accel() {
 	cat "$OUT/qemu-accel"
 }
 ACCEL=$(accel)
-# Two CPUs unless asked: with one, an installed Debian's systemd boots
-# slower and a guest leaves a core idle while its neighbour waits (a fresh
-# root's suite ran slower; docs/figures.md).
-[ -n "$smp" ] || smp=2
+# Two CPUs unless asked (make run): with one, an installed Debian's systemd
+# boots slower and a guest leaves a core idle while its neighbour waits.
+# The boot tests ask for one (QEMU_SMP=1, tests/bootlib.sh), for the host
+# CPU a second costs under TCG.
+[ -n "$smp" ] || smp=${QEMU_SMP:-2}
 # A hardware RNG, as a server's CPU has one (RDRAND; qemu64 under TCG has
 # none): a Debian guest's early getrandom() callers need not wait on the
 # kernel's jitter entropy, which a loaded host's TCG makes slow.

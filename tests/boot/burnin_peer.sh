@@ -40,7 +40,7 @@ check "... and no DHCP (bootbench.net=off)" sh -c "! grep -q 'network: DHCP on' 
 burnin() {
 	# QEMU-ARGS split on blanks: $T has none
 	scripts/qemu.sh --timeout "$BOOT_LIMIT" --serial "$T/burnin-$1.log" --peer-link connect:$PORT \
-		--kernel "$OUT/vmlinuz" --initrd "$T/initrd.img" ${4:-} \
+		--kernel "$OUT/vmlinuz" --initrd "$T/initrd.img" --smp 2 ${4:-} \
 		--append "$APPEND bootbench.ip=52:54:00:be:00:02=10.55.0.2/24 bootbench.run=burnin bootbench.burnin=${2:-net} \
 bootbench.duration=${3:-20s} bootbench.iperf=10.55.0.1 bootbench.burnin_net_min_mbps=$1 bootbench.save=console \
 bootbench.after=poweroff ${5:-}" > /dev/null 2>&1

@@ -28,7 +28,7 @@ stick_with_conf "$T/stick.img" run=burnin burnin=cpu,memory,net,bmc duration=30s
 # little left beside the share stalled the cpu's stressor past its limit. Not one vCPU: there
 # the patterns over 0.33 GB ran on 60 s past the time. What is checked (90% of what was
 # available tested, each component PASS, the loads at once) is the same over less memory
-boot --fw bios --usb "$T/stick.img" --bmc --mem 512 || finish
+boot --fw bios --usb "$T/stick.img" --bmc --mem 512 --smp 2 || finish
 if fetch_results "$T/stick.img" > /dev/null; then
 	check "burnin.json and burnin.txt are saved on the stick" [ -s "$T/results/burnin.json" ] && [ -s "$T/results/burnin.txt" ]
 	comp() { json "$T/results/burnin.json" "(lambda c: $2)([x for x in d['components'] if x['name'] == '$1'][0])"; }

@@ -21,6 +21,7 @@ step "after Ctrl-C the entry shows the table" "quick: results" 120
 step "... ending with bootbench's exit status 1" "exit status 1" 30
 check "... saying the results are those until the interrupt" shows 'interrupted: results cover the run'
 check "... with the first job's row" shows 'randread-4k-qd32 '
+fits "the interrupted run's table (issue 48)"
 keys Enter
 step "the menu comes back" "Esc goes back" 60
 # the same for a burn-in (issue 32): Ctrl-C on its live screen stops the
@@ -37,6 +38,7 @@ step "after Ctrl-C the verdicts are shown" "Burn-in: verdicts" 120
 check "... the CPU's INTERRUPTED, not a pass, saying by what first" shows "cpu  *INTERRUPTED  *interrupted (SIGINT) before its time was up"
 # cpu and memory run together (the together phase, the default with two): both stopped mid-way
 check "... the memory's, running beside it: INTERRUPTED too" shows "memory .*INTERRUPTED .*interrupted (SIGINT) before its time was up"
+fits "the burn-in's verdicts, interrupted (issue 48)"
 keys G
 check "... bootbench's exit status 130 (interrupted)" shows "exit status 130"
 keys Enter

@@ -60,7 +60,8 @@ if fetch_results "$GUEST/stick.img" >/dev/null; then
 	check "the saved summary has the quick table" grep -q '^randread-4k-qd32 ' "$T/results/summary.txt"
 	check "the saved JSON is fio's, 4 jobs, no error" json "$T/results/quick-nvme0n1.json" \
 		'len(d["jobs"]) == 4 and all(j["error"] == 0 for j in d["jobs"])'
-	check "the saved result carries the machine" json "$T/results/sysinfo.json" 'd["cpu"]["cpus"] == 2'
+	# the fixture's vCPUs: QEMU_SMP's (tests/bootlib.sh)
+	check "the saved result carries the machine ($QEMU_SMP vCPU)" json "$T/results/sysinfo.json" "d['cpu']['cpus'] == $QEMU_SMP"
 else
 	bad "a results folder is on the stick"
 fi
