@@ -473,14 +473,28 @@ done
 run3 "$(ts '3 hours ago')_SN-0096_aaaaaa" SN-0096 52:54:00:00:09:0a 1 "$(iso '70 min ago')"
 run3 "$(ts '170 min ago')_SN-0096_bbbbbb" SN-0096 52:54:00:00:09:0b 0 "$(iso '60 min ago')"
 echo "U96,SN-0096" >> "$T/third.csv"
+# a pass is status.json's word alone (no manifest to say a copy was cut): a burn-in's PASS without it, and an
+# older image's console log saying exit status 0 without it, each newer than a failed run: neither passed
+for n in 98 99; do
+	run3 "$(ts '2 days ago')_SN-00${n}_aaaaaa" SN-00$n 52:54:00:00:09:$n 1 "$(iso '2 days ago')"
+	D=$S3/results/$(ts '1 hour ago')_SN-00${n}_bbbbbb; mkdir -p "$D"
+	printf '{"format":1,"machine":"SN-00%s","system":{"serial":"SN-00%s"}}\n' $n $n > "$D/inventory.json"
+	echo "U$n,SN-00$n" >> "$T/third.csv"
+done
+D=$S3/results/$(ts '1 hour ago')_SN-0098_bbbbbb
+printf '{"bootbench_burnin": "1", "verdict": "PASS", "components": [{"name": "cpu", "verdict": "PASS"}]}\n' > "$D/burnin.json"
+D=$S3/results/$(ts '1 hour ago')_SN-0099_bbbbbb
+printf 'bootbench: [40.2] unattended run finished, exit status 0\n' > "$D/console.log"
 fleet "$T/third.csv" "$S3"
-check "a cut copy, a pipe, a log alone, one second's two runs, two boards: none passed, exit 2" [ $rc = 2 ]
+check "a cut copy, a pipe, a log alone, one second's two runs, two boards, passes without status.json: none passed, exit 2" [ $rc = 2 ]
 row U91 unreadable 'incomplete copy: inventory.json missing'
 row U92 unreadable 'status.json: cannot read it: not a regular file'
 row U93 failed 'exit status 1 \(console.log\)'
 row U94 unreadable 'in the same second as this run, one passed and one not'
 row U95 unreadable 'in the same second as this run, one passed and one not'
 row U96 unreadable 'ran at the same time on boards with no NIC in common'
+row U98 unreadable 'no status.json: burnin.json says PASS, but the run.s own verdict is missing'
+row U99 unreadable 'no status.json: console.log says exit status 0, but the run.s own verdict is missing'
 # this campaign's pass (arrived 110 min ago), then a rerun FAILED that its clock (reset) dated 2000, arrived now:
 # --since leaves the rerun out by its name, but not its arrival
 run3 "$(ts '2 hours ago')_SN-0097_aaaaaa" SN-0097 52:54:00:00:09:97 0 "$(iso '110 min ago')"; touch -d '110 min ago' "$D"/*

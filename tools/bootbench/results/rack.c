@@ -808,8 +808,6 @@ static void read_burnin(struct rack_report *rep, json_t *burnin, int have_status
 	/* a run whose status says 0 and whose burn-in did not pass did not pass */
 	if (strcmp(v, "PASS"))
 		rep->failed = 1;
-	else if (!have_status)
-		rep->failed = 0;
 	if (have_status && rep->failures[0] && !strncmp(rep->failures, "exit status ", 12))
 		rep->failures[0] = 0;	/* the components say better what failed */
 	json_array_foreach(comps, i, c) {
@@ -1242,17 +1240,26 @@ static void read_folder(struct rack *r, const char *dir, const char *cannot)
 	if (!status && !burnin && !rep.unreadable) {
 		int rc = logged_exit_status(dir);
 
-		if (rc >= 0) {
-			rep.failed = rc != 0;
-			if (rc)
-				snprintf(rep.failures, sizeof(rep.failures), "exit status %d (console.log)", rc);
-		} else {
+		if (rc > 0) {
+			rep.failed = 1;
+			snprintf(rep.failures, sizeof(rep.failures), "exit status %d (console.log)", rc);
+		} else if (rc < 0) {
 			unreadable(&rep, "no status.json, burnin.json or exit status in console.log: no verdict");
 		}
 	}
 	/* a copy cut short is no result, whatever the files that arrived say (what is wrong with them first) */
 	if (!cannot)
 		manifest_missing(dir, &rep);
+	/*
+	 * A pass is the run's own word, status.json (written last): a burn-in's
+	 * PASS or a console log's "exit status 0" without it is a part of the
+	 * run, the rest unknown (a copy cut short, a run stopped before it
+	 * ended, an older image's). A failure they show stands.
+	 */
+	if (!status && !rep.unreadable && rep.failed != 1)
+		unreadable(&rep, burnin ? "no status.json: burnin.json says PASS, but the run's own verdict is missing" :
+					  "no status.json: console.log says exit status 0, but the run's own verdict is "
+					  "missing");
 	rep.when = rep.ended ? rep.ended : rep.started;
 	json_decref(inv);
 	json_decref(status);
