@@ -50,6 +50,7 @@ step "the menu's run exited 0" "exit status 0" 30
 for l in raid0 raid1 raid5 raid10-n2; do
 	check "the table has a $l row" shows "^ *| *$l  *[0-9]"
 done
+fits "the RAID comparison's results, their end (issue 48)"
 $TM send-keys -t vm Enter
 step "back in the menu" "Esc goes back" 30
 # Parity CPU check: the figures, then No to measuring disks.

@@ -65,13 +65,14 @@ repair() {
 	keys "$3"
 	keys Enter
 }
-# back_to_menu: the repair's Back, once its button is drawn (a key typed
-# while dialog still starts is dropped: seen on one vCPU)
+# back_to_menu: the repair's Back, once its button is drawn; the first
+# repair of a boot then writes the rescue's record, the system's description
+# with it (under TCG on one vCPU on a loaded host, over a minute)
 back_to_menu() {
 	step "... its Back button is drawn" "< Back >" 60
 	sleep 2
 	keys Enter
-	step "back in the menu" "Esc goes back" 60
+	step "back in the menu" "Esc goes back" 240
 }
 repair "" b "/dev/vda3 /dev/vda2 /dev/vda1"
 step "the UEFI boot loader is reinstalled" "repair: the boot loader is reinstalled" 600

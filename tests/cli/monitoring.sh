@@ -134,7 +134,8 @@ printf 'serial\n%s\n' "$(curl -s "$G/metrics" | grep '^bootbench_state{' | grep 
 "$BB" fleet --expect="$T/rack.csv" --prometheus="$P" --silent-after=10 > "$T/fleet-silent.txt" 2>&1
 # its burn-in's bmc ERROR, pushed before, is final (issue 46): failed, and said silent
 check "... fleet --prometheus calls the machine failed (its bmc ERROR), silent" \
-	grep -Eq '^2 .* failed +bmc ERROR; pushed while its run went on \(a FAIL is final\); silent since' "$T/fleet-silent.txt"
+	grep -Eq '^2 .* failed +bmc ERROR; pushed while its run went on \(a FAIL is final\); silent since' "$T/fleet-silent.txt" ||
+	sed 's/^/    /' "$T/fleet-silent.txt"
 env -u BOOTBENCH_RUN_ID "$BB" run --name=again --filename="$1" --size=32m --rw=randread --direct=1 --time_based --runtime=30 --rate_iops=100 \
 	--metrics="$G" > "$T/again.log" 2>&1 &
 again=$!

@@ -77,6 +77,7 @@ keys s Enter
 step "asked again" "the last four characters of its serial (BBVIRTIO1)" 30
 keys TIO1 Enter
 step "the disk is erased and said so" "erased (clear;" 120
+fits "the erase's result (issue 48)"
 keys Enter
 # the system's description is written into the run's folder before the menu is back
 step "the menu is back" "Esc goes back" 60

@@ -26,6 +26,9 @@ record() {
 	log_dir=$(cat /run/bootbench/rescue-folder 2>/dev/null)
 	if [ -z "$log_dir" ] || [ ! -d "$log_dir" ]; then
 		log_dir=$RESULTS_RUN/$(run_folder_name rescue)
+		# the system's description (every disk's health, the hardware) takes a
+		# while, under TCG a minute: said, not a screen that seems stuck
+		dialog --infobox "Describing the system for the rescue's record ..." 3 60
 		mkdir -p "$log_dir" && describe_system "$log_dir" && echo "$log_dir" > /run/bootbench/rescue-folder
 	fi
 	{ echo "### $1 ($(date -u +%Y-%m-%dT%H:%M:%SZ))"; cat /tmp/menu-out.raw; echo; } >> "$log_dir/rescue.log"
