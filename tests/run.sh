@@ -290,8 +290,11 @@ done | sort -s -k1,1nr | cut -d' ' -f2)
 # others beside them (most of a lane's time is waits: a runtime, a server,
 # a poll; the serial lane alone was the suite's longest path, 891 s of
 # tests that share the host and 481 s of the others, one after the other).
-# With boot tests the lanes take one slot of JOBS between them; each marks
-# its end (.host-done, .own-done: the time it ended, for the figures).
+# With boot tests the other lane (the unit tests, the sanitizers' runs:
+# a core's work) takes one slot of JOBS while it runs; the host lane's
+# tests mostly wait on their servers, devices and runtimes (a fresh root:
+# 824 s of it, a third of a core), so boot tests use its slot. Each lane
+# marks its end (.host-done, .own-done: the time it ended, for the figures).
 if [ -n "$boot_pending" ]; then
 	(serial_lane host; date +%s > "$log/.host-done.$$") &
 	lanes=$!
@@ -323,14 +326,14 @@ while [ -n "$pending$running" ]; do
 		fi
 	done
 	running=$still
-	# start what fits (the serial lanes, while either runs, take a slot;
+	# start what fits (the own lane, while it runs, takes a slot;
 	# a test that shares the host waits for the host lane's end, a quiet
 	# one or one that runs alone for both lanes')
 	n=$(echo $running | wc -w)
 	servers_busy=0 nfs_busy=0 alone_busy=0 host_lane=0 lanes_busy=0
 	[ -e "$log/.host-done.$$" ] || host_lane=1
 	{ [ $host_lane = 1 ] || [ ! -e "$log/.own-done.$$" ]; } && lanes_busy=1
-	[ -n "$pending" ] && [ $lanes_busy = 1 ] && n=$((n + 1))
+	[ -n "$pending" ] && [ ! -e "$log/.own-done.$$" ] && n=$((n + 1))
 	for t in $running; do
 		uses_servers "$t" && servers_busy=$((servers_busy + 1))
 		uses_nfs "$t" && nfs_busy=1
