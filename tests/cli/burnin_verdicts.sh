@@ -48,12 +48,18 @@ machine() { # burnin.sh's: two CPUs, coretemp, throttle counters, intel_pstate, 
 	printf '6,100,1000,-;Linux version 6.1.0\n' > "$R/dev/kmsg"
 }
 EDAC=$R/sys/devices/system/edac/mc/mc0
-# log LINE...: kernel log records appended, numbered on from 200
+# log LINE...: kernel log records appended, numbered on from 200, in one
+# write: a record of several lines is there whole or not at all (a fresh
+# root's load once let the burn-in read AMD's record between its first
+# line, "Machine check events logged", and the rest: a machine check)
 log() {
+	n=$(($(wc -l < "$R/dev/kmsg") + 200)) _out=""
 	for line; do
-		n=$(($(wc -l < "$R/dev/kmsg") + 200))
-		printf '4,%s,%s000,-;%s\n' "$n" "$n" "$line" >> "$R/dev/kmsg"
+		_out="$_out$(printf '4,%s,%s000,-;%s' "$n" "$n" "$line")
+"
+		n=$((n + 1))
 	done
+	printf '%s' "$_out" >> "$R/dev/kmsg"
 }
 # ce DIMM N: EDAC's report of N corrected errors on DIMM (0, 1), in its
 # counters and the kernel log, as edac_mc_handle_error() makes them

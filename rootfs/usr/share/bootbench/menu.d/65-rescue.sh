@@ -118,12 +118,15 @@ echo "A shell in the installed system on $root; 'exit' comes back to the menu."
 rm -f /tmp/rescue-shell.log /tmp/rescue-shell.rc
 script -q -c "bootbench chroot $write $root; echo \$? > /tmp/rescue-shell.rc" /tmp/rescue-shell.log
 rc=$(cat /tmp/rescue-shell.rc 2>/dev/null || echo 1)
-echo "bootbench chroot: exit status $rc. Press Enter for the menu."
 {
 	# the typescript without its terminal control sequences
 	esc=$(printf '\033')
 	tr -d '\r' < /tmp/rescue-shell.log | sed "s/$esc\[[0-9;?]*[A-Za-z]//g"
 	echo "a shell in the installed system on $root (${write:-read-only}) ended with exit status $rc"
 } > /tmp/menu-out.raw
+# recorded first (the first record describes the system, under an infobox),
+# then the exit status, on a screen of its own, until Enter
 record "bootbench chroot $write $root"
+clear
+echo "bootbench chroot: exit status $rc. Press Enter for the menu."
 read -r _
