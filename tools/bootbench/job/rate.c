@@ -59,9 +59,12 @@ int rate_ddir(struct worker *w, int ddir)
 	/* the other direction must be part of the mix to be taken */
 	if ((other == DDIR_READ ? o->rwmixread : 100 - o->rwmixread) == 0)
 		return ddir;
+	/* no rate on this direction: no clock read on an unpaced job's every I/O */
 	due = rate_due(w, ddir);
+	if (!due)
+		return ddir;
 	now = now_ns();
-	if (!due || due <= now)
+	if (due <= now)
 		return ddir;
 	other_due = rate_due(w, other);
 	/* the other direction unlimited or due: it goes now; else the one due first */

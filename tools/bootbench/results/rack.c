@@ -948,10 +948,16 @@ static long machine_known(const struct rack *r, const struct rack_report *rep)
 	return k >= 0 ? k : row_of_macs(r, rep);
 }
 
+/* A saved run (not a heartbeat) that did not pass: failed, unreadable or of no verdict. */
+static int saved_not_passed(const struct rack_report *rep)
+{
+	return !rep->heartbeat && !(!rep->unreadable && rep->failed == 0);
+}
+
 /* The last run of M that did not pass to reach the share, by its clock. */
 static void note_bad_arrival(struct rack_machine *m, const struct rack_report *rep)
 {
-	if (!rep->heartbeat && !(!rep->unreadable && rep->failed == 0) && rep->shared_at > m->bad_arrived_at) {
+	if (saved_not_passed(rep) && rep->shared_at > m->bad_arrived_at) {
 		m->bad_arrived_at = rep->shared_at;
 		copy_text(m->bad_arrived_run, sizeof(m->bad_arrived_run), rep->run);
 	}
@@ -1010,7 +1016,7 @@ static void add_saved(struct rack *r, struct rack_report *rep)
 		 * before the campaign: its arrival is weighed as without --since,
 		 * once every run is placed (its machine may be met later).
 		 */
-		if (!rep->heartbeat && !(!rep->unreadable && rep->failed == 0) && rep->shared_at) {
+		if (saved_not_passed(rep) && rep->shared_at) {
 			r->late = xrealloc(r->late, (r->nlate + 1) * sizeof(*r->late));
 			r->late[r->nlate++] = *rep;
 		}
@@ -1045,7 +1051,7 @@ static void add_saved(struct rack *r, struct rack_report *rep)
 			char shown[200];
 
 			copy_text(shown, sizeof(shown), rep->where);
-			unreadable(&m->saved, "");
+			m->saved.unreadable = 1;
 			snprintf(m->saved.failures, sizeof(m->saved.failures),
 				 "two copies of this run say different things (the other: %.150s)", shown);
 			m->saved.failed = -1;
@@ -1069,7 +1075,7 @@ static void add_saved(struct rack *r, struct rack_report *rep)
 			m->saved.runs = rep->runs;
 		if (tie) {
 			/* never the random run id's coin flip between a pass and a failure */
-			unreadable(&m->saved, "");
+			m->saved.unreadable = 1;
 			snprintf(m->saved.failures, sizeof(m->saved.failures), "%.120s began and ended in the same second as "
 				 "this run, one passed and one not: which is newer cannot be told", other);
 		}
