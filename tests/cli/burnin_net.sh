@@ -3,7 +3,9 @@
 # server (Debian's, started by bootbench iperf-server as a peer appliance
 # would) in a network namespace this test makes, over a veth pair: throughput measured each way over the bar passes, under it FAILs
 # with both figures; the link the traffic takes going down during the test
-# FAILs naming it; no server named, or one not listening, is an ERROR.
+# FAILs naming it; no server named, or one not listening, is an ERROR. A
+# server busy with another client's test is waited for (its wait noted), up
+# to a bound past which it is an ERROR saying so.
 # iperf3 runs the streams (-P) the link's speed asks (a veth says 10000
 # Mb/s: one; test_net checks other speeds), as its own JSON, kept in the
 # run's folder, says; a JSON without the sum judged, or with other streams
@@ -62,7 +64,11 @@ burn() { # NAME [ARGS...]: the net component for 4 s (COMPONENTS: others with it
 	echo $? > "$T/$n.rc"
 }
 net() { # NAME PYTHON about c, the net component
-	json "$T/$1/burnin.json" "(lambda c: $2)([x for x in d['components'] if x['name'] == 'net'][0])"
+	json "$T/$1/burnin.json" "(lambda c: $2)([x for x in d['components'] if x['name'] == 'net'][0])" && return 0
+	# what the run said, for the failure's reader
+	python3 -c "import json,sys; c=[x for x in json.load(open(sys.argv[1]))['components'] if x['name'] == 'net'][0]
+print('    net:', c['verdict'], c.get('reason'), '| not_run:', c.get('not_run'))" "$T/$1/burnin.json" 2>&1 | head -c 3000
+	return 1
 }
 BOOTBENCH_SCALE=0.4 burn pass --iperf=10.199.77.2:$PORT --limits=net_min_mbps=1
 check "throughput over the bar both ways: PASS, exit 0" net pass \
@@ -98,6 +104,25 @@ BOOTBENCH_SCALE=0.6 burn down --iperf=10.199.77.2:$PORT --limits=net_min_mbps=1
 wait $flap	# not the server's job: it runs to the end
 check "the link lost during the test: FAIL naming it" net down \
 	"c['verdict'] == 'FAIL' and '$A lost its link during the test (carrier changes' in c['reason']"
+# a server busy with another machine's test (iperf3 serves one at a time): the run waits its
+# turn and says so; one busy past the wait (4.8 s at this scale) is an ERROR saying why
+hold() { # SECONDS: another client's test on the server, begun (the server accepted it)
+	n0=$(grep -c 'Accepted connection' "$T/server.log")
+	iperf3 -c 10.199.77.2 -p $PORT -t $1 -b 1M > /dev/null 2>&1 &
+	HOLD=$!
+	i=0; while [ "$(grep -c 'Accepted connection' "$T/server.log")" -le "$n0" ] && [ $i -lt 50 ]; do
+		sleep 0.1; i=$((i + 1)); done
+}
+hold 3
+BOOTBENCH_SCALE=0.4 burn busy --iperf=10.199.77.2:$PORT --limits=net_min_mbps=1
+wait $HOLD
+check "a server busy with another's test for 3 s: the run waits its turn, PASS, the wait noted" net busy \
+	"c['verdict'] == 'PASS' and 'the iperf3 server was busy with another client' in c['not_run'] and 'iperf_send_mbps' in c['figures']"
+hold 9
+BOOTBENCH_SCALE=0.4 burn busylong --iperf=10.199.77.2:$PORT --limits=net_min_mbps=1
+wait $HOLD
+check "... busy past the wait: ERROR saying the server was busy, not PASS" net busylong \
+	"c['verdict'] == 'ERROR' and 'the server was busy with another client' in c['reason'] and 'throughput not measured' in c['reason']"
 burn noserver
 check "no server named: ERROR, not PASS" net noserver \
 	"c['verdict'] == 'ERROR' and 'no iperf3 server named' in c['reason']"

@@ -309,8 +309,41 @@ struct iperf_run {
 	double mbps;			/* the streams' sum, as received */
 	double sender_cpu, receiver_cpu;	/* each side's iperf3, % of a CPU; -1 not said */
 	int threads;			/* iperf3 3.16 and later: a thread a stream */
+	double busy_s;			/* how long the server was busy with another client first */
 	char version[32];
 };
+
+/*
+ * iperf3's server runs one test at a time and turns others away ("the
+ * server is busy running a test"): a rack's machines share one peer, and a
+ * client's next run can reach the server before it has let the last one
+ * go. Such a run is tried again, a second or so apart (jittered, so that
+ * machines turned away together do not come back together), for up to
+ * NET_BUSY_WAIT_S a direction (scaled by BOOTBENCH_SCALE, never under
+ * NET_BUSY_WAIT_MIN_S): both directions' waits stay inside the watchdog's
+ * least grace (30 s). Still busy: an ERROR that says so.
+ */
+#define NET_BUSY_WAIT_S 12.0
+#define NET_BUSY_WAIT_MIN_S 3.0
+#define IPERF_BUSY "the server is busy"
+
+static double busy_wait_s(void)
+{
+	double f;
+
+	if (scale_factor(&f) || f > 1)
+		f = 1;
+	return NET_BUSY_WAIT_S * f < NET_BUSY_WAIT_MIN_S ? NET_BUSY_WAIT_MIN_S : NET_BUSY_WAIT_S * f;
+}
+
+/* a pause of about a second, cut short by a stop */
+static void busy_pause(void)
+{
+	long ms = 700 + (long)(now_ns() / 1000 % 600);
+
+	for (; ms > 0 && !burnin_stop; ms -= 100)
+		usleep(100000);
+}
 
 /* the number at PATH (objects' keys, dot separated) in J, or NULL */
 static json_t *json_at(json_t *j, const char *path)
@@ -361,14 +394,37 @@ static int iperf(const struct burnin_ctx *c, const char *host, const char *port,
 		}
 		close(fd);
 	}
-	rc = spawn_for(argv, seconds + 30, &burnin_stop, out, sizeof(out), &stopped);	/* consent: iperf3 sends over the network, writes its JSON to a regular file */
-	j = json_load_file(path, 0, &e);
+	for (uint64_t first = now_ns();;) {
+		const char *error;
+
+		run->busy_s = (double)(now_ns() - first) / 1e9;
+		rc = spawn_for(argv, seconds + 30, &burnin_stop, out, sizeof(out), &stopped);	/* consent: iperf3 sends over the network, writes its JSON to a regular file */
+		j = json_load_file(path, 0, &e);
+		if (!j) {
+			if (fd >= 0)
+				unlink(path);
+			snprintf(why, len, "iperf3 %s %s:%s (exit %d) left no JSON: %.200s", way, host, port, rc, out);
+			return -1;
+		}
+		error = json_string_value(json_object_get(j, "error"));
+		if (!error || strncmp(error, IPERF_BUSY, strlen(IPERF_BUSY)) || burnin_stop)
+			break;
+		if ((double)(now_ns() - first) / 1e9 >= busy_wait_s()) {
+			snprintf(why, len, "iperf3 %s %s:%s: the server was busy with another client's test for %.0f s "
+				 "(iperf3 serves one at a time): throughput not measured", way, host, port,
+				 (double)(now_ns() - first) / 1e9);
+			json_decref(j);
+			if (fd >= 0)
+				unlink(path);
+			return -1;
+		}
+		json_decref(j);
+		busy_pause();
+		if (truncate(path, 0))	/* iperf3 appends to its log */
+			unlink(path);
+	}
 	if (fd >= 0)
 		unlink(path);
-	if (!j) {
-		snprintf(why, len, "iperf3 %s %s:%s (exit %d) left no JSON: %.200s", way, host, port, rc, out);
-		return -1;
-	}
 	if (json_is_string(json_object_get(j, "error"))) {
 		snprintf(why, len, "iperf3 %s %s:%s (exit %d): %.200s", way, host, port, rc,
 			 json_string_value(json_object_get(j, "error")));
@@ -729,6 +785,13 @@ void burnin_net(const struct burnin_ctx *c, struct burnin_result *r)
 				limit_up = limit_down = speed;
 				snprintf(why_up, sizeof(why_up), "the speed of %s", dev[0] ? dev : "the link");
 				snprintf(why_down, sizeof(why_down), "%s", why_up);
+			}
+			for (int way = 0; way < 2; way++) {
+				const struct iperf_run *w = way ? &down : &up;
+
+				if (!(way ? ok_down : ok_up) && w->busy_s >= 0.5)
+					burnin_note(r, "the iperf3 server was busy with another client's test: the run %s it "
+						    "began %.1f s late", way ? "from" : "to", w->busy_s);
 			}
 			if (!ok_up)
 				burnin_figure(r, "iperf_send_mbps", up.mbps, "%.0f Mb/s to %s through %s, %u stream%s",
