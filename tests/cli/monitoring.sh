@@ -122,6 +122,11 @@ prom_query 'bootbench:disk_iops:outlier or bootbench:disk_throughput:outlier' > 
 check "3 of 4 finished: only the running disk's IOPS are judged" json "$T/fin-iops.json" \
 	"[r['metric']['disk'] for r in d['data']['result']] == ['$4']"
 check "... and it is no outlier" json "$T/fin-outliers.json" "d['data']['result'] == []"
+json "$T/fin-outliers.json" "d['data']['result'] == []" ||
+	for q in 'bootbench:disk_iops:recent{direction="read"}' bootbench:disk_iops:median_by_model bootbench:disk_iops:mad_by_model \
+		'bootbench:disk_throughput:recent' 'bootbench:disk_iops:outlier or bootbench:disk_throughput:outlier'; do
+		echo "    $q: $(prom_query "$q" | python3 -c "import json,sys; print([(r['metric'].get('disk'), r['value'][1]) for r in json.load(sys.stdin)['data']['result']])")"
+	done
 kill -KILL $long; wait $long 2>/dev/null
 
 # the killed run goes silent (10 s here), then a newer run of the machine supersedes it
