@@ -5,7 +5,8 @@
  * 2 in GF(2^8) is a shift left and, for bytes whose top bit was set, an XOR
  * with 0x1d, which vector units do 16 (SSE2) or 32 (AVX2) bytes at a time
  * with a signed compare for the mask. Any length works: the tail after the
- * last whole vector goes through the scalar code.
+ * last whole vector goes through the scalar code. On arm64 the vector unit
+ * is Advanced SIMD (NEON), 16 bytes, which every AArch64 CPU has.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -107,7 +108,7 @@ static int all_aligned(unsigned n, uint8_t *const *data, const uint8_t *p, const
 		vec m;                                                                              \
                                                                                                     \
 		LOAD(d, src, j);                                                                    \
-		__asm__("" : "+v"(d)); /* one load in a register, not one per use */             \
+		__asm__("" : "+" VEC_REG(d)); /* one load in a register, not one per use */     \
 		p##j ^= d;                                                                          \
 		m = (q##j < 0) & poly;                                                              \
 		q##j = DOUBLE(q##j);                                                                \
@@ -115,6 +116,12 @@ static int all_aligned(unsigned n, uint8_t *const *data, const uint8_t *p, const
 		q##j ^= d;                                                                          \
 	}
 #define PQ_STORE(j) STORE(p, j, p##j); STORE(q, j, q##j);
+/* the asm constraint of a vector register */
+#if defined(__aarch64__)
+#define VEC_REG "w"
+#else
+#define VEC_REG "v"
+#endif
 /* 2V: the shift left, in unsigned lanes (a signed lane's overflow is undefined; UBSan said so) */
 #define DOUBLE(v) ((vec)((uvec)(v) + (uvec)(v)))
 
@@ -176,6 +183,7 @@ static int all_aligned(unsigned n, uint8_t *const *data, const uint8_t *p, const
 			fn##_body(n, len, data, p, q, 0);                                           \
 	}
 
+#if defined(__x86_64__)
 GEN_VECTOR(gen_sse2, "sse2", 16)
 GEN_VECTOR(gen_avx2, "avx2", 32)
 GEN_VECTOR(gen_avx512, "avx512f,avx512bw", 64)
@@ -195,13 +203,20 @@ static int have_avx512(void)
 {
 	return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw");
 }
+#elif defined(__aarch64__)
+GEN_VECTOR(gen_neon, "+simd", 16)
+#endif
 
 /* Slowest first: parity_best() takes the last one the CPU runs. */
 const struct parity_impl parity_impls[] = {
 	{ "scalar", always, gen_scalar },
+#if defined(__x86_64__)
 	{ "sse2", have_sse2, gen_sse2 },
 	{ "avx2", have_avx2, gen_avx2 },
 	{ "avx512", have_avx512, gen_avx512 },
+#elif defined(__aarch64__)
+	{ "neon", always, gen_neon },
+#endif
 };
 
 const unsigned parity_impl_count = ARRAY_SIZE(parity_impls);
@@ -210,7 +225,9 @@ const struct parity_impl *parity_best(void)
 {
 	unsigned i = parity_impl_count;
 
+#if defined(__x86_64__)
 	__builtin_cpu_init();
+#endif
 	while (i-- > 1)
 		if (parity_impls[i].available())
 			return &parity_impls[i];

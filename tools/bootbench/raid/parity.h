@@ -2,7 +2,7 @@
 /*
  * parity.h - RAID parity in our own C: P (XOR, RAID5) and Q (the RAID6
  * Reed-Solomon syndrome over GF(2^8), polynomial 0x11d, generator 2, as
- * md's raid6 uses), with scalar, SSE2, AVX2 and AVX-512 paths picked at run time,
+ * md's raid6 uses), with scalar, SSE2, AVX2 and AVX-512 (arm64: NEON) paths picked at run time,
  * and the recovery of two lost data blocks from P and Q.
  */
 #ifndef BB_PARITY_H
