@@ -18,9 +18,53 @@
 #   the Debian archive        -> out/installed/ (scripts/build-installed.sh: an installed
 #                                Debian for the rescue tests)
 #   all of it                 -> tests/ (tests/run.sh), QEMU (scripts/qemu.sh)
+#   ARCH=arm64 (issue 47): dl/src/musl -> out/arm64/musl (scripts/build-musl.sh: musl for
+#                                Debian's cross gcc), dl/src/liburing -> out/arm64/liburing
+#                                (scripts/build-liburing.sh), then the programs above into
+#                                out/arm64/ (make all ARCH=arm64; not yet the image)
 # `make run` and `make test` install what they need first (scripts/deps.sh).
 
+# ARCH: the machine the programs are built for. x86_64 into out/ with Debian's
+# musl-gcc and liburing.a; arm64 into out/arm64/ with Debian's cross gcc
+# (gcc-aarch64-linux-gnu) and musl and liburing built here from Debian's
+# sources, its kernel headers from linux-libc-dev-arm64-cross. MUSL and
+# LIBURING_BUILT are what is built here, for the rules to wait on: empty
+# where Debian's packages are the toolchain. The build scripts learn the
+# same from ARCH (scripts/arch.sh).
+ARCH ?= x86_64
+ifeq ($(ARCH),x86_64)
 OUT      := out
+MANIFEST := dl/manifest.tsv
+CC       := musl-gcc
+AR       := ar
+MUSL     :=
+KERNEL_HEADERS := /usr/include
+KERNEL_ASM_HEADERS := /usr/include/x86_64-linux-gnu/asm
+LIBURING_HEADERS := /usr/include
+LIBURING := /usr/lib/x86_64-linux-gnu/liburing.a
+LIBURING_BUILT :=
+PROGRAMS :=
+else ifeq ($(ARCH),arm64)
+OUT      := out/arm64
+MANIFEST := dl/arm64/manifest.tsv
+MUSL     := $(OUT)/musl/bin/musl-gcc
+CC       := $(abspath $(MUSL))
+AR       := aarch64-linux-gnu-ar
+KERNEL_HEADERS := /usr/aarch64-linux-gnu/include
+KERNEL_ASM_HEADERS := /usr/aarch64-linux-gnu/include/asm
+LIBURING_HEADERS := $(abspath $(OUT))/liburing/include
+LIBURING := $(OUT)/liburing/liburing.a
+LIBURING_BUILT := $(LIBURING)
+# with no image yet, make all builds every program the image would carry
+PROGRAMS := $(OUT)/busybox/busybox $(OUT)/fio/fio $(OUT)/curl/curl
+# the image and the tests are x86_64's only, so far
+ARM64_GOALS := all pins deps clean
+ifneq ($(filter-out $(ARM64_GOALS) $(OUT)/%,$(MAKECMDGOALS)),)
+$(error ARCH=arm64 builds its programs only so far (make all, pins, deps, clean or a file of $(OUT)/), not: $(filter-out $(ARM64_GOALS) $(OUT)/%,$(MAKECMDGOALS)))
+endif
+else
+$(error ARCH=$(ARCH): no such ARCH (x86_64, arm64))
+endif
 # Two builds of one commit give the same bytes: every time in the image is
 # the last commit's (scripts/source-date.sh: the environment's, a release
 # tarball's image/source-date, git's), and no build path is in a program
@@ -30,9 +74,7 @@ ABS_OUT  := $(abspath $(OUT))
 SRC      := tools/bootbench
 # one folder per layer (docs/hacking.md, tests/cli/layers.sh); headers are
 # included by their folder ("job/worker.h"), from one include path
-CC       := musl-gcc
 INC      := $(ABS_OUT)/include
-LIBURING := /usr/lib/x86_64-linux-gnu/liburing.a
 JANSSON  := $(OUT)/jansson/libjansson.a
 # wolfSSL from Debian's wolfssl source (curl's TLS): wolfCrypt's Ed25519, SHA-512 and SHA-256
 # for the erase certificates' signatures and ssh keys' fingerprints (decision 5), and a TLS
@@ -52,6 +94,13 @@ CFLAGS   := -O2 -g -std=gnu11 -Wall -Wextra -Wno-unused-parameter -D_GNU_SOURCE 
             $(EXTRA_CFLAGS)
 LDFLAGS  := -static
 LDLIBS   := $(JANSSON) $(WOLFCRYPT) $(LIBURING) -lm -lpthread
+ifeq ($(ARCH),arm64)
+# gcc names a system header by the shorter of its path and the path its links
+# resolve to: arm64's (out/arm64/include -> /usr/aarch64-linux-gnu/include)
+# are about as long, so which one (and whether -ffile-prefix-map maps it)
+# would hang on the checkout's and OUT's lengths; x86_64's always resolve
+CFLAGS   += -fno-canonical-system-headers
+endif
 
 ifeq ($(V),1)
 Q :=
@@ -72,24 +121,32 @@ UNIT_SRCS := $(wildcard tests/unit/*.c)
 UNIT_BINS := $(patsubst tests/unit/%.c,$(OUT)/tests/%,$(UNIT_SRCS))
 
 .PHONY: all deps check test bench bench-image run image docs clean unit fuzzers sanitize fuzz pins FORCE
-all: $(OUT)/bootbench
+all: $(OUT)/bootbench $(PROGRAMS)
 
 deps:
 	$(Q)scripts/deps.sh
 
 # musl-gcc sees only musl's headers: give it the kernel's and liburing's through one directory
+# (arm64: liburing's are there once scripts/build-liburing.sh has run, which needs the kernel's)
 $(INC)/.stamp:
 	$(Q)scripts/check-build-deps.sh
 	$(Q)mkdir -p $(INC)
-	$(Q)ln -sfn /usr/include/linux $(INC)/linux
-	$(Q)ln -sfn /usr/include/x86_64-linux-gnu/asm $(INC)/asm
-	$(Q)ln -sfn /usr/include/asm-generic $(INC)/asm-generic
-	$(Q)ln -sfn /usr/include/mtd $(INC)/mtd
-	$(Q)ln -sfn /usr/include/liburing.h $(INC)/liburing.h
-	$(Q)ln -sfn /usr/include/liburing $(INC)/liburing
+	$(Q)ln -sfn $(KERNEL_HEADERS)/linux $(INC)/linux
+	$(Q)ln -sfn $(KERNEL_ASM_HEADERS) $(INC)/asm
+	$(Q)ln -sfn $(KERNEL_HEADERS)/asm-generic $(INC)/asm-generic
+	$(Q)ln -sfn $(KERNEL_HEADERS)/mtd $(INC)/mtd
+	$(Q)ln -sfn $(LIBURING_HEADERS)/liburing.h $(INC)/liburing.h
+	$(Q)ln -sfn $(LIBURING_HEADERS)/liburing $(INC)/liburing
 	$(Q)touch $@
 
-$(OUT)/obj/%.o: $(SRC)/%.c $(HDRS) tools/wolfcrypt/user_settings.h $(INC)/.stamp | $(JANSSON) $(WOLFCRYPT)
+$(MUSL): $(MANIFEST) scripts/build-musl.sh scripts/arch.sh
+	$(Q)OUT=$(ABS_OUT) scripts/build-musl.sh
+
+$(LIBURING_BUILT): $(MANIFEST) scripts/build-liburing.sh $(MUSL) $(INC)/.stamp
+	$(Q)OUT=$(ABS_OUT) scripts/build-liburing.sh
+
+$(OUT)/obj/%.o: $(SRC)/%.c $(HDRS) tools/wolfcrypt/user_settings.h $(INC)/.stamp $(MUSL) | $(JANSSON) $(WOLFCRYPT) \
+		$(LIBURING_BUILT)
 	$(call msg,CC,$<)
 	$(Q)mkdir -p $(dir $@)
 	$(Q)$(CC) $(CFLAGS) -c -o $@ $<
@@ -100,12 +157,12 @@ $(OUT)/gen/profiles_builtin.c: $(PROFILES) scripts/embed-profiles.sh
 	$(Q)mkdir -p $(dir $@)
 	$(Q)scripts/embed-profiles.sh $(PROFILES) > $@.tmp && mv $@.tmp $@
 
-$(OUT)/obj/gen/%.o: $(OUT)/gen/%.c $(HDRS) $(INC)/.stamp | $(JANSSON)
+$(OUT)/obj/gen/%.o: $(OUT)/gen/%.c $(HDRS) $(INC)/.stamp $(MUSL) | $(JANSSON) $(LIBURING_BUILT)
 	$(call msg,CC,$<)
 	$(Q)mkdir -p $(dir $@)
 	$(Q)$(CC) $(CFLAGS) -c -o $@ $<
 
-$(OUT)/bootbench: $(OBJS) $(JANSSON) $(WOLFCRYPT)
+$(OUT)/bootbench: $(OBJS) $(JANSSON) $(WOLFCRYPT) $(LIBURING_BUILT)
 	$(call msg,LD,$@)
 	$(Q)$(CC) $(LDFLAGS) -o $@ $(OBJS) $(LDLIBS)
 
@@ -136,14 +193,14 @@ BOOT_TEMPLATES := $(wildcard image/boot/*.in)
 
 # fetch.sh rewrites the manifest only when a pin changed: what is built from
 # it is rebuilt only then
-dl/.fetched: image/packages.list scripts/fetch.sh
+$(dir $(MANIFEST)).fetched: image/packages.list scripts/fetch.sh
 	$(Q)scripts/fetch.sh && touch $@
-dl/manifest.tsv: dl/.fetched
+$(MANIFEST): $(dir $(MANIFEST)).fetched
 	@:
 
 # The package pins as they are (BOOTBENCH_PINS=FILE makes a build take
 # exactly those versions, or refuse)
-pins: dl/manifest.tsv
+pins: $(MANIFEST)
 	$(Q)scripts/fetch.sh --print-pins
 
 # SOURCE_DATE_EPOCH, rewritten only when it changes: what carries the
@@ -152,32 +209,32 @@ $(OUT)/.source-date-epoch: FORCE
 	$(Q)mkdir -p $(OUT); [ "$$(cat $@ 2>/dev/null)" = "$(SOURCE_DATE_EPOCH)" ] || echo "$(SOURCE_DATE_EPOCH)" > $@
 
 # its warnings are wolfSSL's to mend (-w), its instrumentation ours (EXTRA_CFLAGS)
-$(OUT)/wolfcrypt/%.o: dl/manifest.tsv tools/wolfcrypt/user_settings.h
+$(OUT)/wolfcrypt/%.o: $(MANIFEST) tools/wolfcrypt/user_settings.h $(MUSL)
 	$(call msg,CC,wolfcrypt/$*.c)
 	$(Q)mkdir -p $(dir $@)
 	$(Q)$(CC) -O2 -w -ffile-prefix-map=$(CURDIR)=. $(EXTRA_CFLAGS) -DWOLFSSL_USER_SETTINGS -Itools/wolfcrypt \
 		-isystem $(WOLFSSL_SRC) -c -o $@ $(WOLFSSL_SRC)/wolfcrypt/src/$*.c
 
-$(OUT)/wolfcrypt/tls-%.o: dl/manifest.tsv tools/wolfcrypt/user_settings.h
+$(OUT)/wolfcrypt/tls-%.o: $(MANIFEST) tools/wolfcrypt/user_settings.h $(MUSL)
 	$(call msg,CC,wolfssl/$*.c)
 	$(Q)mkdir -p $(dir $@)
 	$(Q)$(CC) -O2 -w -ffile-prefix-map=$(CURDIR)=. $(EXTRA_CFLAGS) -DWOLFSSL_USER_SETTINGS -Itools/wolfcrypt \
 		-isystem $(WOLFSSL_SRC) -c -o $@ $(WOLFSSL_SRC)/src/$*.c
 
 $(WOLFCRYPT): $(WOLFCRYPT_OBJS)
-	$(Q)rm -f $@ && ar rcD $@ $(WOLFCRYPT_OBJS)
+	$(Q)rm -f $@ && $(AR) rcD $@ $(WOLFCRYPT_OBJS)
 
-$(JANSSON): dl/manifest.tsv scripts/build-jansson.sh
+$(JANSSON): $(MANIFEST) scripts/build-jansson.sh $(MUSL)
 	$(Q)OUT=$(OUT) CC="$(CC)" EXTRA_CFLAGS="$(EXTRA_CFLAGS)" scripts/build-jansson.sh
 
-$(OUT)/busybox/busybox: dl/manifest.tsv image/busybox.config scripts/build-busybox.sh $(INC)/.stamp \
-		$(OUT)/.source-date-epoch
+$(OUT)/busybox/busybox: $(MANIFEST) image/busybox.config scripts/build-busybox.sh $(INC)/.stamp \
+		$(OUT)/.source-date-epoch $(MUSL)
 	$(Q)OUT=$(ABS_OUT) scripts/build-busybox.sh
 
-$(OUT)/fio/fio: dl/manifest.tsv scripts/build-fio.sh $(INC)/.stamp
+$(OUT)/fio/fio: $(MANIFEST) scripts/build-fio.sh $(INC)/.stamp $(MUSL)
 	$(Q)OUT=$(ABS_OUT) scripts/build-fio.sh
 
-$(OUT)/curl/curl: dl/manifest.tsv scripts/build-curl.sh $(INC)/.stamp
+$(OUT)/curl/curl: $(MANIFEST) scripts/build-curl.sh $(INC)/.stamp $(MUSL)
 	$(Q)OUT=$(ABS_OUT) scripts/build-curl.sh
 
 $(OUT)/zfs/release: dl/manifest.tsv scripts/build-zfs.sh

@@ -3,6 +3,8 @@
 # Stage 2 of the image chain: build busybox from Debian's source (dl/src,
 # fetched by scripts/fetch.sh) statically with musl-gcc, configured by
 # `make defconfig` plus image/busybox.config. Output: out/busybox/busybox.
+# ARCH=arm64: with its musl-gcc and the cross binutils (scripts/arch.sh),
+# into out/arm64/busybox/busybox.
 set -eu
 ROOT=${ROOT:-$(cd "$(dirname "$0")/.." && pwd)}
 SRC=$ROOT/dl/src/busybox
@@ -10,10 +12,11 @@ OUT=${OUT:-$ROOT/out}
 BUILD=$OUT/busybox
 FRAG=$ROOT/image/busybox.config
 INC=$OUT/include
+. "$ROOT/scripts/arch.sh"
 die() { echo "busybox: $*" >&2; exit 2; }
 
 [ -f "$SRC/Makefile" ] || die "no busybox source in dl/src: run scripts/fetch.sh"
-command -v musl-gcc >/dev/null || die "musl-gcc is missing: apt-get install musl-tools"
+command -v "$MUSL_GCC" >/dev/null || die "$MUSL_GCC is missing: apt-get install musl-tools (arm64: make ARCH=arm64 builds it)"
 [ -e "$INC/linux" ] || die "no kernel headers for musl in out/include: run make first"
 
 # The banner's date (busybox --help) is SOURCE_DATE_EPOCH, the last
@@ -28,7 +31,7 @@ fi
 # from scratch: kconfig rewrites the banner's date only with a new .config
 rm -rf "$BUILD"
 mkdir -p "$BUILD"
-mk() { make -s -C "$SRC" O="$BUILD" CC="musl-gcc -isystem $INC" HOSTCC=gcc "$@"; }
+mk() { make -s -C "$SRC" O="$BUILD" CC="$MUSL_GCC -isystem $INC" HOSTCC=gcc ${CROSS_COMPILE:+CROSS_COMPILE=$CROSS_COMPILE} "$@"; }
 mk defconfig >/dev/null
 # Apply the fragment: drop every symbol it names, append its lines, let
 # oldconfig settle the dependencies.
@@ -43,6 +46,6 @@ for s in $syms; do
 	grep -qxF "$want" "$BUILD/.config" || die "image/busybox.config: '$want' does not hold after oldconfig"
 done
 echo "  BUILD   busybox (musl, static)"
-mk -j"$(nproc)" busybox >"$BUILD/build.log" 2>&1 || { tail -20 "$BUILD/build.log" >&2; die "build failed (out/busybox/build.log)"; }
-readelf -l "$BUILD/busybox" | grep -q INTERP && die "out/busybox/busybox is not static"
+mk -j"$(nproc)" busybox >"$BUILD/build.log" 2>&1 || { tail -20 "$BUILD/build.log" >&2; die "build failed (${BUILD#$ROOT/}/build.log)"; }
+readelf -l "$BUILD/busybox" | grep -q INTERP && die "${BUILD#$ROOT/}/busybox is not static"
 echo "$SOURCE_DATE_EPOCH" > "$stamp"

@@ -10,7 +10,9 @@
 # and 1.3), verifies servers against /etc/ssl/certs/ca-certificates.crt (or
 # --cacert), by name or by IP address (racks name their servers by address:
 # mbedtls 2.28, tried first, matches DNS names only), and nothing else.
-# Output: out/curl/curl (stripped).
+# Output: out/curl/curl (stripped). ARCH=arm64: with its musl-gcc and the
+# cross binutils (scripts/arch.sh), into out/arm64/curl/curl, checked under
+# qemu-user.
 set -eu
 ROOT=${ROOT:-$(cd "$(dirname "$0")/.." && pwd)}
 OUT=${OUT:-$ROOT/out}
@@ -18,12 +20,13 @@ CURL_SRC=$ROOT/dl/src/curl
 TLS_SRC=$ROOT/dl/src/wolfssl
 BUILD=$OUT/curl
 INC=$OUT/include
+. "$ROOT/scripts/arch.sh"
 die() { echo "curl: $*" >&2; exit 2; }
 
 [ -f "$CURL_SRC/configure" ] || die "no curl source in dl/src: run scripts/fetch.sh"
 [ -f "$TLS_SRC/configure.ac" ] || die "no wolfssl source in dl/src: run scripts/fetch.sh"
 command -v autoreconf >/dev/null || die "autoreconf is missing: apt-get install autoconf automake libtool"
-command -v musl-gcc >/dev/null || die "musl-gcc is missing: apt-get install musl-tools"
+command -v "$MUSL_GCC" >/dev/null || die "$MUSL_GCC is missing: apt-get install musl-tools (arm64: make ARCH=arm64 builds it)"
 [ -e "$INC/linux" ] || die "no kernel headers for musl in out/include: run make first"
 stamp=$BUILD/.built
 if [ -f "$stamp" ] && [ "$stamp" -nt "$0" ] && [ "$stamp" -nt "$CURL_SRC/configure" ] &&
@@ -37,7 +40,7 @@ mkdir -p "$BUILD"
 # fixed names, so that equal sources give an equal program.
 cp -a "$CURL_SRC/." "$BUILD/curl-src"
 cp -a "$TLS_SRC/." "$BUILD/wolfssl-src"
-CC="musl-gcc -isystem $INC"
+CC="$MUSL_GCC -isystem $INC"
 MAP="-ffile-prefix-map=$BUILD=/build"
 # -Os: the stick's size is a target (issue 21), and a TLS client's time
 # goes to the network and the public-key steps, not to its own code
@@ -48,7 +51,7 @@ TLS=$BUILD/tls
 # compatibility layer, which curl's SHA-256 and MD5 use; no configure line
 # or build flags (build paths) kept in the library (reproducible-build)
 (cd "$BUILD/wolfssl-src" && autoreconf -fi && ./configure CC="$CC" CFLAGS="$OPT $MAP" \
-	--host=x86_64-linux-musl --prefix="$TLS" --disable-shared --enable-static \
+	--host=$HOST_TRIPLET --prefix="$TLS" --disable-shared --enable-static \
 	--disable-oldtls --enable-tls13 --enable-sni --enable-alpn --enable-ip-alt-name --enable-opensslextra \
 	--disable-sha3 --disable-des3 --disable-examples --disable-crypttests --disable-benchmark \
 	--disable-jobserver --enable-reproducible-build) \
@@ -56,7 +59,7 @@ TLS=$BUILD/tls
 make -C "$BUILD/wolfssl-src" -j"$(nproc)" install >> "$BUILD/build.log" 2>&1 ||
 	{ tail -20 "$BUILD/build.log" >&2; die "wolfssl build failed ($BUILD/build.log)"; }
 (cd "$BUILD/curl-src" && ./configure CC="$CC" CFLAGS="$OPT $MAP" LDFLAGS="-static" \
-	--host=x86_64-linux-musl --disable-shared --enable-static \
+	--host=$HOST_TRIPLET --disable-shared --enable-static \
 	--with-wolfssl="$TLS" --with-ca-bundle=/etc/ssl/certs/ca-certificates.crt --without-ca-path \
 	--disable-ldap --disable-ldaps --disable-rtsp --disable-dict --disable-telnet --disable-tftp \
 	--disable-pop3 --disable-imap --disable-smtp --disable-gopher --disable-mqtt --disable-smb \
@@ -69,8 +72,8 @@ make -C "$BUILD/wolfssl-src" -j"$(nproc)" install >> "$BUILD/build.log" 2>&1 ||
 # not reach it); LDFLAGS given here replaces configure's, -L included
 make -C "$BUILD/curl-src" -j"$(nproc)" V=0 LDFLAGS="-all-static -L$TLS/lib" >> "$BUILD/build.log" 2>&1 ||
 	{ tail -20 "$BUILD/build.log" >&2; die "build failed ($BUILD/build.log)"; }
-strip -o "$BUILD/curl" "$BUILD/curl-src/src/curl"
-readelf -l "$BUILD/curl" | grep -q INTERP && die "out/curl/curl is not static"
-"$BUILD/curl" --version | grep -q 'wolfSSL' || die "out/curl/curl has no TLS"
+${CROSS_COMPILE}strip -o "$BUILD/curl" "$BUILD/curl-src/src/curl"
+readelf -l "$BUILD/curl" | grep -q INTERP && die "${BUILD#$ROOT/}/curl is not static"
+$RUN_TARGET "$BUILD/curl" --version | grep -q 'wolfSSL' || die "${BUILD#$ROOT/}/curl has no TLS"
 rm -rf "$BUILD/curl-src" "$BUILD/wolfssl-src" "$TLS"
 touch "$stamp"

@@ -7,6 +7,8 @@
 # Engines needing libraries the image does not carry (rbd, gluster, RDMA,
 # pmem, NFS, HTTP, xnvme, DAOS) are left out; io_uring, io_uring_cmd, sg
 # and the synchronous ones are fio's own code. Output: out/fio/fio (stripped).
+# ARCH=arm64: with its musl-gcc and the cross binutils (scripts/arch.sh),
+# into out/arm64/fio/fio, checked under qemu-user.
 set -eu
 ROOT=${ROOT:-$(cd "$(dirname "$0")/.." && pwd)}
 FIO_SRC=$ROOT/dl/src/fio
@@ -14,11 +16,12 @@ AIO_SRC=$ROOT/dl/src/libaio
 OUT=${OUT:-$ROOT/out}
 BUILD=$OUT/fio
 INC=$OUT/include
+. "$ROOT/scripts/arch.sh"
 die() { echo "fio: $*" >&2; exit 2; }
 
 [ -f "$FIO_SRC/configure" ] || die "no fio source in dl/src: run scripts/fetch.sh"
 [ -f "$AIO_SRC/src/Makefile" ] || die "no libaio source in dl/src: run scripts/fetch.sh"
-command -v musl-gcc >/dev/null || die "musl-gcc is missing: apt-get install musl-tools"
+command -v "$MUSL_GCC" >/dev/null || die "$MUSL_GCC is missing: apt-get install musl-tools (arm64: make ARCH=arm64 builds it)"
 [ -e "$INC/linux" ] || die "no kernel headers for musl in out/include: run make first"
 stamp=$BUILD/.built
 if [ -f "$stamp" ] && [ "$stamp" -nt "$0" ] && [ "$stamp" -nt "$FIO_SRC/configure" ] && [ -x "$BUILD/fio" ]; then
@@ -30,9 +33,9 @@ mkdir -p "$BUILD"
 # both built in copies: dl/ stays as fetched
 cp -a "$FIO_SRC/." "$BUILD/fio-src"
 cp -a "$AIO_SRC/." "$BUILD/libaio-src"
-CC="musl-gcc -isystem $INC"
+CC="$MUSL_GCC -isystem $INC"
 make -C "$BUILD/libaio-src/src" CC="$CC" libaio.a > "$BUILD/build.log" 2>&1 ||
-	{ tail -20 "$BUILD/build.log" >&2; die "libaio build failed (out/fio/build.log)"; }
+	{ tail -20 "$BUILD/build.log" >&2; die "libaio build failed (${BUILD#$ROOT/}/build.log)"; }
 AIO=$BUILD/libaio-src/src
 (cd "$BUILD/fio-src" && ./configure --cc="$CC" --extra-cflags="-I$AIO -L$AIO" --build-static \
 	--disable-numa --disable-rdma --disable-rados --disable-rbd --disable-http --disable-gfapi \
@@ -40,9 +43,9 @@ AIO=$BUILD/libaio-src/src
 	--disable-tcmalloc --disable-dfs) >> "$BUILD/build.log" 2>&1 || { tail -20 "$BUILD/build.log" >&2; die "configure failed"; }
 grep -q '^Linux AIO support *yes' "$BUILD/build.log" || die "configure did not find the libaio built here"
 make -C "$BUILD/fio-src" -j"$(nproc)" fio LDFLAGS="-static -Wl,--gc-sections -L$AIO" >> "$BUILD/build.log" 2>&1 ||
-	{ tail -20 "$BUILD/build.log" >&2; die "build failed (out/fio/build.log)"; }
-strip -o "$BUILD/fio" "$BUILD/fio-src/fio"
-readelf -l "$BUILD/fio" | grep -q INTERP && die "out/fio/fio is not static"
-"$BUILD/fio" --enghelp | grep -qw libaio || die "out/fio/fio has no libaio engine"
+	{ tail -20 "$BUILD/build.log" >&2; die "build failed (${BUILD#$ROOT/}/build.log)"; }
+${CROSS_COMPILE}strip -o "$BUILD/fio" "$BUILD/fio-src/fio"
+readelf -l "$BUILD/fio" | grep -q INTERP && die "${BUILD#$ROOT/}/fio is not static"
+$RUN_TARGET "$BUILD/fio" --enghelp | grep -qw libaio || die "${BUILD#$ROOT/}/fio has no libaio engine"
 rm -rf "$BUILD/fio-src" "$BUILD/libaio-src"
 touch "$stamp"

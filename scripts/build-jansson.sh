@@ -11,14 +11,17 @@
 # Output: OUT/jansson/libjansson.a, OUT/jansson/include/jansson{,_config}.h
 # (OUT: out/, or the sanitizer and fuzzing builds' out/asan, out/fuzz with
 # their compiler in CC and its instrumentation in EXTRA_CFLAGS, so that the
-# JSON reader is fuzzed and checked down to its parser).
+# JSON reader is fuzzed and checked down to its parser). ARCH=arm64: CC is
+# the musl-gcc of scripts/build-musl.sh, the archive made with the cross ar.
 set -eu
 ROOT=${ROOT:-$(cd "$(dirname "$0")/.." && pwd)}
 SRC=$ROOT/dl/src/jansson
 OUT=${OUT:-out}
-case $OUT in /*) BUILD=$OUT/jansson ;; *) BUILD=$ROOT/$OUT/jansson ;; esac
+case $OUT in /*) OUT_DIR=$OUT ;; *) OUT_DIR=$ROOT/$OUT ;; esac
+BUILD=$OUT_DIR/jansson
 CC=${CC:-musl-gcc}
 EXTRA_CFLAGS=${EXTRA_CFLAGS:-}
+. "$ROOT/scripts/arch.sh"
 die() { echo "jansson: $*" >&2; exit 2; }
 
 [ -f "$SRC/src/jansson.h" ] || die "no jansson source in dl/src: run scripts/fetch.sh"
@@ -59,11 +62,12 @@ cat > "$BUILD/obj/jansson_private_config.h" <<'EOF'
 #define INITIAL_HASHTABLE_ORDER 3
 EOF
 for c in "$SRC"/src/*.c; do
-	$CC -std=gnu11 -O2 -g -ffunction-sections -fdata-sections -ffile-prefix-map="$ROOT"=. -ffile-prefix-map="$BUILD"=out/jansson $EXTRA_CFLAGS -DHAVE_CONFIG_H \
+	$CC -std=gnu11 -O2 -g -ffunction-sections -fdata-sections -ffile-prefix-map="$ROOT"=. -ffile-prefix-map="$BUILD"=out/jansson \
+		-ffile-prefix-map="$OUT_DIR"=out $EXTRA_CFLAGS -DHAVE_CONFIG_H \
 		-I"$BUILD/obj" -I"$BUILD/include" -I"$SRC/src" \
 		-c -o "$BUILD/obj/$(basename "$c" .c).o" "$c" 2>> "$BUILD/build.log" ||
 		{ tail -20 "$BUILD/build.log" >&2; die "building $(basename "$c") failed ($BUILD/build.log)"; }
 done
-ar rcs "$BUILD/libjansson.a" "$BUILD"/obj/*.o
+${CROSS_COMPILE}ar rcs "$BUILD/libjansson.a" "$BUILD"/obj/*.o
 rm -rf "$BUILD/obj"
 touch "$stamp"

@@ -13,6 +13,11 @@ pkgs="$pkgs apt dpkg-dev debian-archive-keyring bzip2 xz-utils binutils cpio zst
 pkgs="$pkgs squashfs-tools"
 # curl's TLS library, wolfssl: Debian's source ships no configure script
 pkgs="$pkgs autoconf automake libtool"
+# make all ARCH=arm64 (issue 47): Debian's cross gcc and binutils (musl is
+# built for them from its source) and arm64's kernel headers; its programs
+# are checked under qemu-user, in their builds and in tests/cli/arm64_programs.sh
+pkgs="$pkgs gcc-aarch64-linux-gnu binutils-aarch64-linux-gnu linux-libc-dev-arm64-cross"
+pkgs="$pkgs qemu-user-static"
 pkgs="$pkgs mtools dosfstools xorriso fdisk"
 # boot tests and make run: QEMU with SeaBIOS, OVMF (with Microsoft keys), iPXE
 pkgs="$pkgs qemu-system-x86 qemu-utils ovmf seabios ipxe-qemu"

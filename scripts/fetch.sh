@@ -19,22 +19,38 @@
 # at exactly the version FILE names, with its checksum; a build refuses to
 # proceed, naming the package, when the archive no longer serves it or FILE
 # has no pin for a package the image needs.
+# ARCH=arm64 (make's ARCH, issue 47): the sources its programs are built
+# from, with musl and liburing (built for it here: on x86_64 Debian's
+# musl-tools and liburing-dev stand for them), pinned in
+# dl/arm64/manifest.tsv. The arm64 image's binary packages are not fetched
+# yet (issue 47's next phase).
 set -eu
 ROOT=${ROOT:-$(cd "$(dirname "$0")/.." && pwd)}
 DL=${DL:-$ROOT/dl}
 SUITE=bookworm
 KEYRING=/usr/share/keyrings/debian-archive-keyring.gpg
 APTDIR=$DL/apt
-PACKAGES=${PACKAGES:-$ROOT/image/packages.list}
+SOURCES="busybox fio libaio jansson curl wolfssl"
+case ${ARCH:-x86_64} in
+x86_64)
+	PACKAGES=${PACKAGES:-$ROOT/image/packages.list}
+	MANIFEST=$DL/manifest.tsv ;;
+arm64)
+	PACKAGES=
+	SOURCES="$SOURCES musl liburing"
+	MANIFEST=$DL/arm64/manifest.tsv ;;
+*)
+	echo "fetch: ARCH=$ARCH: no such ARCH (x86_64, arm64)" >&2; exit 2 ;;
+esac
 
 PINS=${BOOTBENCH_PINS:-}
 say() { echo "fetch: $*" >&2; }
-die() { echo "fetch: $*" >&2; rm -f "$DL/manifest.tsv.tmp"; exit 2; }
+die() { echo "fetch: $*" >&2; rm -f "$MANIFEST.tmp"; exit 2; }
 
 if [ "${1:-}" = --print-pins ]; then
-	[ -f "$DL/manifest.tsv" ] || die "dl/manifest.tsv is missing: run scripts/fetch.sh"
+	[ -f "$MANIFEST" ] || die "${MANIFEST#$ROOT/} is missing: run scripts/fetch.sh"
 	echo "# bootbench package pins (BOOTBENCH_PINS=FILE): role package version sha256"
-	awk -F'\t' '{ print $1, $2, $3, $4 }' "$DL/manifest.tsv"
+	awk -F'\t' '{ print $1, $2, $3, $4 }' "$MANIFEST"
 	exit 0
 fi
 if [ -n "$PINS" ]; then
@@ -74,7 +90,7 @@ SEC_URI=${DEBIAN_SECURITY_MIRROR:-$(host_uri $SUITE-security | head -n1)}
 [ -n "$MAIN_URI" ] || die "no Debian $SUITE source in /etc/apt: set DEBIAN_MIRROR to the archive's URI"
 
 mkdir -p "$APTDIR/lists/partial" "$APTDIR/cache/archives/partial" "$APTDIR/parts" \
-	"$APTDIR/prefs.d" "$DL/debs" "$DL/src"
+	"$APTDIR/prefs.d" "$DL/debs" "$DL/src" "${MANIFEST%/*}"
 : > "$APTDIR/status"
 {
 	for type in deb deb-src; do
@@ -138,82 +154,85 @@ closure() { # role, packages...
 	done
 }
 
-wanted=$(mktemp)
-trap 'rm -f "$wanted" "$wanted.idx" "$wanted.get"' EXIT
-listed=$(grep -v '^[[:space:]]*#' "$PACKAGES" | awk 'NF { print $1, ($2 == "" ? "lib" : $2) }')
-echo "$listed" | awk '{ print $2, $1 }' > "$wanted"
-# A library a tool of the base image needs too is labelled lib (sort -u keeps
-# the first line of a package), so the ZFS part only adds what the base lacks.
-for role in kernel tool zfs zfs-src; do
-	top=$(echo "$listed" | awk -v r=$role '$2 == r { print $1 }')
-	closure $role $top | awk -v r=$role '{ print (r == "tool" ? "lib" : r == "zfs" ? "zfs-lib" : r), $1 }' >> "$wanted"
-done
-sort -u -k2,2 -o "$wanted" "$wanted"
-
-# Versions and checksums from the index, in one call: the newest, or with
-# BOOTBENCH_PINS the pinned ones (apt-cache show skips a version the index
-# lacks, and the loop below names it).
-if [ -n "$PINS" ]; then
-	pkgs=""
-	for p in $(awk '{ print $2 }' "$wanted"); do
-		v=$(pin_of "$p")
-		[ -n "$v" ] || die "package '$p' has no pin in $PINS (the image needs it; make pins prints the current ones)"
-		pkgs="$pkgs $p=$v"
-	done
-else
-	pkgs=$(awk '{ print $2 }' "$wanted")
-fi
-dlapt apt-cache show --no-all-versions $pkgs 2>/dev/null |
-	awk '/^Package:/ {p=$2} /^Version:/ {v=$2} /^Filename:/ {f=$2} /^SHA256:/ {h=$2}
-	     /^$/ && p != "" { n=split(f,a,"/"); print p, v, h, a[n]; p="" }
-	     END { if (p != "") { n=split(f,a,"/"); print p, v, h, a[n] } }' > "$wanted.idx"
-manifest_tmp="$DL/manifest.tsv.tmp"
+manifest_tmp="$MANIFEST.tmp"
 : > "$manifest_tmp"
-while read -r role pkg; do
+if [ -n "$PACKAGES" ]; then
+	wanted=$(mktemp)
+	trap 'rm -f "$wanted" "$wanted.idx" "$wanted.get"' EXIT
+	listed=$(grep -v '^[[:space:]]*#' "$PACKAGES" | awk 'NF { print $1, ($2 == "" ? "lib" : $2) }')
+	echo "$listed" | awk '{ print $2, $1 }' > "$wanted"
+	# A library a tool of the base image needs too is labelled lib (sort -u keeps
+	# the first line of a package), so the ZFS part only adds what the base lacks.
+	for role in kernel tool zfs zfs-src; do
+		top=$(echo "$listed" | awk -v r=$role '$2 == r { print $1 }')
+		closure $role $top | awk -v r=$role '{ print (r == "tool" ? "lib" : r == "zfs" ? "zfs-lib" : r), $1 }' >> "$wanted"
+	done
+	sort -u -k2,2 -o "$wanted" "$wanted"
+
+	# Versions and checksums from the index, in one call: the newest, or with
+	# BOOTBENCH_PINS the pinned ones (apt-cache show skips a version the index
+	# lacks, and the loop below names it).
 	if [ -n "$PINS" ]; then
-		v=$(pin_of "$pkg")
-		fields=$(awk -v p="$pkg" -v v="$v" '$1 == p && $2 == v { print $2, $3, $4; exit }' "$wanted.idx")
-		[ -n "$fields" ] || die "package '$pkg' $v (pinned in $PINS) is no longer in the archive (Debian $SUITE)"
-		set -- $fields
-		[ "$2" = "$(pinned_sha "$pkg")" ] || die "package '$pkg' $v: the archive's checksum is not the one pinned in $PINS"
+		pkgs=""
+		for p in $(awk '{ print $2 }' "$wanted"); do
+			v=$(pin_of "$p")
+			[ -n "$v" ] || die "package '$p' has no pin in $PINS (the image needs it; make pins prints the current ones)"
+			pkgs="$pkgs $p=$v"
+		done
 	else
-		fields=$(awk -v p="$pkg" '$1 == p { print $2, $3, $4; exit }' "$wanted.idx")
-		[ -n "$fields" ] || die "package '$pkg' (${PACKAGES#$ROOT/}) is not in Debian $SUITE"
-		set -- $fields
+		pkgs=$(awk '{ print $2 }' "$wanted")
 	fi
-	ver=$1 sha=$2 file=$3
-	printf '%s\t%s\t%s\t%s\t%s\n' "$role" "$pkg" "$ver" "$sha" "$file" >> "$manifest_tmp"
-	deb="$DL/debs/$file"
-	[ -f "$deb" ] && [ "$(sha256sum "$deb" | cut -d' ' -f1)" = "$sha" ] && continue
-	echo "$pkg $ver $sha $file" >> "$wanted.get"
-done < "$wanted"
-# What is missing, in one apt-get call: one connection for all of them, not
-# one apt start-up a package (35 packages: 32 s on a fresh machine).
-if [ -s "$wanted.get" ]; then
-	say "downloading $(wc -l < "$wanted.get") packages: $(awk '{ printf "%s%s", s, $1; s=", " }' "$wanted.get")"
-	tmpd=$(mktemp -d "$DL/debs/.part.XXXXXX")
-	if ! (cd "$tmpd" && dlapt apt-get download $(awk '{ print $1 "=" $2 }' "$wanted.get") >/dev/null 2>"$tmpd/.log"); then
-		cat "$tmpd/.log" >&2; rm -rf "$tmpd"
-		die "download of the packages failed (above: the one apt names)"
-	fi
-	while read -r pkg ver sha file; do
-		got="$tmpd/$file"
-		[ -f "$got" ] || got=$(ls "$tmpd/${pkg}_"*.deb 2>/dev/null | head -n1)
-		if [ -z "$got" ] || [ "$(sha256sum "$got" | cut -d' ' -f1)" != "$sha" ]; then
-			rm -rf "$tmpd"; die "package '$pkg' ($ver): checksum does not match the archive's index"
+	dlapt apt-cache show --no-all-versions $pkgs 2>/dev/null |
+		awk '/^Package:/ {p=$2} /^Version:/ {v=$2} /^Filename:/ {f=$2} /^SHA256:/ {h=$2}
+		     /^$/ && p != "" { n=split(f,a,"/"); print p, v, h, a[n]; p="" }
+		     END { if (p != "") { n=split(f,a,"/"); print p, v, h, a[n] } }' > "$wanted.idx"
+	while read -r role pkg; do
+		if [ -n "$PINS" ]; then
+			v=$(pin_of "$pkg")
+			fields=$(awk -v p="$pkg" -v v="$v" '$1 == p && $2 == v { print $2, $3, $4; exit }' "$wanted.idx")
+			[ -n "$fields" ] || die "package '$pkg' $v (pinned in $PINS) is no longer in the archive (Debian $SUITE)"
+			set -- $fields
+			[ "$2" = "$(pinned_sha "$pkg")" ] || die "package '$pkg' $v: the archive's checksum is not the one pinned in $PINS"
+		else
+			fields=$(awk -v p="$pkg" '$1 == p { print $2, $3, $4; exit }' "$wanted.idx")
+			[ -n "$fields" ] || die "package '$pkg' (${PACKAGES#$ROOT/}) is not in Debian $SUITE"
+			set -- $fields
 		fi
-		mv "$got" "$DL/debs/$file"
-	done < "$wanted.get"
-	rm -rf "$tmpd"
+		ver=$1 sha=$2 file=$3
+		printf '%s\t%s\t%s\t%s\t%s\n' "$role" "$pkg" "$ver" "$sha" "$file" >> "$manifest_tmp"
+		deb="$DL/debs/$file"
+		[ -f "$deb" ] && [ "$(sha256sum "$deb" | cut -d' ' -f1)" = "$sha" ] && continue
+		echo "$pkg $ver $sha $file" >> "$wanted.get"
+	done < "$wanted"
+	# What is missing, in one apt-get call: one connection for all of them, not
+	# one apt start-up a package (35 packages: 32 s on a fresh machine).
+	if [ -s "$wanted.get" ]; then
+		say "downloading $(wc -l < "$wanted.get") packages: $(awk '{ printf "%s%s", s, $1; s=", " }' "$wanted.get")"
+		tmpd=$(mktemp -d "$DL/debs/.part.XXXXXX")
+		if ! (cd "$tmpd" && dlapt apt-get download $(awk '{ print $1 "=" $2 }' "$wanted.get") >/dev/null 2>"$tmpd/.log"); then
+			cat "$tmpd/.log" >&2; rm -rf "$tmpd"
+			die "download of the packages failed (above: the one apt names)"
+		fi
+		while read -r pkg ver sha file; do
+			got="$tmpd/$file"
+			[ -f "$got" ] || got=$(ls "$tmpd/${pkg}_"*.deb 2>/dev/null | head -n1)
+			if [ -z "$got" ] || [ "$(sha256sum "$got" | cut -d' ' -f1)" != "$sha" ]; then
+				rm -rf "$tmpd"; die "package '$pkg' ($ver): checksum does not match the archive's index"
+			fi
+			mv "$got" "$DL/debs/$file"
+		done < "$wanted.get"
+		rm -rf "$tmpd"
+	fi
+	rm -f "$wanted.idx" "$wanted.get"
 fi
-rm -f "$wanted.idx" "$wanted.get"
 
 # Source packages, built with musl: busybox (scripts/build-busybox.sh);
 # fio and the libaio it links (scripts/build-fio.sh: Debian's fio binary
 # needs 84 MB of shared libraries, ceph's and ICU's among them); jansson,
 # the JSON reader bootbench links (scripts/build-jansson.sh); curl and the
 # TLS library it is built with, wolfssl (scripts/build-curl.sh: Debian's
-# curl needs 16 MB of shared libraries, for LDAP, Kerberos, RTMP and SSH).
+# curl needs 16 MB of shared libraries, for LDAP, Kerberos, RTMP and SSH);
+# for arm64, musl and liburing (scripts/build-musl.sh, build-liburing.sh).
 fetch_source() { # package
 	if [ -n "$PINS" ]; then
 		ver=$(pin_of "$1" src)
@@ -243,10 +262,10 @@ fetch_source() { # package
 	ln -sfn "$1-$upver" "$DL/src/$1"
 }
 mkdir -p "$DL/src"
-for src in busybox fio libaio jansson curl wolfssl; do
+for src in $SOURCES; do
 	fetch_source $src
 done
 # the manifest only when everything is there: make takes it for done (and
 # left as it was when nothing changed, so nothing is rebuilt for it)
-if cmp -s "$manifest_tmp" "$DL/manifest.tsv"; then rm -f "$manifest_tmp"; else mv "$manifest_tmp" "$DL/manifest.tsv"; fi
-say "$(wc -l < "$DL/manifest.tsv") packages pinned in dl/manifest.tsv"
+if cmp -s "$manifest_tmp" "$MANIFEST"; then rm -f "$manifest_tmp"; else mv "$manifest_tmp" "$MANIFEST"; fi
+say "$(wc -l < "$MANIFEST") packages pinned in ${MANIFEST#$ROOT/}"
