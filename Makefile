@@ -122,6 +122,9 @@ UNIT_BINS := $(patsubst tests/unit/%.c,$(OUT)/tests/%,$(UNIT_SRCS))
 
 .PHONY: all deps check test bench bench-image run image docs clean unit fuzzers sanitize fuzz pins FORCE
 all: $(OUT)/bootbench $(PROGRAMS)
+ifeq ($(ARCH),arm64)
+	$(Q)sh tests/arm64/programs.sh > $(OUT)/programs.check 2>&1; rc=$$?; sed 's/^/  /' $(OUT)/programs.check; exit $$rc
+endif
 
 deps:
 	$(Q)scripts/deps.sh

@@ -15,7 +15,7 @@ pkgs="$pkgs squashfs-tools"
 pkgs="$pkgs autoconf automake libtool"
 # make all ARCH=arm64 (issue 47): Debian's cross gcc and binutils (musl is
 # built for them from its source) and arm64's kernel headers; its programs
-# are checked under qemu-user, in their builds and in tests/cli/arm64_programs.sh
+# are checked under qemu-user, in their builds and in tests/arm64/programs.sh (run by make all ARCH=arm64)
 pkgs="$pkgs gcc-aarch64-linux-gnu binutils-aarch64-linux-gnu linux-libc-dev-arm64-cross"
 pkgs="$pkgs qemu-user-static"
 pkgs="$pkgs mtools dosfstools xorriso fdisk"

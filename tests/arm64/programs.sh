@@ -1,10 +1,11 @@
 # SPDX-License-Identifier: MIT
-# The arm64 programs (issue 47's first phase: `make all ARCH=arm64`, not
-# built by `make test` yet): bootbench, busybox, fio and curl in out/arm64/
-# are aarch64 ELF programs, statically linked, and run under qemu-user
-# (qemu-aarch64-static): bootbench --version, busybox's banner, fio's
-# version, curl's with its TLS (wolfSSL). Builds nothing: skips, saying
-# why, when out/arm64 was not built.
+# The arm64 programs (issue 47's first phase), checked as the last step of
+# `make all ARCH=arm64` (not in `make test`: its 230 CPU-s build is not in
+# the suite's budget yet, and a test that skips fails the suite):
+# bootbench, busybox, fio and curl in out/arm64/ are aarch64 ELF programs,
+# statically linked, and run under qemu-user (qemu-aarch64-static):
+# bootbench --version, busybox's banner, fio's version, curl's with its TLS
+# (wolfSSL). Builds nothing: skips, saying why, when out/arm64 was not built.
 . tests/lib.sh
 A=out/arm64
 PROGRAMS="bootbench busybox/busybox fio/fio curl/curl"
