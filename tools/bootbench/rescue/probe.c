@@ -21,6 +21,7 @@
 #include "rescue/probe.h"
 #include "safety/consent.h"
 #include "safety/mountns.h"
+#include "sys/disks.h"
 #include "sys/mounts.h"
 
 #define PROBE_DIR "/run/bootbench/probe-root"
@@ -213,7 +214,7 @@ int probe_systems(struct installed **out)
 	char **names = NULL, path[PATH_MAX], dev[PATH_MAX], v[256];
 	struct installed one;
 	unsigned nn = 0, i;
-	int n = 0;
+	int n = 0, boot, results;
 	struct stat st;
 
 	*out = NULL;
@@ -221,7 +222,10 @@ int probe_systems(struct installed **out)
 		return set_err("cannot read /sys/class/block: %s", strerror(errno));
 	while ((e = readdir(d))) {
 		if (e->d_name[0] == '.' || !strncmp(e->d_name, "ram", 3) || !strncmp(e->d_name, "zram", 4) ||
-		    !strncmp(e->d_name, "sr", 2) || !strncmp(e->d_name, "fd", 2))
+		    !strncmp(e->d_name, "sr", 2) || !strncmp(e->d_name, "fd", 2) ||
+		    /* the image's own parts hold no installed system (probing them,
+		     * blkid -p took 4-20 s of a TCG guest's CPU after a repair) */
+		    disk_is_image_part(e->d_name))
 			continue;
 		names = xrealloc(names, (nn + 1) * sizeof(*names));
 		names[nn++] = xstrdup(e->d_name);
@@ -245,6 +249,10 @@ int probe_systems(struct installed **out)
 				snprintf(dev, sizeof(dev), "%s", path);
 		}
 		if (stat(dev, &st) || !S_ISBLK(st.st_mode))
+			continue;
+		/* nor does the stick this booted from (results may go to a
+		 * partition of an installed system's disk: that one is probed) */
+		if (!disk_media_roles(st.st_rdev, &boot, &results) && boot)
 			continue;
 		if (probe_device(dev, &one)) {
 			snprintf(path, sizeof(path), "/sys/class/block/%s/size", name);

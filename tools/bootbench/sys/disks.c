@@ -57,7 +57,7 @@ static uint64_t attr_u64(const char *disk, const char *rel)
  */
 #define IMAGE_PARTS_DIR "/lib/bootbench/parts/"
 
-static int image_part(const char *name)
+int disk_is_image_part(const char *name)
 {
 	char path[PATH_MAX], backing[PATH_MAX];
 
@@ -78,7 +78,7 @@ static int skip_device(const char *name)
 	for (i = 0; i < ARRAY_SIZE(prefixes); i++)
 		if (!strncmp(name, prefixes[i], strlen(prefixes[i])))
 			return 1;
-	return image_part(name);
+	return disk_is_image_part(name);
 }
 
 static void transport_of(struct disk *d)
@@ -568,16 +568,25 @@ int disk_find(const char *name, struct disk *d)
 	return disk_load(name, d);
 }
 
-int disk_is_our_medium(dev_t rdev, char *why, size_t len)
+int disk_media_roles(dev_t rdev, int *boot, int *results)
 {
 	char part[64], name[64];
-	int boot, results;
 
+	*boot = *results = 0;
 	/* the whole disk's name, also for a partition of it */
 	if (disk_kernel_names(rdev, part, sizeof(part), name, sizeof(name)) < 0)
-		return 0;
+		return -1;
+	media_roles(name, boot, results);
+	return 0;
+}
+
+int disk_is_our_medium(dev_t rdev, char *why, size_t len)
+{
+	int boot, results;
+
 	why[0] = 0;
-	media_roles(name, &boot, &results);
+	if (disk_media_roles(rdev, &boot, &results))
+		return 0;
 	if (boot)
 		append(why, len, "%sit is the %s medium%s", "boot", "");
 	if (results)

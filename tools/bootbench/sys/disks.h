@@ -75,6 +75,9 @@ void disk_health(struct disk *d);
 
 /* Scans /sys/block; returns the number of disks in *out (caller frees). */
 unsigned disks_scan(struct disk **out);
+/* Whether block device NAME is one of the image's own parts (a loop device
+ * over a squashfs in /lib/bootbench/parts/): the running system, no disk. */
+int disk_is_image_part(const char *name);
 /* One disk by /dev path or name; 0 found. */
 int disk_find(const char *name, struct disk *d);
 /* Why a disk must not be written ("" if nothing stands in the way). */
@@ -82,6 +85,9 @@ void disk_refusal(const struct disk *d, char *buf, size_t len);
 /* Whether a block device (or the disk it is a partition of) is the boot or
  * results medium /init recorded; why says which. Written under no consent. */
 int disk_is_our_medium(dev_t rdev, char *why, size_t len);
+/* The same as flags: BOOT, RESULTS set for the disk RDEV is (or is a
+ * partition of); -1 when the kernel has no such device. */
+int disk_media_roles(dev_t rdev, int *boot, int *results);
 /*
  * The kernel's names of block device RDEV, by its number (never a path's
  * text): NAME (sda1, dm-0) and WHOLE, the disk it is part of (sda; NAME
