@@ -455,18 +455,21 @@ for n in 91 92 93; do  # each an older pass two days ago
 	run3 "$(ts '2 days ago')_SN-00${n}_aaaaaa" SN-00$n 52:54:00:00:09:$n 0 "$(iso '2 days ago')"; manifest3
 	echo "U$n,SN-00$n" >> "$T/third.csv"
 done
+# the hour-ago names taken once: a second that ticked between two $(ts) made two
+# folders of one run (U98), and two seconds of "one second's two runs" (U94, U95)
+H=$(ts '1 hour ago')
 # newer: a copy cut after disks.json (rsync's name order): its manifest lists inventory.json and status.json
-run3 "$(ts '1 hour ago')_SN-0091_bbbbbb" SN-0091 52:54:00:00:09:91 1 "$(iso '50 min ago')"; lost; manifest3
+run3 "${H}_SN-0091_bbbbbb" SN-0091 52:54:00:00:09:91 1 "$(iso '50 min ago')"; lost; manifest3
 rm "$D/inventory.json" "$D/status.json"
 # newer: status.json a pipe, burnin.json a folder, no inventory.json
-D=$S3/results/$(ts '1 hour ago')_SN-0092_bbbbbb; mkdir -p "$D/burnin.json"; mkfifo "$D/status.json"; lost
+D=$S3/results/${H}_SN-0092_bbbbbb; mkdir -p "$D/burnin.json"; mkfifo "$D/status.json"; lost
 # newer: an older image's run, its console log (exit status 1) and disks.json alone
-D=$S3/results/$(ts '1 hour ago')_SN-0093_bbbbbb; mkdir -p "$D"; lost
+D=$S3/results/${H}_SN-0093_bbbbbb; mkdir -p "$D"; lost
 # two runs begun and ended in the same second, one FAILED: the random run id (000... or fff...) orders nothing
 for n in 94 95; do
 	[ $n = 94 ] && f=000aaa p=fffbbb || f=fffbbb p=000aaa
-	run3 "$(ts '1 hour ago')_SN-00${n}_$f" SN-00$n 52:54:00:00:09:$n 1 "$(iso '50 min ago')"
-	run3 "$(ts '1 hour ago')_SN-00${n}_$p" SN-00$n 52:54:00:00:09:$n 0 "$(iso '50 min ago')"
+	run3 "${H}_SN-00${n}_$f" SN-00$n 52:54:00:00:09:$n 1 "$(iso '50 min ago')"
+	run3 "${H}_SN-00${n}_$p" SN-00$n 52:54:00:00:09:$n 0 "$(iso '50 min ago')"
 	echo "U$n,SN-00$n" >> "$T/third.csv"
 done
 # two boards with one serial (a cloned FRU), no NIC in common, their runs at the same time: one FAILED
@@ -477,13 +480,13 @@ echo "U96,SN-0096" >> "$T/third.csv"
 # older image's console log saying exit status 0 without it, each newer than a failed run: neither passed
 for n in 98 99; do
 	run3 "$(ts '2 days ago')_SN-00${n}_aaaaaa" SN-00$n 52:54:00:00:09:$n 1 "$(iso '2 days ago')"
-	D=$S3/results/$(ts '1 hour ago')_SN-00${n}_bbbbbb; mkdir -p "$D"
+	D=$S3/results/${H}_SN-00${n}_bbbbbb; mkdir -p "$D"
 	printf '{"format":1,"machine":"SN-00%s","system":{"serial":"SN-00%s"}}\n' $n $n > "$D/inventory.json"
 	echo "U$n,SN-00$n" >> "$T/third.csv"
 done
-D=$S3/results/$(ts '1 hour ago')_SN-0098_bbbbbb
+D=$S3/results/${H}_SN-0098_bbbbbb
 printf '{"bootbench_burnin": "1", "verdict": "PASS", "components": [{"name": "cpu", "verdict": "PASS"}]}\n' > "$D/burnin.json"
-D=$S3/results/$(ts '1 hour ago')_SN-0099_bbbbbb
+D=$S3/results/${H}_SN-0099_bbbbbb
 printf 'bootbench: [40.2] unattended run finished, exit status 0\n' > "$D/console.log"
 fleet "$T/third.csv" "$S3"
 check "a cut copy, a pipe, a log alone, one second's two runs, two boards, passes without status.json: none passed, exit 2" [ $rc = 2 ]
