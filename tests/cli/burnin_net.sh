@@ -5,7 +5,8 @@
 # with both figures; the link the traffic takes going down during the test
 # FAILs naming it; no server named, or one not listening, is an ERROR. A
 # server busy with another client's test is waited for (its wait noted), up
-# to a bound past which it is an ERROR saying so.
+# to a bound past which it is an ERROR saying so; one held by a client that
+# sends nothing is an ERROR saying it did not answer.
 # iperf3 runs the streams (-P) the link's speed asks (a veth says 10000
 # Mb/s: one; test_net checks other speeds), as its own JSON, kept in the
 # run's folder, says; a JSON without the sum judged, or with other streams
@@ -123,6 +124,16 @@ BOOTBENCH_SCALE=0.4 burn busylong --iperf=10.199.77.2:$PORT --limits=net_min_mbp
 wait $HOLD
 check "... busy past the wait: ERROR saying the server was busy, not PASS" net busylong \
 	"c['verdict'] == 'ERROR' and 'the server was busy with another client' in c['reason'] and 'throughput not measured' in c['reason']"
+# a server held by a client that connected and sends nothing (a machine that hung right after
+# connecting): iperf3's server waits on it, ours gets no answer. ERROR in our words once the
+# run's time and 30 s are over, the other direction not tried (the watchdog's grace holds)
+python3 -c "import socket,time; s=socket.create_connection(('10.199.77.2', $PORT)); time.sleep(60)" &
+IDLE=$!
+sleep 0.5
+BOOTBENCH_SCALE=0.4 burn stall --iperf=10.199.77.2:$PORT --limits=net_min_mbps=1
+kill $IDLE; wait $IDLE 2>/dev/null
+check "a server held by a silent client: ERROR saying it did not answer, one direction tried, not the watchdog's" net stall \
+	"c['verdict'] == 'ERROR' and 'did not end within 32 s' in c['reason'] and 'iperf3 from' not in c['reason'] and 'past its time' not in c['reason']"
 burn noserver
 check "no server named: ERROR, not PASS" net noserver \
 	"c['verdict'] == 'ERROR' and 'no iperf3 server named' in c['reason']"

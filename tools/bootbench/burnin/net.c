@@ -326,6 +326,11 @@ struct iperf_run {
 #define NET_BUSY_WAIT_S 12.0
 #define NET_BUSY_WAIT_MIN_S 3.0
 #define IPERF_BUSY "the server is busy"
+/* what a run may take past its time (connecting, the results' exchange), and
+ * iperf()'s answer when it did not end by then: the other direction is not
+ * tried (a second wait would take the component past the watchdog's grace) */
+#define IPERF_END_S 30
+#define IPERF_NO_ANSWER -2
 
 static double busy_wait_s(void)
 {
@@ -365,7 +370,7 @@ static json_t *json_at(json_t *j, const char *path)
  * the run's folder (net-iperf3-send.json, -receive.json; -send-alone.json
  * and -receive-alone.json in the each phase after the together one, which
  * keeps its own): 0 with what it
- * found, or -1 with why.
+ * found, or -1 with why (IPERF_NO_ANSWER: it did not end in its time).
  */
 static int iperf(const struct burnin_ctx *c, const char *host, const char *port, double seconds, int reverse,
 		 unsigned streams, struct iperf_run *run, char *why, size_t len)
@@ -398,7 +403,16 @@ static int iperf(const struct burnin_ctx *c, const char *host, const char *port,
 		const char *error;
 
 		run->busy_s = (double)(now_ns() - first) / 1e9;
-		rc = spawn_for(argv, seconds + 30, &burnin_stop, out, sizeof(out), &stopped);	/* consent: iperf3 sends over the network, writes its JSON to a regular file */
+		rc = spawn_for(argv, seconds + IPERF_END_S, &burnin_stop, out, sizeof(out), &stopped);	/* consent: iperf3 sends over the network, writes its JSON to a regular file */
+		if (stopped && !burnin_stop) {
+			/* our own stop, not iperf3's words ("the client has terminated") */
+			if (fd >= 0)
+				unlink(path);
+			snprintf(why, len, "iperf3 %s %s:%s did not end within %.0f s (the run's %s s and %d more): a server "
+				 "that does not answer, or one held by another client that sends nothing", way, host, port,
+				 atof(secs) + IPERF_END_S, secs, IPERF_END_S);
+			return IPERF_NO_ANSWER;
+		}
 		j = json_load_file(path, 0, &e);
 		if (!j) {
 			if (fd >= 0)
@@ -772,7 +786,7 @@ void burnin_net(const struct burnin_ctx *c, struct burnin_result *r)
 				burnin_set(r, BURNIN_ERROR, "%s", why);
 			if (rbond && !ok_up)
 				limit_up = bond_direction(r, rbond, before, 1, streams, why_up, sizeof(why_up));
-			if (!burnin_stop) {
+			if (!burnin_stop && ok_up != IPERF_NO_ANSWER) {
 				if (rbond)
 					member_state(rbond, before, "statistics/rx_bytes");
 				ok_down = iperf(c, host, port, each, 1, streams, &down, why, sizeof(why));

@@ -214,7 +214,7 @@ int probe_systems(struct installed **out)
 	char **names = NULL, path[PATH_MAX], dev[PATH_MAX], v[256];
 	struct installed one;
 	unsigned nn = 0, i;
-	int n = 0, boot, results;
+	int n = 0;
 	struct stat st;
 
 	*out = NULL;
@@ -249,10 +249,6 @@ int probe_systems(struct installed **out)
 				snprintf(dev, sizeof(dev), "%s", path);
 		}
 		if (stat(dev, &st) || !S_ISBLK(st.st_mode))
-			continue;
-		/* nor does the stick this booted from (results may go to a
-		 * partition of an installed system's disk: that one is probed) */
-		if (!disk_media_roles(st.st_rdev, &boot, &results) && boot)
 			continue;
 		if (probe_device(dev, &one)) {
 			snprintf(path, sizeof(path), "/sys/class/block/%s/size", name);

@@ -568,25 +568,16 @@ int disk_find(const char *name, struct disk *d)
 	return disk_load(name, d);
 }
 
-int disk_media_roles(dev_t rdev, int *boot, int *results)
-{
-	char part[64], name[64];
-
-	*boot = *results = 0;
-	/* the whole disk's name, also for a partition of it */
-	if (disk_kernel_names(rdev, part, sizeof(part), name, sizeof(name)) < 0)
-		return -1;
-	media_roles(name, boot, results);
-	return 0;
-}
-
 int disk_is_our_medium(dev_t rdev, char *why, size_t len)
 {
+	char part[64], name[64];
 	int boot, results;
 
-	why[0] = 0;
-	if (disk_media_roles(rdev, &boot, &results))
+	/* the whole disk's name, also for a partition of it */
+	if (disk_kernel_names(rdev, part, sizeof(part), name, sizeof(name)) < 0)
 		return 0;
+	why[0] = 0;
+	media_roles(name, &boot, &results);
 	if (boot)
 		append(why, len, "%sit is the %s medium%s", "boot", "");
 	if (results)

@@ -85,9 +85,6 @@ void disk_refusal(const struct disk *d, char *buf, size_t len);
 /* Whether a block device (or the disk it is a partition of) is the boot or
  * results medium /init recorded; why says which. Written under no consent. */
 int disk_is_our_medium(dev_t rdev, char *why, size_t len);
-/* The same as flags: BOOT, RESULTS set for the disk RDEV is (or is a
- * partition of); -1 when the kernel has no such device. */
-int disk_media_roles(dev_t rdev, int *boot, int *results);
 /*
  * The kernel's names of block device RDEV, by its number (never a path's
  * text): NAME (sda1, dm-0) and WHOLE, the disk it is part of (sda; NAME
