@@ -401,6 +401,7 @@ static int iperf(const struct burnin_ctx *c, const char *host, const char *port,
 	}
 	for (uint64_t first = now_ns();;) {
 		const char *error;
+		double waited;
 
 		run->busy_s = (double)(now_ns() - first) / 1e9;
 		rc = spawn_for(argv, seconds + IPERF_END_S, &burnin_stop, out, sizeof(out), &stopped);	/* consent: iperf3 sends over the network, writes its JSON to a regular file */
@@ -423,10 +424,10 @@ static int iperf(const struct burnin_ctx *c, const char *host, const char *port,
 		error = json_string_value(json_object_get(j, "error"));
 		if (!error || strncmp(error, IPERF_BUSY, strlen(IPERF_BUSY)) || burnin_stop)
 			break;
-		if ((double)(now_ns() - first) / 1e9 >= busy_wait_s()) {
+		waited = (double)(now_ns() - first) / 1e9;
+		if (waited >= busy_wait_s()) {
 			snprintf(why, len, "iperf3 %s %s:%s: the server was busy with another client's test for %.0f s "
-				 "(iperf3 serves one at a time): throughput not measured", way, host, port,
-				 (double)(now_ns() - first) / 1e9);
+				 "(iperf3 serves one at a time): throughput not measured", way, host, port, waited);
 			json_decref(j);
 			if (fd >= 0)
 				unlink(path);
