@@ -19,6 +19,14 @@ fi
 guest_attach
 need_commands tmux python3
 menu_shell
+# The guest's kernel waits 10 min, not 30 s, for this drive's I/O: QEMU under
+# TCG on a loaded 2-core host once served one 1 MiB read in over 60 s (CI at
+# fd9e8b5, and once here): the kernel's 30 s timeout, an abort, a second
+# timeout and a controller reset then held the disks' process in the kernel
+# past the watchdog, an ERROR. That is the host's stall, not what this check
+# asks of the drive; the watchdog still bounds the burn-in.
+type_line "clear; echo 600000 > /sys/block/nvme0n1/queue/io_timeout; echo PATIENT=\$(cat /sys/block/nvme0n1/queue/io_timeout)"
+step_result "the drive's I/O timeout is 10 min" PATIENT "PATIENT=600000" 30
 # 10 min scaled to 12 s: the passes are sized to the time, and a minimal pass must fit (issue 45, item 10)
 burn="COLUMNS=150 BOOTBENCH_SCALE=0.02 bootbench burnin --components=disks --duration=10m --destroy=/dev/nvme0n1 /dev/nvme0n1"
 type_line "clear; $burn > /tmp/o 2>&1; rc=\$?; grep -E '^disks|why:' /tmp/o; echo NOSELF=\$rc"
