@@ -21,7 +21,10 @@
 #   ARCH=arm64 (issue 47): dl/src/musl -> out/arm64/musl (scripts/build-musl.sh: musl for
 #                                Debian's cross gcc), dl/src/liburing -> out/arm64/liburing
 #                                (scripts/build-liburing.sh), then the programs above into
-#                                out/arm64/ (make all ARCH=arm64; not yet the image)
+#                                out/arm64/ (make all ARCH=arm64), and the image from
+#                                image/arm64/packages.list's arm64 packages (make image
+#                                ARCH=arm64: the stick for UEFI, no ZFS pack yet;
+#                                make run ARCH=arm64: scripts/qemu-arm64.sh)
 # `make run` and `make test` install what they need first (scripts/deps.sh).
 
 # ARCH: the machine the programs are built for. x86_64 into out/ with Debian's
@@ -44,6 +47,8 @@ LIBURING_HEADERS := /usr/include
 LIBURING := /usr/lib/x86_64-linux-gnu/liburing.a
 LIBURING_BUILT :=
 PROGRAMS :=
+PACKAGES_LIST := image/packages.list
+ZFS_RELEASE := $(OUT)/zfs/release
 else ifeq ($(ARCH),arm64)
 OUT      := out/arm64
 MANIFEST := dl/arm64/manifest.tsv
@@ -55,12 +60,15 @@ KERNEL_ASM_HEADERS := /usr/aarch64-linux-gnu/include/asm
 LIBURING_HEADERS := $(abspath $(OUT))/liburing/include
 LIBURING := $(OUT)/liburing/liburing.a
 LIBURING_BUILT := $(LIBURING)
-# with no image yet, make all builds every program the image would carry
+# make all builds every program the image carries
 PROGRAMS := $(OUT)/busybox/busybox $(OUT)/fio/fio $(OUT)/curl/curl
-# the image and the tests are x86_64's only, so far
-ARM64_GOALS := all pins deps clean
+PACKAGES_LIST := image/arm64/packages.list
+# no ZFS pack yet (image/arm64/packages.list says why)
+ZFS_RELEASE :=
+# the ISO, pxe/ and the tests are x86_64's only, so far
+ARM64_GOALS := all pins deps clean image run
 ifneq ($(filter-out $(ARM64_GOALS) $(OUT)/%,$(MAKECMDGOALS)),)
-$(error ARCH=arm64 builds its programs only so far (make all, pins, deps, clean or a file of $(OUT)/), not: $(filter-out $(ARM64_GOALS) $(OUT)/%,$(MAKECMDGOALS)))
+$(error ARCH=arm64 builds its programs and the stick only so far (make all, image, run, pins, deps, clean or a file of $(OUT)/), not: $(filter-out $(ARM64_GOALS) $(OUT)/%,$(MAKECMDGOALS)))
 endif
 else
 $(error ARCH=$(ARCH): no such ARCH (x86_64, arm64))
@@ -196,7 +204,7 @@ BOOT_TEMPLATES := $(wildcard image/boot/*.in)
 
 # fetch.sh rewrites the manifest only when a pin changed: what is built from
 # it is rebuilt only then
-$(dir $(MANIFEST)).fetched: image/packages.list scripts/fetch.sh
+$(dir $(MANIFEST)).fetched: $(PACKAGES_LIST) scripts/fetch.sh
 	$(Q)scripts/fetch.sh && touch $@
 $(MANIFEST): $(dir $(MANIFEST)).fetched
 	@:
@@ -243,8 +251,8 @@ $(OUT)/curl/curl: $(MANIFEST) scripts/build-curl.sh $(INC)/.stamp $(MUSL)
 $(OUT)/zfs/release: dl/manifest.tsv scripts/build-zfs.sh
 	$(Q)OUT=$(ABS_OUT) scripts/build-zfs.sh
 
-$(OUT)/initramfs.img: $(OUT)/bootbench $(OUT)/busybox/busybox $(OUT)/fio/fio $(OUT)/curl/curl $(OUT)/zfs/release \
-		dl/manifest.tsv $(OUT)/.source-date-epoch $(ROOTFS_FILES) scripts/build-rootfs.sh scripts/build-keymaps.sh
+$(OUT)/initramfs.img: $(OUT)/bootbench $(OUT)/busybox/busybox $(OUT)/fio/fio $(OUT)/curl/curl $(ZFS_RELEASE) \
+		$(MANIFEST) $(OUT)/.source-date-epoch $(ROOTFS_FILES) scripts/build-rootfs.sh scripts/build-keymaps.sh
 	$(Q)OUT=$(ABS_OUT) scripts/build-rootfs.sh
 
 $(OUT)/bootbench-usb.img: $(OUT)/initramfs.img $(BOOT_TEMPLATES) image/packs.table scripts/build-image.sh
@@ -306,6 +314,7 @@ bench: deps
 
 # The main job: boot the stick in QEMU with three empty test disks; the
 # serial console is this terminal (Ctrl-A X quits). FW=uefi|secureboot.
+# ARCH=arm64: qemu-system-aarch64's virt machine with AAVMF (UEFI).
 run: deps
 	$(Q)$(MAKE) --no-print-directory image
 	$(Q)scripts/run.sh $(FW)

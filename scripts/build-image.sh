@@ -17,6 +17,10 @@
 # images are made and filled with mtools, the partition table with sfdisk on
 # a file. Equal inputs give equal bytes: every time in the FAT and ISO file
 # systems is SOURCE_DATE_EPOCH (the last commit's), their serials fixed.
+# ARCH=arm64 (make's, issue 47): the stick only, for UEFI only (arm64
+# servers boot UEFI): shim's and GRUB's arm64 builds as EFI/BOOT/BOOTAA64.EFI
+# and grubaa64.efi, the serial console on the PL011 (ttyAMA0); no
+# syslinux, no memtest86+ (x86's only), no ISO or pxe/ yet.
 set -eu
 ROOT=${ROOT:-$(cd "$(dirname "$0")/.." && pwd)}
 OUT=${OUT:-$ROOT/out}
@@ -27,7 +31,11 @@ TPL=$ROOT/image/boot
 # The kernel command line every boot entry starts from: kernel messages on
 # the serial line and the screen, the screen last so /dev/console is the one
 # a person looks at; quiet keeps the kernel's chatter off both.
-CMDLINE=${BOOTBENCH_CMDLINE:-"console=ttyS0,115200 console=tty0 quiet"}
+case ${ARCH:=x86_64} in
+x86_64) CMDLINE=${BOOTBENCH_CMDLINE:-"console=ttyS0,115200 console=tty0 quiet"} ;;
+arm64) CMDLINE=${BOOTBENCH_CMDLINE:-"console=ttyAMA0,115200 console=tty0 quiet"} ;;
+*) echo "image: ARCH=$ARCH: no such ARCH (x86_64, arm64)" >&2; exit 2 ;;
+esac
 # The stick's partition: FAT16 with 2 KiB clusters. FAT32 needs 65525
 # clusters at least, so a stick this small would have 512-byte ones and
 # FATs of 4 bytes each, twice: 0.7 MB of a 48 MB image; FAT16's are 0.1 MB.
@@ -47,11 +55,31 @@ for t in mformat:mtools mcopy:mtools mmd:mtools mlabel:mtools minfo:mtools sfdis
 	c=${t%%:*} p=${t#*:}
 	command -v "$c" >/dev/null 2>&1 || die "$c is missing: apt-get install $p (or run 'make deps' as root)"
 done
+SYSLINUX=$PKGS/syslinux-common/usr/lib/syslinux
+MEMTEST=$PKGS/memtest86+/boot
+case $ARCH in
+x86_64)
+	SHIM=$PKGS/shim-signed/usr/lib/shim/shimx64.efi.signed
+	GRUB=$PKGS/grub-efi-amd64-signed/usr/lib/grub/x86_64-efi-signed
+	EFI_LOADER=BOOTX64.EFI GRUB_EFI=grubx64.efi
+	WITHOUT_PACKS=
+	NEEDED="$SYSLINUX/mbr/mbr.bin $SYSLINUX/modules/bios/ldlinux.c32 $SHIM $GRUB/grubx64.efi.signed
+		$GRUB/grubnetx64.efi.signed $PKGS/isolinux/usr/lib/ISOLINUX/isolinux.bin
+		$PKGS/isolinux/usr/lib/ISOLINUX/isohdpfx.bin $PKGS/pxelinux/usr/lib/PXELINUX/pxelinux.0
+		$PKGS/syslinux/usr/bin/syslinux $MEMTEST/memtest86+x64.bin $MEMTEST/memtest86+x64.efi" ;;
+arm64)
+	SHIM=$PKGS/shim-signed/usr/lib/shim/shimaa64.efi.signed
+	GRUB=$PKGS/grub-efi-arm64-signed/usr/lib/grub/arm64-efi-signed
+	EFI_LOADER=BOOTAA64.EFI GRUB_EFI=grubaa64.efi
+	# no ZFS pack yet (image/arm64/packages.list says why)
+	WITHOUT_PACKS=zfs
+	NEEDED="$SHIM $GRUB/grubaa64.efi.signed" ;;
+esac
 # The parts, in the order the kernel unpacks them: all of them (the stick,
 # the ISO, the PXE "all packs" entries) and the PXE default's.
 PACKS_TABLE=$ROOT/image/packs.table
 parts() { # column (stick|pxe|all)
-	awk -v c="$1" '!/^[[:space:]]*#/ && NF { if (c == "all" || (c == "stick" && $3 == "yes") || (c == "pxe" && $4 == "yes")) print $2 }' "$PACKS_TABLE"
+	awk -v c="$1" -v without=" $WITHOUT_PACKS " '!/^[[:space:]]*#/ && NF && !index(without, " " $1 " ") { if (c == "all" || (c == "stick" && $3 == "yes") || (c == "pxe" && $4 == "yes")) print $2 }' "$PACKS_TABLE"
 }
 ALL_PARTS=$(parts all)
 # an entry loads each pack after the packs it needs (packs.table's "needs")
@@ -69,14 +97,7 @@ for f in vmlinuz $ALL_PARTS rootfs/etc/bootbench-release; do
 	[ -e "$OUT/$f" ] || die "out/$f is missing: run scripts/build-rootfs.sh"
 done
 
-SYSLINUX=$PKGS/syslinux-common/usr/lib/syslinux
-SHIM=$PKGS/shim-signed/usr/lib/shim/shimx64.efi.signed
-GRUB=$PKGS/grub-efi-amd64-signed/usr/lib/grub/x86_64-efi-signed
-MEMTEST=$PKGS/memtest86+/boot
-for f in "$SYSLINUX/mbr/mbr.bin" "$SYSLINUX/modules/bios/ldlinux.c32" "$SHIM" "$GRUB/grubx64.efi.signed" \
-	"$GRUB/grubnetx64.efi.signed" "$PKGS/isolinux/usr/lib/ISOLINUX/isolinux.bin" \
-	"$PKGS/isolinux/usr/lib/ISOLINUX/isohdpfx.bin" "$PKGS/pxelinux/usr/lib/PXELINUX/pxelinux.0" \
-	"$PKGS/syslinux/usr/bin/syslinux" "$MEMTEST/memtest86+x64.bin" "$MEMTEST/memtest86+x64.efi"; do
+for f in $NEEDED; do
 	[ -e "$f" ] || die "${f#$OUT/} is missing: run scripts/fetch.sh and scripts/build-rootfs.sh"
 done
 
@@ -108,20 +129,31 @@ render() { # template boot kernel dir parts... > out
 	    -e "s|@ID@|$ID|g" -e "s|@DIR@|$dir|g" "$TPL/$t"
 }
 
+# grub.cfg as the arch's GRUB reads it: arm64's signed GRUB has no serial
+# driver of its own (no com0: "serial port `com0' isn't found" on every
+# boot), and needs none, as AAVMF's console, which GRUB's is, is the
+# PL011 serial port already
+grub_for_arch() {
+	case $ARCH in
+	x86_64) cat ;;
+	arm64) sed -e '/^serial /d' -e '/^terminal_input /d' -e '/^terminal_output /d' ;;
+	esac
+}
+
 # The tree every medium carries: kernel, initramfs, id, release, EFI loaders.
 tree() { # dir boot
 	mkdir -p "$1/boot" "$1/EFI/BOOT" "$1/EFI/debian"
 	(cd "$OUT" && cp vmlinuz $ALL_PARTS "$1/boot/")
-	cp "$MEMTEST/memtest86+x64.bin" "$MEMTEST/memtest86+x64.efi" "$1/boot/"
+	[ "$ARCH" != x86_64 ] || cp "$MEMTEST/memtest86+x64.bin" "$MEMTEST/memtest86+x64.efi" "$1/boot/"
 	cp "$OUT/rootfs/etc/bootbench-release" "$1/boot/bootbench-release.txt"
 	: > "$1/boot/$ID"
-	cp "$SHIM" "$1/EFI/BOOT/BOOTX64.EFI"
-	cp "$GRUB/grubx64.efi.signed" "$1/EFI/BOOT/grubx64.efi"
+	cp "$SHIM" "$1/EFI/BOOT/$EFI_LOADER"
+	cp "$GRUB/$GRUB_EFI.signed" "$1/EFI/BOOT/$GRUB_EFI"
 	# Signed GRUB reads grub.cfg from the folder it was loaded from; shim's
 	# fallback path (EFI/debian) gets the same file.
 	{
-		render grub.cfg.in "$2" /boot/vmlinuz /boot/ $(parts stick)
-		render grub-memtest.cfg.in "$2" /boot/vmlinuz /boot/
+		render grub.cfg.in "$2" /boot/vmlinuz /boot/ $(parts stick) | grub_for_arch
+		[ "$ARCH" != x86_64 ] || render grub-memtest.cfg.in "$2" /boot/vmlinuz /boot/
 	} > "$1/EFI/BOOT/grub.cfg"
 	cp "$1/EFI/BOOT/grub.cfg" "$1/EFI/debian/grub.cfg"
 }
@@ -146,8 +178,11 @@ fat_image() { # file size_kib label dir fat_bits [sectors_per_cluster]
 # --- USB stick ---------------------------------------------------------------
 usb=$WORK/usb
 tree "$usb" usb
-mkdir -p "$usb/syslinux" "$usb/results"
-render syslinux.cfg.in usb /boot/vmlinuz /boot/ $(parts stick) > "$usb/syslinux/syslinux.cfg"
+mkdir -p "$usb/results"
+if [ "$ARCH" = x86_64 ]; then
+	mkdir -p "$usb/syslinux"
+	render syslinux.cfg.in usb /boot/vmlinuz /boot/ $(parts stick) > "$usb/syslinux/syslinux.cfg"
+fi
 cat > "$usb/bootbench.conf" <<'CONF'
 # bootbench.conf: boot parameters for unattended runs, one NAME=VALUE a line,
 # the same names as bootbench.* on the kernel command line (which wins).
@@ -164,16 +199,20 @@ part_kib=$(( used_kib + RESULTS_MIB * 1024 ))
 part_kib=$(( (part_kib + part_kib / 512 + 64 + 63) / 64 * 64 ))
 fat_image "$WORK/part.img" $part_kib BOOTBENCH "$usb" 16 $((CLUSTER_KIB * 2))
 # syslinux's installer works on the file through mtools: no loop device.
-"$PKGS/syslinux/usr/bin/syslinux" --install --directory /syslinux "$WORK/part.img" ||
+[ "$ARCH" != x86_64 ] || "$PKGS/syslinux/usr/bin/syslinux" --install --directory /syslinux "$WORK/part.img" ||
 	die "syslinux could not install its boot sector"
 img=$WORK/bootbench-usb.img
 truncate -s $(( (part_kib + 1024) * 1024 )) "$img"
 printf 'label: dos\nlabel-id: 0xb007b0b0\nstart=2048, type=e, bootable\n' |
 	sfdisk -q --no-reread --no-tell-kernel "$img" >/dev/null || die "sfdisk failed on the USB image"
-dd if="$SYSLINUX/mbr/mbr.bin" of="$img" bs=440 count=1 conv=notrunc status=none
+# arm64's UEFI firmware reads the partition table only: no boot code
+[ "$ARCH" != x86_64 ] || dd if="$SYSLINUX/mbr/mbr.bin" of="$img" bs=440 count=1 conv=notrunc status=none
 dd if="$WORK/part.img" of="$img" bs=1M seek=1 conv=notrunc status=none
 mv "$img" "$OUT/bootbench-usb.img"
-say "out/bootbench-usb.img $(( $(stat -c %s "$OUT/bootbench-usb.img") / 1000 )) kB, $(( $(mdir -i "$OUT/bootbench-usb.img@@1M" :: | sed -n 's/ *\([0-9 ]*\) bytes free/\1/p' | tr -d ' ') / 1024 )) KiB free for results"
+say "${OUT#$ROOT/}/bootbench-usb.img $(( $(stat -c %s "$OUT/bootbench-usb.img") / 1000 )) kB, $(( $(mdir -i "$OUT/bootbench-usb.img@@1M" :: | sed -n 's/ *\([0-9 ]*\) bytes free/\1/p' | tr -d ' ') / 1024 )) KiB free for results"
+
+# the ISO and pxe/ are x86_64's only, so far (issue 47)
+[ "$ARCH" = x86_64 ] || exit 0
 
 # --- ISO -----------------------------------------------------------------------
 iso=$WORK/iso

@@ -28,6 +28,12 @@
 #     change to bootbench leaves every pack's) is copied from the cache.
 #     make bench-image's second build runs with it off, so the tools' own
 #     determinism is still checked end to end.
+# ARCH=arm64 (make's, issue 47): the same from dl/arm64/manifest.tsv
+# (image/arm64/packages.list) into OUT=out/arm64: aarch64's library folder
+# and loader, binutils' cross tools for arm64's ELF files, the programs run
+# here under qemu-user, image/arm64/modules/ beside image/modules/ with the
+# names of image/arm64/modules.absent skipped (each named in the release
+# file), no BCJ filter (the kernel's xz has no arm64 one), no ZFS pack yet.
 set -eu
 ROOT=${ROOT:-$(cd "$(dirname "$0")/.." && pwd)}
 DL=$ROOT/dl
@@ -41,24 +47,52 @@ die() { echo "rootfs: $*" >&2; exit 2; }
 say() { echo "  ROOTFS  $*"; }
 case $COMPRESS in ''|xz|zstd) ;; *) die "BOOTBENCH_COMPRESS=$COMPRESS: xz or zstd" ;; esac
 case $MODULE_COMPRESS in xz|none) ;; *) die "BOOTBENCH_MODULE_COMPRESS=$MODULE_COMPRESS: xz or none" ;; esac
+. "$ROOT/scripts/arch.sh"
+case $ARCH in
+x86_64)
+	MANIFEST=$DL/manifest.tsv
+	LIBDIR=lib/x86_64-linux-gnu
+	LOADER=ld-linux-x86-64.so.2
+	LOADER_LINK=lib64/ld-linux-x86-64.so.2
+	LIB_SEARCH="lib/x86_64-linux-gnu usr/lib/x86_64-linux-gnu lib64"
+	MODULE_LISTS=$(ls "$IMG"/modules/*.modules)
+	MODULES_ABSENT=/dev/null
+	SQUASHFS_BCJ="-Xbcj x86"
+	XZ_BCJ=--x86
+	WITHOUT_PACKS= ;;
+arm64)
+	MANIFEST=$DL/arm64/manifest.tsv
+	LIBDIR=lib/aarch64-linux-gnu
+	LOADER=ld-linux-aarch64.so.1
+	LOADER_LINK=lib/ld-linux-aarch64.so.1
+	LIB_SEARCH="lib/aarch64-linux-gnu usr/lib/aarch64-linux-gnu"
+	MODULE_LISTS=$(ls "$IMG"/modules/*.modules "$IMG"/arm64/modules/*.modules)
+	MODULES_ABSENT=$IMG/arm64/modules.absent
+	SQUASHFS_BCJ=
+	XZ_BCJ=
+	# OpenZFS's modules are not cross-built yet (image/arm64/packages.list)
+	WITHOUT_PACKS=zfs ;;
+esac
+# one of the image's programs, run here (under qemu-user for arm64)
+run_target() { $RUN_TARGET "$@"; }
 # the time every file of the image carries: the last commit's, given by make
 SOURCE_DATE_EPOCH=$("$ROOT/scripts/source-date.sh")
 
-for t in readelf objcopy strip cpio zstd xz depmod modinfo mksquashfs; do
+for t in readelf ${CROSS_COMPILE}objcopy ${CROSS_COMPILE}strip cpio zstd xz depmod modinfo mksquashfs; do
 	command -v $t >/dev/null 2>&1 || {
-		case $t in readelf|objcopy|strip) p=binutils ;; depmod|modinfo) p=kmod ;; xz) p=xz-utils ;; mksquashfs) p=squashfs-tools ;; *) p=$t ;; esac
+		case $t in readelf|objcopy|strip) p=binutils ;; aarch64-*) p=binutils-aarch64-linux-gnu ;; depmod|modinfo) p=kmod ;; xz) p=xz-utils ;; mksquashfs) p=squashfs-tools ;; *) p=$t ;; esac
 		die "$t is missing: apt-get install $p (or run 'make deps' as root)"; }
 done
-[ -f "$DL/manifest.tsv" ] || die "dl/manifest.tsv is missing: run scripts/fetch.sh"
+[ -f "$MANIFEST" ] || die "${MANIFEST#$ROOT/} is missing: run scripts/fetch.sh"
 [ -x "$OUT/busybox/busybox" ] || die "out/busybox/busybox is missing: run scripts/build-busybox.sh"
 [ -x "$OUT/bootbench" ] || die "out/bootbench is missing: run make"
 [ -x "$OUT/fio/fio" ] || die "out/fio/fio is missing: run scripts/build-fio.sh"
 [ -x "$OUT/curl/curl" ] || die "out/curl/curl is missing: run scripts/build-curl.sh"
-[ -f "$OUT/zfs/release" ] || die "out/zfs/ is missing: run scripts/build-zfs.sh"
+[ "$WITHOUT_PACKS" = zfs ] || [ -f "$OUT/zfs/release" ] || die "out/zfs/ is missing: run scripts/build-zfs.sh"
 
 # The parts (image/packs.table): each pack's staging tree; the base's is
 # out/rootfs.
-PACKS=$(awk '!/^[[:space:]]*#/ && NF { print $1 }' "$IMG/packs.table")
+PACKS=$(awk -v without=" $WITHOUT_PACKS " '!/^[[:space:]]*#/ && NF && !index(without, " " $1 " ") { print $1 }' "$IMG/packs.table")
 echo "$PACKS" | grep -qx base || die "image/packs.table has no 'base' line"
 stage_of() { if [ "$1" = base ]; then echo "$STAGE"; else echo "$OUT/packs/$1"; fi; }
 file_of() { awk -v p="$1" '!/^[[:space:]]*#/ && $1 == p { print $2 }' "$IMG/packs.table"; }
@@ -91,13 +125,13 @@ while IFS='	' read -r role pkg ver sha file; do
 	rm -rf "$d"; mkdir -p "$d"
 	dpkg-deb -x "$DL/debs/$file" "$d" || die "cannot unpack $file (package '$pkg')"
 	touch "$d/.$sha"
-done < "$DL/manifest.tsv"
-pkgs_of() { awk -F'\t' -v r="$1" '$1 == r { print $2 }' "$DL/manifest.tsv"; }
-version_of() { awk -F'\t' -v p="$1" '$2 == p { print $3; exit }' "$DL/manifest.tsv"; }
+done < "$MANIFEST"
+pkgs_of() { awk -F'\t' -v r="$1" '$1 == r { print $2 }' "$MANIFEST"; }
+version_of() { awk -F'\t' -v p="$1" '$2 == p { print $3; exit }' "$MANIFEST"; }
 
 rm -rf "$STAGE" "$OUT/packs"
 mkdir -p "$STAGE"
-for d in bin sbin usr/bin usr/sbin lib lib64 lib/x86_64-linux-gnu etc proc sys dev run tmp \
+for d in bin sbin usr/bin usr/sbin lib ${LOADER_LINK%/*} $LIBDIR etc proc sys dev run tmp \
 	mnt media root var/log var/tmp usr/share/terminfo; do
 	mkdir -p "$STAGE/$d"
 done
@@ -107,14 +141,14 @@ done
 
 # 2. busybox, its applets as links, and bootbench.
 cp "$OUT/busybox/busybox" "$STAGE/bin/busybox"
-"$OUT/busybox/busybox" --list-full | while read -r app; do
+run_target "$OUT/busybox/busybox" --list-full | while read -r app; do
 	[ -e "$STAGE/$app" ] || [ -L "$STAGE/$app" ] || ln -s /bin/busybox "$STAGE/$app"
 done
 # bootbench stripped; its debug information in out/bootbench.debug, which
 # the stripped program names (gdb finds it by --add-gnu-debuglink)
-objcopy --only-keep-debug "$OUT/bootbench" "$OUT/bootbench.debug"
-strip -o "$STAGE/usr/bin/bootbench" "$OUT/bootbench"
-(cd "$OUT" && objcopy --add-gnu-debuglink=bootbench.debug "$STAGE/usr/bin/bootbench")
+${CROSS_COMPILE}objcopy --only-keep-debug "$OUT/bootbench" "$OUT/bootbench.debug"
+${CROSS_COMPILE}strip -o "$STAGE/usr/bin/bootbench" "$OUT/bootbench"
+(cd "$OUT" && ${CROSS_COMPILE}objcopy --add-gnu-debuglink=bootbench.debug "$STAGE/usr/bin/bootbench")
 # fio, static, for bootbench fio-server (scripts/build-fio.sh); curl,
 # static, for the network results (scripts/build-curl.sh)
 cp "$OUT/fio/fio" "$STAGE/usr/bin/fio"
@@ -166,7 +200,7 @@ done
 #    base's, then each pack's that the base lacks.
 libdirs_of() { # packages...
 	for p in "$@"; do
-		for d in lib/x86_64-linux-gnu usr/lib/x86_64-linux-gnu lib64; do
+		for d in $LIB_SEARCH; do
 			[ -d "$PKGS/$p/$d" ] && echo "$PKGS/$p/$d"
 		done
 	done
@@ -174,7 +208,7 @@ libdirs_of() { # packages...
 needed() { readelf -d "$1" 2>/dev/null | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'; }
 is_dynamic_elf() { readelf -l "$1" 2>/dev/null | grep -q 'Requesting program interpreter'; }
 # copy_libs DEST "LIBDIRS" "HAVE" FILES...: the libraries FILES need, into
-# DEST/lib/x86_64-linux-gnu, except the sonames in HAVE (the base's)
+# DEST/$LIBDIR, except the sonames in HAVE (the base's)
 copy_libs() {
 	dest=$1 dirs=$2 have=" $3 "
 	shift 3
@@ -190,10 +224,10 @@ copy_libs() {
 					[ -e "$d/$so" ] && { src=$d/$so; break; }
 				done
 				[ -n "$src" ] || die "${f#$OUT/} needs $so, which no fetched package provides: add its package to image/packages.list"
-				mkdir -p "$dest/lib/x86_64-linux-gnu"
-				cp -L "$src" "$dest/lib/x86_64-linux-gnu/$so"
+				mkdir -p "$dest/$LIBDIR"
+				cp -L "$src" "$dest/$LIBDIR/$so"
 				have="$have$so "
-				next="$next $dest/lib/x86_64-linux-gnu/$so"
+				next="$next $dest/$LIBDIR/$so"
 			done
 		done
 		queue=$next
@@ -202,17 +236,18 @@ copy_libs() {
 programs_in() { find "$1/usr/bin" "$1/usr/sbin" -type f 2>/dev/null; }
 copy_libs "$STAGE" "$(libdirs_of $(pkgs_of lib) $tool_pkgs)" "" $(programs_in "$STAGE")
 # The dynamic loader the ELF entries name (PT_INTERP).
-ld=$(find "$PKGS/libc6" -name 'ld-linux-x86-64.so.2' | head -n1)
-[ -n "$ld" ] || die "libc6 has no ld-linux-x86-64.so.2"
-cp -L "$ld" "$STAGE/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2"
-ln -sf /lib/x86_64-linux-gnu/ld-linux-x86-64.so.2 "$STAGE/lib64/ld-linux-x86-64.so.2"
-base_libs=$(ls "$STAGE/lib/x86_64-linux-gnu" | tr '\n' ' ')
+ld=$(find "$PKGS/libc6" -name "$LOADER" | head -n1)
+[ -n "$ld" ] || die "libc6 has no $LOADER"
+cp -L "$ld" "$STAGE/$LIBDIR/$LOADER"
+ln -sf "/$LIBDIR/$LOADER" "$STAGE/$LOADER_LINK"
+base_libs=$(ls "$STAGE/$LIBDIR" | tr '\n' ' ')
 
 # The ZFS pack's programs: zpool, zfs and zdb as Debian built them.
 ZSTAGE=$(stage_of zfs)
-mkdir -p "$ZSTAGE/usr/sbin"
 zpkgs=$(pkgs_of zfs)
-for name in zpool zfs zdb; do
+with_zfs() { echo "$PACKS" | grep -qx zfs; }
+with_zfs && mkdir -p "$ZSTAGE/usr/sbin"
+with_zfs && for name in zpool zfs zdb; do
 	src=""
 	for p in $zpkgs; do
 		for d in sbin usr/sbin; do
@@ -231,7 +266,7 @@ for p in $PACKS; do
 	[ -n "$(programs_in "$s")" ] || continue
 	have=$base_libs
 	for n in $(needs_of $p); do
-		have="$have $(ls "$(stage_of $n)/lib/x86_64-linux-gnu" 2>/dev/null | tr '\n' ' ')"
+		have="$have $(ls "$(stage_of $n)/$LIBDIR" 2>/dev/null | tr '\n' ' ')"
 	done
 	copy_libs "$s" "$(libdirs_of $(pkgs_of lib) $(pkgs_of zfs-lib) $tool_pkgs $zpkgs)" "$have" $(programs_in "$s")
 done
@@ -263,13 +298,19 @@ awk -F: '{ n=$1; sub(/.*\//,"",n); sub(/\.ko.*$/,"",n); gsub(/-/,"_",n); print n
 deps_of() { awk -v n="$(norm "$1")" '$1 == n { $1=""; print; exit }' "$index" | tr -d ':'; }
 claims=$OUT/modules.claims	# "pack path" for every module file a pack wants
 : > "$claims"
-for f in "$IMG"/modules/*.modules; do
+# absent_why NAME: why the arch's kernel lacks the module (image/arm64/modules.absent), or nothing
+absent_why() { awk -v m="$1" '!/^[[:space:]]*#/ && $1 == m { $1 = ""; sub(/^ +/, ""); print; exit }' "$MODULES_ABSENT"; }
+ABSENT=$OUT/modules.absent	# "module-absent NAME REASON" for the release file
+: > "$ABSENT"
+for f in $MODULE_LISTS; do
 	grep -v '^[[:space:]]*#' "$f" | while read -r m pack; do
 		[ -n "$m" ] || continue
 		pack=$(pack_in "$f" "$m" "$pack")
 		line=$(deps_of "$m")
 		if [ -z "$line" ]; then
 			grep -q "/$m.ko\$\|/$(norm "$m").ko\$" "$kdir/modules.builtin" && continue
+			why=$(absent_why "$m")
+			[ -z "$why" ] || { echo "module-absent $m $why" >> "$ABSENT"; continue; }
 			die "${f#$ROOT/}: no module '$m' in $kver"
 		fi
 		for path in $line; do echo "$pack $path"; done >> "$claims"
@@ -291,8 +332,8 @@ for p in $PACKS; do
 	done
 done
 # The ZFS modules' kernel dependencies go with them.
-own=" $(cd "$OUT/zfs/modules" && ls | sed 's/\.ko$//' | tr '\n' ' ') "
-for dep in $(modinfo -F depends "$OUT"/zfs/modules/*.ko | tr ',' '\n' | sort -u); do
+with_zfs && own=" $(cd "$OUT/zfs/modules" && ls | sed 's/\.ko$//' | tr '\n' ' ') "
+with_zfs && for dep in $(modinfo -F depends "$OUT"/zfs/modules/*.ko | tr ',' '\n' | sort -u); do
 	case "$own" in *" $dep "*) continue ;; esac
 	line=$(deps_of "$dep")
 	[ -n "$line" ] || die "the ZFS modules need '$dep', which $kver does not have"
@@ -315,7 +356,7 @@ copy_module() {
 while read -r pack path; do
 	copy_module "$kdir/$path" "$(stage_of $pack)/lib/modules/$kver/$path"
 done < "$claims.placed"
-for ko in "$OUT"/zfs/modules/*.ko; do
+with_zfs && for ko in "$OUT"/zfs/modules/*.ko; do
 	copy_module "$ko" "$ZSTAGE/lib/modules/$kver/extra/zfs/${ko##*/}"
 done
 kdest=$STAGE/lib/modules/$kver
@@ -341,7 +382,7 @@ fw_pkgs=$(pkgs_of firmware)
 fw_list=$OUT/firmware.list
 : > "$fw_list"
 awk '{ print $2 }' "$claims.placed" | sort -u | sed "s|^|$kdir/|" > "$claims.files"
-ls "$OUT"/zfs/modules/*.ko >> "$claims.files"
+! with_zfs || ls "$OUT"/zfs/modules/*.ko >> "$claims.files"
 while read -r ko; do
 	mod=${ko##*/}; mod=${mod%.ko}
 	for fw in $(modinfo -F firmware "$ko"); do
@@ -437,7 +478,7 @@ eager_files() {
 			seen="$seen$f "
 			echo "./${f#$1/}"
 			for so in $(needed "$f"); do
-				[ -f "$1/lib/x86_64-linux-gnu/$so" ] && next="$next $1/lib/x86_64-linux-gnu/$so"
+				[ -f "$1/$LIBDIR/$so" ] && next="$next $1/$LIBDIR/$so"
 			done
 		done
 		queue=$next
@@ -452,6 +493,7 @@ early_sort() {
 	order="$m/modules.alias $m/modules.symbols"
 	for name in $(grep -v '^[[:space:]]*#' "$IMG/modules/early.list"); do
 		line=$(deps_of "$name")
+		[ -n "$line" ] || [ -z "$(absent_why "$name")" ] || continue
 		[ -n "$line" ] || die "image/modules/early.list: no module '$name' in $kver"
 		grep -qx "base $(echo $line | cut -d' ' -f1)" "$claims.placed" ||
 			die "image/modules/early.list: '$name' is not a module of the base (image/modules/*.modules)"
@@ -502,10 +544,10 @@ lazy_split() { # part stage tree
 	find "$3.lazy" -exec touch -h -d "@$SOURCE_DATE_EPOCH" {} +
 	key=$( { (cd "$3.lazy" && find . -mindepth 1 | LC_ALL=C sort |
 		cpio --quiet -o -H newc -R 0:0 --reproducible) | sha256sum; sha256sum < "$3.sort"; } |
-		cache_key "mksquashfs $squashfs_version -all-root -no-xattrs -comp xz -Xbcj x86 -b 1M -processors 2 $SOURCE_DATE_EPOCH")
+		cache_key "mksquashfs $squashfs_version -all-root -no-xattrs -comp xz $SQUASHFS_BCJ -b 1M -processors 2 $SOURCE_DATE_EPOCH")
 	if ! cache_get "$1.sqfs" "$key" "$3$PARTS/$1.sqfs"; then
 		SOURCE_DATE_EPOCH=$SOURCE_DATE_EPOCH mksquashfs "$3.lazy" "$3$PARTS/$1.sqfs" \
-			-noappend -quiet -no-progress -all-root -no-xattrs -comp xz -Xbcj x86 -b 1M -processors 2 \
+			-noappend -quiet -no-progress -all-root -no-xattrs -comp xz $SQUASHFS_BCJ -b 1M -processors 2 \
 			-sort "$3.sort" >/dev/null || die "mksquashfs failed on the $1 part"
 		cache_put "$1.sqfs" "$key" "$3$PARTS/$1.sqfs"
 	fi
@@ -521,13 +563,13 @@ archive() { # part stage out.img
 	rm -rf "$tree"
 	c=$(compress_of "$1")
 	case $c in
-	xz) how="xz $(xz --version | head -n1) --x86 --lzma2=preset=9 -T2 --check=crc32" ;;
+	xz) how="xz $(xz --version | head -n1) $XZ_BCJ --lzma2=preset=9 -T2 --check=crc32" ;;
 	zstd) how="zstd $(zstd --version) --ultra -22 -T2" ;;
 	esac
 	key=$(sha256sum < "${3%.img}.cpio" | cache_key "$how")
 	if ! cache_get "$1.$c" "$key" "$3"; then
 		case $c in
-		xz) xz --x86 --lzma2=preset=9 -T2 --check=crc32 -q -f -c "${3%.img}.cpio" > "$3" ;;
+		xz) xz $XZ_BCJ --lzma2=preset=9 -T2 --check=crc32 -q -f -c "${3%.img}.cpio" > "$3" ;;
 		zstd) zstd --ultra -22 -T2 -q -f "${3%.img}.cpio" -o "$3" ;;
 		esac
 		cache_put "$1.$c" "$key" "$3"
@@ -547,27 +589,32 @@ done
 #     checksums. Then the base archive.
 host_version() { dpkg-query -W -f '${Version}' "$1" 2>/dev/null || echo unknown; }
 {
-	echo "bootbench $("$OUT/bootbench" version | awk '{print $NF}')"
+	echo "bootbench $(run_target "$OUT/bootbench" version | awk '{print $NF}')"
 	echo "kernel $kver"
 	for p in $PACKS; do echo "modules $p $(nmods $p)"; done
 	for p in $PACKS; do echo "compression $p $(compress_of $p)"; done
 	echo "compression modules $MODULE_COMPRESS"
-	echo "compression lazy squashfs xz x86 1M, files of $LAZY_MIN bytes or more in $PARTS/NAME.sqfs"
+	echo "compression lazy squashfs xz ${SQUASHFS_BCJ:+${SQUASHFS_BCJ#-Xbcj } }1M, files of $LAZY_MIN bytes or more in $PARTS/NAME.sqfs"
 	echo "source-date-epoch $SOURCE_DATE_EPOCH"
 	# the host's compiler and the libraries bootbench and busybox link; the
 	# autotools that make wolfssl's configure script (curl's TLS)
-	echo "host gcc $(host_version gcc-12) musl $(host_version musl-dev) liburing $(host_version liburing-dev) linux-libc-dev $(host_version linux-libc-dev)"
+	case $ARCH in
+	x86_64) echo "host gcc $(host_version gcc-12) musl $(host_version musl-dev) liburing $(host_version liburing-dev) linux-libc-dev $(host_version linux-libc-dev)" ;;
+	# musl and liburing are built from the sources of the manifest's src lines
+	arm64) echo "host gcc-aarch64-linux-gnu $(host_version gcc-aarch64-linux-gnu) binutils-aarch64-linux-gnu $(host_version binutils-aarch64-linux-gnu) linux-libc-dev-arm64-cross $(host_version linux-libc-dev-arm64-cross)" ;;
+	esac
 	echo "host autoconf $(host_version autoconf) automake $(host_version automake) libtool $(host_version libtool)"
 	echo "host squashfs-tools $(host_version squashfs-tools)"
 	# the ZFS pack (out/zfs.img): what scripts/build-zfs.sh built
-	sed 's/^/part /' "$OUT/zfs/release"
+	! with_zfs || sed 's/^/part /' "$OUT/zfs/release"
+	cat "$ABSENT"
 	for p in $PACKS; do
 		[ "$p" = base ] || echo "pack $p $(file_of $p) $(sha256sum < "$OUT/$(file_of $p)" | cut -d' ' -f1)"
 	done
 	echo "# firmware NAME MODULE PACKAGE VERSION; firmware-missing NAME MODULE"
 	cat "$fw_list"
 	echo "# role package version sha256"
-	awk -F'\t' '{ print $1, $2, $3, $4 }' "$DL/manifest.tsv"
+	awk -F'\t' '{ print $1, $2, $3, $4 }' "$MANIFEST"
 } > "$STAGE/etc/bootbench-release"
 count_files "$STAGE" "$STAGE/etc/bootbench/packs.d/base"
 archive base "$STAGE" "$OUT/initramfs.img"

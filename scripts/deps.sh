@@ -18,6 +18,9 @@ pkgs="$pkgs autoconf automake libtool"
 # are checked under qemu-user, in their builds and in tests/arm64/programs.sh (run by make all ARCH=arm64)
 pkgs="$pkgs gcc-aarch64-linux-gnu binutils-aarch64-linux-gnu linux-libc-dev-arm64-cross"
 pkgs="$pkgs qemu-user-static"
+# make image ARCH=arm64 and make run ARCH=arm64: qemu-system-aarch64's virt
+# machine with AAVMF (Debian's EDK2 for it) boots the arm64 stick
+pkgs="$pkgs qemu-system-arm qemu-efi-aarch64"
 pkgs="$pkgs mtools dosfstools xorriso fdisk"
 # boot tests and make run: QEMU with SeaBIOS, OVMF (with Microsoft keys), iPXE
 pkgs="$pkgs qemu-system-x86 qemu-utils ovmf seabios ipxe-qemu"

@@ -21,22 +21,26 @@
 # has no pin for a package the image needs.
 # ARCH=arm64 (make's ARCH, issue 47): the sources its programs are built
 # from, with musl and liburing (built for it here: on x86_64 Debian's
-# musl-tools and liburing-dev stand for them), pinned in
-# dl/arm64/manifest.tsv. The arm64 image's binary packages are not fetched
-# yet (issue 47's next phase).
+# musl-tools and liburing-dev stand for them), and the arm64 binary
+# packages of image/arm64/packages.list, pinned in dl/arm64/manifest.tsv;
+# apt's indexes for arm64 are its own (dl/arm64/apt: one apt configuration
+# knows one architecture here, so neither index is refetched for the other).
 set -eu
 ROOT=${ROOT:-$(cd "$(dirname "$0")/.." && pwd)}
 DL=${DL:-$ROOT/dl}
 SUITE=bookworm
 KEYRING=/usr/share/keyrings/debian-archive-keyring.gpg
-APTDIR=$DL/apt
 SOURCES="busybox fio libaio jansson curl wolfssl"
 case ${ARCH:-x86_64} in
 x86_64)
 	PACKAGES=${PACKAGES:-$ROOT/image/packages.list}
+	DEB_ARCH=amd64
+	APTDIR=$DL/apt
 	MANIFEST=$DL/manifest.tsv ;;
 arm64)
-	PACKAGES=
+	PACKAGES=${PACKAGES:-$ROOT/image/arm64/packages.list}
+	DEB_ARCH=arm64
+	APTDIR=$DL/arm64/apt
 	SOURCES="$SOURCES musl liburing"
 	MANIFEST=$DL/arm64/manifest.tsv ;;
 *)
@@ -114,7 +118,7 @@ dlapt() {
 		-o Dir::Cache="$APTDIR/cache" \
 		-o Dir::Cache::pkgcache=pkgcache.bin -o Dir::Cache::srcpkgcache=srcpkgcache.bin \
 		-o Debug::NoLocking=1 \
-		-o APT::Architecture=amd64 -o APT::Architectures::=amd64 \
+		-o APT::Architecture=$DEB_ARCH -o APT::Architectures::=$DEB_ARCH \
 		-o APT::Get::AllowUnauthenticated=false \
 		$sandbox "$@"
 }
