@@ -66,7 +66,7 @@ PACKAGES_LIST := image/arm64/packages.list
 # no ZFS pack yet (image/arm64/packages.list says why)
 ZFS_RELEASE :=
 # the ISO, pxe/ and the tests are x86_64's only, so far
-ARM64_GOALS := all pins deps clean image run
+ARM64_GOALS := all pins deps clean image run $(MANIFEST)
 ifneq ($(filter-out $(ARM64_GOALS) $(OUT)/%,$(MAKECMDGOALS)),)
 $(error ARCH=arm64 builds its programs and the stick only so far (make all, image, run, pins, deps, clean or a file of $(OUT)/), not: $(filter-out $(ARM64_GOALS) $(OUT)/%,$(MAKECMDGOALS)))
 endif
@@ -128,7 +128,7 @@ PROFILES := $(sort $(wildcard rootfs/usr/share/bootbench/profiles/*.fio))
 UNIT_SRCS := $(wildcard tests/unit/*.c)
 UNIT_BINS := $(patsubst tests/unit/%.c,$(OUT)/tests/%,$(UNIT_SRCS))
 
-.PHONY: all deps check test bench bench-image run image docs clean unit fuzzers sanitize fuzz pins FORCE
+.PHONY: all deps check test bench bench-image run image docs clean unit fuzzers sanitize fuzz pins arm64-image FORCE
 all: $(OUT)/bootbench $(PROGRAMS)
 ifeq ($(ARCH),arm64)
 	$(Q)sh tests/arm64/programs.sh > $(OUT)/programs.check 2>&1; rc=$$?; sed 's/^/  /' $(OUT)/programs.check; exit $$rc
@@ -260,6 +260,10 @@ $(OUT)/bootbench-usb.img: $(OUT)/initramfs.img $(BOOT_TEMPLATES) image/packs.tab
 
 image: $(OUT)/bootbench-usb.img
 
+# make test's arm64 stick, in out/arm64 (make image ARCH=arm64)
+arm64-image:
+	+$(Q)$(MAKE) --no-print-directory ARCH=arm64 image
+
 # a real installed Debian for the rescue tests, from the archive fetch.sh uses (cached)
 INSTALLED := $(OUT)/installed/debian-uefi.img $(OUT)/installed/debian-bios.img
 $(INSTALLED) &: scripts/build-installed.sh dl/manifest.tsv
@@ -291,10 +295,13 @@ fuzz:
 # The downloads first (one apt at a time), then the builds side by side,
 # the ZFS modules first (the longest: about 3 minutes on 2 cores): the rest
 # is built beside them, and debootstrap of the installed Debians waits on
-# the network while the compilers keep the cores busy.
+# the network while the compilers keep the cores busy. The arm64 stick
+# (tests/boot/arm64_usb.sh boots it) is one more of them (arm64-image: its
+# own make, sharing the job slots).
 test: deps
 	$(Q)$(MAKE) --no-print-directory dl/manifest.tsv
-	$(Q)$(MAKE) --no-print-directory -j$(BUILD_JOBS) $(OUT)/zfs/release $(INSTALLED) all unit image sanitize
+	$(Q)$(MAKE) --no-print-directory ARCH=arm64 dl/arm64/manifest.tsv
+	$(Q)$(MAKE) --no-print-directory -j$(BUILD_JOBS) $(OUT)/zfs/release $(INSTALLED) all unit image sanitize arm64-image
 	$(Q)tests/run.sh
 
 # The fast loop: unit, CLI and sanitizer tests, no image and no QEMU (a few

@@ -1,0 +1,82 @@
+# SPDX-License-Identifier: MIT
+# Boot test (issue 47): the arm64 stick (make image ARCH=arm64) under
+# qemu-system-aarch64's virt machine with AAVMF (UEFI; shim, signed GRUB,
+# signed kernel, as x86's usb_uefi.sh), under TCG. Two boots: one to the
+# menu on the PL011 serial console (ttyAMA0), timed from QEMU's start; one
+# unattended, the smoke profile with consent on a virtio disk, results
+# saved to the stick and read back here, where the guest's description of
+# itself says aarch64 and its bootbench is the arm64 build.
+# timeout: 600
+. tests/bootlib.sh
+OUT=$PWD/out/arm64
+[ -e "$OUT/bootbench-usb.img" ] || { echo "out/arm64/bootbench-usb.img is missing: run 'make image ARCH=arm64'"; exit 1; }
+need_commands qemu-system-aarch64 mcopy mdir
+
+# arm64_boot SERIAL-LOG qemu-arm64.sh-options...: one boot, QEMU killed after BOOT_LIMIT
+arm64_boot() {
+	log=$1; shift
+	scripts/qemu-arm64.sh --serial "$log" --timeout "$BOOT_LIMIT" "$@"
+}
+
+# 1. To the menu: the dialog screen on ttyAMA0, then QEMU stopped.
+: > "$T/menu.log"
+start=$(date +%s)
+arm64_boot "$T/menu.log" --snapshot --usb "$OUT/bootbench-usb.img" &
+qpid=$!
+while kill -0 $qpid 2>/dev/null && ! grep -q 'Esc goes back' "$T/menu.log"; do sleep 1; done
+MENU_SECS=$(( $(date +%s) - start ))
+if grep -q 'Esc goes back' "$T/menu.log"; then
+	ok "the menu is on ttyAMA0, ${MENU_SECS}s after QEMU started"
+else
+	bad "the menu is on ttyAMA0 within ${BOOT_LIMIT}s"
+fi
+# the QEMU of this boot only: its serial log's name is this test's
+pkill -TERM -f "qemu-system-aarch64.*file:$T/menu.log"; wait $qpid 2>/dev/null
+tr -d '\r' < "$T/menu.log" > "$T/menu.txt"
+check "GRUB's arm64 build booted the kernel from the stick" grep -q "Booting \`bootbench'" "$T/menu.txt"
+check "the guest's boot log names the arm64 kernel" grep -q 'bootbench: .*kernel 6\.[0-9.]*-[0-9]*-arm64' "$T/menu.txt"
+check "the menu is on the serial console ttyAMA0" grep -q 'ready on /dev/ttyAMA0' "$T/menu.txt"
+grep -a 'boot finished in' "$T/menu.txt" | sed 's/^/guest: /'
+
+# 2. Unattended: smoke on the virtio disk, results to the stick; a hook
+# before the run (from the stick, its output saved with the results) says
+# what the guest runs on: uname's machine and the ELF machine field of its
+# bootbench (bytes 18-19: b7 00 is EM_AARCH64, 183).
+mkdir -p "$T/hooks"
+cat > "$T/hooks/arch.sh" <<'HOOK'
+echo "machine: $(uname -m)"
+echo "bootbench e_machine: $(od -An -tx1 -j18 -N2 /usr/bin/bootbench | tr -s ' ' | sed 's/^ //')"
+HOOK
+stick_with_conf "$T/stick.img" run=smoke targets=/dev/vda destroy=/dev/vda save=usb after=poweroff \
+	"hook_before=hooks/arch.sh#sha256=$(sum_of "$T/hooks/arch.sh")"
+mmd -i "$T/stick.img@@1M" ::/hooks && mcopy -i "$T/stick.img@@1M" "$T/hooks/arch.sh" ::/hooks/arch.sh
+test_disk "$T/virtio.img"
+before=$(sum_of "$T/virtio.img")
+start=$(date +%s)
+arm64_boot "$T/serial.log" --usb "$T/stick.img" --disk virtio:"$T/virtio.img"
+rc=$?
+BOOT_SECS=$(( $(date +%s) - start ))
+keep_serial
+if [ $rc != 0 ]; then
+	bad "QEMU powered off within ${BOOT_LIMIT}s (exit status $rc)"
+	serial_failure
+	finish
+fi
+ok "QEMU powered off after the unattended run (${BOOT_SECS}s)"
+check "the console reached the unattended run" serial_has 'run: smoke on /dev/vda: exit status 0'
+check "the disk was written (consent given)" [ "$(sum_of "$T/virtio.img")" != "$before" ]
+fetch_results "$T/stick.img" || { bad "a results folder is on the stick"; finish; }
+ok "a results folder is on the stick"
+check "result is JSON in fio's layout" json "$T/results/vda.json" '"fio version" in d and len(d["jobs"]) == 2'
+check "the write job wrote 16 MiB without error" json "$T/results/vda.json" \
+	'd["jobs"][0]["error"] == 0 and d["jobs"][0]["write"]["io_bytes"] == 16 << 20'
+check "the read job read 16 MiB without error" json "$T/results/vda.json" \
+	'd["jobs"][1]["error"] == 0 and d["jobs"][1]["read"]["io_bytes"] == 16 << 20'
+check "disks.json has the virtio disk with its serial" json "$T/results/disks.json" \
+	'any(x["serial"] == "BBVIRTIO1" for x in d["disks"])'
+check "the console log is saved" grep -q 'unattended run finished, exit status 0' "$T/results/console.log"
+check "the system description names the arm64 kernel" grep -q '^Kernel: *6\.[0-9.]*-[0-9]*-arm64 ' "$T/results/system.txt"
+check "the guest booted through UEFI" grep -q 'UEFI, Secure Boot disabled' "$T/results/system.txt"
+check "the guest is an aarch64 machine (uname -m in the hook)" grep -qx 'machine: aarch64' "$T/results/hook-before.log"
+check "the guest's bootbench is an aarch64 program (ELF machine b7 00)" grep -qx 'bootbench e_machine: b7 00' "$T/results/hook-before.log"
+finish
