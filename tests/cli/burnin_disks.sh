@@ -141,8 +141,12 @@ BOOTBENCH_SCALE=0.5 timeout 60 "$BB" burnin --components=disks --duration=20s --
 	--destroy="$c" --output="$T/kept" "$c" > "$T/kept.out" 2>&1
 echo $? > "$T/kept.rc"
 took=$(($(date +%s) - t0))
-check "a 10 s burn-in writing a 4 GiB disk: 10 s and a margin (took ${took} s), PASS" eval \
-	"[ $took -le 14 ] && [ \$(cat '$T/kept.rc') = 0 ]"
+# the bound tells a pass sized to the time from the whole disk's (the 2 GB
+# disk's 22.6 s, twice that for 4 GiB); the share below is the proof. 14 s
+# was exceeded once (17 s) with the host's two cores busy with a build and
+# guests beside the suite
+check "a 10 s burn-in writing a 4 GiB disk: 10 s and a margin, not the whole disk's time (took ${took} s), PASS" eval \
+	"[ $took -le 30 ] && [ \$(cat '$T/kept.rc') = 0 ]"
 check "... its figures say the share written and verified, never the whole disk" disks kept \
 	"[(x['figures']['pass']['value'] < 100 and ' of 4.0GiB (' in x['figures']['pass']['text']) for x in c['devices']] == [True]"
 refuses "a duration no minimal pass fits: refused up front, saying how long it needs" \
