@@ -3,9 +3,11 @@
 # qemu-system-aarch64's virt machine with AAVMF (UEFI; shim, signed GRUB,
 # signed kernel, as x86's usb_uefi.sh), under TCG. Two boots: one to the
 # menu on the PL011 serial console (ttyAMA0), timed from QEMU's start; one
-# unattended, the smoke profile with consent on a virtio disk, results
-# saved to the stick and read back here, where the guest's description of
-# itself says aarch64 and its bootbench is the arm64 build.
+# unattended with Secure Boot enforced (AAVMF with Microsoft's keys, as
+# usb_secureboot.sh: only Debian's signed shim, GRUB, kernel and modules
+# run), the smoke profile with consent on a virtio disk, results saved to
+# the stick and read back here, where the guest's description of itself
+# says aarch64 and its bootbench is the arm64 build.
 # timeout: 600
 . tests/bootlib.sh
 OUT=$PWD/out/arm64
@@ -38,7 +40,7 @@ check "the guest's boot log names the arm64 kernel" grep -q 'bootbench: .*kernel
 check "the menu is on the serial console ttyAMA0" grep -q 'ready on /dev/ttyAMA0' "$T/menu.txt"
 grep -a 'boot finished in' "$T/menu.txt" | sed 's/^/guest: /'
 
-# 2. Unattended: smoke on the virtio disk, results to the stick; a hook
+# 2. Unattended, Secure Boot: smoke on the virtio disk, results to the stick; a hook
 # before the run (from the stick, its output saved with the results) says
 # what the guest runs on: uname's machine and the ELF machine field of its
 # bootbench (bytes 18-19: b7 00 is EM_AARCH64, 183).
@@ -53,7 +55,7 @@ mmd -i "$T/stick.img@@1M" ::/hooks && mcopy -i "$T/stick.img@@1M" "$T/hooks/arch
 test_disk "$T/virtio.img"
 before=$(sum_of "$T/virtio.img")
 start=$(date +%s)
-arm64_boot "$T/serial.log" --usb "$T/stick.img" --disk virtio:"$T/virtio.img"
+arm64_boot "$T/serial.log" --fw secureboot --usb "$T/stick.img" --disk virtio:"$T/virtio.img"
 rc=$?
 BOOT_SECS=$(( $(date +%s) - start ))
 keep_serial
@@ -76,7 +78,9 @@ check "disks.json has the virtio disk with its serial" json "$T/results/disks.js
 	'any(x["serial"] == "BBVIRTIO1" for x in d["disks"])'
 check "the console log is saved" grep -q 'unattended run finished, exit status 0' "$T/results/console.log"
 check "the system description names the arm64 kernel" grep -q '^Kernel: *6\.[0-9.]*-[0-9]*-arm64 ' "$T/results/system.txt"
-check "the guest booted through UEFI" grep -q 'UEFI, Secure Boot disabled' "$T/results/system.txt"
+check "the kernel saw Secure Boot enabled" grep -q '^secure boot (kernel): enabled' "$T/results/system.txt"
+check "sysinfo reads Secure Boot from the EFI variable" grep -q 'UEFI, Secure Boot enabled' "$T/results/system.txt"
+check "the kernel is locked down (integrity)" grep -q '^lockdown: integrity' "$T/results/system.txt"
 check "the guest is an aarch64 machine (uname -m in the hook)" grep -qx 'machine: aarch64' "$T/results/hook-before.log"
 check "the guest's bootbench is an aarch64 program (ELF machine b7 00)" grep -qx 'bootbench e_machine: b7 00' "$T/results/hook-before.log"
 finish
