@@ -227,15 +227,10 @@ if [ -n "$direct" ] && [ "$boot" = usb ] && [ "$fw" = bios ] && case "$usb" in *
 fi
 
 # Media attach whatever boots (a direct kernel boot may have the stick too);
-# the one that boots is first in the boot order. The stick's cache is
-# unsafe as the test disks' are: QEMU keeps no write cache of its own
-# either way (a guest killed mid-save, power_cut.sh, leaves the same bytes
-# on the host), but the guest's flush of the stick is no longer the host's
-# fdatasync, which on ext4 waits for the sparse disk images' newly written
-# blocks: after a rescue's repair, smartctl on the stick took 5-6 s.
+# the one that boots is first in the boot order.
 if [ -n "$usb" ]; then
 	set -- "$@" -device qemu-xhci,id=xhci \
-		-drive "if=none,id=stick,format=$(case "$usb" in *.qcow2) echo qcow2 ;; *) echo raw ;; esac),file=$usb,cache=unsafe${snapshot:+,snapshot=on}${locked:+,readonly=on}${throttle:+,throttling.bps-total=$throttle}" \
+		-drive "if=none,id=stick,format=$(case "$usb" in *.qcow2) echo qcow2 ;; *) echo raw ;; esac),file=$usb${snapshot:+,snapshot=on}${locked:+,readonly=on}${throttle:+,throttling.bps-total=$throttle}" \
 		-device "usb-storage,id=usbstick,bus=xhci.0,drive=stick$([ "$boot" = usb ] && echo ,bootindex=0)"
 fi
 if [ -n "$cd" ]; then
