@@ -76,9 +76,9 @@ bad_keys "two command= options" "command=\"true\",no-pty,COMMAND=\"sh\" ssh-ed25
 	"bad line 1: two command= options (dropbear refuses the line)"
 
 # --- the same lines against the image's dropbear, from its package in dl/debs
-debs=$(ls dl/debs/dropbear-bin_*.deb dl/debs/libtomcrypt1_*.deb dl/debs/libtommath1_*.deb 2>/dev/null | wc -l)
+debs=$(ls dl/debs/dropbear-bin_*_amd64.deb dl/debs/libtomcrypt1_*_amd64.deb dl/debs/libtommath1_*_amd64.deb 2>/dev/null | wc -l)
 [ "$debs" = 3 ] || { bad "dropbear-bin, libtomcrypt1 and libtommath1 are not in dl/debs (make check fetches them)"; finish; }
-for d in dropbear-bin libtomcrypt1 libtommath1; do dpkg-deb -x dl/debs/${d}_*.deb "$T/db"; done
+for d in dropbear-bin libtomcrypt1 libtommath1; do dpkg-deb -x dl/debs/${d}_*_amd64.deb "$T/db"; done
 DB_LIBS=$T/db/usr/lib/x86_64-linux-gnu
 free_port DB_PORT || { bad "a free port for dropbear"; finish; }
 LD_LIBRARY_PATH=$DB_LIBS "$T/db/usr/bin/dropbearkey" -t ed25519 -f "$T/hostkey" > /dev/null 2>&1
