@@ -21,15 +21,15 @@
 #     guest's boot) and leaves "Invalid ELF header magic" in the kernel log
 #     (busybox tries finit_module first).
 #   BOOTBENCH_CACHE=DIR|off             the compressed results of step 9 by
-#                                       their inputs' checksums (out/cache)
+#                                       their inputs' checksums (out/cache; out/arm64/cache for arm64)
 #     mksquashfs, xz -9 and zstd -22 are most of this stage's time (about
 #     90 of 110 CPU-seconds) and are pure functions of their input, flags
 #     and version: an archive whose input did not change (a rebuild after a
 #     change to bootbench leaves every pack's) is copied from the cache.
 #     make bench-image's second build runs with it off, so the tools' own
 #     determinism is still checked end to end.
-# ARCH=arm64 (make's, issue 47): the same from dl/arm64/manifest.tsv
-# (image/arm64/packages.list) into OUT=out/arm64: aarch64's library folder
+# ARCH=arm64 (make's, issue 47): the same from dl/arm64/manifest.tsv and
+# dl/arm64/debs (image/arm64/packages.list) into OUT=out/arm64: aarch64's library folder
 # and loader, binutils' cross tools for arm64's ELF files, the programs run
 # here under qemu-user, image/arm64/modules/ beside image/modules/ with the
 # names of image/arm64/modules.absent skipped (each named in the release
@@ -51,6 +51,7 @@ case $MODULE_COMPRESS in xz|none) ;; *) die "BOOTBENCH_MODULE_COMPRESS=$MODULE_C
 case $ARCH in
 x86_64)
 	MANIFEST=$DL/manifest.tsv
+	DEBS=$DL/debs
 	LIBDIR=lib/x86_64-linux-gnu
 	LOADER=ld-linux-x86-64.so.2
 	LOADER_LINK=lib64/ld-linux-x86-64.so.2
@@ -59,9 +60,11 @@ x86_64)
 	MODULES_ABSENT=/dev/null
 	SQUASHFS_BCJ="-Xbcj x86"
 	XZ_BCJ=--x86
+	CACHE_DIR=$ROOT/out/cache
 	WITHOUT_PACKS= ;;
 arm64)
 	MANIFEST=$DL/arm64/manifest.tsv
+	DEBS=$DL/arm64/debs
 	LIBDIR=lib/aarch64-linux-gnu
 	LOADER=ld-linux-aarch64.so.1
 	LOADER_LINK=lib/ld-linux-aarch64.so.1
@@ -70,6 +73,9 @@ arm64)
 	MODULES_ABSENT=$IMG/arm64/modules.absent
 	SQUASHFS_BCJ=
 	XZ_BCJ=
+	# a cache of its own: one shared would keep each part's newest two
+	# entries of both machines', and the builds would evict each other's
+	CACHE_DIR=$ROOT/out/arm64/cache
 	# OpenZFS's modules are not cross-built yet (image/arm64/packages.list)
 	WITHOUT_PACKS=zfs ;;
 esac
@@ -123,7 +129,7 @@ while IFS='	' read -r role pkg ver sha file; do
 	d=$PKGS/$pkg
 	[ -f "$d/.$sha" ] && continue
 	rm -rf "$d"; mkdir -p "$d"
-	dpkg-deb -x "$DL/debs/$file" "$d" || die "cannot unpack $file (package '$pkg')"
+	dpkg-deb -x "$DEBS/$file" "$d" || die "cannot unpack $file (package '$pkg')"
 	touch "$d/.$sha"
 done < "$MANIFEST"
 pkgs_of() { awk -F'\t' -v r="$1" '$1 == r { print $2 }' "$MANIFEST"; }
@@ -508,7 +514,7 @@ early_sort() {
 # on (the input's bytes, the tool's version and flags); an entry is written
 # whole (a temporary name, then renamed), so a killed build leaves none
 # half-made; each part keeps its newest two entries.
-CACHE=${BOOTBENCH_CACHE:-$ROOT/out/cache}
+CACHE=${BOOTBENCH_CACHE:-$CACHE_DIR}
 [ "${BOOTBENCH_CACHE:-}" != off ] || CACHE=""
 # cache_key WHAT...: the key of the checksums and words on stdin and WHAT
 cache_key() { { cat; echo "$*"; } | sha256sum | cut -c1-32; }

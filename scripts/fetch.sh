@@ -24,7 +24,9 @@
 # musl-tools and liburing-dev stand for them), and the arm64 binary
 # packages of image/arm64/packages.list, pinned in dl/arm64/manifest.tsv;
 # apt's indexes for arm64 are its own (dl/arm64/apt: one apt configuration
-# knows one architecture here, so neither index is refetched for the other).
+# knows one architecture here, so neither index is refetched for the other),
+# the packages in dl/arm64/debs (beside x86_64's, a glob for one package's
+# file would find both).
 set -eu
 ROOT=${ROOT:-$(cd "$(dirname "$0")/.." && pwd)}
 DL=${DL:-$ROOT/dl}
@@ -36,11 +38,13 @@ x86_64)
 	PACKAGES=${PACKAGES:-$ROOT/image/packages.list}
 	DEB_ARCH=amd64
 	APTDIR=$DL/apt
+	DEBS=$DL/debs
 	MANIFEST=$DL/manifest.tsv ;;
 arm64)
 	PACKAGES=${PACKAGES:-$ROOT/image/arm64/packages.list}
 	DEB_ARCH=arm64
 	APTDIR=$DL/arm64/apt
+	DEBS=$DL/arm64/debs
 	SOURCES="$SOURCES musl liburing"
 	MANIFEST=$DL/arm64/manifest.tsv ;;
 *)
@@ -94,7 +98,7 @@ SEC_URI=${DEBIAN_SECURITY_MIRROR:-$(host_uri $SUITE-security | head -n1)}
 [ -n "$MAIN_URI" ] || die "no Debian $SUITE source in /etc/apt: set DEBIAN_MIRROR to the archive's URI"
 
 mkdir -p "$APTDIR/lists/partial" "$APTDIR/cache/archives/partial" "$APTDIR/parts" \
-	"$APTDIR/prefs.d" "$DL/debs" "$DL/src" "${MANIFEST%/*}"
+	"$APTDIR/prefs.d" "$DEBS" "$DL/src" "${MANIFEST%/*}"
 : > "$APTDIR/status"
 {
 	for type in deb deb-src; do
@@ -204,7 +208,7 @@ if [ -n "$PACKAGES" ]; then
 		fi
 		ver=$1 sha=$2 file=$3
 		printf '%s\t%s\t%s\t%s\t%s\n' "$role" "$pkg" "$ver" "$sha" "$file" >> "$manifest_tmp"
-		deb="$DL/debs/$file"
+		deb="$DEBS/$file"
 		[ -f "$deb" ] && [ "$(sha256sum "$deb" | cut -d' ' -f1)" = "$sha" ] && continue
 		echo "$pkg $ver $sha $file" >> "$wanted.get"
 	done < "$wanted"
@@ -212,7 +216,7 @@ if [ -n "$PACKAGES" ]; then
 	# one apt start-up a package (35 packages: 32 s on a fresh machine).
 	if [ -s "$wanted.get" ]; then
 		say "downloading $(wc -l < "$wanted.get") packages: $(awk '{ printf "%s%s", s, $1; s=", " }' "$wanted.get")"
-		tmpd=$(mktemp -d "$DL/debs/.part.XXXXXX")
+		tmpd=$(mktemp -d "$DEBS/.part.XXXXXX")
 		if ! (cd "$tmpd" && dlapt apt-get download $(awk '{ print $1 "=" $2 }' "$wanted.get") >/dev/null 2>"$tmpd/.log"); then
 			cat "$tmpd/.log" >&2; rm -rf "$tmpd"
 			die "download of the packages failed (above: the one apt names)"
@@ -223,7 +227,7 @@ if [ -n "$PACKAGES" ]; then
 			if [ -z "$got" ] || [ "$(sha256sum "$got" | cut -d' ' -f1)" != "$sha" ]; then
 				rm -rf "$tmpd"; die "package '$pkg' ($ver): checksum does not match the archive's index"
 			fi
-			mv "$got" "$DL/debs/$file"
+			mv "$got" "$DEBS/$file"
 		done < "$wanted.get"
 		rm -rf "$tmpd"
 	fi
