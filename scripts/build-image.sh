@@ -17,10 +17,11 @@
 # images are made and filled with mtools, the partition table with sfdisk on
 # a file. Equal inputs give equal bytes: every time in the FAT and ISO file
 # systems is SOURCE_DATE_EPOCH (the last commit's), their serials fixed.
-# ARCH=arm64 (make's, issue 47): the stick only, for UEFI only (arm64
-# servers boot UEFI): shim's and GRUB's arm64 builds as EFI/BOOT/BOOTAA64.EFI
-# and grubaa64.efi, the serial console on the PL011 (ttyAMA0); no
-# syslinux, no memtest86+ (x86's only), no ISO or pxe/ yet.
+# ARCH=arm64 (make's, issue 47): the stick and pxe/, for UEFI only (arm64
+# servers boot UEFI): shim's and GRUB's arm64 builds (EFI/BOOT/BOOTAA64.EFI
+# and grubaa64.efi on the stick; bootaa64.efi and GRUB's netboot build in
+# pxe/), the serial console on the PL011 (ttyAMA0); no syslinux, no
+# memtest86+ (x86's only), no ISO yet.
 set -eu
 ROOT=${ROOT:-$(cd "$(dirname "$0")/.." && pwd)}
 OUT=${OUT:-$ROOT/out}
@@ -73,7 +74,7 @@ arm64)
 	EFI_LOADER=BOOTAA64.EFI GRUB_EFI=grubaa64.efi
 	# no ZFS pack yet (image/arm64/packages.list says why)
 	WITHOUT_PACKS=zfs
-	NEEDED="$SHIM $GRUB/grubaa64.efi.signed" ;;
+	NEEDED="$SHIM $GRUB/grubaa64.efi.signed $GRUB/grubnetaa64.efi.signed" ;;
 esac
 # The parts, in the order the kernel unpacks them: all of them (the stick,
 # the ISO, the PXE "all packs" entries) and the PXE default's.
@@ -211,8 +212,23 @@ dd if="$WORK/part.img" of="$img" bs=1M seek=1 conv=notrunc status=none
 mv "$img" "$OUT/bootbench-usb.img"
 say "${OUT#$ROOT/}/bootbench-usb.img $(( $(stat -c %s "$OUT/bootbench-usb.img") / 1000 )) kB, $(( $(mdir -i "$OUT/bootbench-usb.img@@1M" :: | sed -n 's/ *\([0-9 ]*\) bytes free/\1/p' | tr -d ' ') / 1024 )) KiB free for results"
 
-# the ISO and pxe/ are x86_64's only, so far (issue 47)
-[ "$ARCH" = x86_64 ] || exit 0
+# arm64: pxe/ for UEFI network boot (DHCP client-arch 11): shim as
+# bootaa64.efi, which loads grubaa64.efi (GRUB's signed netboot build) from
+# the same TFTP folder, and its grub/grub.cfg, as x86_64's UEFI entries;
+# no ISO yet (issue 47)
+if [ "$ARCH" = arm64 ]; then
+	pxe=$OUT/pxe
+	rm -rf "$pxe"; mkdir -p "$pxe/grub"
+	(cd "$OUT" && cp vmlinuz $ALL_PARTS "$pxe/")
+	cp "$SHIM" "$pxe/bootaa64.efi"
+	cp "$GRUB/grubnetaa64.efi.signed" "$pxe/grubaa64.efi"
+	{
+		render grub-net.cfg.in net "(\$root)/vmlinuz" "(\$root)/" $(parts pxe)
+		render grub-net-all.cfg.in net "(\$root)/vmlinuz" "(\$root)/" $ALL_PARTS
+	} | grub_for_arch > "$pxe/grub/grub.cfg"
+	say "${OUT#$ROOT/}/pxe/ ($(ls "$pxe" | wc -l) entries)"
+	exit 0
+fi
 
 # --- ISO -----------------------------------------------------------------------
 iso=$WORK/iso

@@ -11,6 +11,8 @@
 #   --fw uefi|secureboot        AAVMF, or AAVMF with Microsoft's keys
 #                               enrolled (AAVMF_CODE.ms.fd, AAVMF_VARS.ms.fd)
 #   --usb IMG                   boot a USB stick image (usb-storage on xHCI)
+#   --pxe DIR [--bootfile F]    boot from QEMU's user-mode TFTP (AAVMF's own
+#                               network boot; F: bootaa64.efi, shim)
 #   --kernel K --initrd I [--append "..."]   direct kernel boot (a --usb
 #                               given as well is attached, not booted)
 #   --disk KIND:FILE            a test disk: virtio, nvme or scsi (repeatable);
@@ -31,12 +33,14 @@ die() { echo "qemu-arm64: $*" >&2; exit 2; }
 command -v qemu-system-aarch64 >/dev/null ||
 	die "qemu-system-aarch64 is missing: apt-get install qemu-system-arm (or run 'make deps ARCH=arm64' as root)"
 
-fw=uefi boot="" usb="" kernel="" initrd="" append="" disks="" snapshot="" serial="" timeout=""
+fw=uefi boot="" usb="" pxe="" bootfile=bootaa64.efi kernel="" initrd="" append="" disks="" snapshot="" serial="" timeout=""
 mem=1024 smp="" cpu=cortex-a57
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--fw) fw=$2; shift ;;
 	--usb) [ -n "$boot" ] || boot=usb; usb=$2; shift ;;
+	--pxe) boot=pxe pxe=$2; shift ;;
+	--bootfile) bootfile=$2; shift ;;
 	--kernel) boot=kernel kernel=$2; shift ;;
 	--initrd) initrd=$2; shift ;;
 	--append) append=$2; shift ;;
@@ -51,7 +55,7 @@ while [ $# -gt 0 ]; do
 	esac
 	shift
 done
-[ -n "$boot" ] || die "nothing to boot: give --usb or --kernel"
+[ -n "$boot" ] || die "nothing to boot: give --usb, --pxe or --kernel"
 [ -n "$smp" ] || smp=${QEMU_SMP:-2}
 
 # The firmware: its code read-only, its variables a copy, so that one
@@ -73,7 +77,8 @@ cp "$vars" "$tmp/vars.fd"
 set -- -M virt -accel tcg -cpu "$cpu" -m "$mem" -smp "$smp" -nodefaults -no-reboot -display none \
 	-drive "if=pflash,format=raw,unit=0,readonly=on,file=$code" \
 	-drive "if=pflash,format=raw,unit=1,file=$tmp/vars.fd" \
-	-netdev user,id=n0 -device virtio-net-pci,netdev=n0,romfile= \
+	-netdev "user,id=n0${pxe:+,tftp=$pxe,bootfile=$bootfile}" \
+	-device "virtio-net-pci,netdev=n0,romfile=$([ "$boot" = pxe ] && echo ,bootindex=0)" \
 	-object rng-random,id=rng0,filename=/dev/urandom -device virtio-rng-pci,rng=rng0
 if [ -n "$usb" ]; then
 	set -- "$@" -device qemu-xhci,id=xhci \
