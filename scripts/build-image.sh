@@ -20,8 +20,8 @@
 # ARCH=arm64 (make's, issue 47): the stick and pxe/, for UEFI only (arm64
 # servers boot UEFI): shim's and GRUB's arm64 builds (EFI/BOOT/BOOTAA64.EFI
 # and grubaa64.efi on the stick; bootaa64.efi and GRUB's netboot build in
-# pxe/), the serial console on the PL011 (ttyAMA0); no syslinux, no
-# memtest86+ (x86's only), no ISO yet.
+# pxe/; the ISO's El Torito EFI image), the serial console on the PL011
+# (ttyAMA0); no syslinux or isolinux, no memtest86+ (x86's only).
 set -eu
 ROOT=${ROOT:-$(cd "$(dirname "$0")/.." && pwd)}
 OUT=${OUT:-$ROOT/out}
@@ -212,10 +212,40 @@ dd if="$WORK/part.img" of="$img" bs=1M seek=1 conv=notrunc status=none
 mv "$img" "$OUT/bootbench-usb.img"
 say "${OUT#$ROOT/}/bootbench-usb.img $(( $(stat -c %s "$OUT/bootbench-usb.img") / 1000 )) kB, $(( $(mdir -i "$OUT/bootbench-usb.img@@1M" :: | sed -n 's/ *\([0-9 ]*\) bytes free/\1/p' | tr -d ' ') / 1024 )) KiB free for results"
 
+# --- ISO -----------------------------------------------------------------------
+iso=$WORK/iso
+tree "$iso" cd
+# BIOS: isolinux (x86_64's), its El Torito entry first; arm64's ISO boots
+# UEFI only. xorriso's options for it: the positional parameters.
+if [ "$ARCH" = x86_64 ]; then
+	mkdir -p "$iso/isolinux"
+	cp "$PKGS/isolinux/usr/lib/ISOLINUX/isolinux.bin" "$SYSLINUX/modules/bios/ldlinux.c32" "$iso/isolinux/"
+	render syslinux.cfg.in cd /boot/vmlinuz /boot/ $(parts stick) > "$iso/isolinux/isolinux.cfg"
+	set -- -eltorito-boot isolinux/isolinux.bin -eltorito-catalog isolinux/boot.cat \
+		-no-emul-boot -boot-load-size 4 -boot-info-table \
+		-isohybrid-mbr "$PKGS/isolinux/usr/lib/ISOLINUX/isohdpfx.bin" -eltorito-alt-boot
+else
+	set -- -eltorito-catalog boot/boot.cat
+fi
+# The El Torito EFI image holds only the loaders and grub.cfg; GRUB finds
+# the kernel on the ISO itself by the id file.
+efi=$WORK/efi
+mkdir -p "$efi"
+cp -r "$iso/EFI" "$efi/"
+efi_kib=$(( $(du -sk "$efi" | cut -f1) + 1024 ))
+fat_image "$iso/boot/efi.img" $efi_kib BBEFI "$efi" 16
+stamp_tree "$iso"
+xorriso -as mkisofs -quiet -iso-level 3 -full-iso9660-filenames -volid BOOTBENCH \
+	-joliet -rational-rock \
+	"$@" -e boot/efi.img -no-emul-boot -isohybrid-gpt-basdat \
+	-output "$WORK/bootbench.iso" "$iso" 2>"$WORK/xorriso.log" ||
+	{ cat "$WORK/xorriso.log" >&2; die "xorriso failed"; }
+mv "$WORK/bootbench.iso" "$OUT/bootbench.iso"
+say "${OUT#$ROOT/}/bootbench.iso $(du -m --apparent-size "$OUT/bootbench.iso" | cut -f1) MiB"
+
 # arm64: pxe/ for UEFI network boot (DHCP client-arch 11): shim as
 # bootaa64.efi, which loads grubaa64.efi (GRUB's signed netboot build) from
-# the same TFTP folder, and its grub/grub.cfg, as x86_64's UEFI entries;
-# no ISO yet (issue 47)
+# the same TFTP folder, and its grub/grub.cfg, as x86_64's UEFI entries
 if [ "$ARCH" = arm64 ]; then
 	pxe=$OUT/pxe
 	rm -rf "$pxe"; mkdir -p "$pxe/grub"
@@ -229,31 +259,6 @@ if [ "$ARCH" = arm64 ]; then
 	say "${OUT#$ROOT/}/pxe/ ($(ls "$pxe" | wc -l) entries)"
 	exit 0
 fi
-
-# --- ISO -----------------------------------------------------------------------
-iso=$WORK/iso
-tree "$iso" cd
-mkdir -p "$iso/isolinux"
-cp "$PKGS/isolinux/usr/lib/ISOLINUX/isolinux.bin" "$SYSLINUX/modules/bios/ldlinux.c32" "$iso/isolinux/"
-render syslinux.cfg.in cd /boot/vmlinuz /boot/ $(parts stick) > "$iso/isolinux/isolinux.cfg"
-# The El Torito EFI image holds only the loaders and grub.cfg; GRUB finds
-# the kernel on the ISO itself by the id file.
-efi=$WORK/efi
-mkdir -p "$efi"
-cp -r "$iso/EFI" "$efi/"
-efi_kib=$(( $(du -sk "$efi" | cut -f1) + 1024 ))
-fat_image "$iso/boot/efi.img" $efi_kib BBEFI "$efi" 16
-stamp_tree "$iso"
-xorriso -as mkisofs -quiet -iso-level 3 -full-iso9660-filenames -volid BOOTBENCH \
-	-joliet -rational-rock \
-	-eltorito-boot isolinux/isolinux.bin -eltorito-catalog isolinux/boot.cat \
-	-no-emul-boot -boot-load-size 4 -boot-info-table \
-	-isohybrid-mbr "$PKGS/isolinux/usr/lib/ISOLINUX/isohdpfx.bin" \
-	-eltorito-alt-boot -e boot/efi.img -no-emul-boot -isohybrid-gpt-basdat \
-	-output "$WORK/bootbench.iso" "$iso" 2>"$WORK/xorriso.log" ||
-	{ cat "$WORK/xorriso.log" >&2; die "xorriso failed"; }
-mv "$WORK/bootbench.iso" "$OUT/bootbench.iso"
-say "out/bootbench.iso $(du -m --apparent-size "$OUT/bootbench.iso" | cut -f1) MiB"
 
 # --- PXE -----------------------------------------------------------------------
 pxe=$OUT/pxe

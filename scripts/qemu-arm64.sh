@@ -11,6 +11,8 @@
 #   --fw uefi|secureboot        AAVMF, or AAVMF with Microsoft's keys
 #                               enrolled (AAVMF_CODE.ms.fd, AAVMF_VARS.ms.fd)
 #   --usb IMG                   boot a USB stick image (usb-storage on xHCI)
+#   --cdrom ISO                 boot an ISO as a CD-ROM (on virtio-scsi: the
+#                               virt machine has no IDE or AHCI of its own)
 #   --pxe DIR [--bootfile F]    boot from QEMU's user-mode TFTP (AAVMF's own
 #                               network boot; F: bootaa64.efi, shim)
 #   --kernel K --initrd I [--append "..."]   direct kernel boot (a --usb
@@ -33,12 +35,13 @@ die() { echo "qemu-arm64: $*" >&2; exit 2; }
 command -v qemu-system-aarch64 >/dev/null ||
 	die "qemu-system-aarch64 is missing: apt-get install qemu-system-arm (or run 'make deps ARCH=arm64' as root)"
 
-fw=uefi boot="" usb="" pxe="" bootfile=bootaa64.efi kernel="" initrd="" append="" disks="" snapshot="" serial="" timeout=""
+fw=uefi boot="" usb="" cd="" pxe="" bootfile=bootaa64.efi kernel="" initrd="" append="" disks="" snapshot="" serial="" timeout=""
 mem=1024 smp="" cpu=cortex-a57
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--fw) fw=$2; shift ;;
 	--usb) [ -n "$boot" ] || boot=usb; usb=$2; shift ;;
+	--cdrom) [ -n "$boot" ] || boot=cdrom; cd=$2; shift ;;
 	--pxe) boot=pxe pxe=$2; shift ;;
 	--bootfile) bootfile=$2; shift ;;
 	--kernel) boot=kernel kernel=$2; shift ;;
@@ -55,7 +58,7 @@ while [ $# -gt 0 ]; do
 	esac
 	shift
 done
-[ -n "$boot" ] || die "nothing to boot: give --usb, --pxe or --kernel"
+[ -n "$boot" ] || die "nothing to boot: give --usb, --cdrom, --pxe or --kernel"
 [ -n "$smp" ] || smp=${QEMU_SMP:-2}
 
 # The firmware: its code read-only, its variables a copy, so that one
@@ -84,6 +87,11 @@ if [ -n "$usb" ]; then
 	set -- "$@" -device qemu-xhci,id=xhci \
 		-drive "if=none,id=stick,format=raw,file=$usb,cache=unsafe${snapshot:+,snapshot=on}" \
 		-device "usb-storage,id=usbstick,bus=xhci.0,drive=stick$([ "$boot" = usb ] && echo ,bootindex=0)"
+fi
+if [ -n "$cd" ]; then
+	set -- "$@" -device virtio-scsi-pci,id=scsicd \
+		-drive "if=none,id=cd,format=raw,media=cdrom,readonly=on,file=$cd" \
+		-device "scsi-cd,bus=scsicd.0,drive=cd$([ "$boot" = cdrom ] && echo ,bootindex=0)"
 fi
 [ "$boot" != kernel ] || set -- "$@" -kernel "$kernel" ${initrd:+-initrd "$initrd"} -append "$append"
 
