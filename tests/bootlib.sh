@@ -51,11 +51,12 @@ stick_with_conf() { # out-img lines...
 # boot loader and sets FIRMWARE_BOOT=1 (usb_bios.sh, memtest.sh).
 direct() { [ -n "${FIRMWARE_BOOT:-}" ] || echo --direct; }
 
-# Boots with scripts/qemu.sh; the serial console goes to $T/serial.log.
+# Boots with scripts/qemu.sh (QEMU_SH=scripts/qemu-arm64.sh: the arm64
+# tests, with FIRMWARE_BOOT=1); the serial console goes to $T/serial.log.
 # Fails the test when QEMU does not power off in BOOT_LIMIT seconds.
 boot() { # qemu.sh options...
 	start=$(date +%s)
-	scripts/qemu.sh --serial "$T/serial.log" --timeout "$BOOT_LIMIT" $(direct) "$@"
+	${QEMU_SH:-scripts/qemu.sh} --serial "$T/serial.log" --timeout "$BOOT_LIMIT" $(direct) "$@"
 	rc=$?
 	BOOT_SECS=$(( $(date +%s) - start ))
 	keep_serial
