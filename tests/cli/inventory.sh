@@ -126,6 +126,25 @@ machine none "sh:rm -rf \"\$R/sys/firmware\""
 BOOTBENCH_SYSROOT=$M/none "$BB" inventory --json > "$T/none.json"
 check "no SMBIOS table: said in its place, the rest still taken" json "$T/none.json" \
 	"'no SMBIOS table' in d['smbios_note'] and d['memory']['dimms'] == [] and d['cpus']['threads'] == 8"
+# arm64 (issue 47): its /proc/cpuinfo names no model; the first CPU's implementer and part do
+# (an Ampere Altra's Neoverse-N1 cores), and a pair the table lacks is said as its numbers
+arm64_cpuinfo() { # PART
+	: > "$R/proc/cpuinfo"
+	for cpu in 0 1 2 3; do
+		printf 'processor\t: %s\nBogoMIPS\t: 50.00\nFeatures\t: fp asimd\nCPU implementer\t: 0x41\nCPU architecture: 8\nCPU variant\t: 0x3\nCPU part\t: %s\nCPU revision\t: 1\n\n' \
+			$cpu "$1" >> "$R/proc/cpuinfo"
+	done
+}
+machine arm64 "sh:arm64_cpuinfo 0xd0c"
+BOOTBENCH_SYSROOT=$M/arm64 "$BB" inventory --json > "$T/arm64.json"
+check "arm64: the CPU named from its implementer and part, four threads" json "$T/arm64.json" \
+	"d['cpus']['model'] == 'ARM Neoverse-N1' and d['cpus']['threads'] == 4"
+BOOTBENCH_SYSROOT=$M/arm64 "$BB" sysinfo > "$T/arm64-sysinfo.txt"
+check "... and by sysinfo the same" grep -q 'ARM Neoverse-N1' "$T/arm64-sysinfo.txt"
+machine arm64odd "sh:arm64_cpuinfo 0xfff"
+BOOTBENCH_SYSROOT=$M/arm64odd "$BB" inventory --json > "$T/arm64odd.json"
+check "... a core the table lacks: its numbers, never 'unknown'" json "$T/arm64odd.json" \
+	"d['cpus']['model'] == 'arm64 CPU (implementer 0x41, part 0xfff)'"
 
 # the fleet: eight machines of one model, two of another, one of a third
 rm -rf "$M"

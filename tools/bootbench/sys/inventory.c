@@ -19,6 +19,7 @@
 #include "lib/json.h"
 #include "lib/util.h"
 #include "lib/wrap.h"
+#include "sys/cpuname.h"
 #include "sys/inventory.h"
 #include "sys/machine.h"
 #include "sys/meminfo.h"
@@ -73,8 +74,6 @@ static void cpus(struct inventory *inv)
 				cpu_counted(c, phys, core);	/* the one before */
 			phys = 0;
 			core = -1;
-		} else if (!strncmp(line, "model name", 10) && !inv->cpu_model[0]) {
-			snprintf(inv->cpu_model, sizeof(inv->cpu_model), "%s", v);
 		} else if (!strncmp(line, "microcode", 9) && !inv->microcode[0]) {
 			snprintf(inv->microcode, sizeof(inv->microcode), "%s", v);
 		} else if (!strncmp(line, "physical id", 11)) {
@@ -90,10 +89,8 @@ static void cpus(struct inventory *inv)
 	inv->sockets = c->nsockets ? c->nsockets : 1;
 	inv->cores = c->nids ? c->nids : inv->threads;
 	free(c);
-	/* printable only: a model string goes onto the console */
-	for (char *p = inv->cpu_model; *p; p++)
-		if (*p < 0x20 || *p > 0x7e)
-			*p = '?';
+	cpu_name(inv->cpu_model, sizeof(inv->cpu_model));
+	/* printable only: a microcode string goes onto the console */
 	for (char *p = inv->microcode; *p; p++)
 		if (*p < 0x20 || *p > 0x7e)
 			*p = '?';

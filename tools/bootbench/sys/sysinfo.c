@@ -17,6 +17,7 @@
 #include "lib/json.h"
 #include "lib/util.h"
 #include "lib/wrap.h"
+#include "sys/cpuname.h"
 #include "sys/meminfo.h"
 #include "sys/nics.h"
 #include "sys/sysinfo.h"
@@ -35,28 +36,6 @@ struct sysinfo_data {
 	struct nic nics[NICS_MAX];
 	unsigned nnics;
 };
-
-static void proc_value(const char *file, const char *key, char *buf, size_t len)
-{
-	char line[512];
-	FILE *f = fopen(file, "r");
-	size_t klen = strlen(key);
-
-	buf[0] = 0;
-	while (f && fgets(line, sizeof(line), f)) {
-		char *v;
-
-		if (strncmp(line, key, klen) || !(v = strchr(line, ':')))
-			continue;
-		for (v++; *v == ' ' || *v == '\t'; v++)
-			;
-		v[strcspn(v, "\n")] = 0;
-		snprintf(buf, len, "%s", v);
-		break;
-	}
-	if (f)
-		fclose(f);
-}
 
 static void secure_boot(struct sysinfo_data *s)
 {
@@ -79,7 +58,7 @@ static void collect(struct sysinfo_data *s)
 	unsigned i;
 
 	memset(s, 0, sizeof(*s));
-	proc_value("/proc/cpuinfo", "model name", s->cpu, sizeof(s->cpu));
+	cpu_name(s->cpu, sizeof(s->cpu));
 	s->cpus = (unsigned)sysconf(_SC_NPROCESSORS_ONLN);
 	s->mem_kib = meminfo_bytes("MemTotal") >> 10;
 	if (!uname(&u))
