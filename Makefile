@@ -65,8 +65,8 @@ PROGRAMS := $(OUT)/busybox/busybox $(OUT)/fio/fio $(OUT)/curl/curl
 PACKAGES_LIST := image/arm64/packages.list
 # no ZFS pack yet (image/arm64/packages.list says why)
 ZFS_RELEASE :=
-# the tests (tests/run.sh) and the benchmarks are x86_64's goals: make test
-# builds arm64's image too (arm64-image) and runs its tests beside x86_64's
+# the tests (tests/run.sh) and the benchmarks are x86_64's goals: make
+# test-arm64 builds arm64's image (arm64-image) and runs its tests
 ARM64_GOALS := all pins deps clean image run $(MANIFEST)
 ifneq ($(filter-out $(ARM64_GOALS) $(OUT)/%,$(MAKECMDGOALS)),)
 $(error ARCH=arm64 builds its programs and image only so far (make all, image, run, pins, deps, clean or a file of $(OUT)/), not: $(filter-out $(ARM64_GOALS) $(OUT)/%,$(MAKECMDGOALS)))
@@ -129,7 +129,7 @@ PROFILES := $(sort $(wildcard rootfs/usr/share/bootbench/profiles/*.fio))
 UNIT_SRCS := $(wildcard tests/unit/*.c)
 UNIT_BINS := $(patsubst tests/unit/%.c,$(OUT)/tests/%,$(UNIT_SRCS))
 
-.PHONY: all deps check test bench bench-image run image docs clean unit fuzzers sanitize fuzz pins arm64-image FORCE
+.PHONY: all deps check test test-arm64 bench bench-image run image docs clean unit fuzzers sanitize fuzz pins arm64-image FORCE
 all: $(OUT)/bootbench $(PROGRAMS)
 ifeq ($(ARCH),arm64)
 	$(Q)sh tests/arm64/programs.sh > $(OUT)/programs.check 2>&1; rc=$$?; sed 's/^/  /' $(OUT)/programs.check; exit $$rc
@@ -261,7 +261,7 @@ $(OUT)/bootbench-usb.img: $(OUT)/initramfs.img $(BOOT_TEMPLATES) image/packs.tab
 
 image: $(OUT)/bootbench-usb.img
 
-# make test's arm64 stick, in out/arm64 (make image ARCH=arm64)
+# make test-arm64's stick, in out/arm64 (make image ARCH=arm64)
 arm64-image:
 	+$(Q)$(MAKE) --no-print-directory ARCH=arm64 image
 
@@ -296,14 +296,20 @@ fuzz:
 # The downloads first (one apt at a time), then the builds side by side,
 # the ZFS modules first (the longest: about 3 minutes on 2 cores): the rest
 # is built beside them, and debootstrap of the installed Debians waits on
-# the network while the compilers keep the cores busy. The arm64 stick
-# (tests/boot/arm64_usb.sh boots it) is one more of them (arm64-image: its
-# own make, sharing the job slots).
+# the network while the compilers keep the cores busy.
 test: deps
 	$(Q)$(MAKE) --no-print-directory dl/manifest.tsv
-	$(Q)$(MAKE) --no-print-directory ARCH=arm64 dl/arm64/manifest.tsv
-	$(Q)$(MAKE) --no-print-directory -j$(BUILD_JOBS) $(OUT)/zfs/release $(INSTALLED) all unit image sanitize arm64-image
+	$(Q)$(MAKE) --no-print-directory -j$(BUILD_JOBS) $(OUT)/zfs/release $(INSTALLED) all unit image sanitize
 	$(Q)tests/run.sh
+
+# The arm64 image's tests (issue 47; "# tier: arm64"): its stick, ISO and
+# pxe/ built, then booted under qemu-system-aarch64. Not in make test yet:
+# with them a fresh root's make test took 2132 s (ed99af1), its 1800 s
+# budget exceeded, the arm64 build about 330 CPU-s of it.
+test-arm64: deps
+	$(Q)$(MAKE) --no-print-directory ARCH=arm64 dl/arm64/manifest.tsv
+	$(Q)$(MAKE) --no-print-directory -j$(BUILD_JOBS) arm64-image
+	$(Q)TIER=arm64 tests/run.sh
 
 # The fast loop: unit, CLI and sanitizer tests, no image and no QEMU (a few
 # minutes with out/ built; docs/hacking.md). TESTS=REGEX picks some.

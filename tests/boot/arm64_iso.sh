@@ -5,6 +5,7 @@
 # ISO itself, as iso_uefi.sh for x86_64. The ISO is read-only, so a copy
 # gets a bootbench.conf by xorriso; the results go to the serial console.
 # timeout: 600
+# tier: arm64 (make test-arm64, which builds its image)
 . tests/bootlib.sh
 QEMU_SH=scripts/qemu-arm64.sh FIRMWARE_BOOT=1	# boot(): AAVMF from the medium, no --direct
 OUT=$PWD/out/arm64

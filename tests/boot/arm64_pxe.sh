@@ -8,6 +8,7 @@
 # parameters on GRUB's kernel line, as a datacenter would set them: the
 # smoke profile on the NVMe disk, results on the console.
 # timeout: 600
+# tier: arm64 (make test-arm64, which builds its image)
 . tests/bootlib.sh
 QEMU_SH=scripts/qemu-arm64.sh FIRMWARE_BOOT=1	# boot(): AAVMF from the medium, no --direct
 OUT=$PWD/out/arm64

@@ -9,6 +9,7 @@
 # the stick and read back here, where the guest's description of itself
 # says aarch64 and its bootbench is the arm64 build.
 # timeout: 600
+# tier: arm64 (make test-arm64, which builds its image)
 . tests/bootlib.sh
 QEMU_SH=scripts/qemu-arm64.sh FIRMWARE_BOOT=1	# boot(): AAVMF from the medium, no --direct
 OUT=$PWD/out/arm64

@@ -9,7 +9,7 @@
 # in the index and in its pack, or built in, or named absent with its
 # reason; every package of dl/arm64/manifest.tsv is in the release file;
 # the stick boots UEFI through arm64's shim and GRUB.
-# tier: image (not in make check: it reads the built image)
+# tier: arm64 (make test-arm64, which builds its image; not make check nor make test)
 . tests/lib.sh
 A=out/arm64
 R=$A/rootfs
