@@ -37,6 +37,18 @@ static const struct arm_core {
 	{ 0xc0, 0xac4, "Ampere AmpereOne AC04" },
 };
 
+char *cpuinfo_value(char *line)
+{
+	char *v = strchr(line, ':');
+
+	if (!v)
+		return NULL;
+	for (v++; *v == ' ' || *v == '\t'; v++)
+		;
+	v[strcspn(v, "\n")] = 0;
+	return v;
+}
+
 void cpu_name(char *buf, size_t len)
 {
 	char path[PATH_MAX], line[512];
@@ -47,13 +59,10 @@ void cpu_name(char *buf, size_t len)
 	root_path(path, sizeof(path), "/proc/cpuinfo");
 	f = fopen(path, "re");
 	while (f && fgets(line, sizeof(line), f)) {
-		char *v = strchr(line, ':');
+		char *v = cpuinfo_value(line);
 
 		if (!v)
 			continue;
-		for (v++; *v == ' ' || *v == '\t'; v++)
-			;
-		v[strcspn(v, "\n")] = 0;
 		if (!strncmp(line, "model name", 10)) {
 			snprintf(buf, len, "%s", v);
 			break;

@@ -14,4 +14,7 @@
  */
 void cpu_name(char *buf, size_t len);
 
+/* A /proc/cpuinfo line's value ("key\t: value\n"), its blanks and newline cut, in LINE; NULL without a colon. */
+char *cpuinfo_value(char *line);
+
 #endif

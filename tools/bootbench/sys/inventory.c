@@ -62,13 +62,10 @@ static void cpus(struct inventory *inv)
 	root_path(path, sizeof(path), "/proc/cpuinfo");
 	f = fopen(path, "r");
 	while (f && fgets(line, sizeof(line), f)) {
-		char *v = strchr(line, ':');
+		char *v = cpuinfo_value(line);
 
 		if (!v)
 			continue;
-		for (v++; *v == ' ' || *v == '\t'; v++)
-			;
-		v[strcspn(v, "\n")] = 0;
 		if (!strncmp(line, "processor", 9)) {
 			if (inv->threads++)
 				cpu_counted(c, phys, core);	/* the one before */
