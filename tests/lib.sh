@@ -94,6 +94,17 @@ json() {
 # loopdev VAR FILE SIZE: a loop device with direct I/O over a file in $T, its
 # name in VAR. It runs in the test's own shell (not in $(...), where a skip
 # would end only the subshell and leave an error message as the device name).
+# pin_stress_ng: $T/pin/stress-ng, the real one held to CPU 0 (taskset), for
+# a burn-in run with PATH=$PINNED_PATH: its verdicts are read from a recorded
+# machine's sensors and counters, not from how hard the host's cores are
+# loaded, and a stressor on every core costs every core for its time
+pin_stress_ng() {
+	need_commands stress-ng taskset
+	mkdir -p "$T/pin"
+	printf '#!/bin/sh\nexec taskset -c 0 %s "$@"\n' "$(command -v stress-ng)" > "$T/pin/stress-ng"
+	chmod +x "$T/pin/stress-ng"
+	PINNED_PATH=$T/pin:$PATH
+}
 loopdev() {
 	[ "$(id -u)" = 0 ] || skip "needs root for loop devices"
 	truncate -s "$3" "$2"

@@ -78,7 +78,7 @@ stop_tests() {
 	_i=0
 	while [ -n "$_pids" ] && kill -0 $_pids 2>/dev/null && [ $_i -lt 150 ]; do sleep 0.1; _i=$((_i + 1)); done
 	rm -rf "$running_dir"
-	rm -f "$log/.tally.$$" "$log/.host-done.$$" "$log/.own-done.$$"
+	rm -f "$log/.tally.$$" "$log/.host-done.$$" "$log/.own-done.$$" "$log/.lane-host.$$" "$log/.lane-own.$$" "$log/.lane-all.$$"
 }
 trap 'stop_tests; exit 130' INT
 trap 'stop_tests; exit 143' TERM
@@ -246,15 +246,56 @@ in_lane() {
 	own) ! shares_host "$2" ;;
 	esac
 }
-# The serial lane: unit and CLI tests, then the sanitizer runs, one at a
-# time; WHICH (in_lane) picks a part of them.
-serial_lane() { # which
+# A lane runs lane_slots of its tests at once: one, but the tests that
+# share the host HOST_JOBS at a time (2 beside the boot tests, 3 without
+# them), as most of their time is waits (their servers, devices, runtimes:
+# a fresh root's host lane was 824 s of tests and a third of a core; make
+# check 770 s, that lane most of it). Each has its own loop devices, free
+# ports, private namespaces and $T; a test marked alone or quiet runs with
+# none beside it in the lane, and one that starts nfs-ganesha with no other
+# that does.
+lane_slots=1 lane_running=""	# lane_running: NAME:TEST of those started, not reported
+lane_run() { # test name [san [arg]]
+	if [ "$lane_slots" -le 1 ]; then
+		start "$@"
+		wait
+		report "$2"
+		return
+	fi
+	until lane_fits "$1"; do sleep 0.2; done
+	start "$@"
+	lane_running="$lane_running $2:$1"
+}
+lane_reap() {
+	_still=""
+	for _e in $lane_running; do
+		if [ -f "$log/${_e%%:*}.result" ]; then report "${_e%%:*}"; else _still="$_still $_e"; fi
+	done
+	lane_running=$_still
+}
+lane_fits() { # test
+	lane_reap
+	_n=0
+	for _e in $lane_running; do
+		_n=$((_n + 1))
+		{ alone "${_e#*:}" || quiet "${_e#*:}"; } && return 1
+		uses_nfs "${_e#*:}" && uses_nfs "$1" && return 1
+	done
+	[ $_n -lt "$lane_slots" ] && ! { { alone "$1" || quiet "$1"; } && [ $_n -gt 0 ]; }
+}
+lane_drain() {
+	while [ -n "$lane_running" ]; do
+		lane_reap
+		[ -z "$lane_running" ] || sleep 0.2
+	done
+}
+# A lane's tests, a line each: TEST NAME SAN ARG (- for none): the unit and
+# CLI tests, then the sanitizer runs; WHICH (in_lane) picks a part of them.
+lane_tests() { # which
 	for t in out/tests/* tests/cli/*.sh; do
 		[ -x "$t" ] || [ "${t%.sh}" != "$t" ] || continue
 		selected "$(basename "$t")" && in_tier "$t" && in_lane "$1" "$t" || continue
-		start "$t"
-		wait
-		report "$(basename "$t")"
+		echo "$t $(basename "$t") - -"
 	done
 	[ "${TIER:-all}" != arm64 ] || return 0	# the sanitizer builds are x86_64's
 
@@ -264,26 +305,33 @@ serial_lane() { # which
 	for t in out/asan/tests/*; do
 		[ -x "$t" ] || continue
 		n=asan-$(basename "$t")
-		selected "$n" && in_lane "$1" "$t" || continue
-		start "$t" "$n" san
-		wait
-		report "$n"
+		selected "$n" && in_lane "$1" "$t" && echo "$t $n san -"
 	done
 	for h in out/asan/fuzz/fuzz_*; do
 		[ -x "$h" ] || continue
 		n=replay-$(basename "$h")
-		selected "$n" && in_lane "$1" "$h" || continue
-		start "$h" "$n" san "tests/fuzz/corpus/$(basename "$h")"
-		wait
-		report "$n"
+		selected "$n" && in_lane "$1" "$h" && echo "$h $n san tests/fuzz/corpus/$(basename "$h")"
 	done
 	for t in $(grep -v '^#' tests/asan.list); do
 		n=asan-$t
-		selected "$n" && in_tier "tests/cli/$t" && in_lane "$1" "tests/cli/$t" || continue
-		start "tests/cli/$t" "$n" san
-		wait
-		report "$n"
+		selected "$n" && in_tier "tests/cli/$t" && in_lane "$1" "tests/cli/$t" && echo "tests/cli/$t $n san -"
 	done
+}
+# The serial lane: its tests lane_slots at a time, the longest first (by
+# their last run's time, where there was one), so that none of them starts
+# last and runs on alone.
+serial_lane() { # which
+	lane_tests "$1" | while read -r t n san arg; do
+		read -r _ secs _ < "$log/$n.result" 2>/dev/null || secs=0
+		echo "$secs $t $n $san $arg"
+	done | sort -s -k1,1nr > "$log/.lane-$1.$$"
+	while read -r _ t n san arg; do
+		[ "$san" = - ] && san=""
+		[ "$arg" = - ] && arg=""
+		lane_run "$t" "$n" "$san" $arg
+	done < "$log/.lane-$1.$$"
+	lane_drain
+	rm -f "$log/.lane-$1.$$"
 }
 # Beside the serial lanes (a slot of JOBS) boot tests run on what is left,
 # never one that uses the host's loop devices (the host lane has loop
@@ -304,14 +352,14 @@ done | sort -s -k1,1nr | cut -d' ' -f2)
 # 824 s of it, a third of a core), so boot tests use its slot. Each lane
 # marks its end (.host-done, .own-done: the time it ended, for the figures).
 if [ -n "$boot_pending" ]; then
-	(serial_lane host; date +%s > "$log/.host-done.$$") &
+	(lane_slots=${HOST_JOBS:-2}; serial_lane host; date +%s > "$log/.host-done.$$") &
 	lanes=$!
-	(serial_lane own; date +%s > "$log/.own-done.$$") &
+	(lane_slots=${OWN_JOBS:-1}; serial_lane own; date +%s > "$log/.own-done.$$") &
 	lanes="$lanes $!"
 elif [ "$JOBS" -ge 2 ]; then
-	serial_lane host &
+	(lane_slots=${HOST_JOBS:-3}; serial_lane host) &
 	lanes=$!
-	serial_lane own &	# a subshell each: a lane's wait is for its own test
+	(lane_slots=${OWN_JOBS:-2}; serial_lane own) &	# a subshell each: a lane's wait is for its own test
 	lanes="$lanes $!"
 	wait
 else
