@@ -91,9 +91,6 @@ json() {
 	python3 -c "import json,re,sys; d=json.load(open(sys.argv[1])); sys.exit(0 if ($2) else 1)" "$1"
 }
 
-# loopdev VAR FILE SIZE: a loop device with direct I/O over a file in $T, its
-# name in VAR. It runs in the test's own shell (not in $(...), where a skip
-# would end only the subshell and leave an error message as the device name).
 # pin_stress_ng: $T/pin/stress-ng, the real one held to CPU 0 (taskset), for
 # a burn-in run with PATH=$PINNED_PATH: its verdicts are read from a recorded
 # machine's sensors and counters, not from how hard the host's cores are
@@ -105,6 +102,9 @@ pin_stress_ng() {
 	chmod +x "$T/pin/stress-ng"
 	PINNED_PATH=$T/pin:$PATH
 }
+# loopdev VAR FILE SIZE: a loop device with direct I/O over a file in $T, its
+# name in VAR. It runs in the test's own shell (not in $(...), where a skip
+# would end only the subshell and leave an error message as the device name).
 loopdev() {
 	[ "$(id -u)" = 0 ] || skip "needs root for loop devices"
 	truncate -s "$3" "$2"

@@ -55,6 +55,13 @@ log=$PWD/out/test-logs	# absolute: the sanitizers write their reports there from
 # would write each other's
 dups=$(for t in tests/cli/*.sh tests/boot/*.sh tests/guest/*.sh; do basename "$t"; done | sort | uniq -d)
 [ -z "$dups" ] || { echo "run.sh: tests share a name (cli, boot and guest): $dups" >&2; exit 2; }
+# a lane keeps its tests as PID:NAME:TEST words
+odd=$(for t in tests/cli/*.sh tests/boot/*.sh tests/guest/*.sh; do basename "$t"; done | grep '[^A-Za-z0-9_.-]')
+[ -z "$odd" ] || { echo "run.sh: a test's name has more than letters, digits, '_', '.' and '-': $odd" >&2; exit 2; }
+for _v in HOST_JOBS OWN_JOBS; do
+	eval "_n=\${$_v:-1}"
+	[ "$_n" -ge 1 ] 2>/dev/null || { echo "run.sh: $_v=$_n: expected a number from 1" >&2; exit 2; }
+done
 mkdir -p "$log"
 # this run's own marks (its tally, its serial lanes' ends), named by its
 # pid: a run beside it (TESTS=...) shares out/test-logs and must not touch them
@@ -76,7 +83,14 @@ stop_tests() {
 	_pids=$(cat "$running_dir"/* 2>/dev/null)
 	[ -z "$_pids" ] || kill -TERM $_pids 2>/dev/null
 	_i=0
-	while [ -n "$_pids" ] && kill -0 $_pids 2>/dev/null && [ $_i -lt 150 ]; do sleep 0.1; _i=$((_i + 1)); done
+	# until every one of them has ended (kill -0 of a list fails when any one is gone)
+	while [ $_i -lt 150 ]; do
+		_alive=""
+		for _p in $_pids; do kill -0 "$_p" 2>/dev/null && _alive=1; done
+		[ -n "$_alive" ] || break
+		sleep 0.1
+		_i=$((_i + 1))
+	done
 	rm -rf "$running_dir"
 	rm -f "$log/.tally.$$" "$log/.host-done.$$" "$log/.own-done.$$" "$log/.lane-host.$$" "$log/.lane-own.$$" "$log/.lane-all.$$"
 }
@@ -254,22 +268,39 @@ in_lane() {
 # ports, private namespaces and $T; a test marked alone or quiet runs with
 # none beside it in the lane, and one that starts nfs-ganesha with no other
 # that does.
-lane_slots=1 lane_running=""	# lane_running: NAME:TEST of those started, not reported
+lane_slots=1 lane_running="" lane_reported=0	# lane_running: PID:NAME:TEST of those started, not reported
 lane_run() { # test name [san [arg]]
 	if [ "$lane_slots" -le 1 ]; then
 		start "$@"
 		wait
-		report "$2"
+		lane_report "$2"
 		return
 	fi
 	until lane_fits "$1"; do sleep 0.2; done
 	start "$@"
-	lane_running="$lane_running $2:$1"
+	lane_running="$lane_running $!:$2:$1"
 }
+# lane_report NAME: its line; a test whose runner ended without a result
+# (killed, or its result not written) FAILED, never left out of the count
+lane_report() {
+	if [ ! -f "$log/$1.result" ]; then
+		echo "FAILED: no result: the shell that ran this test ended without writing one" >> "$log/$1.log"
+		echo "1 0 0 0" > "$log/$1.result"
+	fi
+	report "$1"
+	lane_reported=$((lane_reported + 1))
+}
+# a test is reported when the shell start ran it in has ended (its result
+# is written just before), not when a result appears: a run beside this one
+# (TESTS=...) may write the same test's
 lane_reap() {
 	_still=""
 	for _e in $lane_running; do
-		if [ -f "$log/${_e%%:*}.result" ]; then report "${_e%%:*}"; else _still="$_still $_e"; fi
+		_pid=${_e%%:*} _rest=${_e#*:}
+		case $(cut -d' ' -f3 "/proc/$_pid/stat" 2>/dev/null) in
+		''|Z) wait "$_pid" 2>/dev/null; lane_report "${_rest%%:*}" ;;
+		*) _still="$_still $_e" ;;
+		esac
 	done
 	lane_running=$_still
 }
@@ -278,8 +309,10 @@ lane_fits() { # test
 	_n=0
 	for _e in $lane_running; do
 		_n=$((_n + 1))
-		{ alone "${_e#*:}" || quiet "${_e#*:}"; } && return 1
-		uses_nfs "${_e#*:}" && uses_nfs "$1" && return 1
+		_t=${_e#*:}
+		_t=${_t#*:}
+		{ alone "$_t" || quiet "$_t"; } && return 1
+		uses_nfs "$_t" && uses_nfs "$1" && return 1
 	done
 	[ $_n -lt "$lane_slots" ] && ! { { alone "$1" || quiet "$1"; } && [ $_n -gt 0 ]; }
 }
@@ -322,7 +355,9 @@ lane_tests() { # which
 # last and runs on alone.
 serial_lane() { # which
 	lane_tests "$1" | while read -r t n san arg; do
-		read -r _ secs _ < "$log/$n.result" 2>/dev/null || secs=0
+		secs=0
+		[ -f "$log/$n.result" ] && read -r _ secs _ < "$log/$n.result"
+		case $secs in ''|*[!0-9]*) secs=0 ;; esac
 		echo "$secs $t $n $san $arg"
 	done | sort -s -k1,1nr > "$log/.lane-$1.$$"
 	while read -r _ t n san arg; do
@@ -331,6 +366,13 @@ serial_lane() { # which
 		lane_run "$t" "$n" "$san" $arg
 	done < "$log/.lane-$1.$$"
 	lane_drain
+	# every test the lane was to run reported: one it did not (the list cut
+	# short, a lane stopped) fails the run, never a shorter count
+	_planned=$(lane_tests "$1" | wc -l)
+	if [ "$lane_reported" != "$_planned" ]; then
+		echo "FAIL lane-$1: $lane_reported of its $_planned tests reported"
+		echo "1 lane-$1" >> "$log/.tally.$$"
+	fi
 	rm -f "$log/.lane-$1.$$"
 }
 # Beside the serial lanes (a slot of JOBS) boot tests run on what is left,
@@ -400,7 +442,7 @@ while [ -n "$pending$running" ]; do
 		if [ "$n" -lt "$JOBS" ] && [ $alone_busy = 0 ] && ! { [ $servers_busy -ge 2 ] && uses_servers "$t"; } &&
 			! { [ $nfs_busy = 1 ] && uses_nfs "$t"; } &&
 			! { alone "$t" && [ "$n" -gt 0 ]; } && ! { [ $host_lane = 1 ] && touches_host "$t"; } &&
-			! { [ $lanes_busy = 1 ] && quiet "$t"; }; then
+			! { [ $lanes_busy = 1 ] && { quiet "$t" || alone "$t"; }; }; then
 			start "$t"
 			running="$running $t"
 			n=$((n + 1))
