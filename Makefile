@@ -67,9 +67,9 @@ PACKAGES_LIST := image/arm64/packages.list
 ZFS_RELEASE :=
 # the tests (tests/run.sh) and the benchmarks are x86_64's goals: make
 # test-arm64 builds arm64's image (arm64-image) and runs its tests
-ARM64_GOALS := all pins deps clean image run $(MANIFEST)
+ARM64_GOALS := all pins deps clean image run bench-image $(MANIFEST)
 ifneq ($(filter-out $(ARM64_GOALS) $(OUT)/%,$(MAKECMDGOALS)),)
-$(error ARCH=arm64 builds its programs and image only so far (make all, image, run, pins, deps, clean or a file of $(OUT)/), not: $(filter-out $(ARM64_GOALS) $(OUT)/%,$(MAKECMDGOALS)))
+$(error ARCH=arm64 builds its programs and image only so far (make all, image, run, bench-image, pins, deps, clean or a file of $(OUT)/), not: $(filter-out $(ARM64_GOALS) $(OUT)/%,$(MAKECMDGOALS)))
 endif
 else
 $(error ARCH=$(ARCH): no such ARCH (x86_64, arm64))
@@ -335,7 +335,7 @@ run: deps
 
 bench-image: deps
 	$(Q)$(MAKE) --no-print-directory image
-	$(Q)scripts/bench-image.sh
+	$(Q)scripts/bench-image$(if $(filter arm64,$(ARCH)),-arm64).sh
 
 # the generated parts of docs/ (the option and parameter tables, the man pages)
 docs: all
