@@ -5,6 +5,11 @@
 # script (scripts/qemu.sh unless set), LIMIT a boot's seconds at most.
 MB() { awk -v b="$1" 'BEGIN { printf "%.1f", b / 1e6 }'; }
 size() { stat -c %s "$1"; }
+# The table: a header, a size's row, and one held to a target (ok/MISSED)
+verdict() { awk -v v="$1" -v t="$2" 'BEGIN { print (v <= t) ? "ok" : "MISSED" }'; }
+table_head() { printf '  %-40s %10s %10s %s\n' "measure" "value" "target" "verdict"; }
+row() { printf '  %-40s %8s MB %10s\n' "$1" "$(MB "$2")" ""; }
+target_row() { printf '  %-40s %8s MB %7s MB %s\n' "$1" "$(MB "$2")" "$3" "$(verdict "$(MB "$2")" "$3")"; }
 # The floor's initramfs: BUSYBOX and an init that says so and powers off
 # ("floor: powering off"), the least a boot to userland can be.
 floor_image() { # busybox img

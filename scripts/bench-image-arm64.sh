@@ -41,11 +41,9 @@ floor=$(median < "$B/floor.t") kern=$(median < "$B/kernel.t") usb=$(median < "$B
 k=$(size "$OUT/vmlinuz") i=$(size "$OUT/initramfs.img")
 echo
 echo "bootbench arm64 image (qemu-system-aarch64 -M virt, TCG, AAVMF; $ROUNDS rounds, medians)"
-printf '  %-40s %10s %10s %s\n' "measure" "value" "target" "verdict"
-verdict() { awk -v v="$1" -v t="$2" 'BEGIN { print (v <= t) ? "ok" : "MISSED" }'; }
-row() { printf '  %-40s %8s MB %10s\n' "$1" "$(MB "$2")" ""; }
+table_head
 kt=$((k + i))
-printf '  %-40s %8s MB %7s MB %s\n' "kernel + base initramfs" "$(MB $kt)" 26 "$(verdict "$(MB $kt)" 26)"
+target_row "kernel + base initramfs" $kt 26
 row "  kernel (signed, uncompressed)" $k
 row "  base initramfs (initramfs.img)" $i
 all=$kt
@@ -55,7 +53,7 @@ for f in $packs; do
 done
 row "kernel + every part (the stick's boot)" $all
 u=$(size "$OUT/bootbench-usb.img")
-printf '  %-40s %8s MB %7s MB %s\n' "USB image (every pack)" "$(MB $u)" 64 "$(verdict "$(MB $u)" 64)"
+target_row "USB image (every pack)" $u 64
 row "ISO (every pack)" "$(size "$OUT/bootbench.iso")"
 ratio() { awk -v a="$1" -v b="$floor" 'BEGIN { printf "%.2f", a / b }'; }
 printf '  %-40s %9s s\n' "floor (busybox-only, to power-off)" "$floor"

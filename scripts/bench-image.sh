@@ -91,11 +91,9 @@ floor=$(median < "$B/floor.t") kern=$(median < "$B/kernel.t") base=$(median < "$
 k=$(size "$OUT/vmlinuz") i=$(size "$OUT/initramfs.img")
 echo
 echo "bootbench image ($(cat "$OUT/qemu-accel"), $ROUNDS rounds, medians)"
-printf '  %-40s %10s %10s %s\n' "measure" "value" "target" "verdict"
-verdict() { awk -v v="$1" -v t="$2" 'BEGIN { print (v <= t) ? "ok" : "MISSED" }'; }
-row() { printf '  %-40s %8s MB %10s\n' "$1" "$(MB "$2")" ""; }
+table_head
 kt=$(( k + i ))
-printf '  %-40s %8s MB %7s MB %s\n' "kernel + base initramfs" "$(MB $kt)" 24 "$(verdict "$(MB $kt)" 24)"
+target_row "kernel + base initramfs" $kt 24
 row "  kernel" $k
 row "  base initramfs (initramfs.img)" $i
 all=$kt
@@ -106,7 +104,7 @@ done
 row "kernel + base + firmware (PXE default)" $((kt + $(size "$OUT/firmware.img")))
 row "kernel + every part (the stick's boot)" $all
 u=$(size "$OUT/bootbench-usb.img")
-printf '  %-40s %8s MB %7s MB %s\n' "USB image (every pack)" "$(MB $u)" 48 "$(verdict "$(MB $u)" 48)"
+target_row "USB image (every pack)" $u 48
 row "ISO (every pack)" "$(size "$OUT/bootbench.iso")"
 printf '  %-40s %9s s\n' "floor (busybox-only, to power-off)" "$floor"
 ratio() { awk -v a="$1" -v b="$floor" 'BEGIN { printf "%.2f", a / b }'; }
