@@ -55,7 +55,7 @@ log=$PWD/out/test-logs	# absolute: the sanitizers write their reports there from
 # would write each other's
 dups=$(for t in tests/cli/*.sh tests/boot/*.sh tests/guest/*.sh; do basename "$t"; done | sort | uniq -d)
 [ -z "$dups" ] || { echo "run.sh: tests share a name (cli, boot and guest): $dups" >&2; exit 2; }
-# a lane keeps its tests as PID:NAME:TEST words
+# a lane keeps its tests as PID:NAME:KIND words
 odd=$(for t in tests/cli/*.sh tests/boot/*.sh tests/guest/*.sh; do basename "$t"; done | grep '[^A-Za-z0-9_.-]')
 [ -z "$odd" ] || { echo "run.sh: a test's name has more than letters, digits, '_', '.' and '-': $odd" >&2; exit 2; }
 for _v in HOST_JOBS OWN_JOBS; do
@@ -272,7 +272,7 @@ in_lane() {
 # ports, private namespaces and $T; a test marked alone or quiet runs with
 # none beside it in the lane, and one that starts nfs-ganesha with no other
 # that does.
-lane_slots=1 lane_running="" lane_reported=0	# lane_running: PID:NAME:TEST of those started, not reported
+lane_slots=1 lane_running="" lane_reported=0	# lane_running: PID:NAME:KIND of those started, not reported
 lane_run() { # test name [san [arg]]
 	if [ "$lane_slots" -le 1 ]; then
 		start "$@"
@@ -280,9 +280,15 @@ lane_run() { # test name [san [arg]]
 		lane_report "$2"
 		return
 	fi
-	until lane_fits "$1"; do sleep 0.2; done
+	_kind=$(lane_kind "$1")	# once: lane_fits asks five times a second
+	until lane_fits "$_kind"; do sleep 0.2; done
 	start "$@"
-	lane_running="$lane_running $!:$2:$1"
+	lane_running="$lane_running $!:$2:$_kind"
+}
+# lane_kind TEST: x (alone or quiet: none of its lane beside it), n (starts
+# nfs-ganesha: no other that does beside it), or -
+lane_kind() {
+	if alone "$1" || quiet "$1"; then echo x; elif uses_nfs "$1"; then echo n; else echo -; fi
 }
 # lane_report NAME: its line; a test whose runner ended without a result
 # (killed, or its result not written) FAILED, never left out of the count
@@ -308,17 +314,14 @@ lane_reap() {
 	done
 	lane_running=$_still
 }
-lane_fits() { # test
+lane_fits() { # kind (lane_kind's)
 	lane_reap
 	_n=0
 	for _e in $lane_running; do
 		_n=$((_n + 1))
-		_t=${_e#*:}
-		_t=${_t#*:}
-		{ alone "$_t" || quiet "$_t"; } && return 1
-		uses_nfs "$_t" && uses_nfs "$1" && return 1
+		case ${_e##*:} in x) return 1 ;; n) [ "$1" = n ] && return 1 ;; esac
 	done
-	[ $_n -lt "$lane_slots" ] && ! { { alone "$1" || quiet "$1"; } && [ $_n -gt 0 ]; }
+	[ $_n -lt "$lane_slots" ] && ! { [ "$1" = x ] && [ $_n -gt 0 ]; }
 }
 lane_drain() {
 	while [ -n "$lane_running" ]; do
