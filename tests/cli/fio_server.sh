@@ -137,10 +137,15 @@ check "exec_prerun runs no program" [ ! -e "$T/prerun-ran" ]
 # disk on its stdin, a file left open: fio would open /proc/self/fd/N), and
 # reaches nothing of the host's network: a network namespace of its own,
 # its loopback only, the port carried in by bootbench
-fio_server_pid() { pgrep -f "^/usr/bin/fio --server=127.0.0.1,$FIO_PORT" | head -n 1; }
+fio_server_pid() { pgrep -o -f "^/usr/bin/fio --server=127.0.0.1,$FIO_PORT"; }
 fiopid=$(fio_server_pid)
 check "fio's server runs ($fiopid)" [ -n "$fiopid" ]
 ls -l "/proc/$fiopid/fd" 2>/dev/null | awk 'NR > 1 { print $9, $10, $11 }' > "$T/server-fds"
+# The server is the oldest process of that command line: it forks a child
+# for each job, and the lowest pid (pids wrap at 32768 here) was once a
+# child's, gone when its interfaces were read (an empty list). Those are
+# read at once too.
+tail -n +3 "/proc/$fiopid/net/dev" | cut -d: -f1 | tr -d ' ' > "$T/server-ifs"
 sed 's/^/    /' "$T/server-fds"
 check "... its stdin is /dev/null, not the disk on bootbench's" grep -qx '0 -> /dev/null' "$T/server-fds"
 check "... its stdout and stderr are bootbench's pipes, not bootbench's own file" \
@@ -152,7 +157,6 @@ write_1m fd7 /proc/self/fd/7
 check "a job writing /proc/self/fd/0 and /proc/self/fd/7: the disk on bootbench's stdin is as it was" \
 	[ "$(sum "$S")" = "$s_before" ]
 check "... and the file left open too" [ "$(sum "$T/open-file")" = "$of_before" ]
-tail -n +3 "/proc/$fiopid/net/dev" | cut -d: -f1 | tr -d ' ' > "$T/server-ifs"
 check "fio's server sees one interface, its own loopback ($(tr '\n' ' ' < "$T/server-ifs"))" [ "$(cat "$T/server-ifs")" = lo ]
 # a listener on the host, on every address: a job's ioengine=net reaches none
 # (it counts the connections that sent something: wait_port's sends nothing)
