@@ -13,7 +13,9 @@
 #
 # TIER=check (make check) is the fast loop: the unit tests, the CLI tests
 # and the sanitizer runs, without the CLI tests marked "# tier: image" (they
-# read the built image) and without the QEMU boot tests. The tests marked
+# read the built image), those marked "# tier: long" unless TESTS names
+# them (the burn-in's, whose loads run for their time: 206 of make check's
+# 588 CPU-s, make test runs them) and without the QEMU boot tests. The tests marked
 # "# tier: arm64" (the arm64 image's, issue 47) run in TIER=arm64 alone
 # (make test-arm64), nowhere else.
 #
@@ -121,6 +123,14 @@ if [ -w /sys/fs/cgroup/cpuacct/cgroup.procs ]; then
 elif [ -e /sys/fs/cgroup/cgroup.controllers ] && [ -w /sys/fs/cgroup/cgroup.procs ]; then
 	cg_root=/sys/fs/cgroup cg_kind=v2
 fi
+# Each test mounts in a mount namespace of its own (own_mounts): a
+# namespace made beside it (a sandbox's, a neighbour test's) copies the
+# mounts there are when it is made, and its copy kept a test's filesystem,
+# and so its device, claimed after the test's umount (disks.sh and chroot.sh
+# then found the device in use, beside other host tests). Not as root, or
+# where unshare is refused: the tests run as they are.
+own_mounts=""
+unshare -m --propagation private true 2>/dev/null && own_mounts="unshare -m --propagation private"
 # A shared guest's checks: those its "# checks:" line names (none: not a
 # shared guest), and of those the ones this run runs (all when TESTS names
 # the guest itself)
@@ -168,7 +178,7 @@ start() { # test [name [san]]
 		# in the background, its pid where stop_tests finds it: a run that is
 		# stopped stops its tests (each in timeout's process group of its own,
 		# out of reach of a Ctrl-C), and their traps stop their servers
-		BOOT_LIMIT=$limit timeout -k 10 "$limit" $cmd ${4:-} >"$log/$name.log" 2>&1 &
+		BOOT_LIMIT=$limit timeout -k 10 "$limit" $own_mounts $cmd ${4:-} >"$log/$name.log" 2>&1 &
 		echo $! > "$running_dir/$name"
 		wait $!
 		rc=$?
@@ -236,7 +246,9 @@ in_tier() {
 	fi
 	case "${TIER:-all}" in arm64) return 1 ;; check) ;; *) return 0 ;; esac
 	case "$1" in tests/boot/*) return 1 ;; esac
-	! grep -q '^# tier: image' "$1" 2>/dev/null
+	! grep -q '^# tier: image' "$1" 2>/dev/null || return 1
+	# a long one (real loads for their time: the burn-in's) when TESTS names it
+	! grep -q '^# tier: long' "$1" 2>/dev/null || [ -n "$TESTS" ]
 }
 uses_servers() { grep -q 'tests/servers.sh' $(files_of "$1"); }
 # nfs-ganesha keeps its clients' records in one place for all its instances
@@ -260,15 +272,14 @@ in_lane() {
 	own) ! shares_host "$2" ;;
 	esac
 }
-# A lane runs lane_slots of its tests at once: one (HOST_JOBS, OWN_JOBS),
-# but in make check, which has no boot tests, the others (those that touch
-# only their own $T) 2 at a time. The tests that share the host stay one
-# at a time unless HOST_JOBS says more: 3 at a time took make check from
-# 770 s of tests to 329-451 s, but five of them failed there beside two
-# others (burnin_net, erase_verdicts and burnin_disks, now quiet; disks,
-# fio_server), and two at a time beside the boot tests ended the host lane
-# at 514 s, not 904 s (a fresh root, 86ca316), with the shared guests'
-# NVMe burn-in 30 s past its time. Each has its own loop devices, free
+# A lane runs lane_slots of its tests at once: one (HOST_JOBS, OWN_JOBS)
+# beside the boot tests, 2 in make check, which has none. Three at a time
+# took make check from 770 s of tests to 329-451 s, but five host tests
+# failed there beside two others (burnin_net, erase_verdicts and
+# burnin_disks, now quiet; disks and fio_server, fixed at their cause),
+# and two at a time beside the boot tests ended the host lane at 514 s,
+# not 904 s (a fresh root, 86ca316), with the shared guests' NVMe burn-in
+# 30 s past its time. Each has its own loop devices, free
 # ports, private namespaces and $T; a test marked alone or quiet runs with
 # none beside it in the lane, and one that starts nfs-ganesha with no other
 # that does.
@@ -406,7 +417,7 @@ if [ -n "$boot_pending" ]; then
 	(lane_slots=${OWN_JOBS:-1}; serial_lane own; date +%s > "$log/.own-done.$$") &
 	lanes="$lanes $!"
 elif [ "$JOBS" -ge 2 ]; then
-	(lane_slots=${HOST_JOBS:-1}; serial_lane host) &
+	(lane_slots=${HOST_JOBS:-2}; serial_lane host) &
 	lanes=$!
 	(lane_slots=${OWN_JOBS:-2}; serial_lane own) &	# a subshell each: a lane's wait is for its own test
 	lanes="$lanes $!"

@@ -11,6 +11,7 @@
 # written here after the kernel's sysfs ABI documents (sysfs-class-hwmon,
 # sysfs-devices-edac, thermal_throttle, cpufreq) and its mce/EDAC log
 # lines: QEMU cannot raise these faults, and no real machine's copy is here.
+# tier: long (not in make check unless TESTS names it: its loads run for their time)
 . tests/lib.sh
 need_commands stress-ng python3 taskset
 R=$T/root

@@ -11,6 +11,7 @@
 # (with none of its lane beside it: beside two other host tests in make check its 4 GiB disk was
 # written at 45.7 MiB/s, and the 10 s burn-in below refused, as it should, a minimal pass that
 # needed 16 s; a longer one on a bigger disk cost 31 CPU-s here against 12-23)
+# tier: long (not in make check unless TESTS names it: its loads run for their time)
 . tests/lib.sh
 loopdev a "$T/a.img" 32M
 loopdev b "$T/b.img" 32M

@@ -7,6 +7,7 @@
 #    naming the offset, the pattern, what was expected and what was found;
 #  - a clean run PASSes naming the patterns that ran to their end;
 #  - a run stopped (SIGINT) after two patterns names those two only.
+# tier: long (not in make check unless TESTS names it: its loads run for their time)
 . tests/lib.sh
 need_commands stress-ng python3
 R=$T/root

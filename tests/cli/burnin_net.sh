@@ -28,6 +28,7 @@
 # quiet
 # (with none of its lane beside it: its busy server's hold, 9 s against a 4.8 s wait, was found
 # free by the run beside other host tests twice: in make check, and in a fresh root's suite)
+# tier: long (not in make check unless TESTS names it: its loads run for their time)
 . tests/lib.sh
 need_commands iperf3 ip tc ethtool python3 unshare nsenter ss
 [ "$(id -u)" = 0 ] || skip "needs root (a network namespace)"

@@ -8,6 +8,7 @@
 # stress-ng, the real memory patterns, two loop devices written and read
 # back. --phases=together,each runs both, a verdict per component; a stop
 # (SIGTERM, the burn-in killed) leaves no load running.
+# tier: long (not in make check unless TESTS names it: its loads run for their time)
 . tests/lib.sh
 need_commands stress-ng python3 taskset
 # 32 MiB: a pass (the whole disk at least) fits the disks' share of the two phases' run (2.5 s

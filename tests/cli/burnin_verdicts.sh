@@ -12,6 +12,7 @@
 #    no frequency read under load is an ERROR, not a PASS;
 #  - a memory test stopped before its pattern was written says so and
 #    gives no figure for work it did not do.
+# tier: long (not in make check unless TESTS names it: its loads run for their time)
 . tests/lib.sh
 need_commands stress-ng python3 taskset
 # Every burn-in on one CPU (issue 49): its stressors load every CPU for their time. bootbench

@@ -25,14 +25,11 @@ check "with COLUMNS=50 the reasons fold at words, under their label" \
 mkfs.ext4 -q -F "$dev" >/dev/null 2>&1
 "$BB" disks --json "$dev" > "$T/d.json"
 check "the filesystem on it is named" json "$T/d.json" "'ext2/3/4' in d['disks'][0]['content']"
-# mounted in a mount namespace of its own: a namespace another program
-# makes meanwhile (a sandbox, a test beside this one) copies the host's
-# mounts, and its copy kept the filesystem, and so the device, claimed
-# after the umount here: the write with consent below was then refused,
-# "opened exclusively by another program"
 mkdir -p "$T/mnt"
-unshare -m --propagation private sh -c "mount '$dev' '$T/mnt' && '$BB' disks --json '$dev' > '$T/d.json'; rc=\$?; umount '$T/mnt'; exit \$rc"
-check "the device mounted, and listed, in a mount namespace of this test's own: exit 0" [ $? = 0 ]
+mount "$dev" "$T/mnt"
+check "the device mounted: exit 0" [ $? = 0 ]
+"$BB" disks --json "$dev" > "$T/d.json"
+umount "$T/mnt"
 check "a mounted device is flagged, with a reason to refuse writes" json "$T/d.json" \
 	"'$T/mnt' in d['disks'][0]['mounted'] and 'mounted' in d['disks'][0]['refuse_writes']"
 printf 'boot %s\nresults %s\n' "$dev" "$dev" > "$T/media"
