@@ -123,14 +123,21 @@ if [ -w /sys/fs/cgroup/cpuacct/cgroup.procs ]; then
 elif [ -e /sys/fs/cgroup/cgroup.controllers ] && [ -w /sys/fs/cgroup/cgroup.procs ]; then
 	cg_root=/sys/fs/cgroup cg_kind=v2
 fi
-# Each test mounts in a mount namespace of its own (own_mounts): a
-# namespace made beside it (a sandbox's, a neighbour test's) copies the
-# mounts there are when it is made, and its copy kept a test's filesystem,
-# and so its device, claimed after the test's umount (disks.sh and chroot.sh
-# then found the device in use, beside other host tests). Not as root, or
-# where unshare is refused: the tests run as they are.
+# Each test mounts in a mount namespace of its own (own_mounts,
+# tests/own-mounts.sh): a namespace made beside it (a sandbox's, a
+# neighbour test's) copies the mounts there are when it is made, and its
+# copy kept a test's filesystem, and so its device, claimed after the
+# test's umount (disks.sh and chroot.sh then found the device in use,
+# beside other host tests). Where that is refused (not root; a chroot whose
+# / is not a mount point) the tests run as they are, and so the host lane
+# one at a time: said.
 own_mounts=""
-unshare -m --propagation private true 2>/dev/null && own_mounts="unshare -m --propagation private"
+if unshare -m --propagation private sh tests/own-mounts.sh true 2>/dev/null; then
+	own_mounts="unshare -m --propagation private sh tests/own-mounts.sh"
+elif [ -z "${HOST_JOBS:-}" ]; then
+	HOST_JOBS=1
+	echo "tests/run.sh: no mount namespace of their own for the tests here (not root, or a chroot whose / is not a mount point): the tests that share the host run one at a time"
+fi
 # A shared guest's checks: those its "# checks:" line names (none: not a
 # shared guest), and of those the ones this run runs (all when TESTS names
 # the guest itself)
@@ -509,9 +516,10 @@ rm -f "$log/.tally.$$" "$log/.host-done.$$" "$log/.own-done.$$"
 [ -n "$skipped" ] && echo "skipped:$skipped"
 # make check's tier: what it leaves to make test, said (never a silent partial run)
 if [ "${TIER:-all}" = check ]; then
-	left=$(for t in tests/cli/*.sh; do selected "$(basename "$t")" && ! in_tier "$t" && printf ' %s' "$(basename "$t")"; done)
-	nboot=$(for t in tests/boot/*.sh; do boot_selected "$t" && ! grep -q '^# tier: arm64' "$t" && echo "$t"; done | wc -l)
-	echo "left to make test: $nboot boot tests${left:+, and the CLI tests marked # tier: image or long:$left}"
+	left=$(for t in tests/cli/*.sh; do
+		grep -q '^# tier: arm64' "$t" || ! selected "$(basename "$t")" || in_tier "$t" || printf ' %s' "$(basename "$t")"
+	done)
+	echo "left to make test: the boot tests and their shared guests' checks${left:+; the CLI tests marked # tier: image or long:$left}"
 fi
 echo "$pass passed, $fail failed, $skip skipped"
 # A skip is not a pass: every requirement of a test is installed by 'make

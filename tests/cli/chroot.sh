@@ -9,6 +9,10 @@
 # own PID namespace, and writes nothing without --write; with --write the
 # root is writable; kill -9 of the helper leaves no mount and no process;
 # bad input gets one line, exit 2, and nothing mounted.
+# With none of its lane beside it: bootbench chroot --list mounts every
+# filesystem of the machine, read-only, to look for installed systems, a
+# neighbour test's too, whose own mount or exclusive open then fails.
+# quiet
 . tests/lib.sh
 need_commands mkfs.ext4 blkid debugfs
 [ -x out/busybox/busybox ] || { echo "out/busybox/busybox is missing: run 'make image'"; exit 1; }

@@ -165,6 +165,19 @@ kill $going $going2
 sed 's/^/    /' "$T/fleet.txt" "$T/fleet.err"
 check "not every machine passed: exit 1" [ $rc = 1 ]
 check "nothing said on stderr" [ ! -s "$T/fleet.err" ]
+# on a console of 80 columns (issue 48): no line past 80, no word cut or lost (the same
+# words as the unfolded list above, its figures aside: a second ticked between the two),
+# each machine's detail folded on the lines under its row, indented, never at column 1
+COLUMNS=80 "$BB" fleet --expect="$T/rack.csv" --prometheus="http://127.0.0.1:$PROM_PORT" --silent-after=10 \
+	"$SHARE" > "$T/fleet80.txt" 2>/dev/null
+sed 's/[0-9]/0/g' "$T/fleet.txt" > "$T/fleet.words"
+check "fleet at 80 columns: every line fits, no word cut or lost" \
+	sh -c "sed 's/[0-9]/0/g' '$T/fleet80.txt' | python3 tests/screen_fits.py --text --unfolded '$T/fleet.words'"
+check "... each machine's detail on the lines under its row, indented" awk '
+	NR == 1 || /^$/ || /^reported, but not on the list:$/ || /^[0-9]+ listed: / { next }
+	/^([0-9]+|-) +[^ ]/ { row = 1; next }
+	/^       [^ ]/ && row { next }
+	{ print "not a row, nor its detail under it: " $0; bad = 1 } END { exit bad }' "$T/fleet80.txt"
 # state POSITION STATE [DETAIL-REGEX]
 state() {
 	awk -v p="$1" '$2 == p' "$T/fleet.txt" > "$T/row"
