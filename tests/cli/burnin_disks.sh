@@ -68,6 +68,8 @@ check "... one object a disk, in an array, each with its own pass" disks both \
 	"[(x['device'], x['figures']['pass']['text'][:len(w)]) for x, w in zip(c['devices'], ['$a: 32.0MiB of 32.0MiB (100.0%) written in order and at random, read back and verified', '$b: read, '])] ==
 	 [('$a', '$a: 32.0MiB of 32.0MiB (100.0%) written in order and at random, read back and verified'), ('$b', '$b: read, ')]
 	 and 'pass' not in c['figures']"
+check "... the read disk's pass has words and no number (null, never 0: issue 48), the written one's a number" disks both \
+	"[x['figures']['pass']['value'] for x in c['devices']][1] is None and [x['figures']['pass']['value'] for x in c['devices']][0] > 0"
 "$BB" report --output="$T/both.html" "$T/both/burnin.json" > /dev/null 2>&1
 check "... and bootbench report shows both disks' passes, each under its disk" sh -c \
 	"grep -q '<li>$a<ul><li>pass: $a: 32.0MiB of 32.0MiB (100.0%) written in order and at random, read back and verified' '$T/both.html' &&

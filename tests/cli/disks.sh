@@ -68,5 +68,9 @@ check "sysinfo --json counts the CPUs the kernel has" json "$T/s.json" "d['cpu']
 mem=$(awk '/^MemTotal/ { printf "%.0f", $2 * 1024 }' /proc/meminfo)
 check "sysinfo --json has the memory size" json "$T/s.json" "d['memory_bytes'] == $mem"
 check "sysinfo --json names the boot mode" json "$T/s.json" "d['firmware']['boot_mode'] in ('BIOS', 'UEFI')"
+check "sysinfo --json: a NIC's speed a number over 0, or null where none is given, never -1 or 0 (issue 48)" json "$T/s.json" \
+	"all(n['speed_mbps'] is None or n['speed_mbps'] > 0 for n in d['nics'])"
+"$BB" sysinfo > "$T/s.txt"
+check "... and a NIC that is up never reads 'no link'" sh -c "! grep -E '^NIC: .*, up, no link' '$T/s.txt'"
 check "sysinfo's table starts with the CPU" sh -c "'$BB' sysinfo | head -n1 | grep -q '^CPU: '"
 finish

@@ -53,6 +53,18 @@ keys Enter
 step "the results are saved to the stick" "1 run(s) saved to results/ on the stick" 60
 keys Enter
 step "back in the menu after saving" "Esc goes back" 30
+# View saved results (issue 48): the runs by their folders' names, this boot's and the
+# stick's copy, and the one picked shows its summary
+menu_pick 7
+step "View saved results lists the runs" "Which run?" 30
+fits "View saved results: the runs"
+check "... the quick run by its folder's name, this boot's and the stick's" \
+	sh -c "[ \$($TM capture-pane -p -J -t vm | grep -cE '_quick-[0-9a-z]+ \((this boot|the stick)\)') = 2 ]"
+keys Enter
+step "... the run picked shows its summary: the quick table" "randread-4k-qd32" 30
+fits "View saved results: a run's summary"
+keys Enter
+step "back in the menu after the summary" "Esc goes back" 30
 # the guest runs on: the stick is read here once the guest has synced it
 menu_sync
 check "the disk was written (consent given)" [ "$(sum_of "$GUEST/menu_serial.img")" != "$before" ]

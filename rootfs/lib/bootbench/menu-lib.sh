@@ -51,6 +51,19 @@ erase_table() {
 
 # fit N: each line of stdin at most N columns; a longer one cut at a word
 # with "..." (a menu item's text that dialog would cut off silently)
+# fold_live WIDTH: stdin folded at blanks to WIDTH columns, each line passed
+# on as it comes (fold's output to a pipe waits for its buffer: a box fed
+# by it would stay empty through a long save)
+fold_live() {
+	awk -v n="$1" '{ s = $0
+		while (length(s) > n) {
+			t = substr(s, 1, n)
+			if (match(t, / [^ ]*$/) && RSTART > 1) t = substr(s, 1, RSTART - 1)
+			print t; s = substr(s, length(t) + 1); sub(/^ +/, "", s)
+		}
+		print s; fflush() }'
+}
+
 fit() {
 	awk -v n="$1" 'length($0) <= n { print; next }
 		{ s = substr($0, 1, n - 3); if (match(s, / [^ ]*$/) && RSTART > n / 2) s = substr(s, 1, RSTART - 1)

@@ -23,6 +23,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <ctype.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -568,7 +569,7 @@ void burnin_bmc_begin(const struct burnin_ctx *c, struct burnin_result *r)
 	const char *colon = fw ? strchr(fw, ':') : NULL;
 
 	if (colon)
-		burnin_figure(r, "firmware", 0, "%.*s", (int)strcspn(colon + 2, "\n"), colon + 2);
+		burnin_figure(r, "firmware", NAN, "%.*s", (int)strcspn(colon + 2, "\n"), colon + 2);
 	if (sel_info(r, "at the start", &s))
 		return;
 	sel_describe(&s, desc, sizeof(desc));

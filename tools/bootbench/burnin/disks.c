@@ -532,7 +532,7 @@ static int disk_pass(const struct burnin_ctx *c, struct burnin_result *r, const 
 				close(fd);
 			}
 			/* what was read, as the disk counted it: never "the disk" unless it was */
-			burnin_device_figure(r, dev, "pass", 0, "%s: read, %s in %.0f s (%.1f times its %s; no consent "
+			burnin_device_figure(r, dev, "pass", NAN, "%s: read, %s in %.0f s (%.1f times its %s; no consent "
 					     "to write: --destroy)", dev, fmt_iec(read_bytes, whole, sizeof(whole)), seconds,
 					     size ? read_bytes / (double)size : 0, fmt_iec((double)size, size_s, sizeof(size_s)));
 		}
@@ -608,7 +608,7 @@ static void disk_one(const void *arg, struct burnin_result *r, int extra[4])
 	switch (o) {
 	case SELFTEST_PASSED:
 		extra[DISK_SELFTEST_PASSED] = 1;
-		burnin_device_figure(r, dev, "selftest", 0, "%s: %s", a.name, words);
+		burnin_device_figure(r, dev, "selftest", NAN, "%s: %s", a.name, words);
 		break;
 	case SELFTEST_FAILED:
 		burnin_set(r, BURNIN_FAIL, "%s: the drive's %s", a.name, words);
@@ -634,19 +634,24 @@ static void disk_one(const void *arg, struct burnin_result *r, int extra[4])
 		disk_health(&b);
 		compare_health(r, &a, &b);
 		if (b.health.valid) {
-			char spare[32] = "spare not reported";
+			char spare[32] = "spare not reported", used[32] = "wear not reported";
 
-			if (b.health.spare_reported)
+			/* the wear is not filled in where the spare is not (sys/disks.h) */
+			if (b.health.spare_reported) {
 				snprintf(spare, sizeof(spare), "spare %u%%", b.health.available_spare);
+				snprintf(used, sizeof(used), "%u%% used", b.health.percentage_used);
+			}
 			burnin_device_figure(r, dev, "health", b.health.critical_warning, "%s: critical warning "
-					     "0x%02x, %llu media errors, %u%% used, %s", b.name,
+					     "0x%02x, %llu media errors, %s, %s", b.name,
 					     b.health.critical_warning, (unsigned long long)b.health.media_errors,
-					     b.health.percentage_used, spare);
+					     used, spare);
 		}
 		else if (b.smart.valid) {
 			char re[24], pe[24], ou[24], crc[24];
 
-			burnin_device_figure(r, dev, "health", b.smart.reallocated, "%s: reallocated %s, pending "
+			/* its number the reallocated count, when the drive reports one */
+			burnin_device_figure(r, dev, "health", b.smart.reallocated >= 0 ? (double)b.smart.reallocated : NAN,
+					     "%s: reallocated %s, pending "
 					     "%s, offline uncorrectable %s, CRC errors %s", b.name,
 					     counter(re, b.smart.reallocated), counter(pe, b.smart.pending),
 					     counter(ou, b.smart.offline_uncorrectable), counter(crc, b.smart.crc_errors));

@@ -115,6 +115,26 @@ static long best_advertised(const char *ifc)
 	return best;
 }
 
+/*
+ * A link's speed as a figure: its number the negotiated Mb/s; a speed the
+ * driver or ethtool does not give is "not reported" and no number (null in
+ * burnin.json, no series pushed), never -1 or 0 (issue 48).
+ */
+static void link_figure(struct burnin_result *r, const struct link *l)
+{
+	char speed[32], best[48];
+
+	if (l->speed > 0)
+		snprintf(speed, sizeof(speed), "%ld Mb/s", l->speed);
+	else
+		snprintf(speed, sizeof(speed), "speed not reported");
+	if (l->best > 0)
+		snprintf(best, sizeof(best), "%ld Mb/s", l->best);
+	else
+		snprintf(best, sizeof(best), "not reported (ethtool)");
+	burnin_figure(r, l->name, l->speed > 0 ? (double)l->speed : NAN, "%s, best advertised %s", speed, best);
+}
+
 /* The link called NAME among the N of V, added (a link of no device: a bond's, the route's) when missing. */
 static struct link *link_named(struct link *v, unsigned *n, const char *name)
 {
@@ -541,8 +561,7 @@ static void judge_bond(struct burnin_result *r, const struct bond *b, struct lin
 			if (l->speed > 0 && l->best > 0 && l->speed < l->best)
 				burnin_set(r, BURNIN_FAIL, "%s negotiated %ld Mb/s, its port advertises %ld Mb/s", l->name,
 					   l->speed, l->best);
-			burnin_figure(r, l->name, l->speed, "%ld Mb/s%s, best advertised %ld Mb/s%s", l->speed,
-				      l->speed < 0 ? " (unknown)" : "", l->best, l->best < 0 ? " (ethtool reports none)" : "");
+			link_figure(r, l);
 		}
 		if (m[i].speed > fastest)
 			fastest = m[i].speed;
@@ -705,8 +724,7 @@ void burnin_net(const struct burnin_ctx *c, struct burnin_result *r)
 		if (l->speed > 0 && l->best > 0 && l->speed < l->best)
 			burnin_set(r, BURNIN_FAIL, "%s negotiated %ld Mb/s, its port advertises %ld Mb/s", l->name,
 				   l->speed, l->best);
-		burnin_figure(r, l->name, l->speed, "%ld Mb/s%s, best advertised %ld Mb/s%s", l->speed,
-			      l->speed < 0 ? " (unknown)" : "", l->best, l->best < 0 ? " (ethtool reports none)" : "");
+		link_figure(r, l);
 	}
 	/* every bond, judged by its members; theirs not already links are watched too */
 	nnames = bonds_scan(names, BONDS);

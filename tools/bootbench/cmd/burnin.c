@@ -358,7 +358,11 @@ static void json_figures(struct json *j, const struct burnin_result *r, const ch
 		if (strcmp(r->fig[k].device, device))
 			continue;
 		json_obj_open(j, r->fig[k].name);
-		json_double(j, "value", r->fig[k].value);
+		/* a figure with no number (words only, or a count the drive does not report): null, never 0 */
+		if (isfinite(r->fig[k].value))
+			json_double(j, "value", r->fig[k].value);
+		else
+			json_null_member(j, "value");
 		json_str(j, "text", r->fig[k].text);
 		json_obj_close(j);
 	}

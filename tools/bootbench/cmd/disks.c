@@ -65,14 +65,17 @@ static void table(const struct disk *v, unsigned n)
 		}
 		if (d->health.valid) {
 			char temp[32] = "temperature not reported", spare[32] = "spare not reported";
+			char used[32] = "wear not reported";
 
 			if (d->health.temperature_reported)
 				snprintf(temp, sizeof(temp), "%d C", d->health.temperature_c);
-			if (d->health.spare_reported)
+			/* the wear is not filled in where the spare is not (sys/disks.h) */
+			if (d->health.spare_reported) {
 				snprintf(spare, sizeof(spare), "spare %u%%", d->health.available_spare);
-			snprintf(text, sizeof(text), "%s, %u%% used, %s, %llu media errors, "
-				 "%llu unsafe shutdowns, %llu h on%s", temp,
-				 d->health.percentage_used, spare,
+				snprintf(used, sizeof(used), "%u%% used", d->health.percentage_used);
+			}
+			snprintf(text, sizeof(text), "%s, %s, %s, %llu media errors, "
+				 "%llu unsafe shutdowns, %llu h on%s", temp, used, spare,
 				 (unsigned long long)d->health.media_errors,
 				 (unsigned long long)d->health.unsafe_shutdowns,
 				 (unsigned long long)d->health.power_on_hours,

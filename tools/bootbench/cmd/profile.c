@@ -21,6 +21,7 @@
 #include "job/run.h"
 #include "lib/args.h"
 #include "lib/util.h"
+#include "lib/wrap.h"
 #include "profiles/profiles.h"
 #include "report/report.h"
 #include "sys/disks.h"
@@ -110,10 +111,12 @@ static int run_one(const struct profile *p, const char *target, const char *dest
 	pid_t pid;
 
 	if (!strncmp(target, "/dev/", 5) && !disk_find(target, &d)) {
-		char size[32];
+		char size[32], head[512];
 
-		printf("== %s on %s: %s %s, %s, %s ==\n", p->name, target, d.model[0] ? d.model : "-",
-		       d.serial[0] ? d.serial : "-", fmt_iec((double)d.size, size, sizeof(size)), d.transport);
+		/* folded to the console (a model and serial run past 80 columns), under its "== " */
+		snprintf(head, sizeof(head), "%s on %s: %s %s, %s, %s ==", p->name, target, d.model[0] ? d.model : "-",
+			 d.serial[0] ? d.serial : "-", fmt_iec((double)d.size, size, sizeof(size)), d.transport);
+		wrap_print(stdout, "== ", head, wrap_width());
 		if (d.health.valid && d.health.temperature_reported)
 			printf("temperature at the start: %d C\n", d.health.temperature_c);
 		else if (d.health.valid)

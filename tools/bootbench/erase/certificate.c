@@ -278,11 +278,14 @@ static void health_json(struct json *j, const char *key, const struct disk *d)
 			json_int(j, "temperature_c", d->health.temperature_c);
 		else
 			json_null_member(j, "temperature_c");
-		json_uint(j, "percentage_used", d->health.percentage_used);
-		if (d->health.spare_reported)
+		/* the wear is not filled in where the spare is not (sys/disks.h): null, never 0 */
+		if (d->health.spare_reported) {
+			json_uint(j, "percentage_used", d->health.percentage_used);
 			json_uint(j, "available_spare", d->health.available_spare);
-		else
+		} else {
+			json_null_member(j, "percentage_used");
 			json_null_member(j, "available_spare");
+		}
 		json_uint(j, "critical_warning", d->health.critical_warning);
 		json_uint(j, "media_errors", d->health.media_errors);
 		json_uint(j, "power_on_hours", d->health.power_on_hours);
@@ -292,9 +295,16 @@ static void health_json(struct json *j, const char *key, const struct disk *d)
 			json_int(j, "temperature_c", d->smart.temperature_c);
 		else
 			json_null_member(j, "temperature_c");
-		json_int(j, "power_on_hours", d->smart.power_on_hours);
-		json_int(j, "reallocated", d->smart.reallocated);
-		json_int(j, "pending", d->smart.pending);
+		/* -1: the drive did not say (null, never -1) */
+		const struct { const char *key; long long v; } counts[] = {
+			{ "power_on_hours", d->smart.power_on_hours }, { "reallocated", d->smart.reallocated },
+			{ "pending", d->smart.pending } };
+		for (unsigned k = 0; k < sizeof(counts) / sizeof(counts[0]); k++) {
+			if (counts[k].v >= 0)
+				json_int(j, counts[k].key, counts[k].v);
+			else
+				json_null_member(j, counts[k].key);
+		}
 	} else {
 		json_str(j, "note", "the drive reports no health (no NVMe log, no SMART through smartctl)");
 	}

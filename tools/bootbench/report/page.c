@@ -130,14 +130,16 @@ static const char *temp_text(json_t *h, char *buf, size_t len)
 static void health_text(json_t *d, char *buf, size_t len)
 {
 	json_t *nv = json_object_get(d, "nvme_health"), *sm = json_object_get(d, "smart");
-	char temp[64], spare[64] = "spare not reported";
+	char temp[64], spare[64] = "spare not reported", used[64] = "wear not reported";
 
 	buf[0] = 0;
 	if (nv && str_of(nv, "available_spare_pct")[0])
 		snprintf(spare, sizeof(spare), "spare %s%%", str_of(nv, "available_spare_pct"));
+	if (nv && str_of(nv, "percentage_used")[0])
+		snprintf(used, sizeof(used), "%s%% used", str_of(nv, "percentage_used"));
 	if (nv)
-		snprintf(buf, len, "NVMe: %s, %s%% used, %s, %s media errors, %s unsafe shutdowns, %s h on%s",
-			 temp_text(nv, temp, sizeof(temp)), str_of(nv, "percentage_used"),
+		snprintf(buf, len, "NVMe: %s, %s, %s, %s media errors, %s unsafe shutdowns, %s h on%s",
+			 temp_text(nv, temp, sizeof(temp)), used,
 			 spare, str_of(nv, "media_errors"), str_of(nv, "unsafe_shutdowns"),
 			 str_of(nv, "power_on_hours"), rs_num(nv, "critical_warning") ? ", CRITICAL WARNING" : "");
 	else if (sm)

@@ -662,11 +662,14 @@ void disk_json(struct json *j, const struct disk *d)
 			json_int(j, "temperature_c", d->health.temperature_c);
 		else
 			json_null_member(j, "temperature_c");
-		if (d->health.spare_reported)
+		/* the wear is not filled in where the spare is not (disks.h): null, never 0 */
+		if (d->health.spare_reported) {
 			json_uint(j, "available_spare_pct", d->health.available_spare);
-		else
+			json_uint(j, "percentage_used", d->health.percentage_used);
+		} else {
 			json_null_member(j, "available_spare_pct");
-		json_uint(j, "percentage_used", d->health.percentage_used);
+			json_null_member(j, "percentage_used");
+		}
 		json_uint(j, "critical_warning", d->health.critical_warning);
 		json_uint(j, "media_errors", d->health.media_errors);
 		json_uint(j, "unsafe_shutdowns", d->health.unsafe_shutdowns);

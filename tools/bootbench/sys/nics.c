@@ -138,7 +138,11 @@ void nic_json(struct json *j, const struct nic *n)
 	json_str(j, "firmware", n->firmware);
 	json_str(j, "bus", n->bus);
 	json_str(j, "state", n->operstate);
-	json_int(j, "speed_mbps", n->speed_mbps);
+	/* no speed given (no link, a VM's NIC): null, never -1 */
+	if (n->speed_mbps > 0)
+		json_int(j, "speed_mbps", n->speed_mbps);
+	else
+		json_null_member(j, "speed_mbps");
 	json_str(j, "ipv4", n->ipv4);
 	json_obj_close(j);
 }

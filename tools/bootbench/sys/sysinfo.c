@@ -118,8 +118,11 @@ static void print_table(const struct sysinfo_data *s)
 	wrap_field("Firmware:", "%s %s (%s), %s, Secure Boot %s", s->dmi[4], s->dmi[5], s->dmi[6], s->boot_mode,
 	      s->secure_boot);
 	for (i = 0; i < s->nnics; i++) {
+		/* a link that is up with no speed given (a VM's) is not "no link" */
 		char speed[32] = "no link";
 
+		if (!strcmp(s->nics[i].operstate, "up"))
+			snprintf(speed, sizeof(speed), "speed not reported");
 		if (s->nics[i].speed_mbps > 0)
 			snprintf(speed, sizeof(speed), "%ld Mb/s", s->nics[i].speed_mbps);
 		wrap_field("NIC:", "%s %s (%s), %s, %s%s%s", s->nics[i].name, s->nics[i].mac,

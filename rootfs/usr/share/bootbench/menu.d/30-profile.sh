@@ -25,8 +25,9 @@ for d in $disks; do targets="$targets /dev/$d"; destroy="${destroy:+$destroy,}/d
 # jobs and finishes the table of the results so far.
 trap '' INT
 # The gauge: bootbench's progress lines (fd 3) become dialog's XXX blocks;
-# the profile's table and messages go to summary.txt.
-( bootbench profile "$profile" --destroy="$destroy" --output="$out" --progress-fd=3 $targets \
+# the profile's table and messages go to summary.txt, folded to the box's
+# 73 columns (COLUMNS) as the burn-in's, the raid's and the erase's are.
+( COLUMNS=73 bootbench profile "$profile" --destroy="$destroy" --output="$out" --progress-fd=3 $targets \
 	3>&1 > "$out/summary.txt" 2>&1; echo "exit status $?" >> "$out/summary.txt" ) |
 	awk '$1 == "progress" {
 		printf "XXX\n%d\n%s\n\nIOPS: read %s, write %s   %s MB/s\nElapsed %s s, about %s s left\n\nCtrl-C stops the run and keeps the results so far.\nXXX\n", $2, $8, $5, $6, $7, $3, $4

@@ -49,7 +49,10 @@ while kill -0 "$pid" 2>/dev/null; do
 	sleep 2
 done
 wait "$pid"
+rc=$?
 wait
 rm -f /tmp/erase.fifo
+# the screen, kept with the run (View saved results shows a run's summary.txt)
+{ cat /tmp/menu-out.raw; echo "exit status $rc"; } > "$out/summary.txt"
 show_file "Erase" /tmp/menu-out.raw
 describe_system "$out"

@@ -30,5 +30,6 @@ else
 		done
 		echo
 		echo "$ok of $n run(s) delivered to $dest."
-	} | dialog --title " Save to $dest " --programbox 20 78
+	# folded at words to the box (its lines are cut, not folded: a failure's reason was lost)
+	} | fold_live 74 | dialog --title " Save to $dest " --programbox 20 78
 fi
