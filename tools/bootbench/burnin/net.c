@@ -588,10 +588,14 @@ static void judge_bond(struct burnin_result *r, const struct bond *b, struct lin
 				   "its switch port is not in the bond's LAG (the bond sends on the active aggregator's "
 				   "members alone)", b->name, bm->name, bm->aggregator, b->aggregator);
 		up += m[i].up;
-		if (used < sizeof(list))
-			used += snprintf(list + used, sizeof(list) - used, "%s%s%s %s%s%ld Mb/s", used ? ", " : "", bm->name,
-					 !strcmp(b->active, bm->name) ? " (active)" : "", m[i].up ? "up" : "DOWN",
-					 m[i].speed > 0 ? " at " : "", m[i].speed > 0 ? m[i].speed : 0);
+		if (used < sizeof(list)) {
+			char at[32] = " (speed not reported)";	/* never "0 Mb/s" (issue 48) */
+
+			if (m[i].speed > 0)
+				snprintf(at, sizeof(at), " at %ld Mb/s", m[i].speed);
+			used += snprintf(list + used, sizeof(list) - used, "%s%s%s %s%s", used ? ", " : "", bm->name,
+					 !strcmp(b->active, bm->name) ? " (active)" : "", m[i].up ? "up" : "DOWN", at);
+		}
 	}
 	if (b->mii[0] && strcmp(b->mii, "up"))
 		burnin_set(r, BURNIN_FAIL, "bond %s is down (MII status %s)", b->name, b->mii);
