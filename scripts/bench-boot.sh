@@ -1,8 +1,9 @@
 # SPDX-License-Identifier: MIT
 # bench-boot.sh: sourced by scripts/bench-image.sh and bench-image-arm64.sh:
 # sizes in MB, a boot timed to a line on its serial console, medians.
-# Needs ROOT and B (the bench's folder) set; QEMU_SH the machine's QEMU
-# script (scripts/qemu.sh unless set), LIMIT a boot's seconds at most.
+# Needs ROOT, OUT (the image's folder) and B (the bench's folder) set;
+# QEMU_SH the machine's QEMU script (scripts/qemu.sh unless set), LIMIT a
+# boot's seconds at most.
 MB() { awk -v b="$1" 'BEGIN { printf "%.1f", b / 1e6 }'; }
 size() { stat -c %s "$1"; }
 # The table: a header, a size's row, and one held to a target (ok/MISSED)
@@ -10,6 +11,21 @@ verdict() { awk -v v="$1" -v t="$2" 'BEGIN { print (v <= t) ? "ok" : "MISSED" }'
 table_head() { printf '  %-40s %10s %10s %s\n' "measure" "value" "target" "verdict"; }
 row() { printf '  %-40s %8s MB %10s\n' "$1" "$(MB "$2")" ""; }
 target_row() { printf '  %-40s %8s MB %7s MB %s\n' "$1" "$(MB "$2")" "$3" "$(verdict "$(MB "$2")" "$3")"; }
+# size_rows TARGET-MB KERNEL-LABEL PACK...: the kernel and base initramfs
+# ($OUT's) against TARGET, then each pack's row; sets kt (kernel + base)
+# and all (kernel + every part, the stick's boot)
+size_rows() {
+	_target=$1 _label=$2; shift 2
+	kt=$(( $(size "$OUT/vmlinuz") + $(size "$OUT/initramfs.img") ))
+	target_row "kernel + base initramfs" $kt "$_target"
+	row "  $_label" "$(size "$OUT/vmlinuz")"
+	row "  base initramfs (initramfs.img)" "$(size "$OUT/initramfs.img")"
+	all=$kt
+	for _f; do
+		row "  pack $_f" "$(size "$OUT/$_f")"
+		all=$((all + $(size "$OUT/$_f")))
+	done
+}
 # The floor's initramfs: BUSYBOX and an init that says so and powers off
 # ("floor: powering off"), the least a boot to userland can be.
 floor_image() { # busybox img

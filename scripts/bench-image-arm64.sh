@@ -38,19 +38,11 @@ for r in $(seq "$ROUNDS"); do
 done
 floor=$(median < "$B/floor.t") kern=$(median < "$B/kernel.t") usb=$(median < "$B/usb.t")
 
-k=$(size "$OUT/vmlinuz") i=$(size "$OUT/initramfs.img")
 echo
 echo "bootbench arm64 image (qemu-system-aarch64 -M virt, TCG, AAVMF; $ROUNDS rounds, medians)"
 table_head
-kt=$((k + i))
-target_row "kernel + base initramfs" $kt 26
-row "  kernel (signed, uncompressed)" $k
-row "  base initramfs (initramfs.img)" $i
-all=$kt
-for f in $packs; do
-	row "  pack $f" "$(size "$OUT/$f")"
-	all=$((all + $(size "$OUT/$f")))
-done
+# shellcheck disable=SC2086
+size_rows 26 "kernel (signed, uncompressed)" $packs
 row "kernel + every part (the stick's boot)" $all
 u=$(size "$OUT/bootbench-usb.img")
 target_row "USB image (every pack)" $u 64

@@ -88,19 +88,10 @@ for r in $(seq "$ROUNDS"); do
 done
 floor=$(median < "$B/floor.t") kern=$(median < "$B/kernel.t") base=$(median < "$B/base.t") usb=$(median < "$B/usb.t")
 
-k=$(size "$OUT/vmlinuz") i=$(size "$OUT/initramfs.img")
 echo
 echo "bootbench image ($(cat "$OUT/qemu-accel"), $ROUNDS rounds, medians)"
 table_head
-kt=$(( k + i ))
-target_row "kernel + base initramfs" $kt 24
-row "  kernel" $k
-row "  base initramfs (initramfs.img)" $i
-all=$kt
-for f in $(awk '!/^[[:space:]]*#/ && NF && $1 != "base" { print $2 }' "$ROOT/image/packs.table"); do
-	row "  pack $f" "$(size "$OUT/$f")"
-	all=$((all + $(size "$OUT/$f")))
-done
+size_rows 24 kernel $(awk '!/^[[:space:]]*#/ && NF && $1 != "base" { print $2 }' "$ROOT/image/packs.table")
 row "kernel + base + firmware (PXE default)" $((kt + $(size "$OUT/firmware.img")))
 row "kernel + every part (the stick's boot)" $all
 u=$(size "$OUT/bootbench-usb.img")

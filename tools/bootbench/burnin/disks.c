@@ -634,13 +634,9 @@ static void disk_one(const void *arg, struct burnin_result *r, int extra[4])
 		disk_health(&b);
 		compare_health(r, &a, &b);
 		if (b.health.valid) {
-			char spare[32] = "spare not reported", used[32] = "wear not reported";
+			char spare[32], used[32];
 
-			/* the wear is not filled in where the spare is not (sys/disks.h) */
-			if (b.health.spare_reported) {
-				snprintf(spare, sizeof(spare), "spare %u%%", b.health.available_spare);
-				snprintf(used, sizeof(used), "%u%% used", b.health.percentage_used);
-			}
+			nvme_wear_words(&b.health, used, spare);
 			burnin_device_figure(r, dev, "health", b.health.critical_warning, "%s: critical warning "
 					     "0x%02x, %llu media errors, %s, %s", b.name,
 					     b.health.critical_warning, (unsigned long long)b.health.media_errors,

@@ -64,16 +64,11 @@ static void table(const struct disk *v, unsigned n)
 			wrap_print(stdout, lead, d->parts[k].content[0] ? d->parts[k].content : "-", width);
 		}
 		if (d->health.valid) {
-			char temp[32] = "temperature not reported", spare[32] = "spare not reported";
-			char used[32] = "wear not reported";
+			char temp[32] = "temperature not reported", spare[32], used[32];
 
 			if (d->health.temperature_reported)
 				snprintf(temp, sizeof(temp), "%d C", d->health.temperature_c);
-			/* the wear is not filled in where the spare is not (sys/disks.h) */
-			if (d->health.spare_reported) {
-				snprintf(spare, sizeof(spare), "spare %u%%", d->health.available_spare);
-				snprintf(used, sizeof(used), "%u%% used", d->health.percentage_used);
-			}
+			nvme_wear_words(&d->health, used, spare);
 			snprintf(text, sizeof(text), "%s, %s, %s, %llu media errors, "
 				 "%llu unsafe shutdowns, %llu h on%s", temp, used, spare,
 				 (unsigned long long)d->health.media_errors,

@@ -72,6 +72,9 @@ struct disk {
 
 /* Fills d->health or d->smart from the device (health.c). */
 void disk_health(struct disk *d);
+/* H's wear and spare as words: "N% used", "spare N%", or each "... not
+ * reported" where the controller fills neither in (spare_reported). */
+void nvme_wear_words(const struct nvme_health *h, char used[32], char spare[32]);
 
 /* Scans /sys/block; returns the number of disks in *out (caller frees). */
 unsigned disks_scan(struct disk **out);

@@ -8,6 +8,7 @@
 #include <fcntl.h>
 #include <jansson.h>
 #include <linux/nvme_ioctl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
@@ -116,4 +117,16 @@ void disk_health(struct disk *d)
 		nvme_health(d);
 	else if (!strncmp(d->name, "sd", 2))	/* ATA, SAS, SCSI, USB, virtio-scsi */
 		smart_health(d);
+}
+
+void nvme_wear_words(const struct nvme_health *h, char used[32], char spare[32])
+{
+	/* the wear is not filled in where the spare is not (disks.h) */
+	if (h->spare_reported) {
+		snprintf(used, 32, "%u%% used", h->percentage_used);
+		snprintf(spare, 32, "spare %u%%", h->available_spare);
+	} else {
+		snprintf(used, 32, "wear not reported");
+		snprintf(spare, 32, "spare not reported");
+	}
 }
