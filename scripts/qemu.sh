@@ -17,7 +17,8 @@
 #   --boot-disk KIND:FILE       boot an installed system's disk (a --disk that boots)
 #   --disk KIND:FILE            a test disk: virtio, nvme, scsi or sata (repeatable);
 #                               serials are BB<KIND><n>; KIND+wbps=N holds its
-#                               writes to N bytes a second (QEMU's throttling)
+#                               writes to N bytes a second (QEMU's throttling);
+#                               KIND+serial=S gives it serial S instead
 #   --locked                    the stick's write-protect switch is on (read-only)
 #   --forward HOST:GUEST        forward 127.0.0.1:HOST on this machine to the
 #                               guest's TCP port GUEST (user-mode networking)
@@ -261,25 +262,28 @@ esac
 
 n=0
 for d in $disks; do
-	kind=${d%%:*} file=${d#*:} throttle=""
+	kind=${d%%:*} file=${d#*:} throttle="" sn=""
 	case "$kind" in
 	*+wbps=*) throttle=",throttling.bps-write=${kind#*+wbps=}" kind=${kind%%+*} ;;
+	*+serial=*) sn=${kind#*+serial=} kind=${kind%%+*}
+		    case "$sn" in ""|*[!A-Za-z0-9-]*) die "--disk $d: a serial is letters, digits and -" ;; esac ;;
 	esac
 	[ -e "$file" ] || die "--disk $d: no such file"
 	n=$((n + 1))
+	[ -n "$sn" ] || sn=BB$(echo "$kind" | tr a-z A-Z)$n
 	set -- "$@" -drive "if=none,id=d$n,format=raw,file=$file,cache=unsafe$throttle"
 	first=""
 	[ "$d" = "${bootdisk:-}" ] && first=,bootindex=0
 	case "$kind" in
-	virtio) set -- "$@" -device "virtio-blk-pci,id=disk$n,drive=d$n,serial=BBVIRTIO$n$first" ;;
-	nvme) set -- "$@" -device "nvme,id=disk$n,drive=d$n,serial=BBNVME$n" ;;
+	virtio) set -- "$@" -device "virtio-blk-pci,id=disk$n,drive=d$n,serial=$sn$first" ;;
+	nvme) set -- "$@" -device "nvme,id=disk$n,drive=d$n,serial=$sn" ;;
 	scsi) [ -n "${scsi_hba:-}" ] || { set -- "$@" -device virtio-scsi-pci,id=scsi0; scsi_hba=1; }
-	      set -- "$@" -device "scsi-hd,id=disk$n,bus=scsi0.0,drive=d$n,serial=BBSCSI$n" ;;
+	      set -- "$@" -device "scsi-hd,id=disk$n,bus=scsi0.0,drive=d$n,serial=$sn" ;;
 	# an ATA disk on an AHCI controller (six ports): QEMU's ide-hd answers
 	# SMART, its self-tests included, as a SATA drive does
 	sata) [ -n "${ahci:-}" ] || { set -- "$@" -device ahci,id=ahci0; ahci=0; }
 	      [ "$ahci" -lt 6 ] || die "--disk $d: an AHCI controller has six ports"
-	      set -- "$@" -device "ide-hd,id=disk$n,bus=ahci0.$ahci,drive=d$n,serial=BBSATA$n"; ahci=$((ahci + 1)) ;;
+	      set -- "$@" -device "ide-hd,id=disk$n,bus=ahci0.$ahci,drive=d$n,serial=$sn"; ahci=$((ahci + 1)) ;;
 	*) die "--disk $d: kind must be virtio, nvme, scsi or sata" ;;
 	esac
 done

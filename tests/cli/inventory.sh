@@ -116,7 +116,7 @@ s['dimms'][5] = dimm('P2-DIMMA2', '', mb=8, kb=True)
 s['tail'] = '11ff0100'"
 BOOTBENCH_SYSROOT=$M/odd "$BB" inventory --json > "$T/odd.json"
 check "a 2.3-length DIMM structure: size and type, no speed or part (the table has none)" json "$T/odd.json" \
-	"(lambda m: m['size_bytes'] == 16 << 30 and m['type'] == 'DDR4' and m['speed_mts'] == 0 and m['part'] == '')(d['memory']['dimms'][1])"
+	"(lambda m: m['size_bytes'] == 16 << 30 and m['type'] == 'DDR4' and m['speed_mts'] is None and m['configured_mts'] is None and m['part'] == '')(d['memory']['dimms'][1])"
 check "64 GiB through the extended size field; control bytes shown as ?" json "$T/odd.json" \
 	"(lambda m: m['size_bytes'] == 64 << 30 and m['bank'] == 'BANK?[2J 3' and m['part'] == 'M3?X')(d['memory']['dimms'][3])"
 check "a size in KiB (bit 15)" json "$T/odd.json" "d['memory']['dimms'][5]['size_bytes'] == 8 << 20"
@@ -145,6 +145,28 @@ machine arm64odd "sh:arm64_cpuinfo 0xfff"
 BOOTBENCH_SYSROOT=$M/arm64odd "$BB" inventory --json > "$T/arm64odd.json"
 check "... a core the table lacks: its numbers, never 'unknown'" json "$T/arm64odd.json" \
 	"d['cpus']['model'] == 'arm64 CPU (implementer 0x41, part 0xfff)'"
+# a NIC's link in the kernel's words: a driver that keeps no operstate says
+# "unknown" with its carrier up (a link, not "no link"); down is no link
+machine nicunknown "sh:echo unknown > \$R/sys/class/net/eno1/operstate; echo 1 > \$R/sys/class/net/eno1/carrier; rm \$R/sys/class/net/eno1/speed"
+BOOTBENCH_SYSROOT=$M/nicunknown "$BB" inventory --json > "$T/nicunknown.json"
+check "a NIC in state unknown with its carrier up: carrier true, speed null" json "$T/nicunknown.json" \
+	"[(n['state'], n['carrier'], n['speed_mbps']) for n in d['nics']] == [('unknown', True, None)]"
+COLUMNS=200 BOOTBENCH_SYSROOT=$M/nicunknown "$BB" inventory > "$T/nicunknown.txt"
+check "... read as a link whose speed is not reported, never 'no link'" sh -c \
+	"grep -q 'link up, speed not reported' '$T/nicunknown.txt' && ! grep -q 'no link' '$T/nicunknown.txt'"
+COLUMNS=200 BOOTBENCH_SYSROOT=$M/nicunknown "$BB" sysinfo > "$T/nicunknown-sysinfo.txt"
+check "... and by sysinfo the same" grep -q 'eno1 .*link up, speed not reported' "$T/nicunknown-sysinfo.txt"
+machine nicdown "sh:echo down > \$R/sys/class/net/eno1/operstate; echo 0 > \$R/sys/class/net/eno1/carrier; echo -1 > \$R/sys/class/net/eno1/speed"
+COLUMNS=200 BOOTBENCH_SYSROOT=$M/nicdown "$BB" inventory > "$T/nicdown.txt"
+check "a NIC that is down: no link" grep -q 'eno1 .*no link' "$T/nicdown.txt"
+# DIMMs whose speeds SMBIOS gives as 0 (unknown): null and said so, never 0 MT/s
+machine dimmspeed "for d in s['dimms']: d['speed'] = 0; d['configured'] = 0"
+BOOTBENCH_SYSROOT=$M/dimmspeed "$BB" inventory --json > "$T/dimmspeed.json"
+check "DIMM speeds SMBIOS gives as unknown: null" json "$T/dimmspeed.json" \
+	"all(m['speed_mts'] is None and m['configured_mts'] is None for m in d['memory']['dimms'] if m['size_bytes'])"
+COLUMNS=200 BOOTBENCH_SYSROOT=$M/dimmspeed "$BB" inventory > "$T/dimmspeed.txt"; grep -E "NIC:|slot" "$T/dimmspeed.txt"
+check "... and 'speed not reported' in the readable form" sh -c \
+	"[ \$(grep -c 'speed not reported' '$T/dimmspeed.txt') = 4 ] && ! grep -q ' 0 MT/s' '$T/dimmspeed.txt'"
 
 # the fleet: eight machines of one model, two of another, one of a third
 rm -rf "$M"

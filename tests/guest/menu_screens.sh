@@ -52,6 +52,9 @@ check "Disks and health: the NVMe disks may be written, the stick may not" sh -c
 	"grep -Eq 'nvme0n1 .* allowed' '$T/disks.txt' && grep -Eq 'sd[a-z] .* refused' '$T/disks.txt'"
 check "Disks and health: why, in whole words under its disk" \
 	grep -q 'refused:  it is the boot medium, it is the results medium' "$T/disks.txt"
+# this check's disk has a 20-character serial (tests/boot/shared_guest_menu.sh): cut to its column, marked
+check "Disks and health: a serial longer than its column ends in + ..." grep -Eq 'nvme[0-9]n1 .* BBNVME-SERIAL\+ allowed' "$T/disks.txt"
+check "... and is given whole under its row" grep -q '  serial:   BBNVME-SERIAL-LONG-2' "$T/disks.txt"
 back Enter
 
 menu_pick 2

@@ -51,8 +51,18 @@ static void table(const struct disk *v, unsigned n)
 
 		fmt_iec((double)d->size, size, sizeof(size));
 		disk_refusal(d, why, sizeof(why));
-		printf("%-9s %8s %-7s %-22.22s %-14.14s %s\n", d->name, size, d->transport,
-		       d->model[0] ? d->model : "-", d->serial[0] ? d->serial : "-", why[0] ? "refused" : "allowed");
+		const char *model = d->model[0] ? d->model : "-", *serial = d->serial[0] ? d->serial : "-";
+		int long_model = strlen(model) > 22, long_serial = strlen(serial) > 14;
+
+		/* a model or serial cut to its column ends in '+' and is given whole under the row:
+		 * the serial is what a person matches to the label on the drive */
+		printf("%-9s %8s %-7s %-*.*s%s %-*.*s%s %s\n", d->name, size, d->transport, long_model ? 21 : 22,
+		       long_model ? 21 : 22, model, long_model ? "+" : "", long_serial ? 13 : 14, long_serial ? 13 : 14,
+		       serial, long_serial ? "+" : "", why[0] ? "refused" : "allowed");
+		if (long_model)
+			wrap_print(stdout, "  model:    ", model, width);
+		if (long_serial)
+			wrap_print(stdout, "  serial:   ", serial, width);
 		wrap_print(stdout, "  contents: ", content, width);
 		if (why[0])
 			wrap_print(stdout, "  refused:  ", why, width);

@@ -20,6 +20,7 @@
 #include "results/inventory.h"
 #include "results/load.h"
 #include "sys/inventory.h"
+#include "sys/nics.h"
 
 int inv_is_inventory(json_t *j)
 {
@@ -137,7 +138,7 @@ static void facts_of(struct inv_machine *m, json_t *j)
 {
 	size_t i;
 	json_t *e;
-	char part[200], a[32];
+	char part[200], a[48];
 	uint64_t dimm_total = 0;
 	unsigned dimms = 0;
 
@@ -171,13 +172,11 @@ static void facts_of(struct inv_machine *m, json_t *j)
 	}
 	json_array_foreach(json_object_get(j, "nics"), i, e) {
 		double speed = rs_num(e, "speed_mbps");
+		json_t *carrier = json_object_get(e, "carrier");	/* absent in older inventories: not known */
 
 		snprintf(part, sizeof(part), "nic %s", str_at(e, "name"));
-		/* a virtual NIC is up at no speed it can name */
-		if (speed > 0)
-			snprintf(a, sizeof(a), "%.0f Mb/s", speed);
-		else
-			snprintf(a, sizeof(a), "%s", strcmp(str_at(e, "state"), "up") ? "no link" : "up, no speed given");
+		nic_link_words(str_at(e, "state"), json_is_boolean(carrier) ? json_is_true(carrier) : -1, speed, a,
+			       sizeof(a));
 		fact(m, part, "%s, firmware %s, %s", str_at(e, "driver"), *str_at(e, "firmware") ? str_at(e, "firmware") : "-", a);
 	}
 	/* disks: how many of each firmware, per model and size */

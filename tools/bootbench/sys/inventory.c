@@ -231,8 +231,15 @@ static void json_dimms(struct json *j, const struct smbios *sm)
 		json_uint(j, "size_bytes", d->size);
 		if (d->size) {
 			json_str(j, "type", d->type);
-			json_uint(j, "speed_mts", d->speed_mts);
-			json_uint(j, "configured_mts", d->configured_mts);
+			/* 0 is SMBIOS's "unknown" (and a 2.3-length structure has no field): null, not a speed */
+			if (d->speed_mts)
+				json_uint(j, "speed_mts", d->speed_mts);
+			else
+				json_null_member(j, "speed_mts");
+			if (d->configured_mts)
+				json_uint(j, "configured_mts", d->configured_mts);
+			else
+				json_null_member(j, "configured_mts");
 			json_str(j, "manufacturer", d->manufacturer);
 			json_str(j, "part", d->part);
 			json_str(j, "serial", d->serial);
@@ -367,14 +374,16 @@ void inventory_print(const struct inventory *inv)
 		   sm->ndimms);
 	for (i = 0; i < sm->ndimms; i++) {
 		const struct smbios_dimm *d = &sm->dimms[i];
-		char speed[48] = "";
+		char speed[64] = ", speed not reported";
 
 		if (!d->size) {
 			wrap_field("  slot", "%s%s%s: empty", d->slot, d->bank[0] ? " " : "", d->bank);
 			continue;
 		}
-		if (d->configured_mts)
+		if (d->configured_mts && d->speed_mts)
 			snprintf(speed, sizeof(speed), ", %u MT/s (of %u)", d->configured_mts, d->speed_mts);
+		else if (d->configured_mts)
+			snprintf(speed, sizeof(speed), ", %u MT/s (its rated speed not reported)", d->configured_mts);
 		else if (d->speed_mts)
 			snprintf(speed, sizeof(speed), ", %u MT/s", d->speed_mts);
 		wrap_field("  slot", "%s%s%s: %s %s%s, %s %s, serial %s", d->slot, d->bank[0] ? " " : "", d->bank,
@@ -383,12 +392,9 @@ void inventory_print(const struct inventory *inv)
 	}
 	for (i = 0; i < inv->nnics; i++) {
 		const struct nic *n = &inv->nics[i];
-		char speed[32];
+		char speed[48];
 
-		if (n->speed_mbps > 0)
-			snprintf(speed, sizeof(speed), "%ld Mb/s", n->speed_mbps);
-		else
-			snprintf(speed, sizeof(speed), "%s", strcmp(n->operstate, "up") ? "no link" : "up, no speed given");
+		nic_link_words(n->operstate, n->carrier, (double)n->speed_mbps, speed, sizeof(speed));
 		wrap_field("NIC:", "%s %s, %s, firmware %s, %s, %s", n->name, n->mac, or_dash(n->driver),
 			   or_dash(n->firmware), or_dash(n->bus), speed);
 	}

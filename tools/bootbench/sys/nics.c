@@ -106,6 +106,8 @@ unsigned nics_scan(struct nic *out, unsigned max)
 		snprintf(k->name, sizeof(k->name), "%s", name);
 		attr(name, "address", k->mac, sizeof(k->mac));
 		attr(name, "operstate", k->operstate, sizeof(k->operstate));
+		attr(name, "carrier", speed, sizeof(speed));
+		k->carrier = !strcmp(speed, "1") ? 1 : !strcmp(speed, "0") ? 0 : -1;
 		attr(name, "speed", speed, sizeof(speed));
 		k->speed_mbps = speed[0] ? strtol(speed, NULL, 10) : -1;
 		if (k->speed_mbps <= 0)
@@ -138,6 +140,10 @@ void nic_json(struct json *j, const struct nic *n)
 	json_str(j, "firmware", n->firmware);
 	json_str(j, "bus", n->bus);
 	json_str(j, "state", n->operstate);
+	if (n->carrier >= 0)
+		json_bool(j, "carrier", n->carrier);
+	else
+		json_null_member(j, "carrier");
 	/* no speed given (no link, a VM's NIC): null, never -1 */
 	if (n->speed_mbps > 0)
 		json_int(j, "speed_mbps", n->speed_mbps);
@@ -145,6 +151,21 @@ void nic_json(struct json *j, const struct nic *n)
 		json_null_member(j, "speed_mbps");
 	json_str(j, "ipv4", n->ipv4);
 	json_obj_close(j);
+}
+
+void nic_link_words(const char *operstate, int carrier, double speed_mbps, char *buf, size_t len)
+{
+	int up = !strcmp(operstate, "up") || (carrier == 1 && strcmp(operstate, "down") &&
+					       strcmp(operstate, "lowerlayerdown") && strcmp(operstate, "notpresent"));
+
+	if (up && speed_mbps > 0)
+		snprintf(buf, len, "%.0f Mb/s", speed_mbps);
+	else if (up)
+		snprintf(buf, len, "link up, speed not reported");
+	else if (!strcmp(operstate, "down") || !strcmp(operstate, "lowerlayerdown") || carrier == 0)
+		snprintf(buf, len, "no link");
+	else
+		snprintf(buf, len, "link not reported (%.16s)", operstate[0] ? operstate : "no state");
 }
 
 /* The kernel's words for the modes (bonding/mode's first word) and /proc/net/bonding's */

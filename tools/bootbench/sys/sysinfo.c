@@ -118,15 +118,12 @@ static void print_table(const struct sysinfo_data *s)
 	wrap_field("Firmware:", "%s %s (%s), %s, Secure Boot %s", s->dmi[4], s->dmi[5], s->dmi[6], s->boot_mode,
 	      s->secure_boot);
 	for (i = 0; i < s->nnics; i++) {
-		/* a link that is up with no speed given (a VM's) is not "no link" */
-		char speed[32] = "no link";
+		char speed[48];
 
-		if (!strcmp(s->nics[i].operstate, "up"))
-			snprintf(speed, sizeof(speed), "speed not reported");
-		if (s->nics[i].speed_mbps > 0)
-			snprintf(speed, sizeof(speed), "%ld Mb/s", s->nics[i].speed_mbps);
-		wrap_field("NIC:", "%s %s (%s), %s, %s%s%s", s->nics[i].name, s->nics[i].mac,
-		      s->nics[i].driver[0] ? s->nics[i].driver : "-", s->nics[i].operstate, speed,
+		nic_link_words(s->nics[i].operstate, s->nics[i].carrier, (double)s->nics[i].speed_mbps, speed,
+			       sizeof(speed));
+		wrap_field("NIC:", "%s %s (%s), %s%s%s", s->nics[i].name, s->nics[i].mac,
+		      s->nics[i].driver[0] ? s->nics[i].driver : "-", speed,
 		      s->nics[i].ipv4[0] ? ", " : "", s->nics[i].ipv4);
 	}
 }
