@@ -84,6 +84,12 @@ run_at 1000 "$T/share/fio-elsewhere/fio.json" fio $job --rate_iops=1000 --filena
 	--output="$T/share/fio-elsewhere/fio.json"
 name "$T/share/fio-elsewhere" A-DISK-FIO "Model A" FW1
 slow=$dev
+# srv03's disk named as a datacenter names it, by its by-id path (issue 48:
+# the line naming it ran past 80 columns)
+byid=/dev/disk/by-id/nvme-SAMSUNG_MZQL23T8HCLS-00A07_S64HNE0T123456_1
+for f in "$T/share/srv03/quick.json" "$T/share/srv03/disks.json"; do
+	sed -i "s|\"$dev\"|\"$byid\"|g" "$f"
+done
 # issue 46: srv11's disk run twice more, before its run above (older
 # timestamps, one of them at a tenth of the rate): one disk, its newest
 # run, not a group of three agreeing with itself
@@ -126,6 +132,10 @@ COLUMNS=80 "$BB" compare "$T/share" > "$T/text80" 2>/dev/null
 awk 'length($0) > 80 { print "    past 80: " $0 }' "$T/text80" | head -n 5
 sed -n '/^randread read$/,/^$/p' "$T/text80" | head -n 12 | sed 's/^/    /'
 check "COLUMNS=80: no line past column 80" awk 'length($0) > 80 { bad = 1 } END { exit bad }' "$T/text80"
+check "the table: srv03's slot cut to its column ends in +, and the disk is named whole under its row" sh -c \
+	"grep -A1 -E '^    SRV03 +A-DISK-03 +/dev/disk/by-\\+ ' '$T/text' | grep -q '^      machine SRV03, disk A-DISK-03, slot $byid\$'"
+check "... srv03's disk, named by its by-id path, folded too" sh -c \
+	"tr -s ' \n' '  ' < '$T/text80' | grep -q 'SRV03, disk A-DISK-03, slot $byid'"
 check "... srv07's disk named on a line, its figures and OUTLIER (slow) folded under it" sh -c \
 	"grep -A3 -E '^    SRV07, disk A-DISK-07, slot $dev\$' '$T/text80' | tr -s ' \n' '  ' | grep -q 'OUTLIER (slow): machine SRV07'"
 

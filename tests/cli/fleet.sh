@@ -152,7 +152,7 @@ R01-U08,SN-0008,,A-8
 R02-U01,SN-0010,,B-1
 R02-U02,SN-0011,,B-2
 R02-U03,SN-0012,,B-3
-"R02-U04, upper",SN-0013,52:54:00:00:00:13,"B-4, ""spare"""
+"R02-U04, upper shelf of the spares cage",SN-0013,52:54:00:00:00:13,"B-4, ""spare"""
 R02-U05,SN-0014,,B-5
 R02-U06,sn 0015/b,,B-6
 CSV
@@ -173,6 +173,7 @@ COLUMNS=80 "$BB" fleet --expect="$T/rack.csv" --prometheus="http://127.0.0.1:$PR
 sed 's/[0-9]/0/g' "$T/fleet.txt" > "$T/fleet.words"
 check "fleet at 80 columns: every line fits, no word cut or lost" \
 	sh -c "sed 's/[0-9]/0/g' '$T/fleet80.txt' | python3 tests/screen_fits.py --text --unfolded '$T/fleet.words'"
+# (R02-U04's position, 39 characters, folds its row too: under its line number)
 check "... each machine's detail on the lines under its row, indented" awk '
 	NR == 1 || /^$/ || /^reported, but not on the list:$/ || /^[0-9]+ listed: / { next }
 	/^([0-9]+|-) +[^ ]/ { row = 1; next }
@@ -195,7 +196,7 @@ state R01-U08 passed 'the newest of 2 runs'
 state R02-U01 failed 'exit status 1 \(console.log\)'
 state R02-U02 failed 'failed +failed on /dev/sdb; quick ended'
 state R02-U03 silent 'silent since [0-9-]+ [0-9:]+ UTC \([0-9]+ s\); it was at [0-9]+% done'
-check "a quoted position with a comma, listed by serial and MAC: never seen" grep -q '^14 *R02-U04, upper SN-0013 *never seen' "$T/fleet.txt"
+check "a quoted position with a comma, listed by serial and MAC: never seen" grep -q '^14 *R02-U04, upper shelf of the spares cage SN-0013 *never seen' "$T/fleet.txt"
 check "the machine that reported unlisted is named" grep -q '^- .*SN-9999 *unlisted' "$T/fleet.txt"
 state R02-U05 failed 'exit status 1; quick ended'
 state R02-U06 running 'last push [0-9]+ s ago'
@@ -215,7 +216,7 @@ class P(html.parser.HTMLParser):
         if t == 'tr': self.rows.append(self.row)
 p = P(); p.feed(open('$T/fleet.html').read())
 got = {r[1]: r[3] for r in p.rows if len(r) == 5 and r[0] != 'line'}
-want = {'R01-U01': 'passed', 'R01-U03': 'failed', 'R01-U07': 'running', 'R02-U03': 'silent', 'R02-U04, upper': 'never seen',
+want = {'R01-U01': 'passed', 'R01-U03': 'failed', 'R01-U07': 'running', 'R02-U03': 'silent', 'R02-U04, upper shelf of the spares cage': 'never seen',
         '': 'unlisted'}
 sys.exit(any(got.get(k) != v for k, v in want.items()) or len(got) != 15)"
 

@@ -32,6 +32,18 @@
 enum compare_format { AS_TEXT, AS_CSV, AS_JSON, AS_HTML };
 
 /* --by: the rule the groups are made by */
+/* S cut to a column of W: whole when it fits, else its first W-1 characters
+ * and '+' (a cut never passes for the whole name); returns 1 when cut */
+static int cell(char *buf, size_t len, const char *s, int w)
+{
+	if ((int)strlen(s) <= w) {
+		snprintf(buf, len, "%s", s);
+		return 0;
+	}
+	snprintf(buf, len, "%.*s+", w - 1, s);
+	return 1;
+}
+
 static enum fleet_by grouping;
 
 /*
@@ -154,9 +166,11 @@ static unsigned print_text(const struct rs_set *s, const char **tests, unsigned 
 					char text[1024];
 					int at;
 
-					printf("    %s, disk %s%s%s\n", m->f->disk.machine,
-					       m->f->disk.serial[0] ? m->f->disk.serial : "-", m->f->disk.slot[0] ? ", slot " : "",
-					       m->f->disk.slot);
+					/* folded too: a slot named by its by-id path runs past 80 alone */
+					snprintf(text, sizeof(text), "%s, disk %s%s%s", m->f->disk.machine,
+						 m->f->disk.serial[0] ? m->f->disk.serial : "-", m->f->disk.slot[0] ? ", slot " : "",
+						 m->f->disk.slot);
+					wrap_print(stdout, "    ", text, width);
 					at = snprintf(text, sizeof(text), "%s IOPS, %.1f MB/s, p99 %.1f us, %+.1f%% from the median",
 						      fmt_si(m->f->iops, a, sizeof(a)), m->f->bw_bytes / 1e6,
 						      m->f->clat_p99_ns / 1000, fabs(m->dev) < 0.0005 ? 0.0 : m->dev * 100);
@@ -174,8 +188,12 @@ static unsigned print_text(const struct rs_set *s, const char **tests, unsigned 
 			for (i = 0; i < g[k].n; i++) {
 				const struct fleet_member *m = &g[k].m[i];
 
-				printf("    %-18.18s %-18.18s %-14.14s %9s %10.1f %9.1f %+8.1f%%", m->f->disk.machine,
-				       m->f->disk.serial[0] ? m->f->disk.serial : "-", m->f->disk.slot,
+				char mc[160], sc[160], pc[160];
+				int cut = cell(mc, sizeof(mc), m->f->disk.machine, 18) |
+					  cell(sc, sizeof(sc), m->f->disk.serial[0] ? m->f->disk.serial : "-", 18) |
+					  cell(pc, sizeof(pc), m->f->disk.slot, 14);
+
+				printf("    %-18s %-18s %-14s %9s %10.1f %9.1f %+8.1f%%", mc, sc, pc,
 				       fmt_si(m->f->iops, a, sizeof(a)), m->f->bw_bytes / 1e6, m->f->clat_p99_ns / 1000,
 				       fabs(m->dev) < 0.0005 ? 0.0 : m->dev * 100);
 				if (m->outlier) {
@@ -184,6 +202,8 @@ static unsigned print_text(const struct rs_set *s, const char **tests, unsigned 
 					       fleet_who(m->f, buf, sizeof(buf)));
 				}
 				putchar('\n');
+				if (cut && !m->outlier)	/* an outlier's line names it whole already */
+					wrap_print(stdout, "      ", fleet_who(m->f, buf, sizeof(buf)), width);
 			}
 		}
 		fleet_free(g, ng);

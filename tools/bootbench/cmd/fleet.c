@@ -80,7 +80,7 @@ static const char *summary(const struct rack *r, const unsigned *count, unsigned
 static void print_text(const struct rack *r, const unsigned *count, unsigned unlisted)
 {
 	int width = wrap_width();
-	char lead[300], num[16];
+	char lead[300], num[16], first[24];
 	unsigned i;
 
 	printf("%-6s %-12s %-20s %-10s %s\n", "line", "position", "machine", "state", "detail");
@@ -90,13 +90,15 @@ static void print_text(const struct rack *r, const unsigned *count, unsigned unl
 		if (i == r->listed)
 			printf("\nreported, but not on the list:\n");
 		snprintf(num, sizeof(num), "%u", m->line);
-		snprintf(lead, sizeof(lead), "%-6s %-12s %-20s %-10s ", m->line ? num : "-",
-			 m->position[0] ? m->position : "-", named(m)[0] ? named(m) : "-",
-			 m->line ? rack_state_name(m->state) : "unlisted");
+		snprintf(first, sizeof(first), "%-6s ", m->line ? num : "-");
+		snprintf(lead, sizeof(lead), "%s%-12s %-20s %-10s ", first, m->position[0] ? m->position : "-",
+			 named(m)[0] ? named(m) : "-", m->line ? rack_state_name(m->state) : "unlisted");
 		if (width && (int)strlen(lead) + 40 > width) {
-			while (lead[0] && lead[strlen(lead) - 1] == ' ')
+			/* the row folded after its line number (a long position or machine name alone
+			 * runs past the console), the detail under it */
+			while (lead[strlen(lead) - 1] == ' ')
 				lead[strlen(lead) - 1] = 0;
-			printf("%s\n", lead);
+			wrap_print(stdout, first, lead + strlen(first), width);
 			wrap_print(stdout, "       ", m->detail, width);
 		} else {
 			wrap_print(stdout, lead, m->detail, width);
