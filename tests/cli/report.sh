@@ -117,6 +117,27 @@ bad_input() { # description args...
 		sh -c "[ $rc = 2 ] && [ \$(wc -l < '$T/err') = 1 ] && [ ! -s '$T/out' ] && [ ! -e '$T/bad.html' ]"
 }
 bad_input "nothing named" --output="$T/bad.html"
+# NVMe wear in the Disks table (issue 48): a drive that reports it, one that
+# does not (null), and a file from before issue 48 that wrote 0 and 0 for
+# "not reported": only the first has a figure
+cp -r "$r" "$T/wear"
+rm -f "$T/wear/report.html"
+python3 - "$T/wear/disks.json" <<'PY'
+import json, sys
+health = lambda spare, used: {"temperature_c": 35, "available_spare_pct": spare, "percentage_used": used,
+                              "media_errors": 0, "unsafe_shutdowns": 1, "power_on_hours": 10, "critical_warning": 0}
+d = {"disks": [dict(name=n, path="/dev/" + n, model="M", serial=n.upper(), transport="nvme", size=1 << 30,
+                    nvme_health=h) for n, h in (("nvme0n1", health(100, 3)), ("nvme1n1", health(None, None)),
+                                                ("nvme2n1", health(0, 0)))]}
+json.dump(d, open(sys.argv[1], "w"))
+PY
+"$BB" report "$T/wear" > /dev/null 2>&1
+grep -o 'NVMe: [^<]*' "$T/wear/report.html" | sed 's/^/    /'
+check "NVMe wear: a reported figure, 3% used and spare 100%" grep -q 'NVMe: 35 C, 3% used, spare 100%' "$T/wear/report.html"
+check "... not reported (null): said so, twice" \
+	[ "$(grep -c 'NVMe: 35 C, wear not reported, spare not reported' "$T/wear/report.html")" = 2 ]
+check "... never 0% used" sh -c "! grep -q ' 0% used' '$T/wear/report.html'"
+
 bad_input "a path that is not there" --output="$T/bad.html" "$T/nowhere"
 bad_input "an unknown option" --pdf --output="$T/bad.html" "$r"
 bad_input "a device, not a result" --output="$T/bad.html" "$dev"
