@@ -60,6 +60,9 @@ while [ $# -gt 0 ]; do
 done
 [ -n "$boot" ] || die "nothing to boot: give --usb, --cdrom, --pxe or --kernel"
 [ -n "$smp" ] || smp=${QEMU_SMP:-2}
+# NVMe with one vCPU: room for a second, so that TCG keeps the guest's
+# barriers that NVMe's shadow doorbells need (scripts/qemu.sh says why)
+case " $disks " in *" nvme"*) [ "$smp" != 1 ] || smp=1,maxcpus=2 ;; esac
 
 # The firmware: its code read-only, its variables a copy, so that one
 # boot's boot entries are not the next one's.

@@ -166,6 +166,15 @@ ACCEL=$(accel)
 # The boot tests ask for one (QEMU_SMP=1, tests/bootlib.sh), for the host
 # CPU a second costs under TCG.
 [ -n "$smp" ] || smp=${QEMU_SMP:-2}
+# NVMe with one vCPU: room for a second. QEMU's TCG translates a guest's
+# memory barriers only where the machine may have more than one vCPU
+# (CF_PARALLEL), and NVMe's shadow doorbells (the guest stores the queue's
+# tail, then loads the controller's event index; QEMU the reverse) need
+# them: without, under load, QEMU misses a tail, the guest skips the
+# doorbell it would ring, and the queue stalls until the kernel's timeout,
+# abort and reset (fio at QD32 beside stress-ng --cpu 4: 66-806 timeouts in
+# 240 s in 3 of 3 runs; with room for a second vCPU, none).
+case " $disks " in *" nvme"*) [ "$smp" != 1 ] || smp=1,maxcpus=2 ;; esac
 # A hardware RNG, as a server's CPU has one (RDRAND; qemu64 under TCG has
 # none): a Debian guest's early getrandom() callers need not wait on the
 # kernel's jitter entropy, which a loaded host's TCG makes slow.

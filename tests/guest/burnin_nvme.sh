@@ -19,14 +19,6 @@ fi
 guest_attach
 need_commands tmux python3
 menu_shell
-# The guest's kernel waits 10 min, not 30 s, for this drive's I/O: QEMU under
-# TCG on a loaded 2-core host once served one 1 MiB read in over 60 s (CI at
-# fd9e8b5, and once here): the kernel's 30 s timeout, an abort, a second
-# timeout and a controller reset then held the disks' process in the kernel
-# past the watchdog, an ERROR. That is the host's stall, not what this check
-# asks of the drive; the watchdog still bounds the burn-in.
-type_line "clear; echo 600000 > /sys/block/nvme0n1/queue/io_timeout; echo PATIENT=\$(cat /sys/block/nvme0n1/queue/io_timeout)"
-step_result "the drive's I/O timeout is 10 min" PATIENT "PATIENT=600000" 30
 # 10 min scaled to 12 s: the passes are sized to the time, and a minimal pass must fit (issue 45, item 10)
 burn="COLUMNS=150 BOOTBENCH_SCALE=0.02 bootbench burnin --components=disks --duration=10m --destroy=/dev/nvme0n1 /dev/nvme0n1"
 type_line "clear; $burn > /tmp/o 2>&1; rc=\$?; grep -E '^disks|why:' /tmp/o; echo NOSELF=\$rc"
@@ -36,7 +28,7 @@ check "... ERROR in the drive's words" shows "why: *nvme0n1: no self-test: the c
 # the warning is set once the passes run: the counters were read before them
 # (a fixed 3 s was not always enough on a loaded host; the marker is printed as
 # SET-""NOW in the typed line, so the screen shows SET-NOW only once the passes run)
-type_line "clear; (COLUMNS=150 bootbench burnin --components=disks --duration=1m --destroy=/dev/nvme0n1 /dev/nvme0n1 --limits=disks_need_selftest=0 > /tmp/w 2>&1; echo WARN=\$? > /tmp/w.rc) & i=0; until pgrep -f 'burnin-pass' >/dev/null || [ \$i -ge 600 ]; do sleep 0.1; i=\$((i + 1)); done; echo SET-\"\"NOW"
+type_line "clear; (COLUMNS=150 bootbench burnin --components=disks --duration=30s --destroy=/dev/nvme0n1 /dev/nvme0n1 --limits=disks_need_selftest=0 > /tmp/w 2>&1; echo WARN=\$? > /tmp/w.rc) & i=0; until pgrep -f 'burnin-pass' >/dev/null || [ \$i -ge 600 ]; do sleep 0.1; i=\$((i + 1)); done; echo SET-\"\"NOW"
 step "the burn-in's passes run" "SET-NOW" 90
 monitor "$GUEST/mon" "qom-set /machine/peripheral/disk1 smart_critical_warning 4"
 type_line "clear; echo PASSES-RUNNING=\$(pgrep -f 'burnin-pass' | wc -l)"
@@ -50,6 +42,10 @@ type_line "clear; $burn --limits=disks_need_selftest=0 > /tmp/s 2>&1; rc=\$?; gr
 step_result "the warning still set at the next burn-in: exit 1" STILL "STILL=1" 240
 check "... the disks' verdict: FAIL again" shows "^disks     FAIL"
 check "... FAIL: set before it began, in words" shows "why: *nvme0n1: critical warning 0x04, set before the burn-in began: reliability degraded"
+# the verdicts above are the drive's, not an emulator's stall: no command timed out (the
+# stalls once seen here were QEMU missing NVMe's shadow doorbells, scripts/qemu.sh)
+type_line "clear; dmesg | grep -i 'nvme.*timeout' | tail -n 3; echo STALLS=\$(dmesg | grep -ci 'nvme.*timeout')"
+step_result "no NVMe command timed out in the guest (the emulated controller never stalled)" STALLS "STALLS=0" 30
 type_line "exit"
 step "back in the menu" "Esc goes back" 30
 finish

@@ -20,14 +20,11 @@ step "the menu is on the screen" "Esc goes back" 30
 sleep 2
 keys 7 Enter
 step "the shell is reached" "Type 'exit' to return to the menu." 30
-# The guest's kernel waits 10 min, not 30 s, for this namespace's commands
-# (passthrough ones use its queue's timeout too): QEMU under TCG on a loaded
-# 2-core host once held a random write's commands past the 30 s, an abort
-# and a second 30 s (CI at e7789ec); the controller reset then ended fio's
-# eight in flight with EINTR ("Interrupted system call"), an exit 1 that is
-# the host's stall, not a fault of either engine (as in burnin_nvme.sh).
-type_line "clear; echo 600000 > /sys/block/nvme1n1/queue/io_timeout; echo PATIENT=\$(cat /sys/block/nvme1n1/queue/io_timeout)"
-step_result "the namespace's I/O timeout is 10 min" PATIENT "PATIENT=600000" 30
+# The kernel's own timeout (30 s): the stalls once seen here (CI at e7789ec:
+# fio's commands ended with EINTR after a timeout, abort and reset) were
+# QEMU missing NVMe's shadow doorbells with one vCPU, fixed where the guest
+# is made (scripts/qemu.sh: room for a second vCPU); at the end no NVMe
+# timeout may be in the guest's kernel log.
 job="--name=pt --filename=/dev/ng1n1 --ioengine=io_uring_cmd --cmd_type=nvme --iodepth=8"
 type_line "clear; ls -l /dev/ng1n1; bootbench run $job --rw=write --bs=64k --size=1m; echo RC-NOCONSENT=\$?"
 step_result "without consent for /dev/nvme1n1 the write is refused: exit 2" RC-NOCONSENT "RC-NOCONSENT=2" 60
@@ -55,6 +52,8 @@ type_line "clear; bootbench sandbox-check > /tmp/sc 2>/tmp/sc.err; S=\$?; grep -
 step_result "bootbench sandbox-check: the sandbox holds on the appliance (exit 0)" RC-SANDBOX "RC-SANDBOX=0" 60
 check "... 40 ways refused (20 in each world)" shows "^40$"
 check "... saying so" shows "the sandbox holds: every way out refused"
+type_line "clear; dmesg | grep -i 'nvme.*timeout' | tail -n 3; echo STALLS=\$(dmesg | grep -ci 'nvme.*timeout')"
+step_result "no NVMe command timed out in the guest (the emulated controller never stalled)" STALLS "STALLS=0" 30
 type_line "clear; rm -f /tmp/w /tmp/bb.json /tmp/fio.json /tmp/sc /tmp/sc.err; echo CLEAN=\$((0))"
 step_result "its files out of the guest's /tmp" CLEAN "CLEAN=0" 30
 type_line "exit"
