@@ -110,6 +110,26 @@ back Escape
 menu_pick 9
 step "Network: the links" "A link to configure" 30
 fits "Network"
+link_row() { screen | grep -oE 'eth[0-9]+ +[0-9a-f:]{17} .*[0-9]' | head -n 1; }
+before=$(link_row)
+echo "    the first link: $before"
+keys Enter
+step "Network: a link's choices" "ask a DHCP server" 30
+fits "Network: DHCP or a static address"
+keys Down Enter
+step "Network: the address asked for" "Address with prefix" 30
+fits "Network: the address"
+# a mistyped address (an octet over 255) is refused before the link is touched
+sleep 2	# dialog drops what is typed while it starts
+type_line "192.0.2.300/24"
+step "Network: a mistyped address is refused" "is not an IPv4 address with its prefix" 30
+fits "Network: a mistyped address"
+check "... quoting what was typed" shows '"192.0.2.300/24" is not an IPv4 address'
+check "... naming the link and that nothing was changed" shows "Nothing was changed on eth[0-9]"
+keys Enter
+step "... back at the links" "A link to configure" 30
+after=$(link_row)
+check "... the link's address as it was (${before:-none read})" sh -c "[ -n '$before' ] && [ '$after' = '$before' ]"
 back Escape
 
 menu_pick 10

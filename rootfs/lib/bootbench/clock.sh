@@ -86,7 +86,7 @@ clock_set() {
 			"right already by NTP server $server ($from): $last s off, under ntpd's 0.125 s step"
 	else
 		why="no answer from NTP server $server ($from) in $CLOCK_NTP_S s"
-		[ $rc = 124 ] || [ $rc -gt 128 ] || why="NTP server $server ($from): ntpd failed ($(tail -n1 "$BB_RUNDIR/ntpd.log" | tr -cd '[:print:]' | tr '"\\' "''" | cut -c1-120))"
+		[ $rc = 124 ] || [ $rc -gt 128 ] || why="NTP server $server ($from): ntpd failed ($(tail -n1 "$BB_RUNDIR/ntpd.log" | tr -cd ' -~' | tr '"\\' "''" | cut -c1-120))"
 		clock_record false "$fields, \"why\": \"$why\"" "not set: $why; the firmware's time, $before"
 	fi
 	return 0

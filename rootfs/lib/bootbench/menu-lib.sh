@@ -64,6 +64,19 @@ fold_live() {
 		print s; fflush() }'
 }
 
+# ipv4 TEXT [prefix]: TEXT is a dotted IPv4 address (four numbers 0-255,
+# no leading zeros: some parsers read them as octal), with "prefix":
+# followed by /0 to /32. What a person types is checked
+# before anything is changed.
+ipv4() {
+	echo "$1" | awk -F/ -v want="${2:-}" '
+		function num(x) { return x ~ /^(0|[1-9][0-9]?[0-9]?)$/ && x + 0 <= 255 }
+		{ ok = (want == "prefix") ? NF == 2 && $2 ~ /^(0|[1-9][0-9]?)$/ && $2 + 0 <= 32 : NF == 1
+		  n = split($1, o, ".")
+		  ok = ok && n == 4 && num(o[1]) && num(o[2]) && num(o[3]) && num(o[4]) && NR == 1 }
+		END { exit !(ok && NR == 1) }'
+}
+
 fit() {
 	awk -v n="$1" 'length($0) <= n { print; next }
 		{ s = substr($0, 1, n - 3); if (match(s, / [^ ]*$/) && RSTART > n / 2) s = substr(s, 1, RSTART - 1)

@@ -30,9 +30,18 @@ while :; do
 		show "DHCP on $ifc" ip -4 addr show "$ifc"
 	else
 		addr=$(dialog --stdout --inputbox "Address with prefix, e.g. 192.0.2.10/24:" 8 60) || continue
+		# checked before the link is touched: a mistyped address leaves its address as it was
+		if ! ipv4 "$addr" prefix; then
+			dialog --title " Network " --msgbox "\"$(printf %s "$addr" | tr -cd ' -~' | cut -c1-40)\" is not an IPv4 address with its prefix (e.g. 192.0.2.10/24). Nothing was changed on $ifc." 8 70
+			continue
+		fi
 		gw=$(dialog --stdout --inputbox "Gateway (empty for none):" 8 60) || continue
-		ip addr flush dev "$ifc" && ip link set "$ifc" up && ip addr add "$addr" dev "$ifc" &&
-			{ [ -z "$gw" ] || ip route replace default via "$gw" dev "$ifc"; } 2> /tmp/menu-err.txt
+		if [ -n "$gw" ] && ! ipv4 "$gw"; then
+			dialog --title " Network " --msgbox "\"$(printf %s "$gw" | tr -cd ' -~' | cut -c1-40)\" is not an IPv4 address (e.g. 192.0.2.1). Nothing was changed on $ifc." 8 70
+			continue
+		fi
+		{ ip addr flush dev "$ifc" && ip link set "$ifc" up && ip addr add "$addr" dev "$ifc" &&
+			{ [ -z "$gw" ] || ip route replace default via "$gw" dev "$ifc"; }; } > /tmp/menu-err.txt 2>&1
 		show "Static address on $ifc" sh -c "cat /tmp/menu-err.txt; ip -4 addr show $ifc; ip route"
 	fi
 done
