@@ -90,6 +90,13 @@ byid=/dev/disk/by-id/nvme-SAMSUNG_MZQL23T8HCLS-00A07_S64HNE0T123456_1
 for f in "$T/share/srv03/quick.json" "$T/share/srv03/disks.json"; do
 	sed -i "s|\"$dev\"|\"$byid\"|g" "$f"
 done
+# srv04's disks.json as a hostile share might have it: an escape sequence in the serial
+python3 - "$T/share/srv04/disks.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d["disks"][0]["serial"] = "A-DISK-04\x1b[2J\u009b"
+json.dump(d, open(sys.argv[1], "w"))
+PY
 # issue 46: srv11's disk run twice more, before its run above (older
 # timestamps, one of them at a tenth of the rate): one disk, its newest
 # run, not a group of three agreeing with itself
@@ -138,6 +145,12 @@ check "... srv03's disk, named by its by-id path, folded too" sh -c \
 	"tr -s ' \n' '  ' < '$T/text80' | grep -q 'SRV03, disk A-DISK-03, slot $byid'"
 check "... srv07's disk named on a line, its figures and OUTLIER (slow) folded under it" sh -c \
 	"grep -A3 -E '^    SRV07, disk A-DISK-07, slot $dev\$' '$T/text80' | tr -s ' \n' '  ' | grep -q 'OUTLIER (slow): machine SRV07'"
+
+check "a share's escape sequence in a serial is shown as ?, never sent to the terminal" sh -c \
+	"grep -q 'A-DISK-04?\[2J?' '$T/text' && ! grep -q \"\$(printf '\\033')\" '$T/text' '$T/text80'"
+COLUMNS=120 "$BB" compare "$T/share" > "$T/text120" 2>/dev/null
+check "COLUMNS=120: the table, no line past 120 (the outlier's note folded under its row)" sh -c \
+	"awk 'length(\$0) > 120 { bad = 1 } END { exit bad }' '$T/text120' && grep -A1 -E '^    SRV07 +A-DISK-07 ' '$T/text120' | grep -q '^      OUTLIER (slow): machine SRV07'"
 
 "$BB" compare --format=json "$T/share" > "$T/json"
 check "JSON: srv07's disk the slow member, no other" json "$T/json" \

@@ -179,6 +179,14 @@ check "... each machine's detail on the lines under its row, indented" awk '
 	/^([0-9]+|-) +[^ ]/ { row = 1; next }
 	/^       [^ ]/ && row { next }
 	{ print "not a row, nor its detail under it: " $0; bad = 1 } END { exit bad }' "$T/fleet80.txt"
+check "... a row that fits stays in its columns: each row's position under the header's" python3 - "$T/fleet80.txt" <<'PY'
+import re, sys
+rows = open(sys.argv[1]).read().split("\n")
+col = rows[0].index("position")
+listed = [r for r in rows[1:] if re.match(r"\d+ +R0[12]-U0[1-8] ", r)]
+print(*listed[:3], sep="\n")
+sys.exit(0 if len(listed) >= 10 and all(r.index("R0") == col for r in listed) else 1)
+PY
 # state POSITION STATE [DETAIL-REGEX]
 state() {
 	awk -v p="$1" '$2 == p' "$T/fleet.txt" > "$T/row"

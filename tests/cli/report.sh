@@ -128,7 +128,7 @@ health = lambda spare, used: {"temperature_c": 35, "available_spare_pct": spare,
                               "media_errors": 0, "unsafe_shutdowns": 1, "power_on_hours": 10, "critical_warning": 0}
 d = {"disks": [dict(name=n, path="/dev/" + n, model="M", serial=n.upper(), transport="nvme", size=1 << 30,
                     nvme_health=h) for n, h in (("nvme0n1", health(100, 3)), ("nvme1n1", health(None, None)),
-                                                ("nvme2n1", health(0, 0)))]}
+                                                ("nvme2n1", health(0, 0)), ("nvme3n1", dict(health(0, 0), critical_warning=1)))]}
 json.dump(d, open(sys.argv[1], "w"))
 PY
 "$BB" report "$T/wear" > /dev/null 2>&1
@@ -136,7 +136,9 @@ grep -o 'NVMe: [^<]*' "$T/wear/report.html" | sed 's/^/    /'
 check "NVMe wear: a reported figure, 3% used and spare 100%" grep -q 'NVMe: 35 C, 3% used, spare 100%' "$T/wear/report.html"
 check "... not reported (null): said so, twice" \
 	[ "$(grep -c 'NVMe: 35 C, wear not reported, spare not reported' "$T/wear/report.html")" = 2 ]
-check "... never 0% used" sh -c "! grep -q ' 0% used' '$T/wear/report.html'"
+check "... a drive whose spare is gone at 0% wear (critical warning bit 0): its figures, not 'not reported'" \
+	grep -q 'NVMe: 35 C, 0% used, spare 0%, .*CRITICAL WARNING' "$T/wear/report.html"
+check "... the others never 0% used" [ "$(grep -c ' 0% used' "$T/wear/report.html")" = 1 ]
 
 bad_input "a path that is not there" --output="$T/bad.html" "$T/nowhere"
 bad_input "an unknown option" --pdf --output="$T/bad.html" "$r"

@@ -193,15 +193,23 @@ static unsigned print_text(const struct rs_set *s, const char **tests, unsigned 
 					  cell(sc, sizeof(sc), m->f->disk.serial[0] ? m->f->disk.serial : "-", 18) |
 					  cell(pc, sizeof(pc), m->f->disk.slot, 14);
 
-				printf("    %-18s %-18s %-14s %9s %10.1f %9.1f %+8.1f%%", mc, sc, pc,
-				       fmt_si(m->f->iops, a, sizeof(a)), m->f->bw_bytes / 1e6, m->f->clat_p99_ns / 1000,
-				       fabs(m->dev) < 0.0005 ? 0.0 : m->dev * 100);
+				char row[256], note[512] = "";
+				int at = snprintf(row, sizeof(row), "    %-18s %-18s %-14s %9s %10.1f %9.1f %+8.1f%%", mc,
+						  sc, pc, fmt_si(m->f->iops, a, sizeof(a)), m->f->bw_bytes / 1e6,
+						  m->f->clat_p99_ns / 1000, fabs(m->dev) < 0.0005 ? 0.0 : m->dev * 100);
+
 				if (m->outlier) {
 					outliers++;
-					printf("  OUTLIER (%s): %s", m->outlier < 0 ? "slow" : "fast",
-					       fleet_who(m->f, buf, sizeof(buf)));
+					snprintf(note, sizeof(note), "OUTLIER (%s): %s", m->outlier < 0 ? "slow" : "fast",
+						 fleet_who(m->f, buf, sizeof(buf)));
 				}
-				putchar('\n');
+				/* the note beside its row where the console has room, else folded under it */
+				if (note[0] && width && at + 2 + (int)strlen(note) > width) {
+					printf("%s\n", row);
+					wrap_print(stdout, "      ", note, width);
+				} else {
+					printf("%s%s%s\n", row, note[0] ? "  " : "", note);
+				}
 				if (cut && !m->outlier)	/* an outlier's line names it whole already */
 					wrap_print(stdout, "      ", fleet_who(m->f, buf, sizeof(buf)), width);
 			}

@@ -94,11 +94,14 @@ static void print_text(const struct rack *r, const unsigned *count, unsigned unl
 		snprintf(lead, sizeof(lead), "%s%-12s %-20s %-10s ", first, m->position[0] ? m->position : "-",
 			 named(m)[0] ? named(m) : "-", m->line ? rack_state_name(m->state) : "unlisted");
 		if (width && (int)strlen(lead) + 40 > width) {
-			/* the row folded after its line number (a long position or machine name alone
-			 * runs past the console), the detail under it */
+			/* the detail under the row; the row in its columns where it fits, else folded
+			 * after its line number (a long position or machine name alone runs past) */
 			while (lead[strlen(lead) - 1] == ' ')
 				lead[strlen(lead) - 1] = 0;
-			wrap_print(stdout, first, lead + strlen(first), width);
+			if ((int)strlen(lead) <= width)
+				printf("%s\n", lead);
+			else
+				wrap_print(stdout, first, lead + strlen(first), width);
 			wrap_print(stdout, "       ", m->detail, width);
 		} else {
 			wrap_print(stdout, lead, m->detail, width);

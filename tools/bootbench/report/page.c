@@ -132,10 +132,12 @@ static void health_text(json_t *d, char *buf, size_t len)
 	json_t *nv = json_object_get(d, "nvme_health"), *sm = json_object_get(d, "smart");
 	char temp[64], spare[64] = "spare not reported", used[64] = "wear not reported";
 	/* Files written before issue 48 gave 0 and 0 where the drive reported neither (now
-	 * null): no drive wears 0% while its spare is all gone, so that pair is not reported */
+	 * null). A drive whose spare is really gone at 0% wear (a die lost early) says so in
+	 * its critical warning's bit 0 (spare under its threshold): those 0s are figures */
 	int old_unreported = nv && json_is_integer(json_object_get(nv, "available_spare_pct")) &&
 			     json_is_integer(json_object_get(nv, "percentage_used")) &&
-			     rs_num(nv, "available_spare_pct") == 0 && rs_num(nv, "percentage_used") == 0;
+			     rs_num(nv, "available_spare_pct") == 0 && rs_num(nv, "percentage_used") == 0 &&
+			     !((int)rs_num(nv, "critical_warning") & 1);
 
 	buf[0] = 0;
 	if (nv && !old_unreported && str_of(nv, "available_spare_pct")[0])

@@ -193,6 +193,25 @@ static json_t *disks_json_of(const char *file)
 	return disks_cache.j;
 }
 
+/* Text from a share (a serial, a model, a job's name), shown on a terminal: printable
+ * ASCII, the rest '?' (an escape sequence in a serial would move the cursor; a byte
+ * over 0x7e may start a C1 control and is never one column wide for certain) */
+static void shown(char *s)
+{
+	for (; *s; s++)
+		if ((unsigned char)*s < 0x20 || (unsigned char)*s > 0x7e)
+			*s = '?';
+}
+
+static void shown_disk(struct rs_disk *d)
+{
+	shown(d->machine);
+	shown(d->serial);
+	shown(d->model);
+	shown(d->firmware);
+	shown(d->slot);
+}
+
 /* What disks.json beside FILE says of the disk at SLOT (/dev/NAME). */
 static void from_disks_json(const char *file, struct rs_disk *d)
 {
@@ -302,6 +321,7 @@ static void load_fio(struct rs_set *set, json_t *j, const char *file)
 		snprintf(disk.machine, sizeof(disk.machine), "%.127s",
 			 machine[0] ? machine : rs_str(job, "hostname", buf, sizeof(buf))[0] ? buf : folder);
 		from_disks_json(file, &disk);
+		shown_disk(&disk);
 		for (d = 0; d < ARRAY_SIZE(dirs); d++) {
 			json_t *dir = json_object_get(job, dirs[d]);
 			struct rs_figure *f;
@@ -310,6 +330,7 @@ static void load_fio(struct rs_set *set, json_t *j, const char *file)
 			if (rs_num(dir, "io_bytes") <= 0)
 				continue;
 			snprintf(test, sizeof(test), "%s %s", rs_str(job, "jobname", buf, sizeof(buf)), dirs[d]);
+			shown(test);
 			f = find(set, first, test, disk.slot);
 			if (!f) {
 				f = add(set);
@@ -353,6 +374,9 @@ static void load_raid(struct rs_set *set, json_t *j, const char *file)
 				 rs_str(cell, "dir", b, sizeof(b)));
 			rs_str(lv, "level", l->level, sizeof(l->level));
 			snprintf(l->machine, sizeof(l->machine), "%s", machine);
+			shown(l->test);
+			shown(l->level);
+			shown(l->machine);
 			l->vs_baseline = rs_num(cell, "vs_baseline");
 			l->clat_p99_ns = rs_num(cell, "clat_p99_us") * 1000;
 			l->failed = rs_num(lv, "status") != 0;

@@ -137,11 +137,13 @@ static void scsi_serial(struct disk *d)
 	}
 }
 
-/* A device's own text (INQUIRY, VPD, NVMe identify) shown on a terminal: no control characters. */
+/* A device's own text (INQUIRY, VPD, NVMe identify: ASCII by their specifications) shown on
+ * a terminal: printable ASCII, the rest '?' (a byte over 0x7e may start a C1 control, and its
+ * width in columns is not its width in bytes) */
 static void printable(char *s)
 {
 	for (; *s; s++)
-		if ((unsigned char)*s < ' ' || *s == 127)
+		if ((unsigned char)*s < ' ' || (unsigned char)*s > '~')
 			*s = '?';
 }
 

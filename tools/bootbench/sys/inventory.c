@@ -385,7 +385,7 @@ void inventory_print(const struct inventory *inv)
 		else if (d->configured_mts)
 			snprintf(speed, sizeof(speed), ", %u MT/s (its rated speed not reported)", d->configured_mts);
 		else if (d->speed_mts)
-			snprintf(speed, sizeof(speed), ", %u MT/s", d->speed_mts);
+			snprintf(speed, sizeof(speed), ", rated %u MT/s, running speed not reported", d->speed_mts);
 		wrap_field("  slot", "%s%s%s: %s %s%s, %s %s, serial %s", d->slot, d->bank[0] ? " " : "", d->bank,
 			   fmt_iec((double)d->size, a, sizeof(a)), d->type, speed, or_dash(d->manufacturer),
 			   or_dash(d->part), or_dash(d->serial));

@@ -155,15 +155,20 @@ void nic_json(struct json *j, const struct nic *n)
 
 void nic_link_words(const char *operstate, int carrier, double speed_mbps, char *buf, size_t len)
 {
-	int up = !strcmp(operstate, "up") || (carrier == 1 && strcmp(operstate, "down") &&
-					       strcmp(operstate, "lowerlayerdown") && strcmp(operstate, "notpresent"));
+	/* up: the kernel says so and the carrier does not say otherwise; or a driver that keeps
+	 * no operstate ("unknown") with its carrier on. dormant (802.1X) and testing carry no
+	 * traffic yet: not ready, whatever the speed. */
+	int up = carrier != 0 && (!strcmp(operstate, "up") || (!strcmp(operstate, "unknown") && carrier == 1));
 
 	if (up && speed_mbps > 0)
 		snprintf(buf, len, "%.0f Mb/s", speed_mbps);
 	else if (up)
 		snprintf(buf, len, "link up, speed not reported");
-	else if (!strcmp(operstate, "down") || !strcmp(operstate, "lowerlayerdown") || carrier == 0)
+	else if (carrier == 0 || !strcmp(operstate, "down") || !strcmp(operstate, "lowerlayerdown") ||
+		 !strcmp(operstate, "notpresent"))
 		snprintf(buf, len, "no link");
+	else if (!strcmp(operstate, "dormant") || !strcmp(operstate, "testing"))
+		snprintf(buf, len, "link not ready (%s)", operstate);
 	else
 		snprintf(buf, len, "link not reported (%.16s)", operstate[0] ? operstate : "no state");
 }

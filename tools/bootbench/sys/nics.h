@@ -17,15 +17,16 @@ struct nic {
 	char name[32], mac[32], driver[64], firmware[64], bus[32], operstate[16];
 	char ipv4[INET_ADDRSTRLEN];
 	long speed_mbps;	/* -1: no link, or the driver does not say */
-	int carrier;		/* /sys's carrier: 1, 0, or -1 where it cannot be read (the link down) */
+	int carrier;		/* /sys's carrier: 1, 0, or -1 where it cannot be read (the interface set down) */
 };
 
 /*
  * A card's link in words, from what the kernel says (OPERSTATE, CARRIER as
  * above, SPEED in Mb/s or <= 0): "10000 Mb/s", "link up, speed not
- * reported", "no link", or "link not reported (STATE)". Drivers that keep
- * no operstate say "unknown" with their carrier up: that is a link, not
- * "no link".
+ * reported", "no link", "link not ready (dormant|testing)", or "link not
+ * reported (STATE)". Drivers that keep no operstate say "unknown" with
+ * their carrier up: that is a link, not "no link"; a carrier off is no
+ * link whatever the operstate.
  */
 void nic_link_words(const char *operstate, int carrier, double speed_mbps, char *buf, size_t len);
 
