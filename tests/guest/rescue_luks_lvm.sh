@@ -9,7 +9,8 @@
 # names the system on the logical volume with its subvolume; a chroot into
 # it runs; three wrong passphrases end in one line, exit 2; the menu's
 # Rescue entry offers to open it, asks for the passphrase and lists the
-# system inside. The shell's part at 160x50 (more of its lines on the
+# system inside; its screens past that fit 80x24 (what can be done, a
+# repair's consent, going back from it, which changes nothing). The shell's part at 160x50 (more of its lines on the
 # screen), the menu's at 80x24. Last of its guest's checks: the others
 # see no installed system.
 # screen: 80x24
@@ -83,7 +84,20 @@ step "... asks for its passphrase" "Enter passphrase for /dev/vda" 120
 passphrase "$P"
 step "... and lists the system inside" "Which installed system?" 300
 step "... on the logical volume" "/dev/mapper/bbvg-root *Bootbench LUKS Linux 2.0" 30 E	# drawn after the prompt
+fits "Rescue: the installed systems"
+# past the first screen at 80x24 (issue 48): what can be done, the consent a repair asks,
+# and going back from it, which changes nothing
+keys Enter
+step "Rescue: what can be done to the system" "The installed system:" 30
+fits "Rescue: what can be done"
+keys b Enter
+step "... a repair asks for consent, naming the devices" "Type the device names" 30
+fits "Rescue: the repair's consent"
+check "... the system's logical volume among them" shows "/dev/mapper/bbvg-root"
 keys Escape
+step "... Esc goes back: nothing was changed, and it says so" "Not confirmed: nothing was changed." 30
+fits "Rescue: not confirmed"
+keys Enter
 step "back in the menu" "Esc goes back" 30
 # the volume the menu opened closed again: the guest as this check found it
 sleep 2

@@ -58,11 +58,15 @@ Assemble them (read-only: nothing is written) to look for installed systems on t
 	record "bootbench chroot --assemble --list"
 fi
 bootbench chroot --list > /tmp/menu-systems 2>&1
+# the descriptions start where the longest device name ends (dialog lines them
+# up): each cut to what is left of the list's 72 columns, at a word, with ...
+taglen=$(awk '{ for (i = 1; i <= NF; i++) if ($i ~ /^\/dev\//) { if (length($i) > m) m = length($i); break } } END { print m + 0 }' /tmp/menu-systems)
+room=$((69 - taglen)); [ "$room" -ge 20 ] || room=20
 set --
 while IFS= read -r line; do
 	dev=$(echo "$line" | awk '{ for (i = 1; i <= NF; i++) if ($i ~ /^\/dev\//) { print $i; exit } }')
 	[ -n "$dev" ] || continue
-	set -- "$@" "$dev" "$(echo "$line" | sed "s|  *$dev  *| |" | fit 60)"
+	set -- "$@" "$dev" "$(echo "$line" | sed "s|  *$dev  *| |" | fit $room)"
 done < /tmp/menu-systems
 if [ $# = 0 ]; then
 	dialog --title " Rescue " --msgbox "$(head -c 300 /tmp/menu-systems)" 8 70
