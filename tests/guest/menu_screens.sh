@@ -95,7 +95,22 @@ back Escape
 menu_pick 6
 step "Erase disks: the disks" "Erase: disks (everything on them is lost)" 30
 fits "Erase disks: the disks"
-back Escape
+# this check's disk (the second offered: nvme1n1) through how, the read-back
+# and its confirmation, typed wrong: refused, nothing written, no results folder
+keys Down Space Enter
+step "Erase: how" "NIST SP 800-88" 30
+fits "Erase: how"
+keys Enter
+step "Erase: the read-back" "How much is read back after it" 30
+fits "Erase: the read-back"
+keys Enter
+step "Erase: the confirmation asks for the serial's last four characters" "serial (BBNVME-SERIAL-LONG-2)" 30
+fits "Erase: the confirmation"
+sleep 2	# dialog drops what is typed while it starts
+type_line "XXXX"
+step "... typed wrong: refused, nothing written" "Not confirmed for nvme1n1: nothing was" 30
+fits "Erase: not confirmed"
+back Enter
 
 menu_pick 7
 step "View saved results: none yet" "No results yet" 30
