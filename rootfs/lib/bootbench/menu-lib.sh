@@ -113,13 +113,17 @@ pick_disks() {
 
 # consent NAMES: the user types the device names back; 0 only on an exact match.
 consent() {
+	# as tall as its devices need (dialog folds them at 72 columns): a fixed height let
+	# dialog draw many disks over its own buttons; 23 rows at most, an 80x24 console's
+	_rows=$(echo "  $*" | fold -s -w 70 | wc -l)
+	_h=$((12 + _rows)); [ "$_h" -le 23 ] || _h=23
 	typed=$(dialog --stdout --title " Consent " --inputbox \
 "Everything on these disks will be overwritten:
 
   $*
 
 Type the device names exactly as above (separated by spaces) to go on,
-or Esc to go back." 14 76)
+or Esc to go back." "$_h" 76)
 	[ "$typed" = "$*" ]
 }
 
