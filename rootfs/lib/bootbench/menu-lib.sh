@@ -29,15 +29,25 @@ show_file() {
 # DISK PHASE PASS PASSES PCT MB_S SECONDS_LEFT ERRORS", every disk each
 # second) as a table of the latest line per disk, TABLE rewritten whole at
 # each round (a round starts again at the first disk): 74 columns, a line
-# a disk, so 18 disks fit a 22-line box.
+# a disk, so 18 disks fit a 22-line box; with more, the first 17 and a
+# line for the rest (how many done, their errors), never rows cut off
+# unseen by the box.
 erase_table() {
 	awk -v out="$2" '
 	function hms(s) { return s < 0 ? "-" : sprintf("%02d:%02d:%02d", s / 3600, s / 60 % 60, s % 60) }
-	function flush(  i, f) {
+	function flush(  i, f, shown, done, errs) {
 		printf "%-12s %-10s %5s %6s %8s %9s %7s\n", "DISK", "PHASE", "PASS", "DONE", "MB/s", "LEFT", "ERRORS" > out
-		for (i = 1; i <= n; i++) {
+		shown = n > 18 ? 17 : n
+		for (i = 1; i <= shown; i++) {
 			split(row[order[i]], f, " ")
 			printf "%-12.12s %-10s %2d/%-2d %5.1f%% %8.1f %9s %7d\n", f[2], f[3], f[4], f[5], f[6], f[7], hms(f[8]), f[9] > out
+		}
+		if (n > shown) {
+			for (i = shown + 1; i <= n; i++) {
+				split(row[order[i]], f, " ")
+				done += f[3] == "done"; errs += f[9]
+			}
+			printf "and %d more: %d done, %d not yet; %d errors\n", n - shown, done, n - shown - done, errs > out
 		}
 		close(out)
 	}
@@ -47,6 +57,12 @@ erase_table() {
 		row[$2] = $0
 	}
 	END { if (n) flush() }' < "$1"
+}
+
+# erase_table_box TABLE: the table in its box, its columns kept (dialog
+# squeezes a text's runs of blanks unless told not to)
+erase_table_box() {
+	dialog --no-collapse --title " Erasing: every disk at once " --infobox "$(cat "$1")" 22 78
 }
 
 # fit N: each line of stdin at most N columns; a longer one cut at a word

@@ -45,7 +45,7 @@ COLUMNS=73 bootbench erase --method="$method" --verify="$verify" --destroy="$des
 	3>/tmp/erase.fifo > /tmp/menu-out.raw 2>&1 &
 pid=$!
 while kill -0 "$pid" 2>/dev/null; do
-	[ -s /tmp/erase-table ] && dialog --title " Erasing: every disk at once " --infobox "$(cat /tmp/erase-table)" 22 78
+	[ -s /tmp/erase-table ] && erase_table_box /tmp/erase-table
 	sleep 2
 done
 wait "$pid"

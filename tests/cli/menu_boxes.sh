@@ -1,0 +1,81 @@
+# SPDX-License-Identifier: MIT
+# The menu's boxes that grow with the machine, at a serial console's 80x24
+# (issue 48), drawn by the image's own dialog with its own libraries and
+# terminfo (out/rootfs, through its loader; TERM and DIALOGOPTS as the
+# console sets them):
+#   - the consent gate (menu-lib.sh's consent) with 3 disks and with 24:
+#     every device named is on the screen, the box fits
+#     (tests/screen_fits.py) and its OK button is drawn (with a fixed
+#     height, 24 disks pushed it off the box); typing the names exactly
+#     consents (exit 0), another answer does not;
+#   - Erase's live table (erase_table, in 38-erase.sh's infobox) with 24
+#     disks: the box fits, and the disks past the 17 it has rows for are
+#     counted on a line of their own (they had been cut off unseen).
+# tier: image (not in make check: it reads the built image)
+. tests/lib.sh
+R=$PWD/out/rootfs
+[ -x "$R/usr/bin/dialog" ] || { echo "out/rootfs is missing: run 'make image'"; exit 1; }
+need_commands tmux python3
+mkdir -p "$T/bin"
+printf '#!/bin/sh\nexec %s/lib64/ld-linux-x86-64.so.2 --library-path %s/lib/x86_64-linux-gnu:%s/usr/lib/x86_64-linux-gnu %s/usr/bin/dialog "$@"\n' \
+	"$R" "$R" "$R" "$R" > "$T/bin/dialog"
+chmod +x "$T/bin/dialog"
+TM="tmux -L bbconsent$$"
+trap '$TM kill-server 2>/dev/null; cleanup' EXIT
+# gate NAME ANSWER DEVICES...: consent for DEVICES at 80x24; the screen in
+# $T/NAME.screen, then ANSWER typed; its exit status in $T/NAME.rc
+gate() {
+	n=$1 answer=$2; shift 2
+	$TM new-session -d -s "$n" -x 80 -y 24 "env PATH='$T/bin:$PATH' TERMINFO='$R/usr/share/terminfo' TERM=vt100 \
+		DIALOGOPTS=--ascii-lines sh -c '. rootfs/lib/bootbench/menu-lib.sh; consent $*; echo \$? > $T/$n.rc'; sleep 60"
+	i=0; until $TM capture-pane -p -t "$n" | grep -q 'Type the device names'; do
+		i=$((i + 1)); [ $i -lt 50 ] || break; sleep 0.2
+	done
+	sleep 0.5
+	$TM capture-pane -p -t "$n" > "$T/$n.screen"
+	sed 's/^/    /' "$T/$n.screen" | grep -v '^ *$'
+	$TM send-keys -t "$n" "$answer" Enter
+	i=0; until [ -s "$T/$n.rc" ] || [ $i -ge 50 ]; do i=$((i + 1)); sleep 0.2; done
+}
+all_named() { # NAME DEVICES...: each device on the screen
+	_screen=$T/$1.screen; shift
+	for _dev; do grep -q -- "$_dev\( \|$\)" "$_screen" || { echo "    not on the screen: $_dev"; return 1; }; done
+}
+few="/dev/vda /dev/vdb /dev/nvme0n1"
+gate few "$few" $few
+check "3 disks: the box fits 80x24" sh -c "python3 tests/screen_fits.py < '$T/few.screen'"
+check "... every disk named on it" all_named few $few
+check "... its OK button drawn" grep -q '<  OK  >' "$T/few.screen"
+check "... the names typed exactly: consent, exit 0" [ "$(cat "$T/few.rc" 2>/dev/null)" = 0 ]
+many=$(i=0; while [ $i -lt 24 ]; do printf '/dev/nvme%dn1 ' $i; i=$((i + 1)); done)
+gate many "/dev/nvme0n1" $many
+check "24 disks: the box fits 80x24" sh -c "python3 tests/screen_fits.py < '$T/many.screen'"
+check "... every disk named on it" all_named many $many
+check "... its OK button drawn" grep -q '<  OK  >' "$T/many.screen"
+check "... one name typed of 24: no consent" [ "$(cat "$T/many.rc" 2>/dev/null)" = 1 ]
+# the live table of 24 disks being erased, the last 7 of them (21-24 done, one with errors) past its rows
+i=1; while [ $i -le 24 ]; do
+	echo "erase nvme${i}n1 $([ $i -gt 20 ] && echo done || echo erasing) 1 1 50.0 120.5 30 $([ $i = 22 ] && echo 3 || echo 0)"
+	i=$((i + 1))
+done > "$T/progress"
+( . rootfs/lib/bootbench/menu-lib.sh; erase_table "$T/progress" "$T/table" )
+$TM new-session -d -s table -x 80 -y 24 "env PATH='$T/bin:$PATH' TERMINFO='$R/usr/share/terminfo' TERM=vt100 \
+	DIALOGOPTS=--ascii-lines sh -c '. rootfs/lib/bootbench/menu-lib.sh; erase_table_box $T/table'; sleep 60"
+i=0; until $TM capture-pane -p -t table | grep -q 'and 7 more'; do i=$((i + 1)); [ $i -lt 50 ] || break; sleep 0.2; done
+$TM capture-pane -p -t table > "$T/table.screen"
+sed 's/^/    /' "$T/table.screen" | grep -v '^ *$'
+check "Erase's live table, 24 disks: the box fits 80x24" sh -c "python3 tests/screen_fits.py < '$T/table.screen'"
+check "... the first 17 disks a row each" all_named table $(i=1; while [ $i -le 17 ]; do printf 'nvme%dn1 ' $i; i=$((i + 1)); done)
+check "... the other 7 on a line: how many done, not yet, their errors" grep -q 'and 7 more: 4 done, 3 not yet; 3 errors' "$T/table.screen"
+check "... its columns kept: each row's phase, done and errors under their headings" python3 - "$T/table.screen" <<'PY'
+import re, sys
+rows = open(sys.argv[1]).read().split("\n")
+head = next(r for r in rows if "PHASE" in r)
+phase = head.index("PHASE")
+done_end, errors_end = head.index("DONE") + 4, head.index("ERRORS") + 6	# right-aligned: their ends
+disks = [r for r in rows if re.search(r"\| nvme\d+n1 ", r)]
+ok = len(disks) == 17 and all(r[phase:phase + 7] == "erasing" and r[done_end - 5:done_end] == "50.0%"
+                              and r[errors_end - 1] == "0" and r[errors_end] == " " for r in disks)
+sys.exit(0 if ok else 1)
+PY
+finish
