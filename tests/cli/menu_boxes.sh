@@ -9,8 +9,11 @@
 #     height, 24 disks pushed it off the box); typing the names exactly
 #     consents (exit 0), another answer does not;
 #   - Erase's live table (erase_table, in 38-erase.sh's infobox) with 24
-#     disks: the box fits, and the disks past the 17 it has rows for are
-#     counted on a line of their own (they had been cut off unseen).
+#     disks: the box fits, its columns kept, and the disks past the 17 it
+#     has rows for are counted on a line of their own (they had been cut
+#     off unseen);
+#   - a profile's gauge on 24 disks: its title counts them (the list ran
+#     over the box's border, cut unmarked).
 # tier: image (not in make check: it reads the built image)
 . tests/lib.sh
 R=$PWD/out/rootfs
@@ -78,4 +81,17 @@ ok = len(disks) == 17 and all(r[phase:phase + 7] == "erasing" and r[done_end - 5
                               and r[errors_end - 1] == "0" and r[errors_end] == " " for r in disks)
 sys.exit(0 if ok else 1)
 PY
+# the gauge of a profile run on 24 disks (30-profile.sh's title): the disks
+# counted in the title, first and last named, the box's corners kept
+targets=$(i=0; while [ $i -lt 24 ]; do printf ' /dev/nvme%dn1' $i; i=$((i + 1)); done)
+printf 'XXX\n40\nrandread-4k-qd32\n\nElapsed 10 s, about 15 s left\nXXX\n' > "$T/gauge.in"
+$TM new-session -d -s gauge -x 80 -y 24 "env PATH='$T/bin:$PATH' TERMINFO='$R/usr/share/terminfo' TERM=vt100 \
+	DIALOGOPTS=--ascii-lines sh -c '. rootfs/lib/bootbench/menu-lib.sh; (cat $T/gauge.in; sleep 5) |
+	dialog --title \"\$(titled_on 72 quick $targets)\" --gauge Starting... 14 72 0'; sleep 60"
+i=0; until $TM capture-pane -p -t gauge | grep -q '40%'; do i=$((i + 1)); [ $i -lt 50 ] || break; sleep 0.2; done
+$TM capture-pane -p -t gauge > "$T/gauge.screen"
+sed 's/^/    /' "$T/gauge.screen" | grep -v '^ *$'
+check "a profile's gauge on 24 disks: the box fits 80x24" sh -c "python3 tests/screen_fits.py < '$T/gauge.screen'"
+check "... its title counts them, names the first and last, inside the border's corners" \
+	grep -qE '^ *\+-+ quick on 24 disks: /dev/nvme0n1 \.\.\. /dev/nvme23n1 -+\+$' "$T/gauge.screen"
 finish

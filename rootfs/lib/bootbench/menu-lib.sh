@@ -65,6 +65,19 @@ erase_table_box() {
 	dialog --no-collapse --title " Erasing: every disk at once " --infobox "$(cat "$1")" 22 78
 }
 
+# titled_on WIDTH LEAD DISK...: the title of a box WIDTH wide, " LEAD on
+# DISK... ", or where that runs past the box (dialog writes a longer title
+# over its border, cut unmarked) " LEAD on N disks: FIRST ... LAST "
+titled_on() {
+	_w=$1 _lead=$2; shift 2
+	_t=" $_lead on $* "
+	if [ ${#_t} -gt $((_w - 4)) ]; then
+		eval "_last=\${$#}"
+		_t=" $_lead on $# disks: $1 ... $_last "
+	fi
+	printf '%s' "$_t"
+}
+
 # fit N: each line of stdin at most N columns; a longer one cut at a word
 # with "..." (a menu item's text that dialog would cut off silently)
 # fold_live WIDTH: stdin folded at blanks to WIDTH columns, each line passed

@@ -32,6 +32,6 @@ trap '' INT
 	awk '$1 == "progress" {
 		printf "XXX\n%d\n%s\n\nIOPS: read %s, write %s   %s MB/s\nElapsed %s s, about %s s left\n\nCtrl-C stops the run and keeps the results so far.\nXXX\n", $2, $8, $5, $6, $7, $3, $4
 		fflush() }' |
-	dialog --title " $profile on$targets " --gauge "Starting..." 14 72 0
+	dialog --title "$(titled_on 72 "$profile" $targets)" --gauge "Starting..." 14 72 0
 describe_system "$out"
 show_file "$profile: results" "$out/summary.txt"

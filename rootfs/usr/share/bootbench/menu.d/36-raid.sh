@@ -53,6 +53,6 @@ trap '' INT
 	$1 == "progress" && m {
 		printf "XXX\n%d\nStage %d of %d: %s\n\nIOPS: read %s, write %s   %s MB/s (%s)\nCtrl-C stops the run; arrays are torn down.\nXXX\n", ((k - 1) + $2 / 100) * 100 / m, k, m, text, $5, $6, $7, $8
 		fflush() }' |
-	dialog --title " Compare RAID levels on$targets " --gauge "Starting..." 14 76 0
+	dialog --title "$(titled_on 76 "Compare RAID levels" $targets)" --gauge "Starting..." 14 76 0
 describe_system "$out"
 show_file "Compare RAID levels: results" "$out/summary.txt"
