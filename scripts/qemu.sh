@@ -173,7 +173,9 @@ ACCEL=$(accel)
 # them: without, under load, QEMU misses a tail, the guest skips the
 # doorbell it would ring, and the queue stalls until the kernel's timeout,
 # abort and reset (fio at QD32 beside stress-ng --cpu 4: 66-806 timeouts in
-# 240 s in 3 of 3 runs; with room for a second vCPU, none).
+# 240 s in 3 of 3 runs; with room for a second vCPU, none). QEMU after 7.2
+# (Debian 12's) emits the barriers always ("tcg: Always emit barrier in
+# system mode").
 case " $disks " in *" nvme"*) [ "$smp" != 1 ] || smp=1,maxcpus=2 ;; esac
 # A hardware RNG, as a server's CPU has one (RDRAND; qemu64 under TCG has
 # none): a Debian guest's early getrandom() callers need not wait on the

@@ -69,7 +69,7 @@ $TM capture-pane -p -t table > "$T/table.screen"
 sed 's/^/    /' "$T/table.screen" | grep -v '^ *$'
 check "Erase's live table, 24 disks: the box fits 80x24" sh -c "python3 tests/screen_fits.py < '$T/table.screen'"
 check "... the first 17 disks a row each" all_named table $(i=1; while [ $i -le 17 ]; do printf 'nvme%dn1 ' $i; i=$((i + 1)); done)
-check "... the other 7 on a line: how many done, not yet, their errors" grep -q 'and 7 more: 4 done, 3 not yet; 3 errors' "$T/table.screen"
+check "... the other 7 on a line: how many ended, not yet, their errors" grep -q 'and 7 more: 4 ended, 3 not yet; 3 errors' "$T/table.screen"
 check "... its columns kept: each row's phase, done and errors under their headings" python3 - "$T/table.screen" <<'PY'
 import re, sys
 rows = open(sys.argv[1]).read().split("\n")

@@ -30,24 +30,25 @@ show_file() {
 # second) as a table of the latest line per disk, TABLE rewritten whole at
 # each round (a round starts again at the first disk): 74 columns, a line
 # a disk, so 18 disks fit a 22-line box; with more, the first 17 and a
-# line for the rest (how many done, their errors), never rows cut off
-# unseen by the box.
+# line for the rest (how many have ended, their errors), never rows cut
+# off unseen by the box.
 erase_table() {
 	awk -v out="$2" '
 	function hms(s) { return s < 0 ? "-" : sprintf("%02d:%02d:%02d", s / 3600, s / 60 % 60, s % 60) }
-	function flush(  i, f, shown, done, errs) {
+	function flush(  i, f, shown, ended, errs) {
 		printf "%-12s %-10s %5s %6s %8s %9s %7s\n", "DISK", "PHASE", "PASS", "DONE", "MB/s", "LEFT", "ERRORS" > out
 		shown = n > 18 ? 17 : n
 		for (i = 1; i <= shown; i++) {
 			split(row[order[i]], f, " ")
-			printf "%-12.12s %-10s %2d/%-2d %5.1f%% %8.1f %9s %7d\n", f[2], f[3], f[4], f[5], f[6], f[7], hms(f[8]), f[9] > out
+			printf "%-12.12s %-10s %2d/%-2d %5.1f%% %8.1f %9s %7.0f\n", f[2], f[3], f[4], f[5], f[6], f[7], hms(f[8]), f[9] > out
 		}
 		if (n > shown) {
 			for (i = shown + 1; i <= n; i++) {
 				split(row[order[i]], f, " ")
-				done += f[3] == "done"; errs += f[9]
+				ended += f[3] == "done"; errs += f[9]
 			}
-			printf "and %d more: %d done, %d not yet; %d errors\n", n - shown, done, n - shown - done, errs > out
+			# "ended", not erased: whether each is, its verdict says once all have ended
+			printf "and %d more: %d ended, %d not yet; %.0f errors\n", n - shown, ended, n - shown - ended, errs > out
 		}
 		close(out)
 	}
@@ -71,10 +72,12 @@ erase_table_box() {
 titled_on() {
 	_w=$1 _lead=$2; shift 2
 	_t=" $_lead on $* "
-	if [ ${#_t} -gt $((_w - 4)) ]; then
+	if [ ${#_t} -gt $((_w - 4)) ] && [ $# -gt 2 ]; then
 		eval "_last=\${$#}"
 		_t=" $_lead on $# disks: $1 ... $_last "
 	fi
+	# still too long (a long name, a long lead): cut, and marked
+	[ ${#_t} -le $((_w - 4)) ] || _t="$(printf '%s' "$_t" | cut -c1-$((_w - 9)))... "
 	printf '%s' "$_t"
 }
 
@@ -104,6 +107,24 @@ ipv4() {
 		  n = split($1, o, ".")
 		  ok = ok && n == 4 && num(o[1]) && num(o[2]) && num(o[3]) && num(o[4]) && NR == 1 }
 		END { exit !(ok && NR == 1) }'
+}
+
+# host_ok ADDR/PREFIX [GATEWAY]: ADDR (ipv4's, with its prefix) is one a
+# host can take on its network, and GATEWAY (when given) is on that
+# network and not ADDR: not 0.x, 127.x or 224.0.0.0 and up, a prefix of 8
+# or more, not the network's own address or its broadcast below /31. What
+# ip takes and then leaves a link without a working address or route
+# (0.0.0.0/0 adds nothing; a gateway off the network fails after the
+# flush) is refused before the link is touched.
+host_ok() {
+	awk -v a="$1" -v g="${2:-}" '
+	function n(x, o) { split(x, o, "."); return ((o[1] * 256 + o[2]) * 256 + o[3]) * 256 + o[4] }
+	function bad(x, f) { f = int(x / 16777216); return f == 0 || f == 127 || f >= 224 }
+	BEGIN { split(a, p, "/"); x = n(p[1]); b = p[2] + 0; s = 2 ^ (32 - b)
+		if (b < 8 || bad(x) || (b <= 30 && (x % s == 0 || x % s == s - 1))) exit 1
+		if (g == "") exit 0
+		y = n(g)
+		exit !(!bad(y) && y != x && int(y / s) == int(x / s) && (b > 30 || (y % s != 0 && y % s != s - 1))) }'
 }
 
 fit() {

@@ -40,6 +40,10 @@ while :; do
 			dialog --title " Network " --msgbox "\"$(printf %s "$gw" | tr -cd ' -~' | cut -c1-40)\" is not an IPv4 address (e.g. 192.0.2.1). Nothing was changed on $ifc." 8 70
 			continue
 		fi
+		if ! host_ok "$addr" "$gw"; then
+			dialog --title " Network " --msgbox "$addr${gw:+ with gateway $gw} cannot work on $ifc: the address must be a host's on its network (not 0.x, 127.x, multicast, the network's own or its broadcast; a prefix of 8 or more), and the gateway on that network. Nothing was changed on $ifc." 10 70
+			continue
+		fi
 		{ ip addr flush dev "$ifc" && ip link set "$ifc" up && ip addr add "$addr" dev "$ifc" &&
 			{ [ -z "$gw" ] || ip route replace default via "$gw" dev "$ifc"; }; } > /tmp/menu-err.txt 2>&1
 		show "Static address on $ifc" sh -c "cat /tmp/menu-err.txt; ip -4 addr show $ifc; ip route"

@@ -58,24 +58,30 @@ Assemble them (read-only: nothing is written) to look for installed systems on t
 	record "bootbench chroot --assemble --list"
 fi
 bootbench chroot --list > /tmp/menu-systems 2>&1
-# the descriptions start where the longest device name ends (dialog lines them
-# up): each cut to what is left of the list's 72 columns, at a word, with ...
-taglen=$(awk '{ for (i = 1; i <= NF; i++) if ($i ~ /^\/dev\//) { if (length($i) > m) m = length($i); break } } END { print m + 0 }' /tmp/menu-systems)
-room=$((69 - taglen)); [ "$room" -ge 20 ] || room=20
+# Each system's root device is the word before its filesystem and "N.N GiB":
+# the last such on its line, as the name before it is the installed
+# system's own os-release (untrusted: it may hold a /dev/ word). Items are
+# tagged by number, so a long device name (a LUKS volume's
+# /dev/mapper/luks-UUID) is shown in the description, cut there if need be.
+awk '{ d = 0; for (i = 1; i + 3 <= NF; i++) if ($i ~ /^\/dev\// && $(i + 2) ~ /^[0-9]+\.[0-9]$/ && $(i + 3) == "GiB") d = i
+	if (!d) next
+	rest = ""; for (i = 1; i <= NF; i++) if (i != d) rest = rest (rest == "" ? "" : " ") $i
+	printf "%d\t%s\t%s\n", NR, $d, rest }' /tmp/menu-systems > /tmp/menu-roots
 set --
-while IFS= read -r line; do
-	dev=$(echo "$line" | awk '{ for (i = 1; i <= NF; i++) if ($i ~ /^\/dev\//) { print $i; exit } }')
-	[ -n "$dev" ] || continue
-	set -- "$@" "$dev" "$(echo "$line" | sed "s|  *$dev  *| |" | fit $room)"
-done < /tmp/menu-systems
+while IFS="$(printf '\t')" read -r nr dev rest; do
+	set -- "$@" "$nr" "$(printf '%s  %s\n' "$dev" "$rest" | fit 66)"
+done < /tmp/menu-roots
 if [ $# = 0 ]; then
 	dialog --title " Rescue " --msgbox "$(head -c 300 /tmp/menu-systems)" 8 70
 	exit 0
 fi
-root=$(dialog --stdout --title " Rescue " --menu "Which installed system?" 14 78 6 "$@") || exit 0
-line=$(grep -F " $root " /tmp/menu-systems | head -n1)
+pick=$(dialog --stdout --title " Rescue " --menu "Which installed system?" 14 78 6 "$@") || exit 0
+root=$(awk -F '\t' -v n="$pick" '$1 == n { print $2 }' /tmp/menu-roots)
+line=$(sed -n "${pick}p" /tmp/menu-systems)
+[ -n "$root" ] || exit 0
 devs=$root
-# its /boot and ESP, where they are devices of their own
+# its /boot and ESP, where they are devices of their own (the last of each on
+# its line: the name comes first)
 for d in "$(echo "$line" | sed -n 's|.*/boot: \(/dev/[^ ]*\).*|\1|p')" "$(echo "$line" | sed -n 's|.*ESP: \(/dev/[^ ]*\).*|\1|p')"; do
 	[ -n "$d" ] && devs="$devs $d"
 done
