@@ -105,7 +105,7 @@ ipv4() {
 		function num(x) { return x ~ /^(0|[1-9][0-9]?[0-9]?)$/ && x + 0 <= 255 }
 		{ ok = (want == "prefix") ? NF == 2 && $2 ~ /^(0|[1-9][0-9]?)$/ && $2 + 0 <= 32 : NF == 1
 		  n = split($1, o, ".")
-		  ok = ok && n == 4 && num(o[1]) && num(o[2]) && num(o[3]) && num(o[4]) && NR == 1 }
+		  ok = ok && n == 4 && num(o[1]) && num(o[2]) && num(o[3]) && num(o[4]) }
 		END { exit !(ok && NR == 1) }'
 }
 

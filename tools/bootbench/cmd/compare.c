@@ -32,18 +32,6 @@
 enum compare_format { AS_TEXT, AS_CSV, AS_JSON, AS_HTML };
 
 /* --by: the rule the groups are made by */
-/* S cut to a column of W: whole when it fits, else its first W-1 characters
- * and '+' (a cut never passes for the whole name); returns 1 when cut */
-static int cell(char *buf, size_t len, const char *s, int w)
-{
-	if ((int)strlen(s) <= w) {
-		snprintf(buf, len, "%s", s);
-		return 0;
-	}
-	snprintf(buf, len, "%.*s+", w - 1, s);
-	return 1;
-}
-
 static enum fleet_by grouping;
 
 /*
@@ -189,9 +177,9 @@ static unsigned print_text(const struct rs_set *s, const char **tests, unsigned 
 				const struct fleet_member *m = &g[k].m[i];
 
 				char mc[160], sc[160], pc[160];
-				int cut = cell(mc, sizeof(mc), m->f->disk.machine, 18) |
-					  cell(sc, sizeof(sc), m->f->disk.serial[0] ? m->f->disk.serial : "-", 18) |
-					  cell(pc, sizeof(pc), m->f->disk.slot, 14);
+				int cut = wrap_cell(mc, sizeof(mc), m->f->disk.machine, 18) |
+					  wrap_cell(sc, sizeof(sc), m->f->disk.serial[0] ? m->f->disk.serial : "-", 18) |
+					  wrap_cell(pc, sizeof(pc), m->f->disk.slot, 14);
 
 				char row[256], note[512] = "";
 				int at = snprintf(row, sizeof(row), "    %-18s %-18s %-14s %9s %10.1f %9.1f %+8.1f%%", mc,

@@ -52,13 +52,12 @@ static void table(const struct disk *v, unsigned n)
 		fmt_iec((double)d->size, size, sizeof(size));
 		disk_refusal(d, why, sizeof(why));
 		const char *model = d->model[0] ? d->model : "-", *serial = d->serial[0] ? d->serial : "-";
-		int long_model = strlen(model) > 22, long_serial = strlen(serial) > 14;
+		char mc[DISK_STR + 2], sc[DISK_STR + 2];
+		/* a model or serial cut to its column is given whole under the row: the serial
+		 * is what a person matches to the label on the drive */
+		int long_model = wrap_cell(mc, sizeof(mc), model, 22), long_serial = wrap_cell(sc, sizeof(sc), serial, 14);
 
-		/* a model or serial cut to its column ends in '+' and is given whole under the row:
-		 * the serial is what a person matches to the label on the drive */
-		printf("%-9s %8s %-7s %-*.*s%s %-*.*s%s %s\n", d->name, size, d->transport, long_model ? 21 : 22,
-		       long_model ? 21 : 22, model, long_model ? "+" : "", long_serial ? 13 : 14, long_serial ? 13 : 14,
-		       serial, long_serial ? "+" : "", why[0] ? "refused" : "allowed");
+		printf("%-9s %8s %-7s %-22s %-14s %s\n", d->name, size, d->transport, mc, sc, why[0] ? "refused" : "allowed");
 		if (long_model)
 			wrap_print(stdout, "  model:    ", model, width);
 		if (long_serial)

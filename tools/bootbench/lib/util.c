@@ -452,6 +452,13 @@ int scale_factor(double *f)
 	return 0;
 }
 
+void printable_ascii(char *s)
+{
+	for (; *s; s++)
+		if ((unsigned char)*s < 0x20 || (unsigned char)*s > 0x7e)
+			*s = '?';
+}
+
 void csv_quote(FILE *f, const char *s)
 {
 	fputc('"', f);

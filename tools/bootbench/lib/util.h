@@ -112,6 +112,14 @@ int scale_factor(double *f);
 /* FMT appended to BUF's text (LEN in all), cut where it does not fit. */
 void str_appendf(char *buf, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
+/*
+ * Text from outside (a device's identity, firmware's strings, a share's
+ * files) made fit for a terminal, in place: printable ASCII, every other
+ * byte '?' (a control moves the cursor; a byte over 0x7e may start a C1
+ * control, and its width in columns is not its width in bytes).
+ */
+void printable_ascii(char *s);
+
 /* S as one CSV field (RFC 4180): quoted, its quotes doubled. */
 void csv_quote(FILE *f, const char *s);
 

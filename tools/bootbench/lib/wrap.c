@@ -28,6 +28,16 @@ int wrap_width(void)
 	return 80;
 }
 
+int wrap_cell(char *buf, size_t len, const char *s, int width)
+{
+	if ((int)strlen(s) <= width) {
+		snprintf(buf, len, "%s", s);
+		return 0;
+	}
+	snprintf(buf, len, "%.*s+", width - 1, s);
+	return 1;
+}
+
 void wrap_print(FILE *f, const char *lead, const char *text, int width)
 {
 	int indent = (int)strlen(lead), col = indent, room;

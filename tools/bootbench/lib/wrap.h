@@ -22,6 +22,12 @@ int wrap_width(void);
  * TEXT as it is.
  */
 void wrap_print(FILE *f, const char *lead, const char *text, int width);
+/*
+ * S in a table's column of WIDTH: whole when it fits, else its first
+ * WIDTH-1 characters and '+' (a cut never passes for the whole name).
+ * Returns 1 when cut, so that the caller can give it whole elsewhere.
+ */
+int wrap_cell(char *buf, size_t len, const char *s, int width);
 /* A labelled field on stdout: LABEL in 14 columns, then FMT's text folded to wrap_width() under itself. */
 void wrap_field(const char *label, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 

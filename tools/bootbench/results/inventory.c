@@ -28,13 +28,6 @@ int inv_is_inventory(json_t *j)
 	       json_is_string(json_object_get(j, "machine")) && json_is_array(json_object_get(j, "pci"));
 }
 
-static void printable(char *s)
-{
-	for (; *s; s++)
-		if (*s < 0x20 || *s > 0x7e)
-			*s = '?';
-}
-
 static void fact(struct inv_machine *m, const char *part, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 static void fact(struct inv_machine *m, const char *part, const char *fmt, ...)
 {
@@ -51,8 +44,8 @@ static void fact(struct inv_machine *m, const char *part, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(f->value, sizeof(f->value), fmt, ap);
 	va_end(ap);
-	printable(f->part);
-	printable(f->value);
+	printable_ascii(f->part);
+	printable_ascii(f->value);
 }
 
 /* A string of the inventory; eight of them may be in use at once (one fact's parts). */
@@ -109,7 +102,7 @@ static void dimm_fact(struct inv_machine *m, const char *part, const char *size,
 		m->slow = xrealloc(m->slow, (m->nslow + 1) * sizeof(*m->slow));
 		d = &m->slow[m->nslow++];
 		snprintf(d->slot, sizeof(d->slot), "%s", part);
-		printable(d->slot);
+		printable_ascii(d->slot);
 		d->running = (unsigned)running;
 		d->rated = (unsigned)rated;
 	}
@@ -276,10 +269,10 @@ static void load_one(const char *file, void *arg)
 	if (!strcmp(m.model, " "))
 		snprintf(m.model, sizeof(m.model), "unknown model (no SMBIOS table)");
 	snprintf(m.file, sizeof(m.file), "%s", file);
-	printable(m.machine);
-	printable(m.model);
-	printable(m.taken);
-	printable(m.file);
+	printable_ascii(m.machine);
+	printable_ascii(m.model);
+	printable_ascii(m.taken);
+	printable_ascii(m.file);
 	facts_of(&m, j);
 	json_decref(j);
 	/* a machine seen again (another run's folder): its newest inventory counts */

@@ -193,23 +193,14 @@ static json_t *disks_json_of(const char *file)
 	return disks_cache.j;
 }
 
-/* Text from a share (a serial, a model, a job's name), shown on a terminal: printable
- * ASCII, the rest '?' (an escape sequence in a serial would move the cursor; a byte
- * over 0x7e may start a C1 control and is never one column wide for certain) */
-static void shown(char *s)
-{
-	for (; *s; s++)
-		if ((unsigned char)*s < 0x20 || (unsigned char)*s > 0x7e)
-			*s = '?';
-}
-
+/* A disk as a share names it (a serial, a model), to be shown on a terminal */
 static void shown_disk(struct rs_disk *d)
 {
-	shown(d->machine);
-	shown(d->serial);
-	shown(d->model);
-	shown(d->firmware);
-	shown(d->slot);
+	printable_ascii(d->machine);
+	printable_ascii(d->serial);
+	printable_ascii(d->model);
+	printable_ascii(d->firmware);
+	printable_ascii(d->slot);
 }
 
 /* What disks.json beside FILE says of the disk at SLOT (/dev/NAME). */
@@ -330,7 +321,7 @@ static void load_fio(struct rs_set *set, json_t *j, const char *file)
 			if (rs_num(dir, "io_bytes") <= 0)
 				continue;
 			snprintf(test, sizeof(test), "%s %s", rs_str(job, "jobname", buf, sizeof(buf)), dirs[d]);
-			shown(test);
+			printable_ascii(test);
 			f = find(set, first, test, disk.slot);
 			if (!f) {
 				f = add(set);
@@ -374,9 +365,9 @@ static void load_raid(struct rs_set *set, json_t *j, const char *file)
 				 rs_str(cell, "dir", b, sizeof(b)));
 			rs_str(lv, "level", l->level, sizeof(l->level));
 			snprintf(l->machine, sizeof(l->machine), "%s", machine);
-			shown(l->test);
-			shown(l->level);
-			shown(l->machine);
+			printable_ascii(l->test);
+			printable_ascii(l->level);
+			printable_ascii(l->machine);
 			l->vs_baseline = rs_num(cell, "vs_baseline");
 			l->clat_p99_ns = rs_num(cell, "clat_p99_us") * 1000;
 			l->failed = rs_num(lv, "status") != 0;

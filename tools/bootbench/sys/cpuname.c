@@ -82,7 +82,5 @@ void cpu_name(char *buf, size_t len)
 		if (!buf[0])
 			snprintf(buf, len, "arm64 CPU (implementer 0x%02lx, part 0x%03lx)", implementer, part);
 	}
-	for (char *p = buf; *p; p++)
-		if (*p < 0x20 || *p > 0x7e)
-			*p = '?';
+	printable_ascii(buf);
 }

@@ -137,16 +137,6 @@ static void scsi_serial(struct disk *d)
 	}
 }
 
-/* A device's own text (INQUIRY, VPD, NVMe identify: ASCII by their specifications) shown on
- * a terminal: printable ASCII, the rest '?' (a byte over 0x7e may start a C1 control, and its
- * width in columns is not its width in bytes) */
-static void printable(char *s)
-{
-	for (; *s; s++)
-		if ((unsigned char)*s < ' ' || (unsigned char)*s > '~')
-			*s = '?';
-}
-
 static void identity(struct disk *d)
 {
 	char buf[DISK_STR];
@@ -168,9 +158,10 @@ static void identity(struct disk *d)
 			snprintf(d->model, sizeof(d->model), "%.127s", model);
 		}
 	}
-	printable(d->model);
-	printable(d->serial);
-	printable(d->firmware);
+	/* a device's own text (INQUIRY, VPD, NVMe identify: ASCII by their specifications) */
+	printable_ascii(d->model);
+	printable_ascii(d->serial);
+	printable_ascii(d->firmware);
 }
 
 /*

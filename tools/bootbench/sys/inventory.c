@@ -88,9 +88,7 @@ static void cpus(struct inventory *inv)
 	free(c);
 	cpu_name(inv->cpu_model, sizeof(inv->cpu_model));
 	/* printable only: a microcode string goes onto the console */
-	for (char *p = inv->microcode; *p; p++)
-		if (*p < 0x20 || *p > 0x7e)
-			*p = '?';
+	printable_ascii(inv->microcode);
 }
 
 /* The machine's disks: not loop or RAM devices, not our boot or results medium (they come and go with us). */
