@@ -9,7 +9,7 @@ cp "$OUT/bootbench-usb.img" "$T/stick.img"
 test_disk "$T/nvme.img"
 before=$(sum_of "$T/nvme.img")
 if boot --kernel "$OUT/vmlinuz" --initrd "$OUT/initramfs.img" --usb "$T/stick.img" --disk nvme:"$T/nvme.img" \
-	--append "console=ttyS0,115200 bootbench.boot=usb bootbench.id=$BOOT_ID bootbench.run=smoke bootbench.targets=nvme0n1 bootbench.destroy=nvme0n1 bootbench.save=floppy bootbench.after=poweroff"; then
+	--append "console=ttyS0,115200 bootbench.boot=usb bootbench.id=$BOOT_ID $ASLR_OFF bootbench.run=smoke bootbench.targets=nvme0n1 bootbench.destroy=nvme0n1 bootbench.save=floppy bootbench.after=poweroff"; then
 	check "the console names the parameter and its values" serial_has "bootbench.save: destination 'floppy': expected usb, console, or a URL"
 	check "the run was cancelled" serial_has 'unattended run cancelled: wrong boot parameters'
 	check "the disk is unchanged" [ "$(sum_of "$T/nvme.img")" = "$before" ]

@@ -20,7 +20,7 @@ need_commands python3
 free_port PORT
 # the base and the burnin pack (iperf3 is in the pack), as a boot loader hands them over
 cat "$OUT/initramfs.img" "$OUT/burnin.img" > "$T/initrd.img"
-APPEND="console=ttyS0,115200 bootbench.boot=net bootbench.id=$BOOT_ID bootbench.net=off"
+APPEND="console=ttyS0,115200 bootbench.boot=net bootbench.id=$BOOT_ID $ASLR_OFF bootbench.net=off"
 # the peer: iperf3's server on the cabled port, nothing else: one vCPU (issue 49), as iperf3
 # serves one stream on one CPU and a second vCPU only added its cost
 scripts/qemu.sh --timeout "$BOOT_LIMIT" --serial "$T/peer.log" --peer-link listen:$PORT --smp 1 \

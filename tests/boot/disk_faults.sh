@@ -21,7 +21,7 @@
 . tests/bootlib.sh
 need_artifacts
 need_commands tmux mcopy python3
-cp "$OUT/bootbench-usb.img" "$T/stick.img"
+stick_with_conf "$T/stick.img"
 truncate -s 64M "$T/d1.img"
 truncate -s 32M "$T/n1.img" "$T/n2.img"
 console_boot 160 50 "--fw bios --usb '$T/stick.img' --monitor '$T/mon' --disk virtio:'$T/d1.img' --disk nvme:'$T/n1.img' --disk nvme:'$T/n2.img'"

@@ -32,7 +32,7 @@ after=poweroff
 credential=https://bench@10.0.2.2:$DAV_PORT $PASSWORD
 CONF
 cp -r "$OUT/pxe" "$T/tftp"
-sed -i '0,/bootbench.boot=net /s//bootbench.boot=net bootbench.conf=http:\/\/10.0.2.2:'$HTTP_PORT'\/bb\/${mac}.conf /' \
+sed -i '0,/bootbench.boot=net /s//bootbench.boot=net '$ASLR_OFF' bootbench.conf=http:\/\/10.0.2.2:'$HTTP_PORT'\/bb\/${mac}.conf /' \
 	"$T/tftp/pxelinux.cfg/default"
 for d in v n s; do head -c 64M /dev/urandom > "$T/$d.img"; done
 if boot --pxe "$T/tftp" --bootfile pxelinux.0 --disk virtio:"$T/v.img" --disk nvme:"$T/n.img" --disk scsi:"$T/s.img"; then

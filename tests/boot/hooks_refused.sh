@@ -35,7 +35,7 @@ for i in 1 2; do test_disk "$T/d$i.img"; done
 before=$(cat "$T/d1.img" "$T/d2.img" | sha256sum)
 guest() { # extra kernel parameters
 	boot --kernel "$OUT/vmlinuz" --initrd "$OUT/initramfs.img" --disk virtio:"$T/d1.img" --disk virtio:"$T/d2.img" \
-		--append "console=ttyS0,115200 bootbench.boot=net bootbench.id=$BOOT_ID bootbench.run=quick bootbench.targets=vda \
+		--append "console=ttyS0,115200 bootbench.boot=net bootbench.id=$BOOT_ID $ASLR_OFF bootbench.run=quick bootbench.targets=vda \
 bootbench.destroy=vda bootbench.scale=0.01 bootbench.save=console bootbench.after=poweroff \
 bootbench.ca=http://10.0.2.2:$HTTP_PORT/ca.crt $1"
 }

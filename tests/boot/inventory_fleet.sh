@@ -18,7 +18,7 @@ guest() {
 	for i in $(seq 1 "$3"); do truncate -s 64M "$T/$1-d$i.img"; disks="$disks --disk virtio:$T/$1-d$i.img"; done
 	scripts/qemu.sh --timeout "$BOOT_LIMIT" --serial "$T/$1.log" --mem "$2" --smp 2 --nic "$4" $disks \
 		--smbios "type=0,vendor=Acme BIOS,version=$5" --smbios "type=1,manufacturer=Acme,product=R100,serial=$1" \
-		--kernel "$OUT/vmlinuz" --initrd "$OUT/initramfs.img" --append "console=ttyS0,115200 bootbench.boot=net \
+		--kernel "$OUT/vmlinuz" --initrd "$OUT/initramfs.img" --append "console=ttyS0,115200 bootbench.boot=net $ASLR_OFF \
 bootbench.id=$BOOT_ID bootbench.run=inventory bootbench.save=console bootbench.after=poweroff" > /dev/null 2>&1 &
 }
 # inventory_of NAME: its inventory.json cut from its console to $T/fleet/NAME/

@@ -58,7 +58,7 @@ menu_power_off
 $TM kill-server 2>/dev/null
 i=0; while $TM ls >/dev/null 2>&1 && [ $i -lt 50 ]; do sleep 0.2; i=$((i + 1)); done
 sleep 1
-console_boot 160 50 "--kernel '$OUT/vmlinuz' --initrd '$OUT/initramfs.img' --disk virtio:'$T/btrfs.img' --disk virtio:'$T/z.img' --append 'console=ttyS0,115200 bootbench.boot=net bootbench.id=$BOOT_ID'"
+console_boot 160 50 "--kernel '$OUT/vmlinuz' --initrd '$OUT/initramfs.img' --disk virtio:'$T/btrfs.img' --disk virtio:'$T/z.img' --append 'console=ttyS0,115200 bootbench.boot=net $ASLR_OFF bootbench.id=$BOOT_ID'"
 step "the base alone boots to the menu" "Esc goes back" 240
 keys 7 Enter
 step "the shell is reached" "Type 'exit' to return to the menu." 30

@@ -20,7 +20,8 @@ need_artifacts
 need_commands tmux mcopy mdir qemu-img fsck.fat python3
 CUTS=${CUTS:-20}
 THROTTLE=262144
-qemu-img convert -f raw -O qcow2 "$OUT/bootbench-usb.img" "$T/stick.qcow2" || { bad "the stick is converted to qcow2"; finish; }
+stick_with_conf "$T/stick.raw"
+qemu-img convert -f raw -O qcow2 "$T/stick.raw" "$T/stick.qcow2" || { bad "the stick is converted to qcow2"; finish; }
 console_boot 160 50 "--fw bios --usb '$T/stick.qcow2' --monitor '$T/mon'"
 step "the menu comes up on the serial console" "Esc goes back" 240
 keys 7 Enter

@@ -42,7 +42,7 @@ credential=smb://bench@10.0.2.2:$SMB_PORT $PASSWORD
 credential=https://bench@10.0.2.2:$DAV_PORT $PASSWORD
 CONF
 cp -r "$OUT/pxe" "$T/tftp"
-sed -i '0,/bootbench.boot=net /s//bootbench.boot=net bootbench.conf=http:\/\/10.0.2.2:'$HTTP_PORT'\/bb\/${mac}.conf /' \
+sed -i '0,/bootbench.boot=net /s//bootbench.boot=net '$ASLR_OFF' bootbench.conf=http:\/\/10.0.2.2:'$HTTP_PORT'\/bb\/${mac}.conf /' \
 	"$T/tftp/pxelinux.cfg/default"
 truncate -s 2G "$T/nvme.img"
 # the Pushgateway read every second while the guest runs: a run that passed and was delivered

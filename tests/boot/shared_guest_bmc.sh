@@ -14,5 +14,5 @@
 need_artifacts
 need_commands tmux python3
 guest_prepare
-cp "$OUT/bootbench-usb.img" "$GUEST/stick.img"
+stick_with_conf "$GUEST/stick.img"
 shared_guest 160 50 "--fw bios --usb '$GUEST/stick.img' --bmc --monitor '$GUEST/mon' --disk nvme:'$GUEST/burnin_nvme.img' --disk sata:'$GUEST/burnin_sata.img' --disk nvme:'$GUEST/nvme_passthrough.img'"

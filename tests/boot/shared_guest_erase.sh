@@ -15,7 +15,7 @@ need_artifacts
 need_commands tmux python3 mcopy
 GUEST=$T/guest
 mkdir -p "$GUEST"
-cp "$OUT/bootbench-usb.img" "$GUEST/stick.img"
+stick_with_conf "$GUEST/stick.img"
 guest_prepare	# erase_disks puts its signing key on the stick
 slow=""
 for k in 1 2 3 4; do slow="$slow --disk nvme+wbps=2097152:'$GUEST/erase_disks-p$k.img'"; done

@@ -147,6 +147,11 @@ describe_system() { # folder
 		else echo "secure boot (kernel): disabled"; fi
 		echo "lockdown: $(sed -n 's/.*\[\(.*\)\].*/\1/p' /sys/kernel/security/lockdown 2>/dev/null)"
 		echo "cmdline: $(cat /proc/cmdline)"
+		# whether programs ran at randomized addresses (bootbench.aslr): a
+		# benchmark's conditions, said with its results
+		va=$(cat /proc/sys/kernel/randomize_va_space 2>/dev/null)
+		case "$va" in 0) va_words=off ;; 2) va_words=on ;; *) va_words=partial ;; esac
+		echo "address randomization (bootbench.aslr): $va_words (randomize_va_space ${va:-unknown})"
 		[ ! -s "$BB_RUNDIR/clock.txt" ] || echo "clock: $(cat "$BB_RUNDIR/clock.txt")"
 		echo
 		bootbench disks
