@@ -132,7 +132,7 @@ check "... random data is compared in every byte: its seed is in the certificate
 	"re.fullmatch('[0-9a-f]{16}', d['sanitization']['random_seed']) and
 	 d['verification']['expected'] == \"the last pass's random data, made again from its seed, in every byte\""
 disk zer $((40 * MiB)); Z=$DEV
-BOOTBENCH_ERASE_HOLD=verify "$BB" erase --destroy="$Z" --output=c3z --method=clear "$Z" > zer.out 2>&1 &
+BOOTBENCH_ERASE_HOLD=verify "$BB" erase --destroy="$Z" --output=c3z --method=clear --progress-fd=3 "$Z" 3> zer.prog > zer.out 2>&1 &
 pid=$!
 if held $pid zer.out; then
 	head -c 4096 /dev/zero | tr '\0' '\125' | dd of="$Z" bs=4096 seek=8192 oflag=direct conv=notrunc 2>/dev/null
@@ -145,6 +145,8 @@ rc=$?
 check "zeros, 4 KiB of 0x55 planted at byte 8192*4096 before the read-back: exit 1, not erased, LBA 65536 named" \
 	rc_json $rc 1 "c3z/erase-$(name "$Z").json" \
 	"d['result'] == 'not erased' and d['verification']['mismatched_blocks'] == 1 and d['verification']['mismatched_lbas'] == [65536]"
+check "... its progress ends in its verdict, not-erased (never done), as the menu's live table shows it" sh -c \
+	"[ \"\$(awk '\$1 == \"erase\" { p = \$3 } END { print p }' zer.prog)\" = not-erased ] && ! grep -q ' done ' zer.prog"
 
 # 4. the key read before the erase: removed at the hold, the certificates still signed
 cp k.pem k2.pem
@@ -228,7 +230,7 @@ check "... the progress file has lines for each disk (erase DISK PHASE PASS PASS
 sed 's/^/    /' table8.txt
 check "... the menu's table of them: a header and a row a disk, each line 74 columns at most" sh -c \
 	"[ \$(wc -l < table8.txt) = 4 ] && [ \$(awk '{ if (length(\$0) > m) m = length(\$0) } END { print m }' table8.txt) -le 74 ] &&
-	 grep -q '^$(name "$M1") *done *1/1 *100.0%' table8.txt"
+	 grep -q '^$(name "$M1") *erased *1/1 *100.0%' table8.txt"
 
 # 9. --verify-only: what the disk holds certified, nothing written
 disk vz $((32 * MiB)) zero; V=$DEV

@@ -8,8 +8,8 @@
 #   - titled_on: a box's title with its disks, counted past the box's width,
 #     never longer than the box;
 #   - erase_table: 18 disks a row each; 24: 17 rows and a line for the rest
-#     that counts them as ended, not done (a disk not erased ends too), its
-#     errors in full past 2^31.
+#     that counts them by their verdicts (erased, NOT erased: a disk not
+#     erased ends too) and those not yet, its errors in full past 2^31.
 . tests/lib.sh
 SH=sh
 [ -x out/busybox/busybox ] && SH="out/busybox/busybox sh"
@@ -58,10 +58,11 @@ rows() { # N [LINE-FOR-DISK-N...]: progress lines for N disks, erasing, none wit
 rows 18 > "$T/p18"
 lib erase_table "$T/p18" "$T/t18"
 check "18 disks: a header and a row each" sh -c "[ \$(wc -l < '$T/t18') = 19 ] && ! grep -q more '$T/t18'"
-{ rows 21; echo "erase sd22 done 1 1 100.0 0.0 0 3000000000"; echo "erase sd23 done 1 1 100.0 0.0 0 0"
+{ rows 20; echo "erase sd21 not-erased 1 1 100.0 0.0 0 3000000000"; echo "erase sd22 erased 1 1 100.0 0.0 0 0"
+  echo "erase sd23 erased 1 1 100.0 0.0 0 0"
   echo "erase sd24 verifying 1 1 10.0 50.0 60 0"; } > "$T/p24"
 lib erase_table "$T/p24" "$T/t24"
 sed 's/^/    /' "$T/t24" | tail -n 3
-check "24 disks: 17 rows and a line for the other 7: ended (not done), not yet, errors in full" sh -c \
-	"[ \$(wc -l < '$T/t24') = 19 ] && tail -n 1 '$T/t24' | grep -qx 'and 7 more: 2 ended, 5 not yet; 3000000000 errors'"
+check "24 disks: 17 rows and a line for the other 7 by their verdicts: erased, NOT erased, not yet, errors in full" sh -c \
+	"[ \$(wc -l < '$T/t24') = 19 ] && tail -n 1 '$T/t24' | grep -qx 'and 7 more: 2 erased, 1 NOT erased, 4 not yet; 3000000000 errors'"
 finish

@@ -84,6 +84,20 @@ static void erase_pattern(const char *s, struct erase_job *e)
 static const char *const phase_names[] = { "waiting", "marking", "erasing", "flushing", "verifying",
 					   "discarding", "done" };
 
+/*
+ * The phase as the table and the progress file say it: a disk's end is its
+ * verdict, erased or not-erased (one word: the progress file's fields are
+ * blank-separated), never "done" for a disk whose data may still be there.
+ * The metrics keep "done" in their phase label (the rules and fleet read
+ * it, as older images push it) beside bootbench_erase_erased.
+ */
+static const char *phase_word(const struct erase_job *e, int phase)
+{
+	if (phase == PHASE_DONE)
+		return e->verdict == ERASED ? "erased" : "not-erased";
+	return phase_names[phase];
+}
+
 /* What the reporter keeps of each disk between two looks. */
 struct watch {
 	uint64_t done, at_ns;
@@ -129,7 +143,8 @@ static void report(struct erase_job *jobs, struct watch *watch, int n, int fd, i
 	for (int i = 0; i < n; i++) {
 		struct erase_job *e = &jobs[i];
 		struct watch *w = &watch[i];
-		int phase = __atomic_load_n(&e->progress.phase, __ATOMIC_RELAXED);
+		/* acquire: the verdict, set before the phase's end, is seen with it */
+		int phase = __atomic_load_n(&e->progress.phase, __ATOMIC_ACQUIRE);
 		uint64_t done = __atomic_load_n(&e->progress.done, __ATOMIC_RELAXED);
 		uint64_t total = __atomic_load_n(&e->progress.total, __ATOMIC_RELAXED);
 		uint64_t errors = __atomic_load_n(&e->progress.errors, __ATOMIC_RELAXED);
@@ -148,11 +163,11 @@ static void report(struct erase_job *jobs, struct watch *watch, int n, int fd, i
 		left = phase == PHASE_DONE ? 0 : seconds_left(e, w, done, total);
 		hms(left, eta, sizeof(eta));
 		if (table)
-			printf("  %-12.12s %-10s %2u/%-2u %5.1f%% %8.1f %9s %7llu\n", e->disk.name, phase_names[phase],
+			printf("  %-12.12s %-10s %2u/%-2u %5.1f%% %8.1f %9s %7llu\n", e->disk.name, phase_word(e, phase),
 			       pass, e->method && e->method->category == ERASE_CLEAR ? e->passes : 1, pct, w->mbs, eta,
 			       (unsigned long long)errors);
 		if (fd > 0)
-			dprintf(fd, "erase %s %s %u %u %.1f %.1f %.0f %llu\n", e->disk.name, phase_names[phase], pass,
+			dprintf(fd, "erase %s %s %u %u %.1f %.1f %.0f %llu\n", e->disk.name, phase_word(e, phase), pass,
 				e->passes, pct, w->mbs, left, (unsigned long long)errors);
 		if (w->metrics.url[0]) {
 			snprintf(body, sizeof(body),

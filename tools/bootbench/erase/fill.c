@@ -71,7 +71,8 @@ void erase_progress_set(struct erase_job *e, enum erase_phase phase, uint64_t to
 	__atomic_store_n(&e->progress.done, 0, __ATOMIC_RELAXED);
 	__atomic_store_n(&e->progress.total, total, __ATOMIC_RELAXED);
 	__atomic_store_n(&e->progress.phase_ns, now_ns(), __ATOMIC_RELAXED);
-	__atomic_store_n(&e->progress.phase, (int)phase, __ATOMIC_RELAXED);
+	/* release: what was set before (the verdict, at the end) is seen with the phase */
+	__atomic_store_n(&e->progress.phase, (int)phase, __ATOMIC_RELEASE);
 }
 
 void erase_progress_add(struct erase_job *e, uint64_t bytes)
