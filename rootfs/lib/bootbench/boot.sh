@@ -348,3 +348,53 @@ params_from_conf() { # file
 params_defaults() {
 	eval "$(params_table | awk '$3 != "-" { v="BB_" toupper($1); printf "[ -n \"${%s+set}\" ] || %s=%s\n", v, v, $3 }')"
 }
+
+# The wired links as bootbench.ip and bootbench.net say: 30-network.sh from
+# the command line, then 43-network.sh once bootbench.conf (the stick's) and
+# a fetched config are read, as either may set them (a stick's ip= for a
+# back-to-back cable, its net=off). A link with a fixed address gets it (a
+# DHCP client started on it before is stopped, its lease's address
+# flushed); the others DHCP in the background, unless net=off, which stops
+# the clients started before. A link already as wanted is left as it is.
+# fixed_address IFC MAC: the address bootbench.ip gives this link, if any
+fixed_address() {
+	for fixed in $(echo "${BB_IP:-}" | tr ',' ' '); do
+		fixed_link=${fixed%%=*}
+		[ "$fixed_link" = "$1" ] || [ "$(echo "$fixed_link" | tr A-F a-f)" = "$2" ] || continue
+		echo "${fixed#*=}"; return
+	done
+}
+# dhcp_stop IFC: its DHCP client stopped, the address it got flushed, the
+# link off $BB_RUNDIR/dhcp-links (the clock's NTP server comes from those)
+dhcp_stop() {
+	pkill -f "^udhcpc -i $1 " 2>/dev/null
+	ip -4 addr flush dev "$1" 2>/dev/null
+	sed -i "/^$1\$/d" "$BB_RUNDIR/dhcp-links" 2>/dev/null
+}
+network_links() {
+	for net_dev in /sys/class/net/*; do
+		ifc=${net_dev##*/}
+		[ -e "$net_dev/device" ] && [ ! -d "$net_dev/wireless" ] || continue
+		addr=$(fixed_address "$ifc" "$(cat "$net_dev/address" 2>/dev/null)")
+		dhcp_on=""
+		grep -qx "$ifc" "$BB_RUNDIR/dhcp-links" 2>/dev/null && dhcp_on=yes
+		if [ -n "$addr" ]; then
+			ip -4 -o addr show dev "$ifc" 2>/dev/null | grep -q " inet $addr " && continue
+			[ -z "$dhcp_on" ] || dhcp_stop "$ifc"
+			ip link set "$ifc" up
+			if ip addr add "$addr" dev "$ifc" 2>/dev/null; then log "network: $ifc is $addr (bootbench.ip)"
+			else log "network: $ifc: could not set $addr (bootbench.ip)"; fi
+		elif [ "${BB_NET:-dhcp}" = dhcp ]; then
+			[ -z "$dhcp_on" ] || continue
+			ip link set "$ifc" up
+			# -O ntpsrv: the NTP server a rack's DHCP names, for the clock (44-clock.sh)
+			udhcpc -i "$ifc" -b -S -s /usr/share/udhcpc/default.script -t 10 -T 2 -A 10 -O ntpsrv \
+				-x hostname:"$(hostname)" >/dev/null 2>&1 &
+			echo "$ifc" >> "$BB_RUNDIR/dhcp-links"
+			log "network: DHCP on $ifc in the background"
+		elif [ -n "$dhcp_on" ]; then
+			dhcp_stop "$ifc"
+			log "network: DHCP stopped on $ifc (bootbench.net=off)"
+		fi
+	done
+}
