@@ -52,7 +52,7 @@ ASLR_OFF=bootbench.aslr=off
 stick_with_conf() { # out-img lines...
 	img=$1; shift
 	cp "$OUT/bootbench-usb.img" "$img"
-	case " $* " in *" aslr="*) : > "$T/bootbench.conf" ;; *) echo "${ASLR_OFF#bootbench.}" > "$T/bootbench.conf" ;; esac
+	case " $* " in *" aslr="*|*" bootbench.aslr="*) : > "$T/bootbench.conf" ;; *) echo "${ASLR_OFF#bootbench.}" > "$T/bootbench.conf" ;; esac
 	[ $# = 0 ] || printf '%s\n' "$@" >> "$T/bootbench.conf"
 	mcopy -o -i "$img@@1M" "$T/bootbench.conf" ::/bootbench.conf
 }
@@ -223,7 +223,8 @@ usb_unattended() { # firmware
 	check "the console log is saved" grep -q 'unattended run finished, exit status 0' "$T/results/console.log"
 	check "the system description is saved" grep -q '^CPU: ' "$T/results/system.txt"
 	check "... saying whether the programs' addresses were randomized: ${USB_ASLR:-off} (bootbench.aslr)" \
-		grep -q "^address randomization (bootbench.aslr): ${USB_ASLR:-off} (randomize_va_space $([ "${USB_ASLR:-off}" = on ] && echo 2 || echo 0))\$" "$T/results/system.txt"
+		grep -q "^address randomization (bootbench.aslr): $([ "${USB_ASLR:-off}" = on ] && echo "on (randomize_va_space 2)" ||
+			echo "off for what the boot started from its settings on (randomize_va_space 0)")\$" "$T/results/system.txt"
 	check "sysinfo.json is saved, with the guest's $QEMU_SMP vCPU(s)" json "$T/results/sysinfo.json" "d['cpu']['cpus'] == $QEMU_SMP"
 	check "disks.json names the stick as boot and results medium" json "$T/results/disks.json" \
 		'any(x["boot_medium"] and x["results_medium"] and x["transport"] == "usb" for x in d["disks"])'

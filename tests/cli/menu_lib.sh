@@ -58,11 +58,11 @@ rows() { # N [LINE-FOR-DISK-N...]: progress lines for N disks, erasing, none wit
 rows 18 > "$T/p18"
 lib erase_table "$T/p18" "$T/t18"
 check "18 disks: a header and a row each" sh -c "[ \$(wc -l < '$T/t18') = 19 ] && ! grep -q more '$T/t18'"
-{ rows 20; echo "erase sd21 not-erased 1 1 100.0 0.0 0 3000000000"; echo "erase sd22 erased 1 1 100.0 0.0 0 0"
-  echo "erase sd23 erased 1 1 100.0 0.0 0 0"
+{ rows 19; echo "erase sd20 exceptions 1 1 100.0 0.0 0 0"; echo "erase sd21 not-erased 1 1 100.0 0.0 0 3000000000"
+  echo "erase sd22 erased 1 1 100.0 0.0 0 0"; echo "erase sd23 erased 1 1 100.0 0.0 0 0"
   echo "erase sd24 verifying 1 1 10.0 50.0 60 0"; } > "$T/p24"
 lib erase_table "$T/p24" "$T/t24"
 sed 's/^/    /' "$T/t24" | tail -n 3
-check "24 disks: 17 rows and a line for the other 7 by their verdicts: erased, NOT erased, not yet, errors in full" sh -c \
-	"[ \$(wc -l < '$T/t24') = 19 ] && tail -n 1 '$T/t24' | grep -qx 'and 7 more: 2 erased, 1 NOT erased, 4 not yet; 3000000000 errors'"
+check "24 disks: 17 rows and a line for the other 7 by their verdicts: erased, with exceptions, NOT erased, not yet, errors in full" sh -c \
+	"[ \$(wc -l < '$T/t24') = 19 ] && tail -n 1 '$T/t24' | grep -qx 'and 7 more: 2 erased, 1 with exceptions, 1 NOT erased, 3 not yet; 3000000000 errors'"
 finish

@@ -364,12 +364,19 @@ fixed_address() {
 		echo "${fixed#*=}"; return
 	done
 }
-# dhcp_stop IFC: its DHCP client stopped, the address it got flushed, the
-# link off $BB_RUNDIR/dhcp-links (the clock's NTP server comes from those)
+# dhcp_stop IFC: its DHCP client stopped (waited for: udhcpc reads the
+# signal only once a run of its script has ended, and that run may add the
+# lease's address), then the addresses flushed, the link off
+# $BB_RUNDIR/dhcp-links and its lease's file gone (the clock takes its NTP
+# server from those)
 dhcp_stop() {
 	pkill -f "^udhcpc -i $1 " 2>/dev/null
+	i=0
+	while pgrep -f "^udhcpc -i $1 " >/dev/null 2>&1 && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+	pkill -KILL -f "^udhcpc -i $1 " 2>/dev/null
 	ip -4 addr flush dev "$1" 2>/dev/null
 	sed -i "/^$1\$/d" "$BB_RUNDIR/dhcp-links" 2>/dev/null
+	rm -f "$BB_RUNDIR/dhcp/$1"
 }
 network_links() {
 	for net_dev in /sys/class/net/*; do
@@ -379,8 +386,9 @@ network_links() {
 		dhcp_on=""
 		grep -qx "$ifc" "$BB_RUNDIR/dhcp-links" 2>/dev/null && dhcp_on=yes
 		if [ -n "$addr" ]; then
-			ip -4 -o addr show dev "$ifc" 2>/dev/null | grep -q " inet $addr " && continue
+			# its DHCP stopped first, even where the lease gave this same address
 			[ -z "$dhcp_on" ] || dhcp_stop "$ifc"
+			ip -4 -o addr show dev "$ifc" 2>/dev/null | grep -q " inet $addr " && continue
 			ip link set "$ifc" up
 			if ip addr add "$addr" dev "$ifc" 2>/dev/null; then log "network: $ifc is $addr (bootbench.ip)"
 			else log "network: $ifc: could not set $addr (bootbench.ip)"; fi

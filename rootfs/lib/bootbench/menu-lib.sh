@@ -35,7 +35,7 @@ show_file() {
 erase_table() {
 	awk -v out="$2" '
 	function hms(s) { return s < 0 ? "-" : sprintf("%02d:%02d:%02d", s / 3600, s / 60 % 60, s % 60) }
-	function flush(  i, f, shown, erased, not_erased, errs) {
+	function flush(  i, f, shown, erased, excepted, not_erased, errs) {
 		printf "%-12s %-10s %5s %6s %8s %9s %7s\n", "DISK", "PHASE", "PASS", "DONE", "MB/s", "LEFT", "ERRORS" > out
 		shown = n > 18 ? 17 : n
 		for (i = 1; i <= shown; i++) {
@@ -46,10 +46,11 @@ erase_table() {
 			for (i = shown + 1; i <= n; i++) {
 				split(row[order[i]], f, " ")
 				# the end of a disk is its verdict (bootbench erase --progress-fd)
-				erased += f[3] == "erased"; not_erased += f[3] == "not-erased"; errs += f[9]
+				erased += f[3] == "erased"; excepted += f[3] == "exceptions"; not_erased += f[3] == "not-erased"
+				errs += f[9]
 			}
-			printf "and %d more: %d erased, %d NOT erased, %d not yet; %.0f errors\n", n - shown, erased, not_erased,
-				n - shown - erased - not_erased, errs > out
+			printf "and %d more: %d erased, %s%d NOT erased, %d not yet; %.0f errors\n", n - shown, erased,
+				excepted ? excepted " with exceptions, " : "", not_erased, n - shown - erased - excepted - not_erased, errs > out
 		}
 		close(out)
 	}

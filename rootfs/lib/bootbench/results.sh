@@ -150,8 +150,9 @@ describe_system() { # folder
 		# whether programs ran at randomized addresses (bootbench.aslr): a
 		# benchmark's conditions, said with its results
 		va=$(cat /proc/sys/kernel/randomize_va_space 2>/dev/null)
-		case "$va" in 0) va_words=off ;; 2) va_words=on ;; *) va_words=partial ;; esac
-		echo "address randomization (bootbench.aslr): $va_words (randomize_va_space ${va:-unknown})"
+		case "$va" in 0) va_words="off for what the boot started from its settings on" ;; 2) va_words=on ;;
+		'') va_words=unknown ;; *) va_words=partial ;; esac
+		echo "address randomization (bootbench.aslr): $va_words (randomize_va_space ${va:-not readable})"
 		[ ! -s "$BB_RUNDIR/clock.txt" ] || echo "clock: $(cat "$BB_RUNDIR/clock.txt")"
 		echo
 		bootbench disks

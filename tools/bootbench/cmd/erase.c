@@ -86,15 +86,17 @@ static const char *const phase_names[] = { "waiting", "marking", "erasing", "flu
 
 /*
  * The phase as the table and the progress file say it: a disk's end is its
- * verdict, erased or not-erased (one word: the progress file's fields are
- * blank-separated), never "done" for a disk whose data may still be there.
+ * verdict, erased, exceptions (erased with exceptions: what its certificate
+ * names was not reached) or not-erased (one word each: the progress file's
+ * fields are blank-separated), never "done" for a disk whose data may still
+ * be there.
  * The metrics keep "done" in their phase label (the rules and fleet read
  * it, as older images push it) beside bootbench_erase_erased.
  */
 static const char *phase_word(const struct erase_job *e, int phase)
 {
 	if (phase == PHASE_DONE)
-		return e->verdict == ERASED ? "erased" : "not-erased";
+		return e->verdict == ERASED ? "erased" : e->verdict == ERASED_WITH_EXCEPTIONS ? "exceptions" : "not-erased";
 	return phase_names[phase];
 }
 
@@ -400,6 +402,7 @@ static int erase_main(void *opts, int argc, char **argv)
 			snprintf(jobs[i].failure, sizeof(jobs[i].failure), "no thread could be started for it: nothing "
 				 "was written");
 			jobs[i].verdict = NOT_ERASED;
+			erase_progress_set(&jobs[i], PHASE_DONE, 0);	/* ended, its verdict shown */
 			jobs[i].finished = 1;
 			threads[i] = 0;
 		}
@@ -497,7 +500,9 @@ static const struct arg erase_args[] = {
 		  "overwritten too (open), or left and named as not reached (keep) [open]" },
 	{ .name = "--progress-fd", .kind = ARG_UINT, .offset = ARG_AT(struct erase_opts, progress_fd), .meta = "FD",
 	  .help = "a line a second per disk to this open file descriptor:\n"
-		  "erase DISK PHASE PASS PASSES PCT MB_S SECONDS_LEFT ERRORS", .min = 1, .max = 1024 },
+		  "erase DISK PHASE PASS PASSES PCT MB_S SECONDS_LEFT ERRORS; a disk's last\n"
+		  "PHASE is its verdict: erased, exceptions (erased with exceptions) or not-erased",
+	  .min = 1, .max = 1024 },
 	{ .name = "--metrics", .kind = ARG_STR, .offset = ARG_AT(struct erase_opts, metrics), .meta = "URL",
 	  .help = "push each disk's progress to this Prometheus Pushgateway every second\n"
 		  "[BOOTBENCH_METRICS]" },
