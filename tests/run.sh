@@ -67,6 +67,11 @@ done
 mkdir -p "$log"
 # this run's own marks (its tally, its serial lanes' ends), named by its
 # pid: a run beside it (TESTS=...) shares out/test-logs and must not touch them
+# what a build just wrote flushed first: its writeback beside the first
+# tests slowed their loop devices (burnin_disks and burnin_together, whose
+# burn-ins measure a disk's rate to size their passes, refused their time
+# when the suite followed make image at once: 61 MiB/s)
+sync
 suite_begin=$(date +%s)
 # the tests running now, a file each holding its timeout's pid (this run's
 # own folder: other runs may share out/test-logs)
