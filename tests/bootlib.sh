@@ -38,13 +38,9 @@ virtio_disks() {
 }
 
 # The suite's guests boot with bootbench.aslr=off (rootfs/etc/rc.d/41-aslr.sh):
-# QEMU's TCG reuses a block it translated only at the address it was made
-# for, and with the kernel's randomization each process of a dynamically
-# linked program is translated anew (20 runs of dialog: 59,700 blocks and
-# 34 MB of host code with it, 3,000 blocks the first time and 95 after
-# without it; an installed Debian's grub-install and update-grub from
-# Rescue: 1.5 million blocks, 18-23 s, against 41-60 thousand, 9-10 s).
-# A test that boots the image's own default says aslr=on (usb_bios.sh).
+# with the kernel's randomization QEMU's TCG translates each process of a
+# dynamically linked program anew (docs/hacking.md has the figures). A test
+# that boots the image's own default says aslr=on (usb_bios.sh).
 ASLR_OFF=bootbench.aslr=off
 
 # A copy of the stick with a bootbench.conf holding the given lines (and

@@ -65,13 +65,13 @@ for _v in HOST_JOBS OWN_JOBS; do
 	[ "$_n" -ge 1 ] 2>/dev/null || { echo "run.sh: $_v=$_n: expected a number from 1" >&2; exit 2; }
 done
 mkdir -p "$log"
-# this run's own marks (its tally, its serial lanes' ends), named by its
-# pid: a run beside it (TESTS=...) shares out/test-logs and must not touch them
 # what a build just wrote flushed first: its writeback beside the first
 # tests slowed their loop devices (burnin_disks and burnin_together, whose
 # burn-ins measure a disk's rate to size their passes, refused their time
 # when the suite followed make image at once: 61 MiB/s)
 sync
+# this run's own marks (its tally, its serial lanes' ends), named by its
+# pid: a run beside it (TESTS=...) shares out/test-logs and must not touch them
 suite_begin=$(date +%s)
 # the tests running now, a file each holding its timeout's pid (this run's
 # own folder: other runs may share out/test-logs)

@@ -86,18 +86,14 @@ static const char *const phase_names[] = { "waiting", "marking", "erasing", "flu
 
 /*
  * The phase as the table and the progress file say it: a disk's end is its
- * verdict, erased, exceptions (erased with exceptions: what its certificate
- * names was not reached) or not-erased (one word each: the progress file's
- * fields are blank-separated), never "done" for a disk whose data may still
- * be there.
- * The metrics keep "done" in their phase label (the rules and fleet read
- * it, as older images push it) beside bootbench_erase_erased.
+ * verdict in one word (the progress file's fields are blank-separated),
+ * never "done" for a disk whose data may still be there. The metrics keep
+ * "done" in their phase label (the rules and fleet read it, as older images
+ * push it) beside bootbench_erase_erased.
  */
 static const char *phase_word(const struct erase_job *e, int phase)
 {
-	if (phase == PHASE_DONE)
-		return e->verdict == ERASED ? "erased" : e->verdict == ERASED_WITH_EXCEPTIONS ? "exceptions" : "not-erased";
-	return phase_names[phase];
+	return phase == PHASE_DONE ? erase_verdict_word(e->verdict) : phase_names[phase];
 }
 
 /* What the reporter keeps of each disk between two looks. */

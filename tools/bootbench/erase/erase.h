@@ -200,5 +200,7 @@ int erase_verify_only(struct erase_job *e, int pattern_given);
 /* The whole erase of one disk: method (or auto), markers, erase, read-back, verdict. */
 int erase_disk(struct erase_job *e, const char *method);
 const char *erase_verdict_name(enum erase_verdict v);
+/* The verdict in one word (erased, exceptions, not-erased): the live table's and --progress-fd's */
+const char *erase_verdict_word(enum erase_verdict v);
 
 #endif

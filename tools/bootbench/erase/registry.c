@@ -77,6 +77,13 @@ const char *erase_verdict_name(enum erase_verdict v)
 	return names[v];
 }
 
+const char *erase_verdict_word(enum erase_verdict v)
+{
+	static const char *const words[] = { "erased", "exceptions", "not-erased" };
+
+	return words[v];
+}
+
 /* Runs M; 0 done, -1 failed (e->failure says why). */
 static int run_method(struct erase_job *e, const struct erase_method *m)
 {
