@@ -18,8 +18,7 @@ loopdev b "$T/b.img" 32M
 # the memory's share from a recorded /proc/meminfo (BOOTBENCH_SYSROOT: 4 GiB available, 0.41 GiB
 # at memory_fraction=0.1), really mlocked and patterned on this machine: 10% of a big host's
 # (2.1 GB of 21 GB here) ran 30 to 40 s past a 15 s phase (memory ERROR, the overlap 7 s of
-# 46 s), and the overlap's samples still see the share in use (they read the machine's own
-# /proc/meminfo)
+# 46 s); the overlap's samples see the share resident in the memory component's processes
 R=$T/root
 mkdir -p "$R/proc" "$R/dev"
 printf 'MemTotal:        8388608 kB\nMemFree:         4194304 kB\nMemAvailable:    4194304 kB\n' > "$R/proc/meminfo"
@@ -30,9 +29,9 @@ LIMITS=cpu_need_sensors=0,cpu_freq_min=0,memory_need_edac=0,memory_fraction=0.1,
 # the processes this test's burn-ins started (and theirs), by a mark in their environment:
 # other tests' stress-ng may run beside this one
 loads() { grep -ls "BBTEST_MARK=$T/" /proc/[0-9]*/environ 2>/dev/null | wc -l; }
-# $PIN: the burn-ins whose checks are not about the machine's load (a component stopped from
-# outside, the stops) run on one CPU (issue 49): their stressors load every CPU given them.
-# bootbench counts the CPUs it may run on (glibc's sysconf), so there it is a one-CPU machine
+# $PIN: every burn-in here runs on one CPU (issue 49): their stressors load every CPU given them.
+# bootbench counts the CPUs it may run on (glibc's sysconf), so there it is a one-CPU machine, and
+# its load's samples judge that CPU's busy share
 PIN="taskset -c 0"
 burn() { # NAME ARGS...: its results in $T/NAME, its exit status in $T/NAME.rc ($ON: a prefix, $PIN)
 	n=$1; shift
@@ -55,7 +54,7 @@ refuses "a phase named twice" "--phases=each,each" "$BB" burnin --phases=each,ea
  echo "$n" > "$T/passes-at-once") &
 watcher=$!
 # 15 s (60 s scaled by 0.25; it was 30 s): the overlap 13 s of 17 s sampled beside other loads
-BOOTBENCH_SCALE=0.25 burn together --duration=60s --limits="$LIMITS"
+BOOTBENCH_SCALE=0.25 ON=$PIN burn together --duration=60s --limits="$LIMITS"
 wait $watcher
 cat "$T/together.out"
 check "three components, no --phases: one phase, together" json "$T/together/burnin.json" "d['phases'] == ['together']"
@@ -77,7 +76,7 @@ check "... the together row PASS, in so many seconds" sh -c \
 
 # a bar the phase cannot meet: its start and end never have every load
 # (6 s, 60 s scaled by 0.1; it was 15 s: no phase of any length has every load at its start and end)
-BOOTBENCH_SCALE=0.1 burn strict --duration=60s --limits="${LIMITS%,together_overlap_min=*},together_overlap_min=1"
+BOOTBENCH_SCALE=0.1 ON=$PIN burn strict --duration=60s --limits="${LIMITS%,together_overlap_min=*},together_overlap_min=1"
 check "every load at once for less than together_overlap_min: the together row ERROR, the machine not PASS" sh -c \
 	"grep -q '^together  ERROR    every load at once for only' '$T/strict/burnin.txt' && [ \$(cat '$T/strict.rc') = 1 ] &&
 	 grep -q '^machine   ERROR' '$T/strict/burnin.txt'"
@@ -85,7 +84,7 @@ check "every load at once for less than together_overlap_min: the together row E
 # both phases: half the time together, half one after another; a verdict per component, both phases' figures
 # 15 s (60 s scaled by 0.25; it was 30 s): 7.5 s together, then 2.5 s each alone (the cpu's three
 # stressors a second each, the memory's patterns and stress-ng run on past their share)
-BOOTBENCH_SCALE=0.25 burn both --duration=60s --phases=together,each --limits="$LIMITS"
+BOOTBENCH_SCALE=0.25 ON=$PIN burn both --duration=60s --phases=together,each --limits="$LIMITS"
 check "--phases=together,each: both phases, in that order" json "$T/both/burnin.json" "d['phases'] == ['together', 'each']"
 check "... each component ran with the others, then alone after the together phase ended" json "$T/both/burnin.json" \
 	"(lambda end: all('together' in c['ran'] and c['ran']['alone']['from_s'] >= end - 1 for c in d['components'] if c['name'] in ('cpu', 'memory', 'disks')))([c for c in d['components'] if c['name'] == 'together'][0]['ran']['together']['to_s'])"

@@ -210,7 +210,7 @@ void burnin_merge(struct burnin_result *into, const struct burnin_result *from, 
 #define BURNIN_LOAD_MEMORY 2u
 #define BURNIN_LOAD_DISKS 4u
 #define BURNIN_LOAD_NET 8u
-#define BURNIN_LOAD_CPU_BUSY 90.0	/* % of every CPU's time: the cpu component's stressors run */
+#define BURNIN_LOAD_CPU_BUSY 90.0	/* % of the time of the CPUs it may run on: the cpu stressors run */
 #define BURNIN_LOAD_MOVING_MBS 1.0	/* MB/s: the disks or the network carry a load */
 
 struct burnin_load_sample {
@@ -221,8 +221,9 @@ struct burnin_load_sample {
 };
 struct burnin_load {
 	unsigned needs;			/* BURNIN_LOAD_*: the loads asked for */
-	double mem_need_mib;		/* memory in use past the base that counts as loaded */
-	double mem_base_mib;
+	double mem_need_mib;		/* the memory component's resident MiB past the base that count as loaded */
+	double mem_base_mib;		/* this process's resident MiB as the phase began: its fork's start */
+	pid_t mem_pid;			/* the memory component's process (0: not started) */
 	double every;			/* seconds between samples kept */
 	uint64_t t0_ns, t_ns;
 	unsigned long long cpu_busy, cpu_total, disk_sectors, net_bytes;
@@ -230,7 +231,8 @@ struct burnin_load {
 	unsigned n;
 	double overlap_s, sampled_s;	/* time with every load there; time sampled */
 };
-/* The phase of SECONDS begins: NEEDS, and MEM_NEED_MIB of memory in use past now. */
+/* The phase of SECONDS begins: NEEDS, and MEM_NEED_MIB of memory resident in the memory
+ * component's process (mem_pid, set once it is started) past what the fork began with. */
 void burnin_load_start(struct burnin_load *l, double seconds, unsigned needs, double mem_need_mib);
 /* A sample, when one is due (call it every second or so); RUNNING: the
  * loads (BURNIN_LOAD_*) whose components still run. */

@@ -48,7 +48,8 @@ const struct burnin_limit_row burnin_limit_rows[] = {
 	  "the link" },
 	{ "together_overlap_min", AT(together_overlap_min), 0.5, 0, 1, "ratio",
 	  "the share of the together phase during which every load asked for must be seen at once "
-	  "(CPUs 90% busy, the memory's share half in use, disks and network moving); less is an "
+	  "(the CPUs it may run on 90% busy, half the memory's share resident in the memory component's "
+	  "processes, disks and network moving); less is an "
 	  "ERROR: the worst case of heat and power was not held. Starting (the memory locked, the "
 	  "disks measured) and ending take the rest" },
 	{ "pcie_ce_max", AT(pcie_ce_max), 10, 0, 1000000, "errors",

@@ -696,6 +696,8 @@ static void run_together(struct phase_run *run, double phase_s, int iperf, struc
 			continue;
 		}
 		running[i] = 1;
+		if (!strcmp(c->name, "memory"))
+			load.mem_pid = ch[i].pid;
 		report_progress(c->name, "running", run->total - since_start(run, now_ns()));
 	}
 	push_verdicts(run->res, run->asked, running, run->total - since_start(run, now_ns()), 0);
