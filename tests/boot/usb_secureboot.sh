@@ -3,9 +3,12 @@
 # Microsoft's keys enrolled (Debian's OVMF_CODE_4M.ms.fd): only Debian's
 # signed shim, GRUB, kernel and modules can run. The kernel must say Secure
 # Boot is on and be locked down, and the modules must still load. Then
-# bootbench.zfs under Secure Boot: ZFS's modules are not Debian's, so the
-# comparison is refused up front (exit 2) with the reason, nothing written.
+# GRUB's menu under Secure Boot marks memtest86+ (not signed) unavailable,
+# and choosing it starts nothing; from the same menu, bootbench.zfs under
+# Secure Boot: ZFS's modules are not Debian's, so the comparison is refused
+# up front (exit 2) with the reason, nothing written.
 . tests/bootlib.sh
+need_commands tmux
 usb_unattended secureboot
 check "the kernel saw Secure Boot enabled" grep -q '^secure boot (kernel): enabled' "$T/results/system.txt"
 check "sysinfo reads Secure Boot from the EFI variable" grep -q 'UEFI, Secure Boot enabled' "$T/results/system.txt"
@@ -15,9 +18,29 @@ stick_with_conf "$T/zfs-stick.img" run=ars zfs=mirror targets=vda,vdb destroy=vd
 virtio_disks 2 96M
 for i in 1 2; do test_disk "$T/d$i.img"; done
 before=$(cat "$T/d1.img" "$T/d2.img" | sha256sum)
-if boot --fw secureboot --usb "$T/zfs-stick.img" $disks; then
-	check "bootbench.zfs under Secure Boot: the comparison exits 2" serial_has 'raid: exit status 2'
-	check "and says why" serial_has 'ZFS cannot be loaded: Secure Boot is on (kernel lockdown: integrity)'
-	check "no disk was written" [ "$(cat "$T/d1.img" "$T/d2.img" | sha256sum)" = "$before" ]
-fi
+# At GRUB's menu first (this boot is memtest.sh's Secure Boot check too: one boot of the
+# firmware, not two, issue 49): memtest86+ marked unavailable, and choosing it starts nothing.
+BOOT_PROMPT=keep	# GRUB's countdown is stopped by the hot key below, not answered
+console_boot 100 30 "--fw secureboot --usb '$T/zfs-stick.img' $disks"
+# screen_lacks TEXT: the screen was read, and does not show TEXT (a screen
+# that could not be read is no proof of its absence)
+screen_lacks() { _s=$(screen) && [ -n "$_s" ] && ! printf '%s\n' "$_s" | grep -qF -- "$1"; }
+step "GRUB marks memtest86+ unavailable" "memtest86+: unavailable, Secure Boot is on" 120
+check "... and offers no entry that would load it" screen_lacks 'memtest86+ (memory test)'
+keys m
+step "choosing it says why, and nothing is loaded" "memtest86+ is not signed, so Secure Boot refuses it" 30
+# the entry ends after its 10 s sleep and GRUB draws its menu again: only then is "did not
+# start" a finding (read at once, a memtest86+ loaded after the words could not have drawn yet)
+menu_back() { _s=$(screen) && printf '%s\n' "$_s" | grep -qF 'memtest86+: unavailable, Secure Boot is on' &&
+	! printf '%s\n' "$_s" | grep -qF 'memtest86+ is not signed, so Secure Boot refuses it'; }
+i=0; until menu_back || [ $i -ge 80 ]; do sleep 0.5; i=$((i + 1)); done
+check "... and GRUB's menu comes back after its words" menu_back
+check "memtest86+ did not start" screen_lacks 'Memtest86+ v6'
+# then bootbench's entry (its hot key), and the stick's unattended ZFS comparison
+keys b
+step "bootbench.zfs under Secure Boot: the run ends and the machine powers off" "QEMU-EXITED" 300
+$TM capture-pane -p -J -S - -t vm | tr -d '\r' > "$T/serial.log"
+check "bootbench.zfs under Secure Boot: the comparison exits 2" serial_has 'raid: exit status 2'
+check "and says why" serial_has 'ZFS cannot be loaded: Secure Boot is on (kernel lockdown: integrity)'
+check "no disk was written" [ "$(cat "$T/d1.img" "$T/d2.img" | sha256sum)" = "$before" ]
 finish
