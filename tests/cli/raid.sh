@@ -92,7 +92,7 @@ check "the table has a baseline row for each test" sh -c "[ \$(grep -c ' 1 disk 
 # Without the md driver (this host's kernel has no modules) mdadm cannot make an
 # array: then each level must fail with mdadm's own message and the run exit 1.
 # The levels are measured where md exists: here when it does, and always in
-# QEMU (tests/boot/raid_compare.sh, raid_levels_fs.sh).
+# QEMU (tests/boot/raid_compare.sh, raid_zfs.sh).
 if [ -e /proc/mdstat ]; then
 	check "md present: the run ends with 0" [ $rc = 0 ]
 	for l in raid0 raid1; do
