@@ -25,7 +25,7 @@ printf 'MemTotal:        8388608 kB\nMemFree:         4194304 kB\nMemAvailable: 
 printf '6,100,1000,-;Linux version 6.1.0\n' > "$R/dev/kmsg"
 # the overlap's bar at a quarter: beside another load (stress-ng --cpu 2) the memory's share is locked
 # slower, and the memory component ends later than the others
-LIMITS=cpu_need_sensors=0,cpu_freq_min=0,memory_need_edac=0,memory_fraction=0.1,disks_need_selftest=0,together_overlap_min=0.25
+LIMITS=cpu_need_all=0,cpu_need_sensors=0,cpu_freq_min=0,memory_need_edac=0,memory_fraction=0.1,disks_need_selftest=0,together_overlap_min=0.25
 # the processes this test's burn-ins started (and theirs), by a mark in their environment:
 # other tests' stress-ng may run beside this one
 loads() { grep -ls "BBTEST_MARK=$T/" /proc/[0-9]*/environ 2>/dev/null | wc -l; }
@@ -66,13 +66,16 @@ all(c['seconds'] >= 12 for c in d['components'] if c['name'] in ('cpu', 'memory'
 check "... both disks' passes running at once" [ "$(cat "$T/passes-at-once")" -ge 2 ]
 check "... both disks written and verified, in the disks' figures" comp together disks \
 	"c['figures']['disks_tested']['value'] == 2 and len(c['devices']) == 2 and all(x['figures']['pass']['value'] > 0 for x in c['devices'])"
-# every sample counted as "all" had each load, each component still running
+# every sample counted as "all" had each load, each component still running and not stopped, the
+# memory's share held by the memory component's own processes; the CPUs' busy share is that of the
+# one CPU the burn-in may run on, and the row says so
+ONLINE=$(grep -c '^cpu[0-9]' /proc/stat)
 check "the load sampled: every load at once, each component running, for over together_overlap_min of it" json "$T/together/burnin.json" \
 	"(lambda t, ok: sorted(t['loads']) == ['cpu', 'disks', 'memory'] and t['overlap_s'] >= 0.25 * t['sampled_s'] and len(ok) >= 3 and
 	  all(s['cpu_busy_pct'] >= 90 and s['disk_mbs'] >= 1 and sorted(s['running']) == ['cpu', 'disks', 'memory'] and
-	      s['memory_used_mib'] - t['memory_base_mib'] >= t['memory_need_mib'] for s in ok))(d['together'], [s for s in d['together']['samples'] if s['all']])"
+	      s['memory_used_mib'] >= t['memory_need_mib'] and sorted(s['live']) == ['cpu', 'disks', 'memory'] for s in ok))(d['together'], [s for s in d['together']['samples'] if s['all']])"
 check "... the together row PASS, in so many seconds" sh -c \
-	"grep -Eq '^together  PASS     every load at once for [0-9]+ s of [0-9]+ s \\(the CPUs 90% busy [0-9]+ s, the memory.s share half in use [0-9]+ s, the disks moving [0-9]+ s\\)' '$T/together/burnin.txt'"
+	"grep -Eq '^together  PASS     every load at once for [0-9]+ s of [0-9]+ s \\(its 1 of the $ONLINE CPUs on line 90% busy [0-9]+ s, the memory.s share half in use [0-9]+ s, the disks moving [0-9]+ s\\)' '$T/together/burnin.txt'"
 
 # a bar the phase cannot meet: its start and end never have every load
 # (6 s, 60 s scaled by 0.1; it was 15 s: no phase of any length has every load at its start and end)
@@ -90,6 +93,40 @@ check "... each component ran with the others, then alone after the together pha
 	"(lambda end: all('together' in c['ran'] and c['ran']['alone']['from_s'] >= end - 1 for c in d['components'] if c['name'] in ('cpu', 'memory', 'disks')))([c for c in d['components'] if c['name'] == 'together'][0]['ran']['together']['to_s'])"
 check "... one verdict each, both phases' words and figures (the alone phase's as NAME_alone)" comp both memory \
 	"c['verdict'] == 'PASS' and 'alone: ' in c['reason'] and 'tested_gb' in c['figures'] and 'tested_gb_alone' in c['figures']"
+
+# the CPUs it may run on fewer than those on line (taskset): the others were not stressed, so the
+# cpu component is an ERROR saying how many, unless cpu_need_all=0 accepts it (as the runs above)
+mkdir -p "$T/onecpu"
+BOOTBENCH_SYSROOT=$R BOOTBENCH_SCALE=0.2 $PIN "$BB" burnin --components=cpu --duration=10s \
+	--limits="${LIMITS#cpu_need_all=0,}" --output="$T/onecpu" > "$T/onecpu.out" 2>&1
+echo $? > "$T/onecpu.rc"
+check "one of the $ONLINE CPUs on line to run on: cpu ERROR, the others not tested, exit 1" sh -c \
+	"[ $ONLINE -ge 2 ] && [ \$(cat '$T/onecpu.rc') = 1 ] &&
+	 grep -q '^cpu       ERROR    the burn-in may run on 1 of the $ONLINE CPUs on line (its affinity: taskset or a cpuset): the other $((ONLINE - 1)) were not tested' '$T/onecpu/burnin.txt'"
+check "... and with cpu_need_all=0 the together runs above said so (a note, PASS)" \
+	grep -q "stressed 1 of the $ONLINE CPUs on line, those it may run on (accepted: cpu_need_all=0)" "$T/together/burnin.txt"
+
+# the memory component stopped (SIGSTOP) for 4 s in a together phase: it holds its share all the
+# while, but it is not at work: those seconds are not counted as every load at once
+mkdir -p "$T/frozen"
+BBTEST_MARK="$T/frozen" BOOTBENCH_SYSROOT=$R BOOTBENCH_SCALE=1 $PIN "$BB" burnin --components=cpu,memory --duration=10s \
+	--limits="$LIMITS" --output="$T/frozen" > "$T/frozen.out" 2>&1 &
+job=$!
+# the component holding the share: the burn-in's child with the most resident memory, once over 100 MiB
+mem=""
+i=0; while [ $i -lt 100 ] && [ -z "$mem" ]; do
+	sleep 0.2; i=$((i + 1))
+	mem=$(for p in $(pgrep -P $job); do echo "$(awk '/^VmRSS/ { print $2 }' /proc/$p/status 2>/dev/null) $p"; done |
+		sort -n | awk '$1 > 102400 { p = $2 } END { print p }')
+done
+sleep 2
+[ -n "$mem" ] && kill -STOP "$mem"
+sleep 4
+[ -n "$mem" ] && kill -CONT "$mem"
+wait $job
+check "the memory component stopped for 4 s: its samples then not live, not every load at once" json "$T/frozen/burnin.json" \
+	"(lambda s: '$mem' != '' and len([x for x in s if 'memory' in x['running'] and 'memory' not in x['live'] and not x['all']]) >= 3 and
+	  all(('memory' in x['live']) or not x['all'] for x in s))(d['together']['samples'])"
 
 # a component's process, or a program it runs, stopped from outside the burn-in (not by a signal to
 # it): the component did not run its time, an ERROR, never its own INTERRUPTED or PASS

@@ -59,6 +59,7 @@ enum { BURNIN_TOGETHER, BURNIN_ALONE };
 struct burnin_limits {
 	double cpu_temp_max;		/* C */
 	double cpu_need_sensors;	/* 1: no sensor is an ERROR */
+	double cpu_need_all;		/* 1: fewer CPUs to run on than on line is an ERROR */
 	double cpu_freq_min;		/* reached / base under load */
 	double memory_fraction;		/* of the available memory */
 	double memory_ce_max;		/* corrected errors per DIMM */
@@ -213,29 +214,44 @@ void burnin_merge(struct burnin_result *into, const struct burnin_result *from, 
 #define BURNIN_LOAD_CPU_BUSY 90.0	/* % of the time of the CPUs it may run on: the cpu stressors run */
 #define BURNIN_LOAD_MOVING_MBS 1.0	/* MB/s: the disks or the network carry a load */
 
+#define BURNIN_LOADS 4			/* the BURNIN_LOAD_* bits */
+#define BURNIN_LOAD_CPUS 1024		/* CPU_SETSIZE: CPUs counted by number; one more slot for the machine's line */
+
 struct burnin_load_sample {
 	double t, seconds;		/* its end, from the phase's start; the time it covers */
 	double cpu_busy_pct, mem_used_mib, disk_mbs, net_mbs;
 	unsigned running;		/* BURNIN_LOAD_*: the components running at its end */
+	unsigned live;			/* BURNIN_LOAD_*: the components with a process not stopped */
+	unsigned cpus_counted;		/* the CPUs whose busy share it is */
 	int all;			/* every load asked for was there, its component running */
 };
 struct burnin_load {
 	unsigned needs;			/* BURNIN_LOAD_*: the loads asked for */
-	double mem_need_mib;		/* the memory component's resident MiB past the base that count as loaded */
-	double mem_base_mib;		/* this process's resident MiB as the phase began: its fork's start */
-	pid_t mem_pid;			/* the memory component's process (0: not started) */
+	double mem_need_mib;		/* MiB the memory component's processes hold as their own that count as loaded */
 	double every;			/* seconds between samples kept */
 	uint64_t t0_ns, t_ns;
-	unsigned long long cpu_busy, cpu_total, disk_sectors, net_bytes;
+	pid_t pid[BURNIN_LOADS];	/* each load's component process (0: not started) */
+	/* at the last reading: */
+	unsigned long long ticks[BURNIN_LOADS];	/* CPU time of each component's processes */
+	unsigned live;
+	double mem_mib;
+	unsigned cpus_counted, cpus_online;
+	unsigned long long cpu_busy_of[BURNIN_LOAD_CPUS + 1], cpu_total_of[BURNIN_LOAD_CPUS + 1];
+	unsigned char cpu_counted[BURNIN_LOAD_CPUS + 1];
+	unsigned long long disk_sectors, net_bytes;
 	struct burnin_load_sample s[BURNIN_LOAD_SAMPLES];
 	unsigned n;
 	double overlap_s, sampled_s;	/* time with every load there; time sampled */
 };
-/* The phase of SECONDS begins: NEEDS, and MEM_NEED_MIB of memory resident in the memory
- * component's process (mem_pid, set once it is started) past what the fork began with. */
+/* The phase of SECONDS begins: NEEDS, and MEM_NEED_MIB held by the memory component's processes. */
 void burnin_load_start(struct burnin_load *l, double seconds, unsigned needs, double mem_need_mib);
+/* LOAD's (a BURNIN_LOAD_* bit) component runs in process PID: its processes are what LOAD counts. */
+void burnin_load_component(struct burnin_load *l, unsigned load, pid_t pid);
 /* A sample, when one is due (call it every second or so); RUNNING: the
  * loads (BURNIN_LOAD_*) whose components still run. */
 void burnin_load_sample(struct burnin_load *l, unsigned running);
+/* Whether sample S had LOAD (a BURNIN_LOAD_* bit): its component running, a process of it not
+ * stopped, and its measure over the bar. */
+int burnin_load_there(const struct burnin_load *l, const struct burnin_load_sample *s, unsigned load);
 
 #endif

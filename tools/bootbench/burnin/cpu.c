@@ -299,6 +299,42 @@ static void log_verdict(struct burnin_result *r, uint64_t seq)
 	free(l);
 }
 
+/* The CPUs on line (/proc/stat's cpuN lines: the kernel lists those only); 0 if not known. */
+static unsigned cpus_on_line(void)
+{
+	char line[512];
+	unsigned n = 0;
+	FILE *f = fopen("/proc/stat", "re");
+
+	if (!f)
+		return 0;
+	while (fgets(line, sizeof(line), f) && !strncmp(line, "cpu", 3))
+		n += line[3] >= '0' && line[3] <= '9';
+	fclose(f);
+	return n;
+}
+
+/*
+ * Whether the stressors reach every CPU on line: they run on the CPUs this
+ * process may run on (C's cpus: its affinity), and a CPU outside them was
+ * not tested, however well the others did.
+ */
+static void cpus_reached(const struct burnin_ctx *c, struct burnin_result *r)
+{
+	unsigned online = cpus_on_line();
+
+	if (!online || c->cpus >= online)
+		return;
+	burnin_figure(r, "cpus_tested", c->cpus, "%u of the %u CPUs on line (its affinity)", c->cpus, online);
+	if (c->lim->cpu_need_all)
+		burnin_set(r, BURNIN_ERROR, "the burn-in may run on %u of the %u CPUs on line (its affinity: taskset or a "
+			   "cpuset): the other %u were not tested (burnin_cpu_need_all=0 accepts that)", c->cpus, online,
+			   online - c->cpus);
+	else
+		burnin_note(r, "stressed %u of the %u CPUs on line, those it may run on (accepted: cpu_need_all=0)", c->cpus,
+			    online);
+}
+
 void burnin_cpu(const struct burnin_ctx *c, struct burnin_result *r)
 {
 	static struct sampler sp;
@@ -380,6 +416,7 @@ void burnin_cpu(const struct burnin_ctx *c, struct burnin_result *r)
 	}
 
 	freq_verdict(c, r, &sp);
+	cpus_reached(c, r);
 	free(sp.freq);
 	log_verdict(r, seq);
 	if (r->verdict == BURNIN_SKIPPED)

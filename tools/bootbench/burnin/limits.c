@@ -23,6 +23,10 @@ const struct burnin_limit_row burnin_limit_rows[] = {
 	{ "cpu_need_sensors", AT(cpu_need_sensors), 1, 0, 1, "0|1",
 	  "1: a machine without CPU temperature sensors (hwmon) is an ERROR, as heat was not "
 	  "tested; 0 for a VM, which has none" },
+	{ "cpu_need_all", AT(cpu_need_all), 1, 0, 1, "0|1",
+	  "1: a burn-in that may run on fewer CPUs than are on line (its affinity: taskset, a "
+	  "cpuset) is an ERROR, as the others were not tested; 0 accepts the CPUs it may run on, and "
+	  "says how many" },
 	{ "cpu_freq_min", AT(cpu_freq_min), 0.9, 0, 1, "ratio",
 	  "the frequency sustained under load against the base frequency the CPU gives "
 	  "(intel_pstate, amd-pstate): a CPU under it in over a tenth of the samples taken while a "

@@ -434,8 +434,9 @@ static void write_json(FILE *f, const struct burnin_result *res, unsigned n, enu
 			if (load.needs & (1u << b))
 				json_str(&j, NULL, names[b]);
 		json_arr_close(&j);
-		json_double(&j, "memory_base_mib", load.mem_base_mib);
 		json_double(&j, "memory_need_mib", load.mem_need_mib);
+		json_int(&j, "cpus_counted", load.cpus_counted);
+		json_int(&j, "cpus_online", load.cpus_online);
 		json_double(&j, "overlap_s", load.overlap_s);
 		json_double(&j, "sampled_s", load.sampled_s);
 		json_arr_open(&j, "samples");
@@ -449,6 +450,11 @@ static void write_json(FILE *f, const struct burnin_result *res, unsigned n, enu
 			json_arr_open(&j, "running");
 			for (unsigned b = 0; b < ARRAY_SIZE(names); b++)
 				if (load.s[k].running & (1u << b))
+					json_str(&j, NULL, names[b]);
+			json_arr_close(&j);
+			json_arr_open(&j, "live");
+			for (unsigned b = 0; b < ARRAY_SIZE(names); b++)
+				if (load.s[k].live & (1u << b))
 					json_str(&j, NULL, names[b]);
 			json_arr_close(&j);
 			json_bool(&j, "all", load.s[k].all);
@@ -622,17 +628,20 @@ static void judge_together(struct burnin_result *row, double phase_s, const stru
 		if (load.needs & loads[i].bit) {
 			double seen = 0;
 
+			char cpus[96];
+			const char *words = loads[i].words;
+
 			for (unsigned k = 0; k < load.n; k++)
-				if (!(load.s[k].running & loads[i].bit))
-					continue;
-				else if ((loads[i].bit == BURNIN_LOAD_CPU && load.s[k].cpu_busy_pct >= BURNIN_LOAD_CPU_BUSY) ||
-				    (loads[i].bit == BURNIN_LOAD_MEMORY &&
-				     load.s[k].mem_used_mib - load.mem_base_mib >= load.mem_need_mib) ||
-				    (loads[i].bit == BURNIN_LOAD_DISKS && load.s[k].disk_mbs >= BURNIN_LOAD_MOVING_MBS) ||
-				    (loads[i].bit == BURNIN_LOAD_NET && load.s[k].net_mbs >= BURNIN_LOAD_MOVING_MBS))
+				if (burnin_load_there(&load, &load.s[k], loads[i].bit))
 					seen += load.s[k].seconds;
+			/* the CPUs it may run on, where they are not every CPU on line (taskset, a cpuset) */
+			if (loads[i].bit == BURNIN_LOAD_CPU && load.cpus_counted && load.cpus_counted < load.cpus_online) {
+				snprintf(cpus, sizeof(cpus), "its %u of the %u CPUs on line 90%% busy", load.cpus_counted,
+					 load.cpus_online);
+				words = cpus;
+			}
 			snprintf(what + strlen(what), sizeof(what) - strlen(what), "%s%s %.0f s", what[0] ? ", " : "",
-				 loads[i].words, seen);
+				 words, seen);
 		}
 	burnin_figure(row, "overlap_s", load.overlap_s, "every load at once for %.0f s of %.0f s sampled", load.overlap_s,
 		      ran);
@@ -696,8 +705,7 @@ static void run_together(struct phase_run *run, double phase_s, int iperf, struc
 			continue;
 		}
 		running[i] = 1;
-		if (!strcmp(c->name, "memory"))
-			load.mem_pid = ch[i].pid;
+		burnin_load_component(&load, load_of(c->name, iperf), ch[i].pid);
 		report_progress(c->name, "running", run->total - since_start(run, now_ns()));
 	}
 	push_verdicts(run->res, run->asked, running, run->total - since_start(run, now_ns()), 0);
