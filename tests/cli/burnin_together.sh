@@ -106,8 +106,10 @@ check "one of the $ONLINE CPUs on line to run on: cpu ERROR, the others not test
 check "... and with cpu_need_all=0 the together runs above said so (a note, PASS)" \
 	grep -q "stressed 1 of the $ONLINE CPUs on line, those it may run on (accepted: cpu_need_all=0)" "$T/together/burnin.txt"
 
-# the memory component stopped (SIGSTOP) for 4 s in a together phase: it holds its share all the
-# while, but it is not at work: those seconds are not counted as every load at once
+# the memory component stopped (SIGSTOP) for 4 s in a together phase, and the cpu's stress-ng (a
+# process group of its own, its component's process waiting for it): the memory holds its share all
+# the while, the cpu component's process looks alive, but neither is at work: those seconds are
+# not counted as every load at once
 mkdir -p "$T/frozen"
 BBTEST_MARK="$T/frozen" BOOTBENCH_SYSROOT=$R BOOTBENCH_SCALE=1 $PIN "$BB" burnin --components=cpu,memory --duration=10s \
 	--limits="$LIMITS" --output="$T/frozen" > "$T/frozen.out" 2>&1 &
@@ -120,13 +122,16 @@ i=0; while [ $i -lt 100 ] && [ -z "$mem" ]; do
 		sort -n | awk '$1 > 102400 { p = $2 } END { print p }')
 done
 sleep 2
-[ -n "$mem" ] && kill -STOP "$mem"
+stressors=$(for p in $(pgrep -x stress-ng); do grep -qs "BBTEST_MARK=$T/frozen" /proc/$p/environ && echo $p; done)
+[ -n "$mem" ] && kill -STOP "$mem" $stressors
 sleep 4
-[ -n "$mem" ] && kill -CONT "$mem"
+[ -n "$mem" ] && kill -CONT "$mem" $stressors
 wait $job
 check "the memory component stopped for 4 s: its samples then not live, not every load at once" json "$T/frozen/burnin.json" \
 	"(lambda s: '$mem' != '' and len([x for x in s if 'memory' in x['running'] and 'memory' not in x['live'] and not x['all']]) >= 3 and
 	  all(('memory' in x['live']) or not x['all'] for x in s))(d['together']['samples'])"
+check "... and the cpu's stress-ng stopped with it: the cpu not live then either" json "$T/frozen/burnin.json" \
+	"(lambda s: '$stressors' != '' and len([x for x in s if 'cpu' in x['running'] and 'cpu' not in x['live']]) >= 3)(d['together']['samples'])"
 
 # a component's process, or a program it runs, stopped from outside the burn-in (not by a signal to
 # it): the component did not run its time, an ERROR, never its own INTERRUPTED or PASS

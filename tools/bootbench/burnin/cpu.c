@@ -19,6 +19,7 @@
  * memory's: the memory component judges it (burnin_memory_watch()).
  */
 #include <pthread.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -55,9 +56,40 @@ struct sampler {
 	struct temp_sensor s[SENSORS_MAX];
 	int peak[SENSORS_MAX];		/* millidegrees */
 	unsigned ns, cpus;
+	unsigned id[MAX_CPUS];		/* the CPUs the stressors may run on (its affinity), by number */
 	struct cpu_freq *freq;		/* cpus of them */
 	unsigned samples, loaded_samples;
+	/* read every second: the fewest CPUs it was allowed to run on, the most on line */
+	volatile unsigned fewest_allowed, most_online;
 };
+
+static unsigned cpus_on_line(void);
+
+/* The CPUs this process may run on, by number, into ID (at most MAX_CPUS); 0 if the mask cannot be read. */
+static unsigned allowed_cpus(unsigned *id)
+{
+	cpu_set_t set;
+	unsigned n = 0;
+
+	if (sched_getaffinity(0, sizeof(set), &set))
+		return 0;
+	for (unsigned c = 0; c < CPU_SETSIZE && n < MAX_CPUS; c++)
+		if (CPU_ISSET(c, &set))
+			id[n++] = c;
+	return n;
+}
+
+/* The mask and the CPUs on line now, into the sampler's fewest and most. */
+static void watch_cpus(struct sampler *sp)
+{
+	static unsigned id[MAX_CPUS];
+	unsigned allowed = allowed_cpus(id), online = cpus_on_line();
+
+	if (allowed < sp->fewest_allowed)
+		sp->fewest_allowed = allowed;
+	if (online > sp->most_online)
+		sp->most_online = online;
+}
 
 /* Each CPU's frequency now into the histograms, if a stressor ran all the
  * while it was read: a sweep that straddles two stressors is not kept. */
@@ -69,7 +101,7 @@ static void sample_freq(struct sampler *sp)
 	if (!since || now_ns() - since < LOAD_SETTLE_NS)
 		return;
 	for (unsigned c = 0; c < sp->cpus; c++)
-		cpu_freq_khz(c, &cur[c], &base[c]);
+		cpu_freq_khz(sp->id[c], &cur[c], &base[c]);
 	if (sp->load_since != since)
 		return;
 	for (unsigned c = 0; c < sp->cpus; c++) {
@@ -96,6 +128,7 @@ static void *sample(void *arg)
 			if (!sensor_sample(&sp->s[i]) && sp->s[i].millic > sp->peak[i])
 				sp->peak[i] = sp->s[i].millic;
 		sample_freq(sp);
+		watch_cpus(sp);
 		sp->samples++;
 		for (int t = 0; t < 10 && !sp->done; t++)
 			sleep_ns(100000000);
@@ -230,7 +263,7 @@ static void freq_verdict(const struct burnin_ctx *c, struct burnin_result *r, co
 	double worst_ratio = 2;
 
 	for (unsigned i = 0; i < sp->cpus && !base_khz; i++)
-		cpu_freq_khz(i, &cur, &base_khz);
+		cpu_freq_khz(sp->id[i], &cur, &base_khz);
 	if (c->lim->cpu_freq_min <= 0)
 		return;
 	if (!base_khz) {
@@ -264,14 +297,14 @@ static void freq_verdict(const struct burnin_ctx *c, struct burnin_result *r, co
 		return;
 	}
 	burnin_figure(r, "freq_sustained_mhz", lowest / 1000.0, "%.0f MHz or more on CPU %u in %.0f%% of its %u "
-		      "samples under load (base %.0f MHz)", lowest / 1000.0, low, 100 * FREQ_HELD_SHARE,
+		      "samples under load (base %.0f MHz)", lowest / 1000.0, sp->id[low], 100 * FREQ_HELD_SHARE,
 		      sp->freq[low].loaded, sp->freq[low].base / 1000.0);
 	if (short_cpus) {
 		const struct cpu_freq *f = &sp->freq[worst];
 
 		burnin_set(r, BURNIN_FAIL, "CPU %u sustained %.0f MHz under load, %.2f of its base %.0f MHz (the limit: "
 			   "%.2f in %.0f%% of the samples under load; it ran under it in %u of %u)%s: capped by power "
-			   "or heat", worst, freq_held(f) / 1000.0, worst_ratio, f->base / 1000.0, c->lim->cpu_freq_min,
+			   "or heat", sp->id[worst], freq_held(f) / 1000.0, worst_ratio, f->base / 1000.0, c->lim->cpu_freq_min,
 			   100 * FREQ_HELD_SHARE, f->under, f->loaded, short_cpus > 1 ? ", and more CPUs" : "");
 		burnin_figure(r, "freq_short_cpus", short_cpus, "%u CPUs under the bar in over %.0f%% of their samples "
 			      "under load", short_cpus, 100 * (1 - FREQ_HELD_SHARE));
@@ -315,23 +348,29 @@ static unsigned cpus_on_line(void)
 }
 
 /*
- * Whether the stressors reach every CPU on line: they run on the CPUs this
- * process may run on (C's cpus: its affinity), and a CPU outside them was
- * not tested, however well the others did.
+ * Whether the stressors reached every CPU on line: they run on the CPUs this
+ * process may run on (its affinity, read every second while they ran: a
+ * mask narrowed mid-run counts), and a CPU outside them was not tested,
+ * however well the others did.
  */
-static void cpus_reached(const struct burnin_ctx *c, struct burnin_result *r)
+static void cpus_reached(const struct burnin_ctx *c, struct burnin_result *r, const struct sampler *sp)
 {
-	unsigned online = cpus_on_line();
+	unsigned allowed = sp->fewest_allowed, online = sp->most_online;
 
-	if (!online || c->cpus >= online)
+	if (!allowed || !online) {
+		burnin_set(r, BURNIN_ERROR, "the CPUs it may run on, or those on line, could not be read: whether every CPU "
+			   "was stressed is not known");
 		return;
-	burnin_figure(r, "cpus_tested", c->cpus, "%u of the %u CPUs on line (its affinity)", c->cpus, online);
+	}
+	if (allowed >= online)
+		return;
+	burnin_figure(r, "cpus_tested", allowed, "%u of the %u CPUs on line (its affinity)", allowed, online);
 	if (c->lim->cpu_need_all)
 		burnin_set(r, BURNIN_ERROR, "the burn-in may run on %u of the %u CPUs on line (its affinity: taskset or a "
-			   "cpuset): the other %u were not tested (burnin_cpu_need_all=0 accepts that)", c->cpus, online,
-			   online - c->cpus);
+			   "cpuset): the other %u were not tested (burnin_cpu_need_all=0 accepts that)", allowed, online,
+			   online - allowed);
 	else
-		burnin_note(r, "stressed %u of the %u CPUs on line, those it may run on (accepted: cpu_need_all=0)", c->cpus,
+		burnin_note(r, "stressed %u of the %u CPUs on line, those it may run on (accepted: cpu_need_all=0)", allowed,
 			    online);
 }
 
@@ -350,14 +389,20 @@ void burnin_cpu(const struct burnin_ctx *c, struct burnin_result *r)
 	}
 	burnin_memory_watch("cpu");
 	memset(&sp, 0, sizeof(sp));
-	sp.cpus = cpus;
+	sp.fewest_allowed = UINT32_MAX;
+	/* the CPUs by number: frequencies and throttle counters are read for those the stressors run on */
+	if (!(sp.cpus = allowed_cpus(sp.id)))
+		for (sp.cpus = 0; sp.cpus < cpus; sp.cpus++)
+			sp.id[sp.cpus] = sp.cpus;
+	cpus = sp.cpus;
+	watch_cpus(&sp);
 	sp.freq_min = c->lim->cpu_freq_min;
 	sp.freq = xcalloc(cpus, sizeof(*sp.freq));
 	sp.ns = sensors_cpu(sp.s, SENSORS_MAX);
 	for (unsigned i = 0; i < sp.ns; i++)
 		sp.peak[i] = sp.s[i].millic;
 	for (unsigned i = 0; i < cpus; i++)
-		if (!throttle_counts(i, &core0[i], &pkg0[i]))
+		if (!throttle_counts(sp.id[i], &core0[i], &pkg0[i]))
 			counters++;
 	seq = kmsg_newest();
 	threads = !pthread_create(&sp.thread, NULL, sample, &sp);
@@ -400,12 +445,12 @@ void burnin_cpu(const struct burnin_ctx *c, struct burnin_result *r)
 		for (unsigned i = 0; i < cpus; i++) {
 			uint64_t core, pkg;
 
-			if (throttle_counts(i, &core, &pkg))
+			if (throttle_counts(sp.id[i], &core, &pkg))
 				continue;
 			if (core > core0[i] || pkg > pkg0[i]) {
 				events += (core - core0[i]) + (pkg - pkg0[i]);
 				burnin_set(r, BURNIN_FAIL, "CPU %u was thermally throttled during the burn-in: core events %llu -> "
-					   "%llu, package events %llu -> %llu", i, (unsigned long long)core0[i],
+					   "%llu, package events %llu -> %llu", sp.id[i], (unsigned long long)core0[i],
 					   (unsigned long long)core, (unsigned long long)pkg0[i], (unsigned long long)pkg);
 			}
 		}
@@ -416,7 +461,8 @@ void burnin_cpu(const struct burnin_ctx *c, struct burnin_result *r)
 	}
 
 	freq_verdict(c, r, &sp);
-	cpus_reached(c, r);
+	watch_cpus(&sp);
+	cpus_reached(c, r, &sp);
 	free(sp.freq);
 	log_verdict(r, seq);
 	if (r->verdict == BURNIN_SKIPPED)

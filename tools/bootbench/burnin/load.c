@@ -202,8 +202,8 @@ static unsigned long long private_dirty_kib(pid_t pid)
 /*
  * Each load's component, from /proc: the CPU time of its process and every
  * process under it (L's ticks), whether one of them runs (not stopped, not
- * ended: L's live bits), and for the memory the MiB they wrote and hold
- * as their own (L's mem_mib). The memory's load is its component's own
+ * ended: L's live bits), and for the memory the MiB those that run wrote
+ * and hold as their own (L's mem_mib). The memory's load is its component's own
  * share: faulted in and locked in its process for memtester's patterns,
  * then held by the stress-ng vm workers it runs. Not the machine's
  * MemTotal - MemAvailable, which moved by hundreds of MiB with what else ran
@@ -260,11 +260,20 @@ static void components(struct burnin_load *l)
 		if (e[i].load < 0)
 			continue;
 		l->ticks[e[i].load] += e[i].ticks;
-		if (e[i].state != 'T' && e[i].state != 't' && e[i].state != 'Z' && e[i].state != 'X')
-			l->live |= 1u << e[i].load;
+		if (e[i].state == 'T' || e[i].state == 't' || e[i].state == 'Z' || e[i].state == 'X')
+			continue;	/* stopped or ended: neither at work nor holding memory at work */
+		l->live |= 1u << e[i].load;
 		if ((1u << e[i].load) == BURNIN_LOAD_MEMORY)
 			l->mem_mib += private_dirty_kib(e[i].pid) / 1024.0;
 	}
+}
+
+/* clock ticks a second (/proc/PID/stat's utime and stime) */
+static double clock_ticks(void)
+{
+	long hz = sysconf(_SC_CLK_TCK);
+
+	return hz > 0 ? (double)hz : 100;
 }
 
 static void take(struct burnin_load *l)
@@ -330,6 +339,16 @@ void burnin_load_sample(struct burnin_load *l, unsigned running)
 	 * CPUs, and that is not the burn-in at work */
 	s->running = running;
 	s->live = l->live;
+	/* the cpu's and the memory's processes compute: at least a twentieth of a CPU's time in the
+	 * interval, or they are not at work (stopped in a group of their own, stress-ng's, while the
+	 * component's own process waits for them, it still looks alive) */
+	for (unsigned k = 0; k < BURNIN_LOADS; k++) {
+		unsigned bit = 1u << k;
+
+		if ((bit == BURNIN_LOAD_CPU || bit == BURNIN_LOAD_MEMORY) &&
+		    (l->ticks[k] <= was.ticks[k] || (double)(l->ticks[k] - was.ticks[k]) < 0.05 * dt * clock_ticks()))
+			s->live &= ~bit;
+	}
 	s->cpus_counted = l->cpus_counted;
 	s->all = 1;
 	for (unsigned k = 0; k < BURNIN_LOADS; k++)
