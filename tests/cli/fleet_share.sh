@@ -466,10 +466,13 @@ D=$S3/results/${H}_SN-0092_bbbbbb; mkdir -p "$D/burnin.json"; mkfifo "$D/status.
 # newer: an older image's run, its console log (exit status 1) and disks.json alone
 D=$S3/results/${H}_SN-0093_bbbbbb; mkdir -p "$D"; lost
 # two runs begun and ended in the same second, one FAILED: the random run id (000... or fff...) orders nothing
+# (their end taken once: a second that ticked between two $(iso) ended the passed run a second later,
+# and the fleet rightly called it the newer, passed: make check, 2026-12-06)
+E=$(iso '50 min ago')
 for n in 94 95; do
 	[ $n = 94 ] && f=000aaa p=fffbbb || f=fffbbb p=000aaa
-	run3 "${H}_SN-00${n}_$f" SN-00$n 52:54:00:00:09:$n 1 "$(iso '50 min ago')"
-	run3 "${H}_SN-00${n}_$p" SN-00$n 52:54:00:00:09:$n 0 "$(iso '50 min ago')"
+	run3 "${H}_SN-00${n}_$f" SN-00$n 52:54:00:00:09:$n 1 "$E"
+	run3 "${H}_SN-00${n}_$p" SN-00$n 52:54:00:00:09:$n 0 "$E"
 	echo "U$n,SN-00$n" >> "$T/third.csv"
 done
 # two boards with one serial (a cloned FRU), no NIC in common, their runs at the same time: one FAILED
