@@ -243,6 +243,8 @@ struct burnin_load {
 	unsigned n;
 	double overlap_s, sampled_s;	/* time with every load there; time sampled */
 };
+/* The CPUs on line (/proc/stat's cpuN lines: the kernel lists those only); 0 if not known. */
+unsigned burnin_cpus_on_line(void);
 /* The phase of SECONDS begins: NEEDS, and MEM_NEED_MIB held by the memory component's processes. */
 void burnin_load_start(struct burnin_load *l, double seconds, unsigned needs, double mem_need_mib);
 /* LOAD's (a BURNIN_LOAD_* bit) component runs in process PID: its processes are what LOAD counts. */

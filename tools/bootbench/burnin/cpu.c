@@ -63,8 +63,6 @@ struct sampler {
 	volatile unsigned fewest_allowed, most_online;
 };
 
-static unsigned cpus_on_line(void);
-
 /* The CPUs this process may run on, by number, into ID (at most MAX_CPUS); 0 if the mask cannot be read. */
 static unsigned allowed_cpus(unsigned *id)
 {
@@ -82,8 +80,9 @@ static unsigned allowed_cpus(unsigned *id)
 /* The mask and the CPUs on line now, into the sampler's fewest and most. */
 static void watch_cpus(struct sampler *sp)
 {
-	static unsigned id[MAX_CPUS];
-	unsigned allowed = allowed_cpus(id), online = cpus_on_line();
+	cpu_set_t set;
+	unsigned allowed = sched_getaffinity(0, sizeof(set), &set) ? 0 : (unsigned)CPU_COUNT(&set);
+	unsigned online = burnin_cpus_on_line();
 
 	if (allowed < sp->fewest_allowed)
 		sp->fewest_allowed = allowed;
@@ -330,21 +329,6 @@ static void log_verdict(struct burnin_result *r, uint64_t seq)
 			    (unsigned long long)l->ue);
 	edac_log_free(l);
 	free(l);
-}
-
-/* The CPUs on line (/proc/stat's cpuN lines: the kernel lists those only); 0 if not known. */
-static unsigned cpus_on_line(void)
-{
-	char line[512];
-	unsigned n = 0;
-	FILE *f = fopen("/proc/stat", "re");
-
-	if (!f)
-		return 0;
-	while (fgets(line, sizeof(line), f) && !strncmp(line, "cpu", 3))
-		n += line[3] >= '0' && line[3] <= '9';
-	fclose(f);
-	return n;
 }
 
 /*

@@ -68,6 +68,20 @@ static void cpu_times(struct burnin_load *l)
 		l->cpu_counted[BURNIN_LOAD_CPUS] = 0;	/* the machine's line only where no CPU of the mask was */
 }
 
+unsigned burnin_cpus_on_line(void)
+{
+	char line[512];
+	unsigned n = 0;
+	FILE *f = fopen("/proc/stat", "re");
+
+	if (!f)
+		return 0;
+	while (fgets(line, sizeof(line), f) && !strncmp(line, "cpu", 3))
+		n += line[3] >= '0' && line[3] <= '9';
+	fclose(f);
+	return n;
+}
+
 /*
  * The busy share of the counted CPUs between two readings, in percent;
  * 0 (not known, so not busy) when the CPUs counted changed between them
