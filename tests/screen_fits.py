@@ -14,7 +14,8 @@ the one cell left of it. Exit 2 when no box is on the screen at all.
 any length) in place of a screen: no box, and two more checks:
 --unfolded FILE, the same output unfolded (width 0: burnin.txt), whose
 words the screen must hold in the same order (folding moved only blanks:
-no word cut, none lost); --device NAME (repeated), every line naming NAME
+no word cut unmarked, none lost; a piece ending in '\\' goes on at the next
+line); --device NAME (repeated), every line naming NAME
 ("/dev/NAME", "NAME:", "NAME " at a word's start) lies in NAME's block,
 from its heading line ("  /dev/NAME") to the next line indented less than
 its findings (so one disk's words never read as another's)."""
@@ -40,7 +41,15 @@ problems = []
 def text_checks():
     if opts.unfolded:
         want = open(opts.unfolded).read().split()
-        have = " ".join(lines).split()
+        # a word longer than a line is cut, '\\' ending each piece but the
+        # last (wrap.h's WRAP_CUT): the pieces joined are the word
+        joined = ""
+        for line in lines:
+            if joined.endswith("\\"):
+                joined = joined[:-1] + line.lstrip()
+            else:
+                joined += " " + line
+        have = joined.split()
         for i, (w, h) in enumerate(zip(want + [None] * len(have), have + [None] * len(want))):
             if w != h:
                 problems.append(f"word {i + 1} is {h!r} on the screen, {w!r} unfolded "

@@ -7,7 +7,9 @@
 #     every device named is on the screen, the box fits
 #     (tests/screen_fits.py) and its OK button is drawn (with a fixed
 #     height, 24 disks pushed it off the box); typing the names exactly
-#     consents (exit 0), another answer does not;
+#     consents (exit 0), another answer does not; with 60, more than the
+#     box holds, the names are listed first (scrolled to the end), then
+#     asked for, and all 60 typed consent;
 #   - Erase's live table (erase_table, in 38-erase.sh's infobox) with 24
 #     disks: the box fits, its columns kept, and the disks past the 17 it
 #     has rows for are counted on a line of their own (they had been cut
@@ -56,6 +58,38 @@ check "24 disks: the box fits 80x24" sh -c "python3 tests/screen_fits.py < '$T/m
 check "... every disk named on it" all_named many $many
 check "... its OK button drawn" grep -q '<  OK  >' "$T/many.screen"
 check "... one name typed of 24: no consent" [ "$(cat "$T/many.rc" 2>/dev/null)" = 1 ]
+# a shelf of 60: more names than the box holds with its question. They are listed first, one a
+# line, scrolled (the first page, then the end), then asked for: no name is off the screen unseen
+# (the box had clipped them at 23 rows: past about 52 names of /dev/sdXY's length, 45 of NVMe's)
+shelf=$(i=0; while [ $i -lt 60 ]; do printf '/dev/nvme%dn1 ' $i; i=$((i + 1)); done)
+$TM new-session -d -s shelf -x 80 -y 24 "env PATH='$T/bin:$PATH' TERMINFO='$R/usr/share/terminfo' TERM=vt100 \
+	DIALOGOPTS=--ascii-lines sh -c '. rootfs/lib/bootbench/menu-lib.sh; consent $shelf; echo \$? > $T/shelf.rc'; sleep 60"
+until_shown() { # SESSION TEXT
+	i=0; until $TM capture-pane -p -t "$1" | grep -q -- "$2"; do i=$((i + 1)); [ $i -lt 50 ] || return 1; sleep 0.2; done
+	sleep 0.5
+}
+until_shown shelf 'these 60 disks will be overwritten'
+$TM capture-pane -p -t shelf > "$T/shelf1.screen"
+sed 's/^/    /' "$T/shelf1.screen" | grep -v '^ *$'
+check "60 disks: listed first, in a box that fits 80x24, its title counting them" sh -c \
+	"python3 tests/screen_fits.py < '$T/shelf1.screen' && grep -q 'Consent: these 60 disks will be overwritten' '$T/shelf1.screen'"
+check "... one a line from the first" all_named shelf1 $(echo $shelf | cut -d' ' -f1-15)
+$TM send-keys -t shelf G
+sleep 1
+$TM capture-pane -p -t shelf > "$T/shelf2.screen"
+sed 's/^/    /' "$T/shelf2.screen" | grep -v '^ *$'
+check "... the last reached by scrolling" all_named shelf2 $(echo $shelf | cut -d' ' -f50-60)
+$TM send-keys -t shelf Enter
+until_shown shelf 'Type the 60 device names'
+$TM capture-pane -p -t shelf > "$T/shelf3.screen"
+sed 's/^/    /' "$T/shelf3.screen" | grep -v '^ *$'
+check "... then the question, which fits, names the first and the last, and has its OK button" sh -c \
+	"python3 tests/screen_fits.py < '$T/shelf3.screen' && grep -q '($(echo $shelf | cut -d' ' -f1) to $(echo $shelf | cut -d' ' -f60))' '$T/shelf3.screen' &&
+	 grep -q '<  OK  >' '$T/shelf3.screen'"
+$TM send-keys -t shelf "$(echo $shelf)" Enter
+i=0; until [ -s "$T/shelf.rc" ] || [ $i -ge 50 ]; do i=$((i + 1)); sleep 0.2; done
+check "... all 60 typed exactly: consent, exit 0" [ "$(cat "$T/shelf.rc" 2>/dev/null)" = 0 ] ||
+	$TM capture-pane -p -t shelf | sed 's/^/    /' | grep -v '^ *$'
 # the live table of 24 disks being erased, the last 7 of them (21-24 ended: 22, with errors, not
 # erased) past its rows
 i=1; while [ $i -le 24 ]; do

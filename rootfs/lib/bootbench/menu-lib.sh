@@ -168,14 +168,29 @@ consent() {
 	# as tall as its devices need (dialog folds them at 72 columns): a fixed height let
 	# dialog draw many disks over its own buttons; 23 rows at most, an 80x24 console's
 	_rows=$(echo "  $*" | fold -s -w 70 | wc -l)
-	_h=$((12 + _rows)); [ "$_h" -le 23 ] || _h=23
-	typed=$(dialog --stdout --title " Consent " --inputbox \
+	_h=$((12 + _rows))
+	if [ "$_h" -le 23 ]; then
+		typed=$(dialog --stdout --max-input 8192 --title " Consent " --inputbox \
 "Everything on these disks will be overwritten:
 
   $*
 
 Type the device names exactly as above (separated by spaces) to go on,
 or Esc to go back." "$_h" 76)
+	else
+		# more than a box holds with its question (a shelf of disks): the
+		# names first, one a line, scrolled through, then the question;
+		# none of them is ever off the screen unseen. (The button's label
+		# is its hotkey: not a letter the text box scrolls with, as G is.)
+		printf '%s\n' "$@" > /tmp/consent-list
+		dialog --title " Consent: these $# disks will be overwritten " --exit-label "Continue" \
+			--textbox /tmp/consent-list 23 76 || return 1
+		eval "_last=\${$#}"
+		typed=$(dialog --stdout --max-input 8192 --title " Consent " --inputbox \
+"Everything on the $# disks just listed ($1 to $_last) will be overwritten.
+
+Type the $# device names exactly as listed (separated by spaces) to go on, or Esc to go back." 12 76)
+	fi
 	[ "$typed" = "$*" ]
 }
 

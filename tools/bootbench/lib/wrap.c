@@ -62,11 +62,11 @@ void wrap_print(FILE *f, const char *lead, const char *text, int width)
 			fputc(' ', f);
 			col++;
 		}
-		/* a word longer than a whole line: cut, the rest on the next */
+		/* a word longer than a whole line: cut, marked, the rest on the next */
 		while ((int)word > room) {
-			fprintf(f, "%.*s\n%*s", room, text, indent, "");
-			text += room;
-			word -= room;
+			fprintf(f, "%.*s%c\n%*s", room - 1, text, WRAP_CUT, indent, "");
+			text += room - 1;
+			word -= room - 1;
 		}
 		fprintf(f, "%.*s", (int)word, text);
 		col += (int)word;

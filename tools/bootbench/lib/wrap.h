@@ -2,7 +2,7 @@
 /*
  * wrap.h - text for an 80-column console (a serial line, the menu's boxes):
  * prose folded at word boundaries with a hanging indent, so tables keep
- * their columns and no word is split.
+ * their columns and no word is split unmarked.
  */
 #ifndef BB_WRAP_H
 #define BB_WRAP_H
@@ -17,10 +17,13 @@
 int wrap_width(void);
 /*
  * Prints LEAD, then TEXT folded at blanks to lines of at most WIDTH
- * columns (a word longer than a line is cut), each line after the first
- * indented by as many columns as LEAD has; a newline ends it. WIDTH 0:
- * TEXT as it is.
+ * columns, each line after the first indented by as many columns as LEAD
+ * has; a newline ends it. A word longer than a whole line (a path, a long
+ * model string) is cut, each piece but its last ending in '\' (WRAP_CUT),
+ * so that a reader sees it continue and none of it is lost. WIDTH 0: TEXT
+ * as it is.
  */
+#define WRAP_CUT '\\'
 void wrap_print(FILE *f, const char *lead, const char *text, int width);
 /*
  * S in a table's column of WIDTH: whole when it fits, else its first
