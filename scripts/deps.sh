@@ -21,6 +21,9 @@ pkgs="$pkgs qemu-user-static"
 # make image ARCH=arm64 and make run ARCH=arm64: qemu-system-aarch64's virt
 # machine with AAVMF (Debian's EDK2 for it) boots the arm64 stick
 pkgs="$pkgs qemu-system-arm qemu-efi-aarch64"
+# UEFI HTTP boot (arm64_httpboot.sh): dnsmasq, the README's DHCP server, on a
+# tap device in the test's own network namespace (its binary alone, no service)
+pkgs="$pkgs dnsmasq-base"
 pkgs="$pkgs mtools dosfstools xorriso fdisk"
 # boot tests and make run: QEMU with SeaBIOS, OVMF (with Microsoft keys), iPXE
 pkgs="$pkgs qemu-system-x86 qemu-utils ovmf seabios ipxe-qemu"

@@ -15,6 +15,13 @@
 #                               virt machine has no IDE or AHCI of its own)
 #   --pxe DIR [--bootfile F]    boot from QEMU's user-mode TFTP (AAVMF's own
 #                               network boot; F: bootaa64.efi, shim)
+#   --http URL|dhcp             UEFI HTTP boot, AAVMF's PXE turned off (its
+#                               fw_cfg knobs) so that it goes to HTTP at once:
+#                               URL from QEMU's user-mode DHCP, or dhcp: from
+#                               the DHCP server on --tap's network
+#   --tap IFNAME                the NIC on a tap device (a test's network
+#                               namespace, its own DHCP server) instead of
+#                               QEMU's user-mode network
 #   --kernel K --initrd I [--append "..."]   direct kernel boot (a --usb
 #                               given as well is attached, not booted)
 #   --disk KIND:FILE            a test disk: virtio, nvme or scsi (repeatable);
@@ -35,7 +42,7 @@ die() { echo "qemu-arm64: $*" >&2; exit 2; }
 command -v qemu-system-aarch64 >/dev/null ||
 	die "qemu-system-aarch64 is missing: apt-get install qemu-system-arm (or run 'make deps ARCH=arm64' as root)"
 
-fw=uefi boot="" usb="" cd="" pxe="" bootfile=bootaa64.efi kernel="" initrd="" append="" disks="" snapshot="" serial="" timeout=""
+fw=uefi boot="" usb="" cd="" pxe="" http="" tap="" bootfile=bootaa64.efi kernel="" initrd="" append="" disks="" snapshot="" serial="" timeout=""
 mem=1024 smp="" cpu=cortex-a57
 while [ $# -gt 0 ]; do
 	case "$1" in
@@ -44,6 +51,8 @@ while [ $# -gt 0 ]; do
 	--cdrom) [ -n "$boot" ] || boot=cdrom; cd=$2; shift ;;
 	--pxe) boot=pxe pxe=$2; shift ;;
 	--bootfile) bootfile=$2; shift ;;
+	--http) boot=http http=$2; shift ;;
+	--tap) tap=$2; shift ;;
 	--kernel) boot=kernel kernel=$2; shift ;;
 	--initrd) initrd=$2; shift ;;
 	--append) append=$2; shift ;;
@@ -58,7 +67,7 @@ while [ $# -gt 0 ]; do
 	esac
 	shift
 done
-[ -n "$boot" ] || die "nothing to boot: give --usb, --cdrom, --pxe or --kernel"
+[ -n "$boot" ] || die "nothing to boot: give --usb, --cdrom, --pxe, --http or --kernel"
 [ -n "$smp" ] || smp=${QEMU_SMP:-2}
 # NVMe with one vCPU: room for a second, so that TCG keeps the guest's
 # barriers that NVMe's shadow doorbells need (scripts/qemu.sh says why)
@@ -77,14 +86,26 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT INT TERM
 cp "$vars" "$tmp/vars.fd"
 
+if [ -n "$tap" ]; then
+	netdev="tap,id=n0,ifname=$tap,script=no,downscript=no"
+	[ -z "$pxe" ] || die "--pxe is QEMU's user-mode TFTP: not with --tap"
+else
+	netdev="user,id=n0${pxe:+,tftp=$pxe,bootfile=$bootfile}"
+	case "$http" in
+	""|http://*|https://*) netdev="$netdev${http:+,bootfile=$http}" ;;
+	dhcp) die "--http dhcp takes the URL from a DHCP server on --tap's network: give --tap" ;;
+	*) die "--http $http: expected a URL (http:// or https://) or dhcp" ;;
+	esac
+fi
+
 # virt's PCIe: the NIC without its option ROM (QEMU's iPXE ROMs are x86
 # code, which AAVMF cannot run); a random source, so the guest's first
 # reads of /dev/random do not wait
 set -- -M virt -accel tcg -cpu "$cpu" -m "$mem" -smp "$smp" -nodefaults -no-reboot -display none \
 	-drive "if=pflash,format=raw,unit=0,readonly=on,file=$code" \
 	-drive "if=pflash,format=raw,unit=1,file=$tmp/vars.fd" \
-	-netdev "user,id=n0${pxe:+,tftp=$pxe,bootfile=$bootfile}" \
-	-device "virtio-net-pci,netdev=n0,romfile=$([ "$boot" = pxe ] && echo ,bootindex=0)" \
+	-netdev "$netdev" \
+	-device "virtio-net-pci,netdev=n0,romfile=$(case $boot in pxe|http) echo ,bootindex=0 ;; esac)" \
 	-object rng-random,id=rng0,filename=/dev/urandom -device virtio-rng-pci,rng=rng0
 if [ -n "$usb" ]; then
 	set -- "$@" -device qemu-xhci,id=xhci \
@@ -96,6 +117,11 @@ if [ -n "$cd" ]; then
 		-drive "if=none,id=cd,format=raw,media=cdrom,readonly=on,file=$cd" \
 		-device "scsi-cd,bus=scsicd.0,drive=cd$([ "$boot" = cdrom ] && echo ,bootindex=0)"
 fi
+# HTTP boot: AAVMF tries its boot options in turn, PXE over IPv4 and IPv6
+# first (minutes of timeouts with no TFTP server); its fw_cfg knobs leave
+# only HTTP
+[ "$boot" != http ] || set -- "$@" -fw_cfg name=opt/org.tianocore/IPv4PXESupport,string=n \
+	-fw_cfg name=opt/org.tianocore/IPv6PXESupport,string=n
 [ "$boot" != kernel ] || set -- "$@" -kernel "$kernel" ${initrd:+-initrd "$initrd"} -append "$append"
 
 n=0

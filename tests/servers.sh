@@ -9,6 +9,9 @@
 # stops; $GUARD stops it too if the test's shell is killed outright. Source
 # after lib.sh.
 DAV_PORT= HTTP_PORT= SMB_PORT= NFS_PORT= MNT_PORT= PUSH_PORT= PROM_PORT= AM_PORT= SYSLOG_PORT= SYSLOG_TLS_PORT=
+# where nginx listens (start_webdav): loopback, or a test network's own
+# address (a tap device's, for a guest on it, arm64_httpboot.sh)
+SERVER_ADDR=${SERVER_ADDR:-127.0.0.1}
 # the password every server knows for user "bench": a comma, quotes and a space
 PASSWORD='pa,ss "wo'"'"'rd" 1'
 
@@ -23,24 +26,25 @@ ports() {
 # one lets go) already holds would answer for ours
 port_free() { # port
 	i=0
-	while bash -c "exec 3<>/dev/tcp/127.0.0.1/$1" 2>/dev/null; do
+	while bash -c "exec 3<>/dev/tcp/$SERVER_ADDR/$1" 2>/dev/null; do
 		i=$((i + 1)); [ $i -lt 50 ] || { echo "port $1 is already in use"; return 1; }; sleep 0.1
 	done
 }
 
 wait_port() { # port seconds
 	i=0
-	while ! bash -c "exec 3<>/dev/tcp/127.0.0.1/$1" 2>/dev/null; do
+	while ! bash -c "exec 3<>/dev/tcp/$SERVER_ADDR/$1" 2>/dev/null; do
 		i=$((i + 1)); [ $i -lt $(($2 * 10)) ] || return 1; sleep 0.1
 	done
 }
 
-# A CA and a server certificate for 127.0.0.1, 10.0.2.2 and localhost.
+# A CA and a server certificate for 127.0.0.1, 10.0.2.2, SERVER_ADDR and localhost.
 make_ca() { # dir
 	mkdir -p "$1"
 	openssl req -x509 -newkey rsa:2048 -nodes -keyout "$1/ca.key" -out "$1/ca.crt" -subj /CN=bbtest-ca -days 2 2>/dev/null &&
 	openssl req -newkey rsa:2048 -nodes -keyout "$1/server.key" -out "$1/server.csr" -subj /CN=localhost 2>/dev/null &&
-	printf 'subjectAltName=IP:127.0.0.1,IP:10.0.2.2,DNS:localhost\n' > "$1/san" &&
+	printf 'subjectAltName=IP:127.0.0.1,IP:10.0.2.2,%sDNS:localhost\n' \
+		"$([ "$SERVER_ADDR" = 127.0.0.1 ] || echo "IP:$SERVER_ADDR,")" > "$1/san" &&
 	openssl x509 -req -in "$1/server.csr" -CA "$1/ca.crt" -CAkey "$1/ca.key" -CAcreateserial -out "$1/server.crt" \
 		-days 2 -extfile "$1/san" 2>/dev/null
 }
@@ -70,7 +74,7 @@ http {
 	client_body_temp_path $d/tmp;
 	${DAV_RATE:+limit_req_zone \$server_port zone=dav:1m rate=${DAV_RATE}r/s;}
 	server {
-		listen 127.0.0.1:$DAV_PORT ssl;
+		listen $SERVER_ADDR:$DAV_PORT ssl;
 		ssl_certificate $T/ca/server.crt;
 		ssl_certificate_key $T/ca/server.key;
 		root $DAV_ROOT;
@@ -88,7 +92,7 @@ http {
 		}
 	}
 	server {
-		listen 127.0.0.1:$HTTP_PORT;
+		listen $SERVER_ADDR:$HTTP_PORT;
 		root $T/www;
 	}
 }

@@ -1,5 +1,5 @@
 # Per-host config from the PXE server (bootbench.conf=URL, from the kernel
-# command line): fetched once the network has an address, read like the
+# command line, or on a network boot from DHCP's option 209): fetched once the network has an address, read like the
 # stick's bootbench.conf (the command line still wins; credential= lines go
 # to the root-only credentials file). A CA given as a URL (bootbench.ca) is
 # fetched the same way. A config that cannot be fetched cancels the
@@ -28,6 +28,18 @@ http://*|https://*|tftp://*)
 	if fetch "$BB_CA" "$BB_RUNDIR/ca.crt"; then BB_CA_FILE=$BB_RUNDIR/ca.crt
 	else BB_PARAM_ERRORS="${BB_PARAM_ERRORS:+$BB_PARAM_ERRORS; }cannot fetch bootbench.ca=$(redact_url "$BB_CA")"; fi ;;
 esac
+# No bootbench.conf from the boot loader on a network boot (a UEFI HTTP
+# boot's ISO cannot be told one): the URL the DHCP server names for
+# bootbench (option 209, asked for with the vendor class "bootbench": the
+# README's dnsmasq lines), when it names one. Untrusted as any URL: fetched
+# as bootbench.conf= is.
+if [ -z "${BB_CONF:-}" ] && [ "${BB_BOOT:-}" = net ] && [ "${BB_NET:-dhcp}" = dhcp ] && wait_for_address 30; then
+	url=$(cat /run/bootbench/dhcp-conf/* 2>/dev/null | grep -m1 .)
+	if [ -n "$url" ]; then
+		BB_CONF=$url
+		log "config: the DHCP server names bootbench.conf=$(redact_url "$url") (option 209)"
+	fi
+fi
 if [ -n "${BB_CONF:-}" ]; then
 	if ! wait_for_address 30; then
 		why="no network address after 30 s to fetch bootbench.conf=$(redact_url "$BB_CONF")"

@@ -9,8 +9,8 @@
 # unattended writes are refused (50-unattended.sh). Their bootbench.conf is
 # still read when all of them hold the same one (copies of one stick), so an
 # unattended rack reaches the refusal and its bootbench.after instead of
-# waiting in the menu. A network boot has no
-# medium: a stick's bootbench.conf is read, and results saved there, only
+# waiting in the menu. A network boot (PXE, or UEFI HTTP boot: 32-http-boot.sh)
+# has no medium: a stick's bootbench.conf is read, and results saved there, only
 # with bootbench.stick=use.
 BB_MEDIA=/media/bootbench
 BB_MEDIA_AMBIGUOUS=""

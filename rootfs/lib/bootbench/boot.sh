@@ -368,7 +368,7 @@ fixed_address() {
 # signal only once a run of its script has ended, and that run may add the
 # lease's address), then the addresses flushed, the link off
 # $BB_RUNDIR/dhcp-links and its lease's file gone (the clock takes its NTP
-# server from those)
+# server from those, 35-config.sh the config it names)
 dhcp_stop() {
 	pkill -f "^udhcpc -i $1 " 2>/dev/null
 	i=0
@@ -376,7 +376,7 @@ dhcp_stop() {
 	pkill -KILL -f "^udhcpc -i $1 " 2>/dev/null
 	ip -4 addr flush dev "$1" 2>/dev/null
 	sed -i "/^$1\$/d" "$BB_RUNDIR/dhcp-links" 2>/dev/null
-	rm -f "$BB_RUNDIR/dhcp/$1"
+	rm -f "$BB_RUNDIR/dhcp/$1" "$BB_RUNDIR/dhcp-conf/$1"
 }
 network_links() {
 	for net_dev in /sys/class/net/*; do
@@ -395,8 +395,11 @@ network_links() {
 		elif [ "${BB_NET:-dhcp}" = dhcp ]; then
 			[ -z "$dhcp_on" ] || continue
 			ip link set "$ifc" up
-			# -O ntpsrv: the NTP server a rack's DHCP names, for the clock (44-clock.sh)
+			# -O ntpsrv: the NTP server a rack's DHCP names, for the clock (44-clock.sh);
+			# -V bootbench -O pxeconffile: the config its DHCP names for bootbench (35-config.sh),
+			# by a vendor class of its own, so that PXELINUX's option 209 is not ours
 			udhcpc -i "$ifc" -b -S -s /usr/share/udhcpc/default.script -t 10 -T 2 -A 10 -O ntpsrv \
+				-V bootbench -O pxeconffile \
 				-x hostname:"$(hostname)" >/dev/null 2>&1 &
 			echo "$ifc" >> "$BB_RUNDIR/dhcp-links"
 			log "network: DHCP on $ifc in the background"

@@ -9,11 +9,12 @@
 #include "lib/args.h"
 #include "lib/json.h"
 #include "lib/util.h"
+#include "sys/bootsource.h"
 #include "sys/machine.h"
 #include "sys/sysinfo.h"
 
 struct sysinfo_opts {
-	int json, machine_id;
+	int json, machine_id, booted_via;
 };
 
 static int sysinfo_main(void *opts, int argc, char **argv)
@@ -22,7 +23,12 @@ static int sysinfo_main(void *opts, int argc, char **argv)
 
 	if (argc)
 		die_usage("sysinfo: unknown argument '%s'", argv[0]);
-	if (o->machine_id) {
+	if (o->booted_via) {
+		struct boot_source b;
+
+		boot_source_read(&b);
+		printf("%s\n", boot_via_name(b.via));
+	} else if (o->machine_id) {
 		char id[128];
 
 		machine_id(id, sizeof(id));
@@ -45,13 +51,17 @@ static const struct arg sysinfo_args[] = {
 	  .help = "its one name: the DMI serial unless it is a vendor's placeholder, else\n"
 		  "mac- and the first wired NIC's MAC, else the hostname (result folders,\n"
 		  "${serial} in bootbench.conf URLs, the Pushgateway's group)" },
+	{ .name = "--booted-via", .kind = ARG_FLAG, .offset = ARG_AT(struct sysinfo_opts, booted_via),
+	  .help = "what the firmware booted (UEFI's BootCurrent): http (UEFI HTTP boot), pxe,\n"
+		  "medium, or unknown (BIOS, or the variables unreadable): /init's medium step\n"
+		  "asks, as an ISO booted over HTTP runs from a RAM disk Linux cannot see" },
 	{ NULL },
 };
 
 const struct command sysinfo_command = {
 	.name = "sysinfo",
 	.summary = "describe this machine: CPU, memory, firmware, DMI, NICs",
-	.usage = "[--json | --machine-id]",
+	.usage = "[--json | --machine-id | --booted-via]",
 	.help = "Describes this machine: CPU, memory, kernel, DMI, firmware and Secure Boot, NICs.\n",
 	.args = sysinfo_args,
 	.opts_size = sizeof(struct sysinfo_opts),

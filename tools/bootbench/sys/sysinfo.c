@@ -20,6 +20,7 @@
 #include "sys/cpuname.h"
 #include "sys/meminfo.h"
 #include "sys/nics.h"
+#include "sys/bootsource.h"
 #include "sys/sysinfo.h"
 
 #define SECUREBOOT_VAR "/sys/firmware/efi/efivars/SecureBoot-8be4df61-93ca-11d2-aa0d-00e098032b8c"
@@ -30,6 +31,7 @@ static const char *const dmi_fields[] = {
 
 struct sysinfo_data {
 	char cpu[128], kernel[256], boot_mode[8], secure_boot[16];
+	struct boot_source booted;
 	unsigned cpus;
 	unsigned long long mem_kib;
 	char dmi[ARRAY_SIZE(dmi_fields)][128];
@@ -69,6 +71,7 @@ static void collect(struct sysinfo_data *s)
 	}
 	strcpy(s->boot_mode, access("/sys/firmware/efi", F_OK) ? "BIOS" : "UEFI");
 	secure_boot(s);
+	boot_source_read(&s->booted);
 	s->nnics = nics_scan(s->nics, ARRAY_SIZE(s->nics));
 }
 
@@ -90,6 +93,14 @@ static void write_json(struct json *j, const char *key, const struct sysinfo_dat
 	json_obj_open(j, "firmware");
 	json_str(j, "boot_mode", s->boot_mode);
 	json_str(j, "secure_boot", s->secure_boot);
+	/* what the firmware booted (UEFI's BootCurrent): http, pxe, medium; null when it did not say */
+	if (s->booted.via != BOOT_VIA_UNKNOWN) {
+		json_str(j, "booted_via", boot_via_name(s->booted.via));
+		json_str(j, "booted_option", s->booted.description);
+	} else {
+		json_null_member(j, "booted_via");
+		json_null_member(j, "booted_option");
+	}
 	json_obj_close(j);
 	json_arr_open(j, "nics");
 	for (i = 0; i < s->nnics; i++)
@@ -117,6 +128,9 @@ static void print_table(const struct sysinfo_data *s)
 	wrap_field("System:", "%s %s, serial %s", s->dmi[0], s->dmi[1], s->dmi[2][0] ? s->dmi[2] : "-");
 	wrap_field("Firmware:", "%s %s (%s), %s, Secure Boot %s", s->dmi[4], s->dmi[5], s->dmi[6], s->boot_mode,
 	      s->secure_boot);
+	if (s->booted.via != BOOT_VIA_UNKNOWN)
+		wrap_field("Booted:", "Boot%04X \"%s\"%s", s->booted.option, s->booted.description,
+			   s->booted.via == BOOT_VIA_HTTP ? " (UEFI HTTP boot)" : s->booted.via == BOOT_VIA_PXE ? " (PXE)" : "");
 	for (i = 0; i < s->nnics; i++) {
 		char speed[48];
 
