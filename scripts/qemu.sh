@@ -12,6 +12,14 @@
 #                               IMG.qcow2 is a qcow2 image, for snapshots)
 #   --cdrom ISO                 boot an ISO as a CD-ROM
 #   --pxe DIR [--bootfile F]    boot from QEMU's user-mode TFTP (iPXE ROM)
+#   --http URL|dhcp             UEFI HTTP boot (with --fw uefi or secureboot):
+#                               OVMF's own network stack (no iPXE ROM), its PXE
+#                               turned off (fw_cfg) so that it goes to HTTP at
+#                               once; URL from QEMU's user-mode DHCP, or dhcp:
+#                               from the DHCP server on --tap's network
+#   --tap IFNAME                the NIC on a tap device (a test's network
+#                               namespace, its own DHCP server) instead of
+#                               QEMU's user-mode network
 #   --kernel K --initrd I [--append "..."]   direct kernel boot (a --usb or
 #                               --cdrom given as well is attached, not booted)
 #   --boot-disk KIND:FILE       boot an installed system's disk (a --disk that boots)
@@ -75,7 +83,7 @@ die() { echo "qemu: $*" >&2; exit 2; }
 
 command -v qemu-system-x86_64 >/dev/null || die "qemu-system-x86_64 is missing: apt-get install qemu-system-x86 (or run 'make deps' as root)"
 
-fw=bios boot="" usb="" cd="" pxe="" bootfile=pxelinux.0 kernel="" initrd="" append=""
+fw=bios boot="" usb="" cd="" pxe="" http="" tap="" bootfile=pxelinux.0 kernel="" initrd="" append=""
 serial="" serial2="" locked="" timeout="" mem=1024 smp="" snapshot="" disks="" cpu="" forward=""
 monitor="" loadvm="" throttle="" bmc="" nic=virtio-net-pci smbios="" peer="" rtc="" netdelay="" direct=""
 while [ $# -gt 0 ]; do
@@ -85,6 +93,8 @@ while [ $# -gt 0 ]; do
 	--cdrom) [ -n "$boot" ] || boot=cdrom; cd=$2; shift ;;
 	--pxe) boot=pxe pxe=$2; shift ;;
 	--bootfile) bootfile=$2; shift ;;
+	--http) boot=http http=$2; shift ;;
+	--tap) tap=$2; shift ;;
 	--kernel) boot=kernel kernel=$2; shift ;;
 	--initrd) initrd=$2; shift ;;
 	--append) append=$2; shift ;;
@@ -141,7 +151,7 @@ $2" ;; *) die "--smbios $2: expected type=N,FIELD=VALUE,..." ;; esac
 	esac
 	shift
 done
-[ -n "$boot" ] || die "nothing to boot: give --usb, --cdrom, --pxe, --kernel or --boot-disk"
+[ -n "$boot" ] || die "nothing to boot: give --usb, --cdrom, --pxe, --http, --kernel or --boot-disk"
 case "$fw" in bios|uefi|secureboot) ;; *) die "--fw $fw: expected bios, uefi or secureboot" ;; esac
 
 # KVM: probed once (the answer is kept in out/qemu-accel for this machine).
@@ -180,8 +190,25 @@ case " $disks " in *" nvme"*) [ "$smp" != 1 ] || smp=1,maxcpus=2 ;; esac
 # A hardware RNG, as a server's CPU has one (RDRAND; qemu64 under TCG has
 # none): a Debian guest's early getrandom() callers need not wait on the
 # kernel's jitter entropy, which a loaded host's TCG makes slow.
+if [ -n "$tap" ]; then
+	netdev="tap,id=n0,ifname=$tap,script=no,downscript=no"
+	[ -z "$pxe$forward" ] || die "--pxe and --forward are QEMU's user-mode network: not with --tap"
+else
+	netdev="user,id=n0${pxe:+,tftp=$pxe,bootfile=$bootfile}$forward"
+	case "$http" in
+	""|http://*|https://*) netdev="$netdev${http:+,bootfile=$http}" ;;
+	dhcp) die "--http dhcp takes the URL from a DHCP server on --tap's network: give --tap" ;;
+	*) die "--http $http: expected a URL (http:// or https://) or dhcp" ;;
+	esac
+fi
+# UEFI HTTP boot: OVMF's own virtio-net driver and HTTP client, not iPXE's
+# ROM (which would answer the DHCP offer itself), the NIC first
+if [ "$boot" = http ]; then
+	case "$fw" in uefi|secureboot) ;; *) die "--http: UEFI HTTP boot needs --fw uefi or secureboot" ;; esac
+	nic="$nic,romfile=,bootindex=0"
+fi
 set -- -accel "$ACCEL" -m "$mem" -smp "$smp" -nodefaults -no-reboot -display none -vga std \
-	-netdev "user,id=n0${pxe:+,tftp=$pxe,bootfile=$bootfile}$forward" -device "$nic,netdev=n0" \
+	-netdev "$netdev" -device "$nic,netdev=n0" \
 	-object rng-random,id=rng0,filename=/dev/urandom -device virtio-rng-pci,rng=rng0
 if [ -n "$cpu" ]; then
 	set -- "$@" -cpu "$cpu"
@@ -273,6 +300,10 @@ if [ "$boot" = kernel ] && [ "$fw" = bios ] && [ -z "${QEMU_BZIMAGE:-}" ]; then
 fi
 case "$boot" in
 pxe) set -- "$@" -boot n ;;
+# OVMF tries PXE over IPv4 and IPv6 first (minutes of timeouts with no TFTP
+# server); its fw_cfg knobs leave only HTTP
+http) set -- "$@" -fw_cfg name=opt/org.tianocore/IPv4PXESupport,string=n \
+	-fw_cfg name=opt/org.tianocore/IPv6PXESupport,string=n ;;
 kernel) set -- "$@" -kernel "$kernel" ${initrd:+-initrd "$initrd"} -append "$append" ;;
 esac
 

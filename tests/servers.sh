@@ -178,6 +178,29 @@ private_network() {
 	BB_PRIVATE_NET=1 exec unshare --net sh -c 'ip link set lo up && exec "$@"' sh sh "$0" "$@"
 }
 
+# http_boot_network: a rack's network for UEFI HTTP boot, in this test's own
+# network namespace (private_network first): the tap device bbtap0 a
+# guest's NIC is (qemu.sh --tap), this machine 10.81.0.1 on it; nginx there
+# (start_webdav: $T/www over HTTP, a WebDAV share over HTTPS); Debian's
+# dnsmasq serving DHCP on it with the README's HTTP boot lines as they are,
+# its web server 10.0.0.5 replaced by nginx's address ($T/dnsmasq.conf).
+http_boot_network() {
+	need_commands dnsmasq nginx openssl ip
+	ip tuntap add dev bbtap0 mode tap && ip addr add 10.81.0.1/24 dev bbtap0 && ip link set bbtap0 up ||
+		{ echo "no tap device in the test's network namespace"; return 1; }
+	SERVER_ADDR=10.81.0.1
+	start_webdav || return 1
+	sed -n '/^# \/etc\/dnsmasq.d\/bootbench-http.conf$/,/^```$/p' README.md | grep -v '^```' |
+		sed "s|http://10\.0\.0\.5/|http://10.81.0.1:$HTTP_PORT/|" > "$T/dnsmasq.conf"
+	$GUARD dnsmasq --keep-in-foreground --conf-file="$T/dnsmasq.conf" --port=0 --interface=bbtap0 \
+		--bind-interfaces --dhcp-range=10.81.0.100,10.81.0.150,1h --dhcp-leasefile="$T/leases" \
+		--pid-file="$T/dnsmasq.pid" --log-dhcp --log-facility="$T/dnsmasq.log" > "$T/dnsmasq.out" 2>&1 &
+	SERVER_PIDS="$SERVER_PIDS $!"
+	i=0; until [ -s "$T/dnsmasq.pid" ]; do
+		i=$((i + 1)); [ $i -lt 50 ] || { echo "dnsmasq did not start:"; cat "$T/dnsmasq.out"; return 1; }; sleep 0.1
+	done
+}
+
 # rpcbind (NFSv3's MOUNT protocol is found through it), in a private network
 # only: 111 is the protocol's own (a client asks there, the port cannot
 # move), and in the test's own network namespace no one else's.

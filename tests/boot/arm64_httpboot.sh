@@ -23,13 +23,9 @@
 QEMU_SH=scripts/qemu-arm64.sh FIRMWARE_BOOT=1	# boot(): AAVMF from the network, no --direct
 OUT=$PWD/out/arm64
 [ -e "$OUT/bootbench.iso" ] || { echo "out/arm64/bootbench.iso is missing: run 'make image ARCH=arm64'"; exit 1; }
-need_commands qemu-system-aarch64 dnsmasq nginx openssl ip
+need_commands qemu-system-aarch64
 private_network
-# the rack's network: the tap device the guest's NIC is, this machine 10.81.0.1 on it
-ip tuntap add dev bbtap0 mode tap && ip addr add 10.81.0.1/24 dev bbtap0 && ip link set bbtap0 up ||
-	{ bad "a tap device in the test's network namespace"; finish; }
-SERVER_ADDR=10.81.0.1
-start_webdav || { bad "nginx starts on 10.81.0.1"; finish; }
+http_boot_network || { bad "the rack's network: a tap device, nginx and dnsmasq on it"; finish; }
 mkdir -p "$T/www/bootbench/arm64" "$T/www/racks" "$T/dav/rack1"
 ln -s "$OUT/bootbench.iso" "$T/www/bootbench/arm64/bootbench.iso"
 cp "$T/ca/ca.crt" "$T/www/ca.crt"
@@ -37,7 +33,6 @@ cp "$T/ca/ca.crt" "$T/www/ca.crt"
 # burn-in short and the loads' overlap bar low (10 s under TCG: every load at once 8 s of 16 s
 # sampled, 0.47): what this checks is the boot and where its results go; the bars' verdicts
 # are burnin_together.sh's, the limits a VM needs burnin_peer.sh's
-
 cat > "$T/www/racks/mac-525400123456.conf" <<CONF
 run=burnin
 burnin=cpu,memory,disks
@@ -56,15 +51,8 @@ save_timeout=60
 after=poweroff
 credential=https://bench@10.81.0.1:$DAV_PORT $PASSWORD
 CONF
-# the README's lines, with the web server's address for 10.0.0.5; this network's range
-sed -n '/^# \/etc\/dnsmasq.d\/bootbench-http.conf$/,/^```$/p' README.md | grep -v '^```' |
-	sed "s|http://10\.0\.0\.5/|http://10.81.0.1:$HTTP_PORT/|" > "$T/dnsmasq.conf"
 check "the README's HTTP boot lines for dnsmasq: both client-arches, the config's option" sh -c \
 	"grep -q 'client-arch,19' '$T/dnsmasq.conf' && grep -q 'client-arch,16' '$T/dnsmasq.conf' && grep -q ',209,' '$T/dnsmasq.conf'"
-$GUARD dnsmasq --keep-in-foreground --conf-file="$T/dnsmasq.conf" --port=0 --interface=bbtap0 --bind-interfaces \
-	--dhcp-range=10.81.0.100,10.81.0.150,1h --dhcp-leasefile="$T/leases" --pid-file="$T/dnsmasq.pid" \
-	--log-dhcp --log-facility="$T/dnsmasq.log" > "$T/dnsmasq.out" 2>&1 &
-SERVER_PIDS="$SERVER_PIDS $!"
 truncate -s 64M "$T/nvme.img"
 boot --http dhcp --tap bbtap0 --disk nvme:"$T/nvme.img" || { sed 's/^/    dnsmasq: /' "$T/dnsmasq.log" | tail -n 30; finish; }
 check "dnsmasq gave the firmware the ISO's URL (client-arch 19)" \

@@ -35,9 +35,20 @@ esac
 # as bootbench.conf= is.
 if [ -z "${BB_CONF:-}" ] && [ "${BB_BOOT:-}" = net ] && [ "${BB_NET:-dhcp}" = dhcp ] && wait_for_address 30; then
 	url=$(cat /run/bootbench/dhcp-conf/* 2>/dev/null | grep -m1 .)
-	if [ -n "$url" ]; then
-		BB_CONF=$url
-		log "config: the DHCP server names bootbench.conf=$(redact_url "$url") (option 209)"
+	# a URL of the schemes fetched, in a URL's characters only (${serial} and ${mac}
+	# too): the option may be PXELINUX's config path on a network that serves both,
+	# or anything at all, and is not shown unless it is one
+	if [ -z "$url" ]; then
+		:
+	elif [ -n "$(printf '%s' "$url" | tr -d 'A-Za-z0-9:/._~%?=&+@${},-')" ]; then
+		log "config: the DHCP server's option 209 is not a URL (a character a URL does not have): ignored"
+	else
+		case "$url" in
+		http://*|https://*|tftp://*)
+			BB_CONF=$url
+			log "config: the DHCP server names bootbench.conf=$(redact_url "$url") (option 209)" ;;
+		*) log "config: the DHCP server's option 209 ($url) is not an http://, https:// or tftp:// URL (PXELINUX's config path?): ignored" ;;
+		esac
 	fi
 fi
 if [ -n "${BB_CONF:-}" ]; then
