@@ -61,11 +61,11 @@ check "AAVMF fetched the ISO over HTTP" grep -q 'GET /bootbench/arm64/bootbench.
 check "... and booted it: GRUB's arm64 build, the arm64 kernel" sh -c \
 	"grep -aq \"Booting \\\`bootbench'\" '$T/serial.log' && grep -aq 'bootbench: .*kernel 6\.[0-9.]*-[0-9]*-arm64' '$T/serial.log'"
 check "bootbench knew the firmware booted over HTTP (UEFI's BootCurrent)" \
-	serial_has 'boot: the firmware booted over UEFI HTTP boot'
+	serial_has 'boot: the firmware booted over UEFI HTTP boot (52:54:00:12:34:56)'
 check "... a network boot: no CD waited for, none called ambiguous" sh -c \
-	"grep -aq 'media: network boot, no boot medium' '$T/serial.log' && ! grep -aq 'ambiguous' '$T/serial.log'"
-check "the DHCP server named its config (option 209, vendor class bootbench), fetched" sh -c \
-	"grep -aq 'config: the DHCP server names bootbench.conf=http://10.81.0.1:$HTTP_PORT/racks/\${serial}.conf (option 209)' '$T/serial.log' &&
+	"grep -aq 'media: network boot (UEFI HTTP boot), no boot medium' '$T/serial.log' && ! grep -aq 'ambiguous' '$T/serial.log'"
+check "the DHCP server named its config (option 209, vendor class bootbench) on the NIC that booted, fetched" sh -c \
+	"grep -aq 'config: the DHCP server names bootbench.conf=http://10.81.0.1:$HTTP_PORT/racks/\${serial}.conf (option 209, on eth0)' '$T/serial.log' &&
 	 grep -q 'GET /racks/mac-525400123456.conf ' '$T/nginx/access.log'"
 run=$(ls "$T/dav/rack1" 2>/dev/null | grep -v '^\.' | head -n 1)
 check "the results were saved to the WebDAV share" [ -n "$run" ]

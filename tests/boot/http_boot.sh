@@ -32,10 +32,10 @@ check "dnsmasq gave the firmware the ISO's URL (client-arch 16)" grep -q "bootbe
 check "OVMF fetched the ISO over HTTP and booted it" sh -c \
 	"grep -q 'GET /bootbench/x86_64/bootbench.iso ' '$T/nginx/access.log' && grep -aq 'bootbench: .*kernel 6\.[0-9.]*-[0-9]*-amd64' '$T/serial.log'"
 check "bootbench knew the firmware booted over HTTP (UEFI's BootCurrent): a network boot, nothing ambiguous" sh -c \
-	"grep -aq 'boot: the firmware booted over UEFI HTTP boot' '$T/serial.log' &&
-	 grep -aq 'media: network boot, no boot medium' '$T/serial.log' && ! grep -aq 'ambiguous' '$T/serial.log'"
-check "the DHCP server named its config (option 209, vendor class bootbench), fetched" sh -c \
-	"grep -aq 'config: the DHCP server names bootbench.conf=http://10.81.0.1:$HTTP_PORT/racks/\${serial}.conf (option 209)' '$T/serial.log' &&
+	"grep -aq 'boot: the firmware booted over UEFI HTTP boot (52:54:00:12:34:56)' '$T/serial.log' &&
+	 grep -aq 'media: network boot (UEFI HTTP boot), no boot medium' '$T/serial.log' && ! grep -aq 'ambiguous' '$T/serial.log'"
+check "the DHCP server named its config (option 209, vendor class bootbench) on the NIC that booted, fetched" sh -c \
+	"grep -aq 'config: the DHCP server names bootbench.conf=http://10.81.0.1:$HTTP_PORT/racks/\${serial}.conf (option 209, on eth0)' '$T/serial.log' &&
 	 grep -q 'GET /racks/mac-525400123456.conf ' '$T/nginx/access.log'"
 check "the smoke profile ran on the NVMe disk, exit 0" serial_has 'run: smoke on /dev/nvme0n1: exit status 0'
 check_console_results

@@ -2,11 +2,12 @@
 /*
  * test_bootsource.c - boot_source_read on recorded efivarfs trees
  * (BOOTBENCH_SYSROOT): a UEFI HTTP boot (its URI node empty, as edk2
- * stores it, and one holding a URI), a PXE boot, a disk; then variables
- * that must give no answer: none, BootCurrent short, a load option cut
- * inside its description or its path, a node of length 0 or running past
- * the path (a loop or a read past the end if trusted), and text that is
- * not printable.
+ * stores it, and one holding a URI), a PXE boot, an iSCSI disk behind a
+ * NIC, a disk; then variables that must give no answer: none, BootCurrent
+ * short, a load option cut inside its description or its path, a node of
+ * length 0 or running past the path (a loop or a read past the end if
+ * trusted), a path with no end node, a variable over 4 KiB; and text that
+ * is not printable.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -120,8 +121,9 @@ int main(void)
 	option("UEFI HTTPv4 (MAC:525400123456)", p, n, 0);
 	CHECK(boot_source_read(&s) == 0 && s.via == BOOT_VIA_HTTP, "edk2's HTTPv4 option, its URI node empty: http (%s)",
 	      boot_via_name(s.via));
-	CHECK(s.option == 1 && !strcmp(s.description, "UEFI HTTPv4 (MAC:525400123456)") && !s.uri[0],
-	      "Boot%04X '%s' uri '%s'", s.option, s.description, s.uri);
+	CHECK(s.option == 1 && !strcmp(s.description, "UEFI HTTPv4 (MAC:525400123456)") && !s.uri[0] &&
+		      !strcmp(s.mac, "52:54:00:12:34:56"),
+	      "Boot%04X '%s' uri '%s' mac '%s'", s.option, s.description, s.uri, s.mac);
 
 	n = path_of(p, 1, 1, "http://10.0.0.5/bootbench/arm64/bootbench.iso");
 	option("rack boot", p, n, 0);
@@ -132,6 +134,13 @@ int main(void)
 	n = path_of(p, 1, 1, NULL);
 	option("UEFI PXEv4 (MAC:525400123456)", p, n, 0);
 	CHECK(boot_source_read(&s) == 0 && s.via == BOOT_VIA_PXE, "MAC and IPv4, no URI: pxe (%s)", boot_via_name(s.via));
+
+	/* a disk over the network behind the NIC: iSCSI (MAC/IPv4/iSCSI) is a medium, not PXE */
+	n = path_of(p, 1, 1, NULL);
+	memcpy(p + n, "\x03\x13\x12\x00\x06\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00", 18);
+	option("iSCSI disk", p, n + 18, 0);
+	CHECK(boot_source_read(&s) == 0 && s.via == BOOT_VIA_MEDIUM && !s.mac[0], "iSCSI behind a MAC: medium (%s, mac '%s')",
+	      boot_via_name(s.via), s.mac);
 
 	n = path_of(p, 0, 0, NULL);
 	option("UEFI QEMU QEMU CD-ROM", p, n, 0);
@@ -162,6 +171,28 @@ int main(void)
 	}
 	option("", p, 0, 0);
 	CHECK(boot_source_read(&s) == -1, "a path of the end node alone: nothing booted from it");
+	{
+		/* a URI node with no end node after it, the path's length its own */
+		unsigned char v[64] = { 1, 0, 0, 0, 0, 0, 'H', 0, 0, 0, 3, 0x18, 8, 0, 'h', 't', 't', 'p' };
+
+		v[4] = 8;
+		put("Boot0001", v, 18);
+		CHECK(boot_source_read(&s) == -1 && s.via == BOOT_VIA_UNKNOWN, "a path with no end node: no answer (%s)",
+		      boot_via_name(s.via));
+	}
+	{
+		/* a load option of 4 KiB and more: not read whole, not trusted */
+		static unsigned char big[5000];
+
+		n = path_of(big + 10, 1, 1, "");
+		memcpy(big, "\1\0\0\0\0\0H\0\0\0", 10);
+		memcpy(big + 10 + n, "\x7f\xff\x04\x00", 4);
+		big[4] = (unsigned char)((n + 4) & 0xff);
+		put("Boot0001", big, 10 + n + 4);
+		CHECK(boot_source_read(&s) == 0 && s.via == BOOT_VIA_HTTP, "the same option, its optional data short: http");
+		put("Boot0001", big, sizeof(big));
+		CHECK(boot_source_read(&s) == -1, "the same option with 5000 bytes of optional data: over 4 KiB, no answer");
+	}
 	n = path_of(p, 1, 1, "http://x/\x1b[2Jz\x7f");
 	option("HTTP \x1b[31mboot", p, n, 0);
 	CHECK(boot_source_read(&s) == 0 && !strcmp(s.description, "HTTP ?[31mboot") && !strcmp(s.uri, "http://x/?[2Jz?"),

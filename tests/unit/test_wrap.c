@@ -97,6 +97,27 @@ int main(void)
 		free(out);
 	}
 
+	/* a long word of UTF-8 characters (two bytes each): cut between characters, never inside one */
+	{
+		const char *utf8 = "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
+				   "\xc3\xa9\xc3\xa9";
+		const char *line;
+		int split = 0;
+
+		out = wrapped("", utf8, 12);
+		unwrapped(out ? out : "", 0, words, sizeof(words));
+		CHECK(!strcmp(words, utf8), "the pieces joined are not the word: '%s'", words);
+		for (line = out; line && *line; line += strcspn(line, "\n") + (line[strcspn(line, "\n")] == '\n')) {
+			size_t len = strcspn(line, "\n");
+
+			/* a piece ends in the marker after a whole character: the byte before it is not a lead byte */
+			if (len >= 2 && line[len - 1] == WRAP_CUT && ((unsigned char)line[len - 2] & 0xe0) == 0xc0)
+				split = 1;
+		}
+		CHECK(out && !split, "a UTF-8 character cut in two: %s", S(out));
+		free(out);
+	}
+
 	/* width 0: the text as it is, on one line */
 	{
 		char whole[256];

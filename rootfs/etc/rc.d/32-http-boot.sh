@@ -2,13 +2,17 @@
 # the README's client-arch 16 and 19) runs it from a RAM disk the firmware
 # keeps, which Linux does not see; its boot loader still says
 # bootbench.boot=cd. What the firmware booted (UEFI's BootCurrent: bootbench
-# sysinfo --booted-via) makes it the network boot it is: its config may come
-# from DHCP (35-config.sh), and no CD is waited for, then called ambiguous
-# (40-media.sh).
+# sysinfo --booted-via) says so, and which NIC: the medium is then looked
+# for once, not waited for and then called ambiguous (40-media.sh: found, it
+# is the medium, as when a loader fetched over HTTP chained to a stick), and
+# the config may come from that NIC's DHCP lease (35-config.sh).
+BB_BOOTED_HTTP=""
 case "${BB_BOOT:-}" in
 usb|cd)
-	if [ "$(bootbench sysinfo --booted-via 2>/dev/null)" = http ]; then
-		log "boot: the firmware booted over UEFI HTTP boot (the boot loader's bootbench.boot=$BB_BOOT is a RAM disk Linux does not see): a network boot"
-		BB_BOOT=net
-	fi ;;
+	booted=$(bootbench sysinfo --booted-via 2>/dev/null)
+	case "$booted" in
+	http|"http "*)
+		BB_BOOTED_HTTP=${booted#http}; BB_BOOTED_HTTP=${BB_BOOTED_HTTP# }; : "${BB_BOOTED_HTTP:=its NIC unnamed}"
+		log "boot: the firmware booted over UEFI HTTP boot ($BB_BOOTED_HTTP); bootbench.boot=$BB_BOOT's medium is looked for once (an ISO fetched over HTTP is a RAM disk Linux does not see)" ;;
+	esac ;;
 esac

@@ -30,26 +30,48 @@ http://*|https://*|tftp://*)
 esac
 # No bootbench.conf from the boot loader on a network boot (a UEFI HTTP
 # boot's ISO cannot be told one): the URL the DHCP server names for
-# bootbench (option 209, asked for with the vendor class "bootbench": the
-# README's dnsmasq lines), when it names one. Untrusted as any URL: fetched
-# as bootbench.conf= is.
-if [ -z "${BB_CONF:-}" ] && [ "${BB_BOOT:-}" = net ] && [ "${BB_NET:-dhcp}" = dhcp ] && wait_for_address 30; then
-	url=$(cat /run/bootbench/dhcp-conf/* 2>/dev/null | grep -m1 .)
-	# a URL of the schemes fetched, in a URL's characters only (${serial} and ${mac}
-	# too): the option may be PXELINUX's config path on a network that serves both,
-	# or anything at all, and is not shown unless it is one
-	if [ -z "$url" ]; then
-		:
-	elif [ -n "$(printf '%s' "$url" | tr -d 'A-Za-z0-9:/._~%?=&+@${},-')" ]; then
-		log "config: the DHCP server's option 209 is not a URL (a character a URL does not have): ignored"
-	else
-		case "$url" in
-		http://*|https://*|tftp://*)
-			BB_CONF=$url
-			log "config: the DHCP server names bootbench.conf=$(redact_url "$url") (option 209)" ;;
-		*) log "config: the DHCP server's option 209 ($url) is not an http://, https:// or tftp:// URL (PXELINUX's config path?): ignored" ;;
-		esac
+# bootbench (option 209, asked for under the vendor class "bootbench",
+# which the README's dnsmasq lines tag), when it names one. From the lease
+# of the NIC the firmware booted from (UEFI's BootCurrent), waited for; not
+# knowing that NIC (BIOS PXE), from the leases there are once one is bound,
+# if they agree. Untrusted as any URL: shown redacted, fetched as
+# bootbench.conf= is.
+dhcp_conf_url() {
+	booted=$(bootbench sysinfo --booted-via 2>/dev/null)
+	mac="" ifc=""
+	case "$booted" in "http "*|"pxe "*) mac=${booted#* } ;; esac
+	if [ -n "$mac" ]; then
+		for n in /sys/class/net/*; do [ "$(cat "$n/address" 2>/dev/null)" = "$mac" ] && ifc=${n##*/}; done
 	fi
+	if [ -n "$ifc" ]; then
+		i=0
+		until [ -e "/run/bootbench/dhcp-conf/$ifc" ] || [ $i -ge 150 ]; do sleep 0.2; i=$((i + 1)); done
+		url=$(cat "/run/bootbench/dhcp-conf/$ifc" 2>/dev/null)
+		[ -e "/run/bootbench/dhcp-conf/$ifc" ] || log "config: no DHCP lease on $ifc (the NIC the firmware booted from) after 30 s"
+	else
+		wait_for_address 30 || return 0
+		url=$(cat /run/bootbench/dhcp-conf/* 2>/dev/null | grep . | sort -u)
+		if [ "$(printf '%s\n' "$url" | grep -c .)" -gt 1 ]; then
+			log "config: the DHCP leases of several links name different configs (option 209), and the firmware does not say which link booted: none is taken"
+			url=""
+		fi
+	fi
+	[ -n "$url" ] || return 0
+	# a URL's characters only (${serial} and ${mac} too); the scheme in any case
+	if [ -n "$(printf '%s' "$url" | tr -d 'A-Za-z0-9:/._~%?=&+@${},-')" ]; then
+		log "config: the DHCP server's option 209 is not a URL (a character a URL does not have): ignored"
+		return 0
+	fi
+	case "$url" in *://*) url="$(printf '%s' "${url%%://*}" | tr A-Z a-z)://${url#*://}" ;; esac
+	case "$url" in
+	http://*|https://*|tftp://*)
+		BB_CONF=$url
+		log "config: the DHCP server names bootbench.conf=$(redact_url "$url") (option 209${ifc:+, on $ifc})" ;;
+	*) log "config: the DHCP server's option 209 ($(redact_url "$url")) is not an http://, https:// or tftp:// URL (PXELINUX's config path?): ignored" ;;
+	esac
+}
+if [ -z "${BB_CONF:-}" ] && { [ "${BB_BOOT:-}" = net ] || [ -n "${BB_BOOTED_HTTP:-}" ]; } && [ "${BB_NET:-dhcp}" = dhcp ]; then
+	dhcp_conf_url
 fi
 if [ -n "${BB_CONF:-}" ]; then
 	if ! wait_for_address 30; then

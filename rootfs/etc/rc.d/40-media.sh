@@ -109,6 +109,10 @@ mount_results() { # dev type
 }
 
 case "${BB_BOOT:-}" in usb|cd) tries=75 ;; *) tries=1 ;; esac
+# the ISO booted over UEFI HTTP boot (32-http-boot.sh): looked for once, not
+# waited for. A stick (bootbench.boot=usb) is waited for as ever: a loader
+# fetched over HTTP may have chained to it, and it shows up late.
+[ -z "${BB_BOOTED_HTTP:-}" ] || [ "$BB_BOOT" != cd ] || tries=1
 if [ "${BB_BOOT:-}" = net ] && [ "${BB_STICK:-}" != use ]; then
 	log "media: network boot, no boot medium; results go to the console (bootbench.stick=use reads a stick)"
 elif labels=$(labelled); [ -z "${BB_ID:-}" ] && [ -n "$labels" ]; then
@@ -128,6 +132,10 @@ elif found=$(wait_for_medium $tries) && [ -n "$found" ]; then
 		mount_results "$dev" "$type"
 		params_from_conf "$BB_MEDIA/bootbench.conf"
 	fi
+elif [ -n "${BB_BOOTED_HTTP:-}" ]; then
+	# the ISO the firmware fetched: a RAM disk Linux does not see
+	log "media: network boot (UEFI HTTP boot), no boot medium; results go to the console"
+	BB_BOOT=net
 elif [ -n "${BB_BOOT:-}" ] && [ "$BB_BOOT" != net ]; then
 	BB_MEDIA_AMBIGUOUS="no BOOTBENCH volume holds this build's id ($BB_ID)"
 else

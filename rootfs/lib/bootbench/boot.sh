@@ -397,7 +397,8 @@ network_links() {
 			ip link set "$ifc" up
 			# -O ntpsrv: the NTP server a rack's DHCP names, for the clock (44-clock.sh);
 			# -V bootbench -O pxeconffile: the config its DHCP names for bootbench (35-config.sh),
-			# by a vendor class of its own, so that PXELINUX's option 209 is not ours
+			# asked under a vendor class of its own, which a server tags to tell bootbench's
+			# option 209 from PXELINUX's (the README's dnsmasq lines)
 			udhcpc -i "$ifc" -b -S -s /usr/share/udhcpc/default.script -t 10 -T 2 -A 10 -O ntpsrv \
 				-V bootbench -O pxeconffile \
 				-x hostname:"$(hostname)" >/dev/null 2>&1 &

@@ -27,7 +27,7 @@ static int sysinfo_main(void *opts, int argc, char **argv)
 		struct boot_source b;
 
 		boot_source_read(&b);
-		printf("%s\n", boot_via_name(b.via));
+		printf("%s%s%s\n", boot_via_name(b.via), b.mac[0] ? " " : "", b.mac);
 	} else if (o->machine_id) {
 		char id[128];
 
@@ -52,9 +52,10 @@ static const struct arg sysinfo_args[] = {
 		  "mac- and the first wired NIC's MAC, else the hostname (result folders,\n"
 		  "${serial} in bootbench.conf URLs, the Pushgateway's group)" },
 	{ .name = "--booted-via", .kind = ARG_FLAG, .offset = ARG_AT(struct sysinfo_opts, booted_via),
-	  .help = "what the firmware booted (UEFI's BootCurrent): http (UEFI HTTP boot), pxe,\n"
-		  "medium, or unknown (BIOS, or the variables unreadable): /init's medium step\n"
-		  "asks, as an ISO booted over HTTP runs from a RAM disk Linux cannot see" },
+	  .help = "what the firmware booted (UEFI's BootCurrent): http (UEFI HTTP boot) or pxe,\n"
+		  "each with the NIC's MAC; medium; or unknown (BIOS, or the variables unreadable\n"
+		  "or malformed): /init asks, as an ISO booted over HTTP runs from a RAM disk Linux\n"
+		  "cannot see, and the booting NIC's DHCP lease is the one to take a config from" },
 	{ NULL },
 };
 

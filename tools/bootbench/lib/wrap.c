@@ -62,11 +62,16 @@ void wrap_print(FILE *f, const char *lead, const char *text, int width)
 			fputc(' ', f);
 			col++;
 		}
-		/* a word longer than a whole line: cut, marked, the rest on the next */
+		/* a word longer than a whole line: cut, marked, the rest on the next; never
+		 * inside a UTF-8 character (a model string's, a label's) */
 		while ((int)word > room) {
-			fprintf(f, "%.*s%c\n%*s", room - 1, text, WRAP_CUT, indent, "");
-			text += room - 1;
-			word -= room - 1;
+			int piece = room - 1;
+
+			while (piece > 1 && ((unsigned char)text[piece] & 0xc0) == 0x80)
+				piece--;
+			fprintf(f, "%.*s%c\n%*s", piece, text, WRAP_CUT, indent, "");
+			text += piece;
+			word -= piece;
 		}
 		fprintf(f, "%.*s", (int)word, text);
 		col += (int)word;

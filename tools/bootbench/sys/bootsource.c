@@ -8,7 +8,9 @@
  * in UCS-2 ending in a 0, then the device path: nodes of a type byte, a
  * subtype byte and a UINT16 length that counts its own 4 bytes, up to an
  * end node (type 0x7f). Messaging nodes (type 3) say what the firmware
- * booted over: MAC 0x0b, IPv4 0x0c, IPv6 0x0d, URI 0x18 (10.3.4). The
+ * booted over: MAC 0x0b, IPv4 0x0c, IPv6 0x0d, URI 0x18 (10.3.4); iSCSI
+ * 0x13 and NVMe over Fabrics 0x22 behind a MAC are disks, not a network
+ * boot. The
  * variables are the firmware's, written by whoever set the boot order:
  * every length is checked against what was read, and the text kept is
  * printable ASCII only.
@@ -30,6 +32,8 @@
 #define MSG_IPV4 0x0c
 #define MSG_IPV6 0x0d
 #define MSG_URI 0x18
+#define MSG_ISCSI 0x13
+#define MSG_NVME_OF 0x22
 
 static unsigned u16le(const unsigned char *p) { return p[0] | (unsigned)p[1] << 8; }
 
@@ -48,7 +52,8 @@ static long efi_var(const char *name, unsigned char *buf, size_t len)
 	while (got < (ssize_t)sizeof(raw) && (n = read(fd, raw + got, sizeof(raw) - got)) > 0)
 		got += n;
 	close(fd);
-	if (got < 4 || (size_t)(got - 4) > len)
+	/* a variable that fills the buffer may be longer: not read whole, not trusted */
+	if (got < 4 || got == (ssize_t)sizeof(raw) || (size_t)(got - 4) > len)
 		return -1;
 	memcpy(buf, raw + 4, got - 4);
 	return got - 4;
@@ -72,7 +77,7 @@ int boot_source_read(struct boot_source *s)
 {
 	unsigned char cur[8], opt[4096];
 	long n, i, path_len;
-	int mac = 0, ip = 0, uri = 0, nodes = 0;
+	int mac = 0, ip = 0, uri = 0, disk = 0, nodes = 0, ended = 0;
 	char name[16];
 
 	memset(s, 0, sizeof(*s));
@@ -99,11 +104,17 @@ int boot_source_read(struct boot_source *s)
 
 		if (len < 4 || i + (long)len > end)
 			return -1;
-		if (type == NODE_END)
+		if (type == NODE_END) {
+			ended = 1;
 			break;
+		}
 		nodes++;
-		if (type == NODE_MESSAGING && sub == MSG_MAC)
+		if (type == NODE_MESSAGING && sub == MSG_MAC && len >= 4 + 6) {
 			mac = 1;
+			snprintf(s->mac, sizeof(s->mac), "%02x:%02x:%02x:%02x:%02x:%02x", opt[i + 4], opt[i + 5],
+				 opt[i + 6], opt[i + 7], opt[i + 8], opt[i + 9]);
+		} else if (type == NODE_MESSAGING && (sub == MSG_ISCSI || sub == MSG_NVME_OF))
+			disk = 1;
 		else if (type == NODE_MESSAGING && (sub == MSG_IPV4 || sub == MSG_IPV6))
 			ip = 1;
 		else if (type == NODE_MESSAGING && sub == MSG_URI) {
@@ -112,9 +123,13 @@ int boot_source_read(struct boot_source *s)
 		}
 		i += len;
 	}
-	if (!nodes)
+	if (!nodes || !ended) {
+		s->mac[0] = s->uri[0] = 0;
 		return -1;
-	s->via = uri ? BOOT_VIA_HTTP : mac || ip ? BOOT_VIA_PXE : BOOT_VIA_MEDIUM;
+	}
+	s->via = disk ? BOOT_VIA_MEDIUM : uri ? BOOT_VIA_HTTP : mac || ip ? BOOT_VIA_PXE : BOOT_VIA_MEDIUM;
+	if (s->via == BOOT_VIA_MEDIUM)
+		s->mac[0] = 0;
 	return 0;
 }
 

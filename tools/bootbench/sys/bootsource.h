@@ -11,7 +11,8 @@
 
 enum boot_via {
 	BOOT_VIA_UNKNOWN,	/* not UEFI, or its variables unreadable or malformed */
-	BOOT_VIA_MEDIUM,	/* a disk, a CD, a USB stick, a file path */
+	BOOT_VIA_MEDIUM,	/* a disk, a CD, a USB stick, a file path; a disk over the
+				 * network (iSCSI, NVMe over Fabrics) too */
 	BOOT_VIA_PXE,		/* a NIC: MAC or IP nodes, no URI (PXE, TFTP) */
 	BOOT_VIA_HTTP,		/* a URI node: UEFI HTTP boot */
 };
@@ -22,13 +23,14 @@ struct boot_source {
 	char description[96];		/* its description, printable ASCII ('?' for any other) */
 	char uri[256];			/* the URI node's text when the option holds one (often
 					 * empty: the firmware takes the URI from DHCP) */
+	char mac[18];			/* PXE, HTTP: the NIC's MAC (aa:bb:cc:dd:ee:ff), "" if none */
 };
 
 /*
  * Reads BootCurrent and its load option from efivarfs (under
  * BOOTBENCH_SYSROOT when set). 0 with S filled; -1 with S->via
  * BOOT_VIA_UNKNOWN when there is no answer to trust (BIOS, a variable
- * missing, short or malformed).
+ * missing, short, over 4 KiB or malformed, a path with no end node).
  */
 int boot_source_read(struct boot_source *s);
 /* "http", "pxe", "medium" or "unknown" */
