@@ -86,17 +86,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT INT TERM
 cp "$vars" "$tmp/vars.fd"
 
-if [ -n "$tap" ]; then
-	netdev="tap,id=n0,ifname=$tap,script=no,downscript=no"
-	[ -z "$pxe" ] || die "--pxe is QEMU's user-mode TFTP: not with --tap"
-else
-	netdev="user,id=n0${pxe:+,tftp=$pxe,bootfile=$bootfile}"
-	case "$http" in
-	""|http://*|https://*) netdev="$netdev${http:+,bootfile=$http}" ;;
-	dhcp) die "--http dhcp takes the URL from a DHCP server on --tap's network: give --tap" ;;
-	*) die "--http $http: expected a URL (http:// or https://) or dhcp" ;;
-	esac
-fi
+. "$ROOT/scripts/qemu-netdev.sh"
 
 # virt's PCIe: the NIC without its option ROM (QEMU's iPXE ROMs are x86
 # code, which AAVMF cannot run); a random source, so the guest's first

@@ -190,17 +190,7 @@ case " $disks " in *" nvme"*) [ "$smp" != 1 ] || smp=1,maxcpus=2 ;; esac
 # A hardware RNG, as a server's CPU has one (RDRAND; qemu64 under TCG has
 # none): a Debian guest's early getrandom() callers need not wait on the
 # kernel's jitter entropy, which a loaded host's TCG makes slow.
-if [ -n "$tap" ]; then
-	netdev="tap,id=n0,ifname=$tap,script=no,downscript=no"
-	[ -z "$pxe$forward" ] || die "--pxe and --forward are QEMU's user-mode network: not with --tap"
-else
-	netdev="user,id=n0${pxe:+,tftp=$pxe,bootfile=$bootfile}$forward"
-	case "$http" in
-	""|http://*|https://*) netdev="$netdev${http:+,bootfile=$http}" ;;
-	dhcp) die "--http dhcp takes the URL from a DHCP server on --tap's network: give --tap" ;;
-	*) die "--http $http: expected a URL (http:// or https://) or dhcp" ;;
-	esac
-fi
+. "$ROOT/scripts/qemu-netdev.sh"
 # UEFI HTTP boot: OVMF's own virtio-net driver and HTTP client, not iPXE's
 # ROM (which would answer the DHCP offer itself), the NIC first
 if [ "$boot" = http ]; then

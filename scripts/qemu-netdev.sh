@@ -1,0 +1,18 @@
+# SPDX-License-Identifier: MIT
+# The guest's network, as scripts/qemu.sh and scripts/qemu-arm64.sh both
+# give it (sourced by them, with their options read): NETDEV for QEMU's
+# -netdev. QEMU's user-mode network, with its TFTP root for --pxe and the
+# boot file its DHCP hands out (--bootfile; --http's URL), and qemu.sh's
+# --forward; or --tap's device, whose network has a DHCP server of its own
+# (a test's namespace, tests/servers.sh http_boot_network).
+if [ -n "$tap" ]; then
+	netdev="tap,id=n0,ifname=$tap,script=no,downscript=no"
+	[ -z "$pxe${forward:-}" ] || die "--pxe and --forward are QEMU's user-mode network: not with --tap"
+else
+	netdev="user,id=n0${pxe:+,tftp=$pxe,bootfile=$bootfile}${forward:-}"
+	case "$http" in
+	""|http://*|https://*) netdev="$netdev${http:+,bootfile=$http}" ;;
+	dhcp) die "--http dhcp takes the URL from a DHCP server on --tap's network: give --tap" ;;
+	*) die "--http $http: expected a URL (http:// or https://) or dhcp" ;;
+	esac
+fi
