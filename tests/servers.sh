@@ -182,15 +182,16 @@ private_network() {
 # network namespace (private_network first): the tap device bbtap0 a
 # guest's NIC is (qemu.sh --tap), this machine 10.81.0.1 on it; nginx there
 # (start_webdav: $T/www over HTTP, a WebDAV share over HTTPS); Debian's
-# dnsmasq serving DHCP on it with the README's HTTP boot lines as they are,
-# its web server 10.0.0.5 replaced by nginx's address ($T/dnsmasq.conf).
+# dnsmasq serving DHCP on it with the README's dhcp- lines as they are (PXE
+# and HTTP boot; the range this network's), its web server 10.0.0.5 replaced
+# by nginx's address ($T/dnsmasq.conf).
 http_boot_network() {
 	need_commands dnsmasq nginx openssl ip
 	ip tuntap add dev bbtap0 mode tap && ip addr add 10.81.0.1/24 dev bbtap0 && ip link set bbtap0 up ||
 		{ echo "no tap device in the test's network namespace"; return 1; }
 	SERVER_ADDR=10.81.0.1
 	start_webdav || return 1
-	sed -n '/^# \/etc\/dnsmasq.d\/bootbench-http.conf$/,/^```$/p' README.md | grep -v '^```' |
+	sed -n '/^# \/etc\/dnsmasq.d\/bootbench.conf$/,/^```$/p' README.md | grep '^dhcp-' | grep -v '^dhcp-range=' |
 		sed "s|http://10\.0\.0\.5/|http://10.81.0.1:$HTTP_PORT/|" > "$T/dnsmasq.conf"
 	$GUARD dnsmasq --keep-in-foreground --conf-file="$T/dnsmasq.conf" --port=0 --interface=bbtap0 \
 		--bind-interfaces --dhcp-range=10.81.0.100,10.81.0.150,1h --dhcp-leasefile="$T/leases" \

@@ -26,8 +26,8 @@ OUT=$PWD/out/arm64
 need_commands qemu-system-aarch64
 private_network
 http_boot_network || { bad "the rack's network: a tap device, nginx and dnsmasq on it"; finish; }
-mkdir -p "$T/www/bootbench/arm64" "$T/www/racks" "$T/dav/rack1"
-ln -s "$OUT/bootbench.iso" "$T/www/bootbench/arm64/bootbench.iso"
+mkdir -p "$T/www/arm64" "$T/www/racks" "$T/dav/rack1"
+ln -s "$OUT/bootbench.iso" "$T/www/arm64/bootbench.iso"
 cp "$T/ca/ca.crt" "$T/www/ca.crt"
 # ${serial} of a machine with no DMI serial: its first NIC's MAC (QEMU's first NIC's). The
 # burn-in short and the loads' overlap bar low (10 s under TCG: every load at once 8 s of 16 s
@@ -56,8 +56,8 @@ check "the README's HTTP boot lines for dnsmasq: both client-arches, the config'
 truncate -s 64M "$T/nvme.img"
 boot --http dhcp --tap bbtap0 --disk nvme:"$T/nvme.img" || { sed 's/^/    dnsmasq: /' "$T/dnsmasq.log" | tail -n 30; finish; }
 check "dnsmasq gave the firmware the ISO's URL (client-arch 19)" \
-	grep -q "bootbench/arm64/bootbench.iso" "$T/dnsmasq.log"
-check "AAVMF fetched the ISO over HTTP" grep -q 'GET /bootbench/arm64/bootbench.iso ' "$T/nginx/access.log"
+	grep -q "arm64/bootbench.iso" "$T/dnsmasq.log"
+check "AAVMF fetched the ISO over HTTP" grep -q 'GET /arm64/bootbench.iso ' "$T/nginx/access.log"
 check "... and booted it: GRUB's arm64 build, the arm64 kernel" sh -c \
 	"grep -aq \"Booting \\\`bootbench'\" '$T/serial.log' && grep -aq 'bootbench: .*kernel 6\.[0-9.]*-[0-9]*-arm64' '$T/serial.log'"
 check "bootbench knew the firmware booted over HTTP (UEFI's BootCurrent)" \

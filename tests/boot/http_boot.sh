@@ -15,8 +15,8 @@ FIRMWARE_BOOT=1	# boot(): OVMF from the network, no --direct
 need_artifacts
 private_network
 http_boot_network || { bad "the rack's network: a tap device, nginx and dnsmasq on it"; finish; }
-mkdir -p "$T/www/bootbench/x86_64" "$T/www/racks"
-ln -s "$OUT/bootbench.iso" "$T/www/bootbench/x86_64/bootbench.iso"
+mkdir -p "$T/www/x86_64" "$T/www/racks"
+ln -s "$OUT/bootbench.iso" "$T/www/x86_64/bootbench.iso"
 # ${serial}: QEMU's SMBIOS serial is empty, so the first NIC's MAC
 cat > "$T/www/racks/mac-525400123456.conf" <<CONF
 run=smoke
@@ -28,9 +28,9 @@ CONF
 test_disk "$T/nvme.img"
 before=$(sum_of "$T/nvme.img")
 boot --fw uefi --http dhcp --tap bbtap0 --disk nvme:"$T/nvme.img" || { sed 's/^/    dnsmasq: /' "$T/dnsmasq.log" | tail -n 30; finish; }
-check "dnsmasq gave the firmware the ISO's URL (client-arch 16)" grep -q "bootbench/x86_64/bootbench.iso" "$T/dnsmasq.log"
+check "dnsmasq gave the firmware the ISO's URL (client-arch 16)" grep -q "x86_64/bootbench.iso" "$T/dnsmasq.log"
 check "OVMF fetched the ISO over HTTP and booted it" sh -c \
-	"grep -q 'GET /bootbench/x86_64/bootbench.iso ' '$T/nginx/access.log' && grep -aq 'bootbench: .*kernel 6\.[0-9.]*-[0-9]*-amd64' '$T/serial.log'"
+	"grep -q 'GET /x86_64/bootbench.iso ' '$T/nginx/access.log' && grep -aq 'bootbench: .*kernel 6\.[0-9.]*-[0-9]*-amd64' '$T/serial.log'"
 check "bootbench knew the firmware booted over HTTP (UEFI's BootCurrent): a network boot, nothing ambiguous" sh -c \
 	"grep -aq 'boot: the firmware booted over UEFI HTTP boot (52:54:00:12:34:56)' '$T/serial.log' &&
 	 grep -aq 'media: network boot (UEFI HTTP boot), no boot medium' '$T/serial.log' && ! grep -aq 'ambiguous' '$T/serial.log'"
