@@ -2,10 +2,11 @@
 # the README's client-arch 16 and 19) runs it from a RAM disk the firmware
 # keeps, which Linux does not see; its boot loader still says
 # bootbench.boot=cd. What the firmware booted (UEFI's BootCurrent: bootbench
-# sysinfo --booted-via) says so, and which NIC: the medium is then looked
-# for once, not waited for and then called ambiguous (40-media.sh: found, it
-# is the medium, as when a loader fetched over HTTP chained to a stick), and
-# the config may come from that NIC's DHCP lease (35-config.sh).
+# sysinfo --booted-via) says so, and which NIC: the ISO's CD is then looked
+# for once, not waited for and then called ambiguous (40-media.sh; a stick,
+# which a loader fetched over HTTP may have chained to, is waited for as
+# ever, and either, found, is the medium), and the config may come from
+# that NIC's DHCP lease (35-config.sh).
 BB_BOOTED_HTTP=""
 case "${BB_BOOT:-}" in
 usb|cd)
@@ -13,6 +14,10 @@ usb|cd)
 	case "$booted" in
 	http|"http "*)
 		BB_BOOTED_HTTP=${booted#http}; BB_BOOTED_HTTP=${BB_BOOTED_HTTP# }; : "${BB_BOOTED_HTTP:=its NIC unnamed}"
-		log "boot: the firmware booted over UEFI HTTP boot ($BB_BOOTED_HTTP); bootbench.boot=$BB_BOOT's medium is looked for once (an ISO fetched over HTTP is a RAM disk Linux does not see)" ;;
+		case "$BB_BOOT" in
+		cd) how="the ISO's CD is looked for once (an ISO fetched over HTTP is a RAM disk Linux does not see)" ;;
+		*) how="the stick is waited for as ever (a loader fetched over HTTP may have chained to it)" ;;
+		esac
+		log "boot: the firmware booted over UEFI HTTP boot ($BB_BOOTED_HTTP); $how" ;;
 	esac ;;
 esac
