@@ -21,7 +21,8 @@
 # (the streams' ports spread them as a layer3+4 bond's hashing does) or
 # over one (active-backup's active member). `ip route get` answers the
 # bond, as it does for one (a wrapper on PATH). A healthy bond PASSes with
-# its members listed and its mode's bar; a member whose peer is down FAILs
+# its members listed and its mode's bar; a member whose driver gives no
+# speed is "speed not reported", its figure null (issue 48); a member whose peer is down FAILs
 # naming it; an 802.3ad layer3+4 bond whose streams all left on one member
 # FAILs naming the other, and so does one with a member outside its active
 # aggregator. (tests/unit/test_net.c reads bonds as the kernel writes them.)
@@ -290,6 +291,16 @@ check "... the bar one member's speed (net_ratio of 10000 Mb/s), said why; one s
 	 in c['figures']['iperf_send_limit_mbps']['text'] and c['figures']['net_streams']['value'] == 1"
 check "... each member's share of the bytes: the active one's all" net ab \
 	"[(x['device'], x['figures']['send_share']['value'] > 0.9) for x in c['devices']] == [('bbm1', True), ('bbm2', False)]"
+# the backup's driver gives no speed (sysfs reads -1, as a VM's NIC or a port with its speed
+# unknown): "speed not reported" in words and null in burnin.json, never "0 Mb/s" or -1 (issue 48)
+record_bond "active-backup 1" "layer2 0" bbm1 "fault-tolerance (active-backup)"
+rm "$R/sys/class/net/bbm2/speed" && echo -1 > "$R/sys/class/net/bbm2/speed"
+bburn abnospeed --limits=net_ratio=0.1
+check "a member whose speed is not reported: said so, its figure null, no 0 Mb/s or -1" net abnospeed \
+	"'bbm2 up (speed not reported)' in c['figures']['bbbo0']['text'] and c['figures']['bbm2']['value'] is None and
+	 c['figures']['bbm2']['text'].startswith('speed not reported') and
+	 not any(w in json.dumps(c['figures']) for w in (' 0 Mb/s', '-1 Mb/s'))"
+record_bond "active-backup 1" "layer2 0" bbm1 "fault-tolerance (active-backup)"
 # the backup's cable out (its peer down): FAIL naming it
 peer ip link set bbp2 down
 bburn abdown --limits=net_ratio=0.1
