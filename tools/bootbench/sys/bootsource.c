@@ -2,7 +2,6 @@
 /*
  * bootsource.c - the load option the firmware booted (bootsource.h).
  *
- * efivarfs gives a variable as 4 bytes of attributes, then its value.
  * BootCurrent is a UINT16; Boot#### an EFI_LOAD_OPTION (UEFI 2.10, 3.1.3):
  * UINT32 attributes, UINT16 the device path list's length, the description
  * in UCS-2 ending in a 0, then the device path: nodes of a type byte, a
@@ -10,22 +9,17 @@
  * end node (type 0x7f). Messaging nodes (type 3) say what the firmware
  * booted over: MAC 0x0b, IPv4 0x0c, IPv6 0x0d, URI 0x18 (10.3.4); iSCSI
  * 0x13 and NVMe over Fabrics 0x22 behind a MAC are disks, not a network
- * boot. The
- * variables are the firmware's, written by whoever set the boot order:
- * every length is checked against what was read, and the text kept is
- * printable ASCII only.
+ * boot. The variables are the firmware's, written by whoever set the boot
+ * order: every length is checked against what was read, and the text kept
+ * is printable ASCII only.
  */
-#include <fcntl.h>
-#include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "sys/bootsource.h"
-#include "sys/root.h"
+#include "sys/efivar.h"
 
-#define GLOBAL_GUID "8be4df61-93ca-11d2-aa0d-00e098032b8c"
 #define NODE_MESSAGING 0x03
 #define NODE_END 0x7f
 #define MSG_MAC 0x0b
@@ -36,28 +30,6 @@
 #define MSG_NVME_OF 0x22
 
 static unsigned u16le(const unsigned char *p) { return p[0] | (unsigned)p[1] << 8; }
-
-/* the variable NAME's value (its attributes dropped) into BUF; its length, or -1 */
-static long efi_var(const char *name, unsigned char *buf, size_t len)
-{
-	char path[PATH_MAX];
-	unsigned char raw[4096 + 4];
-	ssize_t n, got = 0;
-	int fd;
-
-	root_path(path, sizeof(path), "/sys/firmware/efi/efivars/%s-" GLOBAL_GUID, name);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -1;
-	while (got < (ssize_t)sizeof(raw) && (n = read(fd, raw + got, sizeof(raw) - got)) > 0)
-		got += n;
-	close(fd);
-	/* a variable that fills the buffer may be longer: not read whole, not trusted */
-	if (got < 4 || got == (ssize_t)sizeof(raw) || (size_t)(got - 4) > len)
-		return -1;
-	memcpy(buf, raw + 4, got - 4);
-	return got - 4;
-}
 
 static void printable(char *dst, size_t len, const unsigned char *src, size_t n, size_t step)
 {
@@ -81,11 +53,11 @@ int boot_source_read(struct boot_source *s)
 	char name[16];
 
 	memset(s, 0, sizeof(*s));
-	if (efi_var("BootCurrent", cur, sizeof(cur)) != 2)
+	if (efi_global_var("BootCurrent", cur, sizeof(cur)) != 2)
 		return -1;
 	s->option = u16le(cur);
 	snprintf(name, sizeof(name), "Boot%04X", s->option);
-	n = efi_var(name, opt, sizeof(opt));
+	n = efi_global_var(name, opt, sizeof(opt));
 	if (n < 6)
 		return -1;
 	path_len = u16le(opt + 4);

@@ -5,7 +5,6 @@
  * SecureBoot EFI variable), NICs with driver, link and address (sys/nics.h).
  * All from /proc and /sys: nothing is run. The command is cmd/sysinfo.c.
  */
-#include <fcntl.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -17,13 +16,13 @@
 #include "lib/json.h"
 #include "lib/util.h"
 #include "lib/wrap.h"
+#include "sys/bootsource.h"
 #include "sys/cpuname.h"
+#include "sys/efivar.h"
 #include "sys/meminfo.h"
 #include "sys/nics.h"
-#include "sys/bootsource.h"
 #include "sys/sysinfo.h"
 
-#define SECUREBOOT_VAR "/sys/firmware/efi/efivars/SecureBoot-8be4df61-93ca-11d2-aa0d-00e098032b8c"
 
 static const char *const dmi_fields[] = {
 	"sys_vendor", "product_name", "product_serial", "board_name", "bios_vendor", "bios_version", "bios_date",
@@ -41,16 +40,11 @@ struct sysinfo_data {
 
 static void secure_boot(struct sysinfo_data *s)
 {
-	unsigned char var[5];
-	int fd = open(SECUREBOOT_VAR, O_RDONLY | O_CLOEXEC);
+	unsigned char var[1];
 
 	strcpy(s->secure_boot, s->boot_mode[0] == 'U' ? "unknown" : "n/a");
-	if (fd < 0)
-		return;
-	/* 4 bytes of attributes, then the value */
-	if (read(fd, var, sizeof(var)) == (ssize_t)sizeof(var))
-		strcpy(s->secure_boot, var[4] ? "enabled" : "disabled");
-	close(fd);
+	if (efi_global_var("SecureBoot", var, sizeof(var)) == 1)
+		strcpy(s->secure_boot, var[0] ? "enabled" : "disabled");
 }
 
 static void collect(struct sysinfo_data *s)
