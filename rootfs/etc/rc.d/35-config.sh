@@ -1,7 +1,8 @@
 # Per-host config from the PXE server (bootbench.conf=URL, from the kernel
-# command line, or on a network boot from DHCP's option 209): fetched once the network has an address, read like the
-# stick's bootbench.conf (the command line still wins; credential= lines go
-# to the root-only credentials file). A CA given as a URL (bootbench.ca) is
+# command line, or on a network boot from DHCP's option 209): fetched once
+# the network has an address, read like the stick's bootbench.conf (the
+# command line still wins; credential= lines go to the root-only
+# credentials file). A CA given as a URL (bootbench.ca) is
 # fetched the same way. A config that cannot be fetched cancels the
 # unattended run: a rack must not run with half its settings.
 BB_CA_FILE=""
@@ -32,14 +33,13 @@ esac
 # boot's ISO cannot be told one): the URL the DHCP server names for
 # bootbench (option 209, asked for under the vendor class "bootbench",
 # which the README's dnsmasq lines tag), when it names one. From the lease
-# of the NIC the firmware booted from (UEFI's BootCurrent), waited for; not
+# of the NIC the firmware booted from (BB_BOOTED, 32-booted.sh), waited for; not
 # knowing that NIC (BIOS PXE), from the leases there are once one is bound,
 # if they agree. Untrusted as any URL: shown redacted, fetched as
 # bootbench.conf= is.
 dhcp_conf_url() {
-	booted=$(bootbench sysinfo --booted-via 2>/dev/null)
 	mac="" ifc=""
-	case "$booted" in "http "*|"pxe "*) mac=${booted#* } ;; esac
+	case "${BB_BOOTED:-}" in "http "*|"pxe "*) mac=${BB_BOOTED#* } ;; esac
 	if [ -n "$mac" ]; then
 		for n in /sys/class/net/*; do [ "$(cat "$n/address" 2>/dev/null)" = "$mac" ] && ifc=${n##*/}; done
 	fi

@@ -9,7 +9,7 @@
 # unattended writes are refused (50-unattended.sh). Their bootbench.conf is
 # still read when all of them hold the same one (copies of one stick), so an
 # unattended rack reaches the refusal and its bootbench.after instead of
-# waiting in the menu. A network boot (PXE, or UEFI HTTP boot: 32-http-boot.sh)
+# waiting in the menu. A network boot (PXE, or UEFI HTTP boot: 32-booted.sh)
 # has no medium: a stick's bootbench.conf is read, and results saved there, only
 # with bootbench.stick=use.
 BB_MEDIA=/media/bootbench
@@ -109,7 +109,7 @@ mount_results() { # dev type
 }
 
 case "${BB_BOOT:-}" in usb|cd) tries=75 ;; *) tries=1 ;; esac
-# the ISO booted over UEFI HTTP boot (32-http-boot.sh): looked for once, not
+# the ISO booted over UEFI HTTP boot (32-booted.sh): looked for once, not
 # waited for. A stick (bootbench.boot=usb) is waited for as ever: a loader
 # fetched over HTTP may have chained to it, and it shows up late.
 [ -z "${BB_BOOTED_HTTP:-}" ] || [ "$BB_BOOT" != cd ] || tries=1
