@@ -107,11 +107,8 @@ if [ -n "$cd" ]; then
 		-drive "if=none,id=cd,format=raw,media=cdrom,readonly=on,file=$cd" \
 		-device "scsi-cd,bus=scsicd.0,drive=cd$([ "$boot" = cdrom ] && echo ,bootindex=0)"
 fi
-# HTTP boot: AAVMF tries its boot options in turn, PXE over IPv4 and IPv6
-# first (minutes of timeouts with no TFTP server); its fw_cfg knobs leave
-# only HTTP
-[ "$boot" != http ] || set -- "$@" -fw_cfg name=opt/org.tianocore/IPv4PXESupport,string=n \
-	-fw_cfg name=opt/org.tianocore/IPv6PXESupport,string=n
+# HTTP boot: AAVMF's PXE off (scripts/qemu-netdev.sh)
+set -- "$@" $fwcfg
 [ "$boot" != kernel ] || set -- "$@" -kernel "$kernel" ${initrd:+-initrd "$initrd"} -append "$append"
 
 n=0

@@ -4,7 +4,10 @@
 # -netdev. QEMU's user-mode network, with its TFTP root for --pxe and the
 # boot file its DHCP hands out (--bootfile; --http's URL), and qemu.sh's
 # --forward; or --tap's device, whose network has a DHCP server of its own
-# (a test's namespace, tests/servers.sh http_boot_network).
+# (a test's namespace, tests/servers.sh http_boot_network). FWCFG: for
+# UEFI HTTP boot, EDK2's fw_cfg knobs that turn its PXE off: it tries its
+# boot options in turn, PXE over IPv4 and IPv6 first (minutes of timeouts
+# with no TFTP server), and with them goes to HTTP at once.
 if [ -n "$tap" ]; then
 	netdev="tap,id=n0,ifname=$tap,script=no,downscript=no"
 	[ -z "$pxe${forward:-}" ] || die "--pxe and --forward are QEMU's user-mode network: not with --tap"
@@ -16,3 +19,5 @@ else
 	*) die "--http $http: expected a URL (http:// or https://) or dhcp" ;;
 	esac
 fi
+fwcfg=""
+[ -z "$http" ] || fwcfg="-fw_cfg name=opt/org.tianocore/IPv4PXESupport,string=n -fw_cfg name=opt/org.tianocore/IPv6PXESupport,string=n"

@@ -290,10 +290,8 @@ if [ "$boot" = kernel ] && [ "$fw" = bios ] && [ -z "${QEMU_BZIMAGE:-}" ]; then
 fi
 case "$boot" in
 pxe) set -- "$@" -boot n ;;
-# OVMF tries PXE over IPv4 and IPv6 first (minutes of timeouts with no TFTP
-# server); its fw_cfg knobs leave only HTTP
-http) set -- "$@" -fw_cfg name=opt/org.tianocore/IPv4PXESupport,string=n \
-	-fw_cfg name=opt/org.tianocore/IPv6PXESupport,string=n ;;
+# HTTP boot: OVMF's PXE off (scripts/qemu-netdev.sh)
+http) set -- "$@" $fwcfg ;;
 kernel) set -- "$@" -kernel "$kernel" ${initrd:+-initrd "$initrd"} -append "$append" ;;
 esac
 

@@ -182,9 +182,12 @@ or Esc to go back." "$_h" 76)
 		# names first, one a line, scrolled through, then the question;
 		# none of them is ever off the screen unseen. (The button's label
 		# is its hotkey: not a letter the text box scrolls with, as G is.)
-		printf '%s\n' "$@" > /tmp/consent-list
+		# a file of its own: the menu runs on several consoles at once
+		_list=$(mktemp) || return 1
+		printf '%s\n' "$@" > "$_list"
 		dialog --title " Consent: these $# disks will be overwritten " --exit-label "Continue" \
-			--textbox /tmp/consent-list 23 76 || return 1
+			--textbox "$_list" 23 76 || { rm -f "$_list"; return 1; }
+		rm -f "$_list"
 		eval "_last=\${$#}"
 		typed=$(dialog --stdout --max-input 8192 --title " Consent " --inputbox \
 "Everything on the $# disks just listed ($1 to $_last) will be overwritten.
