@@ -23,8 +23,9 @@
 #                                (scripts/build-liburing.sh), then the programs above into
 #                                out/arm64/ (make all ARCH=arm64), and the image from
 #                                image/arm64/packages.list's arm64 packages (make image
-#                                ARCH=arm64: the stick, the ISO and pxe/ for UEFI, no
-#                                ZFS pack yet; make run ARCH=arm64: scripts/qemu-arm64.sh)
+#                                ARCH=arm64: the stick, the ISO and pxe/ for UEFI, the
+#                                ZFS modules cross-built; make run ARCH=arm64:
+#                                scripts/qemu-arm64.sh)
 # `make run` and `make test` install what they need first (scripts/deps.sh).
 
 # ARCH: the machine the programs are built for. x86_64 into out/ with Debian's
@@ -63,8 +64,7 @@ LIBURING_BUILT := $(LIBURING)
 # make all builds every program the image carries
 PROGRAMS := $(OUT)/busybox/busybox $(OUT)/fio/fio $(OUT)/curl/curl
 PACKAGES_LIST := image/arm64/packages.list
-# no ZFS pack yet (image/arm64/packages.list says why)
-ZFS_RELEASE :=
+ZFS_RELEASE := $(OUT)/zfs/release
 # the tests (tests/run.sh) and the benchmarks are x86_64's goals: make
 # test-arm64 builds arm64's image (arm64-image) and runs its tests
 ARM64_GOALS := all pins deps clean image run bench-image $(MANIFEST)
@@ -209,6 +209,14 @@ $(dir $(MANIFEST)).fetched: $(PACKAGES_LIST) scripts/fetch.sh
 	$(Q)scripts/fetch.sh && touch $@
 $(MANIFEST): $(dir $(MANIFEST)).fetched
 	@:
+ifeq ($(ARCH),arm64)
+# the cross build of the ZFS modules runs kbuild's host programs from this
+# machine's linux-kbuild, fetched with x86_64's packages (scripts/build-zfs.sh)
+dl/.fetched: image/packages.list scripts/fetch.sh
+	$(Q)ARCH=x86_64 scripts/fetch.sh && touch $@
+dl/manifest.tsv: dl/.fetched
+	@:
+endif
 
 # The package pins as they are (BOOTBENCH_PINS=FILE makes a build take
 # exactly those versions, or refuse)
@@ -249,7 +257,7 @@ $(OUT)/fio/fio: $(MANIFEST) scripts/build-fio.sh $(INC)/.stamp $(MUSL)
 $(OUT)/curl/curl: $(MANIFEST) scripts/build-curl.sh $(INC)/.stamp $(MUSL)
 	$(Q)OUT=$(ABS_OUT) scripts/build-curl.sh
 
-$(OUT)/zfs/release: dl/manifest.tsv scripts/build-zfs.sh
+$(OUT)/zfs/release: $(MANIFEST) dl/manifest.tsv scripts/build-zfs.sh $(MUSL)
 	$(Q)OUT=$(ABS_OUT) scripts/build-zfs.sh
 
 $(OUT)/initramfs.img: $(OUT)/bootbench $(OUT)/busybox/busybox $(OUT)/fio/fio $(OUT)/curl/curl $(ZFS_RELEASE) \

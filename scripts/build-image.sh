@@ -63,7 +63,6 @@ x86_64)
 	SHIM=$PKGS/shim-signed/usr/lib/shim/shimx64.efi.signed
 	GRUB=$PKGS/grub-efi-amd64-signed/usr/lib/grub/x86_64-efi-signed
 	EFI_LOADER=BOOTX64.EFI GRUB_EFI=grubx64.efi
-	WITHOUT_PACKS=
 	NEEDED="$SYSLINUX/mbr/mbr.bin $SYSLINUX/modules/bios/ldlinux.c32 $SHIM $GRUB/grubx64.efi.signed
 		$GRUB/grubnetx64.efi.signed $PKGS/isolinux/usr/lib/ISOLINUX/isolinux.bin
 		$PKGS/isolinux/usr/lib/ISOLINUX/isohdpfx.bin $PKGS/pxelinux/usr/lib/PXELINUX/pxelinux.0
@@ -72,15 +71,13 @@ arm64)
 	SHIM=$PKGS/shim-signed/usr/lib/shim/shimaa64.efi.signed
 	GRUB=$PKGS/grub-efi-arm64-signed/usr/lib/grub/arm64-efi-signed
 	EFI_LOADER=BOOTAA64.EFI GRUB_EFI=grubaa64.efi
-	# no ZFS pack yet (image/arm64/packages.list says why)
-	WITHOUT_PACKS=zfs
 	NEEDED="$SHIM $GRUB/grubaa64.efi.signed $GRUB/grubnetaa64.efi.signed" ;;
 esac
 # The parts, in the order the kernel unpacks them: all of them (the stick,
 # the ISO, the PXE "all packs" entries) and the PXE default's.
 PACKS_TABLE=$ROOT/image/packs.table
 parts() { # column (stick|pxe|all)
-	awk -v c="$1" -v without=" $WITHOUT_PACKS " '!/^[[:space:]]*#/ && NF && !index(without, " " $1 " ") { if (c == "all" || (c == "stick" && $3 == "yes") || (c == "pxe" && $4 == "yes")) print $2 }' "$PACKS_TABLE"
+	awk -v c="$1" '!/^[[:space:]]*#/ && NF { if (c == "all" || (c == "stick" && $3 == "yes") || (c == "pxe" && $4 == "yes")) print $2 }' "$PACKS_TABLE"
 }
 ALL_PARTS=$(parts all)
 # an entry loads each pack after the packs it needs (packs.table's "needs")

@@ -33,7 +33,8 @@
 # and loader, binutils' cross tools for arm64's ELF files, the programs run
 # here under qemu-user, image/arm64/modules/ beside image/modules/ with the
 # names of image/arm64/modules.absent skipped (each named in the release
-# file), no BCJ filter (the kernel's xz has no arm64 one), no ZFS pack yet.
+# file), no BCJ filter (the kernel's xz has no arm64 one); the ZFS pack from
+# out/arm64/zfs (scripts/build-zfs.sh's cross build).
 set -eu
 ROOT=${ROOT:-$(cd "$(dirname "$0")/.." && pwd)}
 DL=$ROOT/dl
@@ -60,8 +61,7 @@ x86_64)
 	MODULES_ABSENT=/dev/null
 	SQUASHFS_BCJ="-Xbcj x86"
 	XZ_BCJ=--x86
-	CACHE_DIR=$ROOT/out/cache
-	WITHOUT_PACKS= ;;
+	CACHE_DIR=$ROOT/out/cache ;;
 arm64)
 	MANIFEST=$DL/arm64/manifest.tsv
 	DEBS=$DL/arm64/debs
@@ -75,9 +75,7 @@ arm64)
 	XZ_BCJ=
 	# a cache of its own: one shared would keep each part's newest two
 	# entries of both machines', and the builds would evict each other's
-	CACHE_DIR=$ROOT/out/arm64/cache
-	# OpenZFS's modules are not cross-built yet (image/arm64/packages.list)
-	WITHOUT_PACKS=zfs ;;
+	CACHE_DIR=$ROOT/out/arm64/cache ;;
 esac
 # one of the image's programs, run here (under qemu-user for arm64)
 run_target() { $RUN_TARGET "$@"; }
@@ -94,11 +92,11 @@ done
 [ -x "$OUT/bootbench" ] || die "out/bootbench is missing: run make"
 [ -x "$OUT/fio/fio" ] || die "out/fio/fio is missing: run scripts/build-fio.sh"
 [ -x "$OUT/curl/curl" ] || die "out/curl/curl is missing: run scripts/build-curl.sh"
-[ "$WITHOUT_PACKS" = zfs ] || [ -f "$OUT/zfs/release" ] || die "out/zfs/ is missing: run scripts/build-zfs.sh"
+[ -f "$OUT/zfs/release" ] || die "out/zfs/ is missing: run scripts/build-zfs.sh"
 
 # The parts (image/packs.table): each pack's staging tree; the base's is
 # out/rootfs.
-PACKS=$(awk -v without=" $WITHOUT_PACKS " '!/^[[:space:]]*#/ && NF && !index(without, " " $1 " ") { print $1 }' "$IMG/packs.table")
+PACKS=$(awk '!/^[[:space:]]*#/ && NF { print $1 }' "$IMG/packs.table")
 echo "$PACKS" | grep -qx base || die "image/packs.table has no 'base' line"
 stage_of() { if [ "$1" = base ]; then echo "$STAGE"; else echo "$OUT/packs/$1"; fi; }
 file_of() { awk -v p="$1" '!/^[[:space:]]*#/ && $1 == p { print $2 }' "$IMG/packs.table"; }
@@ -251,9 +249,8 @@ base_libs=$(ls "$STAGE/$LIBDIR" | tr '\n' ' ')
 # The ZFS pack's programs: zpool, zfs and zdb as Debian built them.
 ZSTAGE=$(stage_of zfs)
 zpkgs=$(pkgs_of zfs)
-with_zfs() { echo "$PACKS" | grep -qx zfs; }
-with_zfs && mkdir -p "$ZSTAGE/usr/sbin"
-with_zfs && for name in zpool zfs zdb; do
+mkdir -p "$ZSTAGE/usr/sbin"
+for name in zpool zfs zdb; do
 	src=""
 	for p in $zpkgs; do
 		for d in sbin usr/sbin; do
@@ -338,8 +335,8 @@ for p in $PACKS; do
 	done
 done
 # The ZFS modules' kernel dependencies go with them.
-with_zfs && own=" $(cd "$OUT/zfs/modules" && ls | sed 's/\.ko$//' | tr '\n' ' ') "
-with_zfs && for dep in $(modinfo -F depends "$OUT"/zfs/modules/*.ko | tr ',' '\n' | sort -u); do
+own=" $(cd "$OUT/zfs/modules" && ls | sed 's/\.ko$//' | tr '\n' ' ') "
+for dep in $(modinfo -F depends "$OUT"/zfs/modules/*.ko | tr ',' '\n' | sort -u); do
 	case "$own" in *" $dep "*) continue ;; esac
 	line=$(deps_of "$dep")
 	[ -n "$line" ] || die "the ZFS modules need '$dep', which $kver does not have"
@@ -362,7 +359,7 @@ copy_module() {
 while read -r pack path; do
 	copy_module "$kdir/$path" "$(stage_of $pack)/lib/modules/$kver/$path"
 done < "$claims.placed"
-with_zfs && for ko in "$OUT"/zfs/modules/*.ko; do
+for ko in "$OUT"/zfs/modules/*.ko; do
 	copy_module "$ko" "$ZSTAGE/lib/modules/$kver/extra/zfs/${ko##*/}"
 done
 kdest=$STAGE/lib/modules/$kver
@@ -388,7 +385,7 @@ fw_pkgs=$(pkgs_of firmware)
 fw_list=$OUT/firmware.list
 : > "$fw_list"
 awk '{ print $2 }' "$claims.placed" | sort -u | sed "s|^|$kdir/|" > "$claims.files"
-! with_zfs || ls "$OUT"/zfs/modules/*.ko >> "$claims.files"
+ls "$OUT"/zfs/modules/*.ko >> "$claims.files"
 while read -r ko; do
 	mod=${ko##*/}; mod=${mod%.ko}
 	for fw in $(modinfo -F firmware "$ko"); do
@@ -612,7 +609,7 @@ host_version() { dpkg-query -W -f '${Version}' "$1" 2>/dev/null || echo unknown;
 	echo "host autoconf $(host_version autoconf) automake $(host_version automake) libtool $(host_version libtool)"
 	echo "host squashfs-tools $(host_version squashfs-tools)"
 	# the ZFS pack (out/zfs.img): what scripts/build-zfs.sh built
-	! with_zfs || sed 's/^/part /' "$OUT/zfs/release"
+	sed 's/^/part /' "$OUT/zfs/release"
 	cat "$ABSENT"
 	for p in $PACKS; do
 		[ "$p" = base ] || echo "pack $p $(file_of $p) $(sha256sum < "$OUT/$(file_of $p)" | cut -d' ' -f1)"

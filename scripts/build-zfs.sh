@@ -4,6 +4,12 @@
 # modules, built once from the source Debian ships in zfs-dkms against the
 # headers of the image's own kernel (linux-headers-*, linux-kbuild-*; all
 # role zfs-src in image/packages.list), so nothing is compiled at run time.
+# ARCH=arm64 (issue 47): cross-built into out/arm64/zfs/ against the arm64
+# kernel's headers (dl/arm64/), with Debian's cross gcc-12 (the kernel's own
+# compiler, as CC in the headers' .kernelvariables) and kbuild's host
+# programs (fixdep, modpost) from this machine's linux-kbuild of the same
+# version, taken from x86_64's downloads (dl/manifest.tsv): the arm64
+# package's would run only under qemu-user, once for every object built.
 # Reads dl/debs and dl/manifest.tsv (scripts/fetch.sh); writes out/zfs/:
 #   modules/*.ko   stripped of debug information (62 MB -> 6 MB for zfs.ko)
 #   release        the source and kernel versions, copied into the image
@@ -17,27 +23,44 @@
 # (docs/user.md, "ZFS and Secure Boot").
 set -eu
 ROOT=${ROOT:-$(cd "$(dirname "$0")/.." && pwd)}
-DL=$ROOT/dl
-OUT=${OUT:-$ROOT/out}/zfs
+HOST_DL=$ROOT/dl
 die() { echo "zfs: $*" >&2; exit 2; }
+# configure links a test program with the target's C compiler, though it
+# builds only the modules: for arm64 the musl of out/arm64/musl (Debian's
+# cross gcc has no C library here)
+case ${ARCH:=x86_64} in
+x86_64) DL=$HOST_DL CROSS= OUT=${OUT:-$ROOT/out}/zfs
+	set -- ;;
+arm64) DL=$HOST_DL/arm64 CROSS=aarch64-linux-gnu- OUT=${OUT:-$ROOT/out/arm64}/zfs
+	set -- --host=aarch64-linux-gnu CC="${OUT%/zfs}/musl/bin/musl-gcc"
+	[ -x "${OUT%/zfs}/musl/bin/musl-gcc" ] || die "${OUT%/zfs}/musl is missing: run scripts/build-musl.sh (make ARCH=arm64)" ;;
+*) die "ARCH=$ARCH: no such ARCH (x86_64, arm64)" ;;
+esac
 
-[ -f "$DL/manifest.tsv" ] || die "dl/manifest.tsv is missing: run scripts/fetch.sh"
-for t in gcc-12 make dpkg-deb strip; do
+[ -f "$DL/manifest.tsv" ] || die "${DL#$ROOT/}/manifest.tsv is missing: run scripts/fetch.sh (ARCH=$ARCH)"
+for t in ${CROSS}gcc-12 make dpkg-deb ${CROSS}strip; do
 	command -v $t >/dev/null 2>&1 || die "$t is missing: run 'make deps' as root"
 done
-pin() { awk -F'\t' -v p="$1" '$2 == p { print $3; exit }' "$DL/manifest.tsv"; }
-deb() { awk -F'\t' -v p="$1" '$2 == p { print $5; exit }' "$DL/manifest.tsv"; }
+pin() { awk -F'\t' -v p="$1" '$2 == p { print $3; exit }' "${2:-$DL}/manifest.tsv"; }
+deb() { echo "${2:-$DL}/debs/$(awk -F'\t' -v p="$1" '$2 == p { print $5; exit }' "${2:-$DL}/manifest.tsv")"; }
 kpkg=$(awk -F'\t' '$1 == "kernel" && $2 ~ /^linux-image-[0-9]/ { print $2; exit }' "$DL/manifest.tsv")
-[ -n "$kpkg" ] || die "no kernel image package in dl/manifest.tsv"
+[ -n "$kpkg" ] || die "no kernel image package in ${DL#$ROOT/}/manifest.tsv"
 kver=${kpkg#linux-image-}
 hpkg=linux-headers-$kver
 cpkg=linux-headers-${kver%-*}-common
 bpkg=$(awk -F'\t' '$1 == "zfs-src" && $2 ~ /^linux-kbuild-/ { print $2; exit }' "$DL/manifest.tsv")
 zver=$(pin zfs-dkms)
 for p in zfs-dkms "$hpkg" "$cpkg" "$bpkg"; do
-	[ -n "$p" ] && [ -n "$(pin "$p")" ] || die "package ${p:-linux-kbuild} is not in dl/manifest.tsv (image/packages.list: role zfs-src)"
+	[ -n "$p" ] && [ -n "$(pin "$p")" ] || die "package ${p:-linux-kbuild} is not in ${DL#$ROOT/}/manifest.tsv (the packages list's role zfs-src)"
 done
 [ "$(pin "$hpkg")" = "$(pin "$kpkg")" ] || die "$hpkg $(pin "$hpkg") is not the kernel's version $(pin "$kpkg")"
+# kbuild's host programs run here: this machine's build of the package
+KBUILD_DL=$DL
+if [ "$ARCH" != x86_64 ]; then
+	KBUILD_DL=$HOST_DL
+	[ "$(pin "$bpkg" "$HOST_DL")" = "$(pin "$bpkg")" ] ||
+		die "$bpkg for this machine is $(pin "$bpkg" "$HOST_DL"), not the arm64 kernel's $(pin "$bpkg"): run 'make dl/manifest.tsv' (both fetched the same day agree)"
+fi
 
 want="zfs-dkms $zver kernel $kver $(pin "$kpkg") script $(sha256sum "$0" | cut -c1-16)"
 if [ -f "$OUT/.built" ] && [ "$(cat "$OUT/.built")" = "$want" ]; then
@@ -57,16 +80,20 @@ echo "  BUILD   zfs $zver modules for $kver"
 start=$(date +%s)
 rm -rf "$OUT"
 mkdir -p "$OUT/sys" "$OUT/modules"
-for p in zfs-dkms "$hpkg" "$cpkg" "$bpkg"; do
-	dpkg-deb -x "$DL/debs/$(deb "$p")" "$OUT/sys" || die "cannot unpack $(deb "$p")"
+for p in zfs-dkms "$hpkg" "$cpkg"; do
+	dpkg-deb -x "$(deb "$p")" "$OUT/sys" || die "cannot unpack $(deb "$p")"
 done
+dpkg-deb -x "$(deb "$bpkg" "$KBUILD_DL")" "$OUT/sys" || die "cannot unpack $(deb "$bpkg" "$KBUILD_DL")"
+# the kernel's tree and compiler for kbuild, from the environment (the
+# headers' .kernelvariables sets CC to \$(CROSS_COMPILE)gcc-12)
+export ARCH CROSS_COMPILE=$CROSS
 H=$OUT/sys/usr/src
 # the headers' Makefile includes the common tree by its installed path
 echo "include $H/$cpkg/Makefile" > "$H/$hpkg/Makefile"
 src=$(ls -d "$H"/zfs-* | head -n1)
 [ -f "$src/configure" ] || die "zfs-dkms carries no configure script"
 log=$OUT/build.log
-(cd "$src" && ./configure --with-config=kernel --with-linux="$H/$cpkg" --with-linux-obj="$H/$hpkg") > "$log" 2>&1 ||
+(cd "$src" && ./configure "$@" --with-config=kernel --with-linux="$H/$cpkg" --with-linux-obj="$H/$hpkg") > "$log" 2>&1 ||
 	{ tail -20 "$log" >&2; die "configure failed (out/zfs/build.log)"; }
 # the source's path (in every ASSERT's __FILE__, and in the debug lines of
 # the assembler files: icp's AES and SHA, zlua's setjmp, which set the
@@ -78,7 +105,7 @@ map="-ffile-prefix-map=$OUT/sys=/build"
 # changes no code); kbuild's own switches, given on the command line
 make -C "$src/module" -j"$(nproc)" KCFLAGS="$map" KAFLAGS="$map" CONFIG_DEBUG_INFO= CONFIG_DEBUG_INFO_BTF_MODULES= >> "$log" 2>&1 || { tail -20 "$log" >&2; die "module build failed (out/zfs/build.log)"; }
 for ko in $(find "$src/module" -name '*.ko'); do
-	strip --strip-debug -o "$OUT/modules/${ko##*/}" "$ko"
+	${CROSS}strip --strip-debug -o "$OUT/modules/${ko##*/}" "$ko"
 done
 [ -f "$OUT/modules/zfs.ko" ] && [ -f "$OUT/modules/spl.ko" ] || die "the build made no zfs.ko or spl.ko"
 for ko in "$OUT"/modules/*.ko; do
