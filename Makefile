@@ -129,7 +129,7 @@ PROFILES := $(sort $(wildcard rootfs/usr/share/bootbench/profiles/*.fio))
 UNIT_SRCS := $(wildcard tests/unit/*.c)
 UNIT_BINS := $(patsubst tests/unit/%.c,$(OUT)/tests/%,$(UNIT_SRCS))
 
-.PHONY: all deps check test test-arm64 bench bench-image run image docs clean unit fuzzers sanitize fuzz pins arm64-image FORCE
+.PHONY: all deps check test test-arm64 bench bench-image run image docs clean unit fuzzers sanitize fuzz pins arm64-image arm64-installed FORCE
 all: $(OUT)/bootbench $(PROGRAMS)
 ifeq ($(ARCH),arm64)
 	$(Q)sh tests/arm64/programs.sh > $(OUT)/programs.check 2>&1; rc=$$?; sed 's/^/  /' $(OUT)/programs.check; exit $$rc
@@ -272,11 +272,15 @@ image: $(OUT)/bootbench-usb.img
 # make test-arm64's stick, in out/arm64 (make image ARCH=arm64)
 arm64-image:
 	+$(Q)$(MAKE) --no-print-directory ARCH=arm64 image
+# and the installed arm64 Debian its rescue test repairs
+arm64-installed:
+	+$(Q)$(MAKE) --no-print-directory ARCH=arm64 out/arm64/installed/debian-uefi.img
 
-# a real installed Debian for the rescue tests, from the archive fetch.sh uses (cached)
-INSTALLED := $(OUT)/installed/debian-uefi.img $(OUT)/installed/debian-bios.img
-$(INSTALLED) &: scripts/build-installed.sh dl/manifest.tsv
-	$(Q)scripts/build-installed.sh
+# a real installed Debian for the rescue tests, from the archive fetch.sh
+# uses (cached); arm64's for UEFI only
+INSTALLED := $(OUT)/installed/debian-uefi.img $(if $(filter x86_64,$(ARCH)),$(OUT)/installed/debian-bios.img)
+$(INSTALLED) &: scripts/build-installed.sh $(MANIFEST)
+	$(Q)OUT=$(OUT) scripts/build-installed.sh
 
 # --- the same sources under sanitizers and a fuzzer (glibc, gcc and clang) ---
 # out/asan: bootbench, the unit tests and the fuzz harnesses' replay with
@@ -316,7 +320,7 @@ test: deps
 # budget exceeded, the arm64 build about 330 CPU-s of it.
 test-arm64: deps
 	$(Q)$(MAKE) --no-print-directory ARCH=arm64 dl/arm64/manifest.tsv
-	$(Q)$(MAKE) --no-print-directory -j$(BUILD_JOBS) arm64-image
+	$(Q)$(MAKE) --no-print-directory -j$(BUILD_JOBS) arm64-image arm64-installed
 	$(Q)TIER=arm64 tests/run.sh
 
 # The fast loop: unit, CLI and sanitizer tests, no image and no QEMU (a few

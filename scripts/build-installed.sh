@@ -7,6 +7,11 @@
 # - out/installed/debian-bios.img for BIOS: GPT with a BIOS boot partition
 #   (where GRUB embeds its core) in the ESP's place, the same /boot and
 #   root; GRUB's grub-pc.
+# ARCH=arm64 (issue 47): out/arm64/installed/debian-uefi.img alone (arm64
+# servers boot UEFI), with grub-efi-arm64 and the console on ttyAMA0;
+# debootstrap's second stage runs its arm64 programs under qemu-user
+# (qemu-user-static's binfmt entry, registered for the build if it is not,
+# and removed again after it).
 # Each has its kernel, initramfs, systemd and a serial console. The boot
 # loader is missing, as on a box whose ESP, boot sector and /boot/grub were
 # lost: the tests' rescue installs it. debootstrap fetches
@@ -20,33 +25,59 @@
 # (security updates): a kept disk is a test fixture of the same layout, which
 # is what the tests need of it.
 set -eu
-OUT=${OUT:-out}/installed
-IMG=$OUT/debian-uefi.img BIOS_IMG=$OUT/debian-bios.img
-STAMP=$OUT/installed.stamp
 die() { echo "installed: $*" >&2; exit 2; }
+case ${ARCH:=x86_64} in
+x86_64) OUT=${OUT:-out}/installed DEB_ARCH=amd64 CONSOLE=ttyS0 APT_DIR=dl/apt ;;
+arm64) OUT=${OUT:-out/arm64}/installed DEB_ARCH=arm64 CONSOLE=ttyAMA0 APT_DIR=dl/arm64/apt ;;
+*) die "ARCH=$ARCH: no such ARCH (x86_64, arm64)" ;;
+esac
+IMG=$OUT/debian-uefi.img BIOS_IMG=$OUT/debian-bios.img
+# the disks this machine's rescue tests boot: BIOS is x86's only
+DISKS="$IMG"
+[ "$ARCH" != x86_64 ] || DISKS="$IMG $BIOS_IMG"
+STAMP=$OUT/installed.stamp
 want=$(sha256sum "$0" | cut -d' ' -f1)
-[ -f "$IMG" ] && [ -f "$BIOS_IMG" ] && [ "$(cat "$STAMP" 2>/dev/null)" = "$want" ] && exit 0
+have_all() { for d in $DISKS; do [ -f "$1/${d##*/}" ] || return 1; done; }
+have_all "$OUT" && [ "$(cat "$STAMP" 2>/dev/null)" = "$want" ] && exit 0
 CACHE=${BOOTBENCH_CACHE-/var/cache/bootbench}
-kept=${CACHE:+$CACHE/installed-$(echo "$want" | cut -c1-16)}
-if [ -n "$kept" ] && [ "$(cat "$kept/installed.stamp" 2>/dev/null)" = "$want" ]; then
+kept=${CACHE:+$CACHE/installed-$DEB_ARCH-$(echo "$want" | cut -c1-16)}
+if [ -n "$kept" ] && [ "$(cat "$kept/installed.stamp" 2>/dev/null)" = "$want" ] && have_all "$kept"; then
 	mkdir -p "$OUT"
-	cp --sparse=always "$kept/debian-uefi.img" "$IMG.tmp" && cp --sparse=always "$kept/debian-bios.img" "$BIOS_IMG.tmp" &&
-		mv "$IMG.tmp" "$IMG" && mv "$BIOS_IMG.tmp" "$BIOS_IMG" && echo "$want" > "$STAMP" &&
-		{ echo "  INSTALL debian 12 for the rescue tests: kept from $kept (same script)"; exit 0; }
-	rm -f "$IMG.tmp" "$BIOS_IMG.tmp"
+	for d in $DISKS; do cp --sparse=always "$kept/${d##*/}" "$d.tmp" || break; done &&
+		for d in $DISKS; do mv "$d.tmp" "$d"; done && echo "$want" > "$STAMP" &&
+		{ echo "  INSTALL debian 12 ($DEB_ARCH) for the rescue tests: kept from $kept (same script)"; exit 0; }
+	for d in $DISKS; do rm -f "$d.tmp"; done
 fi
 [ "$(id -u)" = 0 ] || die "needs root (debootstrap)"
 for c in debootstrap mkfs.ext4 mkfs.vfat sfdisk; do command -v $c >/dev/null || die "$c is missing: run 'make deps'"; done
 # the archive scripts/fetch.sh found in the host's apt sources (the stage before)
-MIRROR=${DEBIAN_MIRROR:-$(awk '$1 == "deb" { print $3; exit }' dl/apt/sources.list 2>/dev/null)}
-[ -n "$MIRROR" ] || die "dl/apt/sources.list names no archive: run 'make image' first (or set DEBIAN_MIRROR)"
-echo "  INSTALL debian 12 for the rescue tests (debootstrap from $MIRROR)"
+MIRROR=${DEBIAN_MIRROR:-$(awk '$1 == "deb" { print $3; exit }' $APT_DIR/sources.list 2>/dev/null)}
+[ -n "$MIRROR" ] || die "$APT_DIR/sources.list names no archive: run 'make image' first (or set DEBIAN_MIRROR)"
+echo "  INSTALL debian 12 ($DEB_ARCH) for the rescue tests (debootstrap from $MIRROR)"
 rm -rf "$OUT/tree" "$OUT"/*.part
 mkdir -p "$OUT"
-debootstrap --variant=minbase \
-	--include=linux-image-amd64,grub-efi-amd64,efibootmgr,systemd-sysv,udev,initramfs-tools,zstd,e2fsprogs,dosfstools \
-	bookworm "$OUT/tree" "$MIRROR" > "$OUT/debootstrap.log" 2>&1 || { tail -n 20 "$OUT/debootstrap.log"; die "debootstrap failed"; }
 T=$OUT/tree
+include=linux-image-$DEB_ARCH,grub-efi-$DEB_ARCH,efibootmgr,systemd-sysv,udev,initramfs-tools,zstd,e2fsprogs,dosfstools
+if [ "$ARCH" = x86_64 ]; then
+	debootstrap --variant=minbase --include=$include \
+		bookworm "$T" "$MIRROR" > "$OUT/debootstrap.log" 2>&1 || { tail -n 20 "$OUT/debootstrap.log"; die "debootstrap failed"; }
+else
+	# the second stage and every chroot below run arm64 programs: the kernel
+	# hands them to qemu-aarch64 by its binfmt entry, whose F flag opens the
+	# interpreter now, so that it runs inside the tree too
+	binfmt=/proc/sys/fs/binfmt_misc
+	conf=/usr/lib/binfmt.d/qemu-aarch64.conf
+	[ -r $conf ] || die "$conf is missing: apt-get install qemu-user-static (or run 'make deps')"
+	[ -w $binfmt/register ] || mount -t binfmt_misc binfmt_misc $binfmt 2>/dev/null || die "binfmt_misc cannot be mounted on $binfmt"
+	if [ ! -e $binfmt/qemu-aarch64 ]; then
+		cat $conf > $binfmt/register || die "qemu-aarch64 cannot be registered with binfmt_misc"
+		trap 'echo -1 > '$binfmt'/qemu-aarch64 2>/dev/null' EXIT
+	fi
+	debootstrap --arch=arm64 --foreign --variant=minbase --include=$include \
+		bookworm "$T" "$MIRROR" > "$OUT/debootstrap.log" 2>&1 || { tail -n 20 "$OUT/debootstrap.log"; die "debootstrap failed"; }
+	chroot "$T" /debootstrap/debootstrap --second-stage >> "$OUT/debootstrap.log" 2>&1 ||
+		{ tail -n 20 "$OUT/debootstrap.log"; die "debootstrap's second stage failed (under qemu-aarch64)"; }
+fi
 ROOT_UUID=1b2c3d4e-0000-4000-8000-000000000001 BOOT_UUID=1b2c3d4e-0000-4000-8000-000000000002
 ESP_ID=1B2C-3D4E
 cat > "$T/etc/fstab" <<FSTAB
@@ -61,9 +92,12 @@ echo bbinstalled > "$T/etc/hostname"
 printf 'MODULES=list\nCOMPRESS=zstd\n' > "$T/etc/initramfs-tools/conf.d/bbinstalled.conf"
 printf 'virtio_pci\nvirtio_blk\next4\n' >> "$T/etc/initramfs-tools/modules"
 chroot "$T" update-initramfs -u -k all > "$OUT/initramfs.log" 2>&1 || { tail -n 20 "$OUT/initramfs.log"; die "update-initramfs failed"; }
-# the serial console: GRUB's and the kernel's, and a getty on it (systemd starts one for console=ttyS0)
-sed -i 's/^GRUB_CMDLINE_LINUX_DEFAULT=.*/GRUB_CMDLINE_LINUX_DEFAULT=""/; s/^GRUB_CMDLINE_LINUX=.*/GRUB_CMDLINE_LINUX="console=ttyS0,115200"/' "$T/etc/default/grub"
-printf 'GRUB_TERMINAL=serial\nGRUB_SERIAL_COMMAND="serial --unit=0 --speed=115200"\nGRUB_TIMEOUT=1\n' >> "$T/etc/default/grub"
+# the serial console: GRUB's and the kernel's, and a getty on it (systemd
+# starts one for console=); arm64's GRUB talks through the firmware's
+# console, which AAVMF puts on the PL011 already
+sed -i 's/^GRUB_CMDLINE_LINUX_DEFAULT=.*/GRUB_CMDLINE_LINUX_DEFAULT=""/; s/^GRUB_CMDLINE_LINUX=.*/GRUB_CMDLINE_LINUX="console='$CONSOLE',115200"/' "$T/etc/default/grub"
+[ "$ARCH" != x86_64 ] || printf 'GRUB_TERMINAL=serial\nGRUB_SERIAL_COMMAND="serial --unit=0 --speed=115200"\n' >> "$T/etc/default/grub"
+echo GRUB_TIMEOUT=1 >> "$T/etc/default/grub"
 # what the lost boot loader leaves: no /boot/grub, an empty ESP (or an empty
 # BIOS boot partition and boot sector)
 rm -rf "$T/boot/grub" "$T/var/cache/apt/archives"/*.deb
@@ -90,6 +124,7 @@ TABLE
 	mv "$1.tmp" "$1"
 }
 disk "$IMG" $ROOT_UUID $BOOT_UUID C12A7328-F81F-11D2-BA4B-00A0C93EC93B "$OUT/esp.part"
+if [ "$ARCH" = x86_64 ]; then
 # BIOS: grub-pc in grub-efi-amd64's place, and no ESP. Its postinst must
 # install nowhere: no install devices, and no /proc or disks in the tree
 # for grub-probe to find the host's.
@@ -105,11 +140,12 @@ rm -rf "$T/boot/grub" "$T/var/cache/apt/archives"/*.deb
 BIOS_ROOT_UUID=1b2c3d4e-0000-4000-8000-000000000011 BIOS_BOOT_UUID=1b2c3d4e-0000-4000-8000-000000000012
 printf 'UUID=%s / ext4 errors=remount-ro 0 1\nUUID=%s /boot ext4 defaults 0 2\n' $BIOS_ROOT_UUID $BIOS_BOOT_UUID > "$T/etc/fstab"
 disk "$BIOS_IMG" $BIOS_ROOT_UUID $BIOS_BOOT_UUID 21686148-6449-6E6F-744E-656564454649
+fi
 rm -rf "$T" "$OUT/boot.tree" "$OUT"/*.part
 echo "$want" > "$STAMP"
 # kept for the next clone on this machine; whole or not at all
 if [ -n "$kept" ] && mkdir -p "$CACHE" 2>/dev/null; then
 	rm -rf "$kept.tmp" && mkdir -p "$kept.tmp" &&
-		cp --sparse=always "$IMG" "$BIOS_IMG" "$STAMP" "$kept.tmp/" && rm -rf "$kept" && mv "$kept.tmp" "$kept" ||
+		cp --sparse=always $DISKS "$STAMP" "$kept.tmp/" && rm -rf "$kept" && mv "$kept.tmp" "$kept" ||
 		rm -rf "$kept.tmp"
 fi

@@ -24,6 +24,9 @@
 #                               QEMU's user-mode network
 #   --kernel K --initrd I [--append "..."]   direct kernel boot (a --usb
 #                               given as well is attached, not booted)
+#   --boot-disk KIND:FILE       boot an installed system's disk (a --disk that
+#                               boots: AAVMF's fresh variables have no boot
+#                               entry, so its removable path, BOOTAA64.EFI)
 #   --disk KIND:FILE            a test disk: virtio, nvme or scsi (repeatable);
 #                               serials are BB<KIND><n>, as scripts/qemu.sh's
 #   --snapshot                  the stick's writes go to a temporary overlay
@@ -42,7 +45,7 @@ die() { echo "qemu-arm64: $*" >&2; exit 2; }
 command -v qemu-system-aarch64 >/dev/null ||
 	die "qemu-system-aarch64 is missing: apt-get install qemu-system-arm (or run 'make deps ARCH=arm64' as root)"
 
-fw=uefi boot="" usb="" cd="" pxe="" http="" tap="" bootfile=bootaa64.efi kernel="" initrd="" append="" disks="" snapshot="" serial="" timeout=""
+fw=uefi boot="" bootdisk="" usb="" cd="" pxe="" http="" tap="" bootfile=bootaa64.efi kernel="" initrd="" append="" disks="" snapshot="" serial="" timeout=""
 mem=1024 smp="" cpu=cortex-a57
 while [ $# -gt 0 ]; do
 	case "$1" in
@@ -57,6 +60,7 @@ while [ $# -gt 0 ]; do
 	--initrd) initrd=$2; shift ;;
 	--append) append=$2; shift ;;
 	--disk) disks="$disks $2"; shift ;;
+	--boot-disk) boot=disk bootdisk=$2 disks="$2 $disks"; shift ;;
 	--snapshot) snapshot=1 ;;
 	--serial) serial=$2; shift ;;
 	--timeout) timeout=$2; shift ;;
@@ -67,7 +71,7 @@ while [ $# -gt 0 ]; do
 	esac
 	shift
 done
-[ -n "$boot" ] || die "nothing to boot: give --usb, --cdrom, --pxe, --http or --kernel"
+[ -n "$boot" ] || die "nothing to boot: give --usb, --cdrom, --pxe, --http, --kernel or --boot-disk"
 [ -n "$smp" ] || smp=${QEMU_SMP:-2}
 # NVMe with one vCPU: room for a second, so that TCG keeps the guest's
 # barriers that NVMe's shadow doorbells need (scripts/qemu.sh says why)
@@ -116,12 +120,14 @@ for d in $disks; do
 	kind=${d%%:*} file=${d#*:}
 	[ -e "$file" ] || die "--disk $d: no such file"
 	n=$((n + 1))
+	first=""
+	[ "$d" != "$bootdisk" ] || first=,bootindex=0
 	set -- "$@" -drive "if=none,id=d$n,format=raw,file=$file,cache=unsafe"
 	case "$kind" in
-	virtio) set -- "$@" -device "virtio-blk-pci,id=disk$n,drive=d$n,serial=BBVIRTIO$n" ;;
-	nvme) set -- "$@" -device "nvme,id=disk$n,drive=d$n,serial=BBNVME$n" ;;
+	virtio) set -- "$@" -device "virtio-blk-pci,id=disk$n,drive=d$n,serial=BBVIRTIO$n$first" ;;
+	nvme) set -- "$@" -device "nvme,id=disk$n,drive=d$n,serial=BBNVME$n$first" ;;
 	scsi) [ -n "${scsi_hba:-}" ] || { set -- "$@" -device virtio-scsi-pci,id=scsi0; scsi_hba=1; }
-	      set -- "$@" -device "scsi-hd,id=disk$n,bus=scsi0.0,drive=d$n,serial=BBSCSI$n" ;;
+	      set -- "$@" -device "scsi-hd,id=disk$n,bus=scsi0.0,drive=d$n,serial=BBSCSI$n$first" ;;
 	*) die "--disk $d: kind must be virtio, nvme or scsi" ;;
 	esac
 done

@@ -102,7 +102,7 @@ serial_failure() {
 boot_until() { # pattern limit hold qemu.sh options...
 	pattern=$1 limit=$2 hold=$3; shift 3
 	: > "$T/serial.log"
-	scripts/qemu.sh --serial "$T/serial.log" --timeout "$limit" $(direct) "$@" &
+	${QEMU_SH:-scripts/qemu.sh} --serial "$T/serial.log" --timeout "$limit" $(direct) "$@" &
 	qpid=$!
 	start=$(date +%s)
 	while kill -0 $qpid 2>/dev/null && ! serial_has "$pattern"; do sleep 1; done
@@ -260,7 +260,7 @@ console_boot() {
 	TM="tmux -L bbtest$$.$BOOTS"
 	TM_SOCKETS="${TM_SOCKETS:-} bbtest$$.$BOOTS"
 	$TM new-session -d -s vm -x "$1" -y "$2" \
-		"scripts/qemu.sh $3 $(direct) --timeout $BOOT_LIMIT; echo QEMU-EXITED; sleep 120"
+		"${QEMU_SH:-scripts/qemu.sh} $3 $(direct) --timeout $BOOT_LIMIT; echo QEMU-EXITED; sleep 120"
 	trap 'for s in $TM_SOCKETS; do tmux -L "$s" kill-server 2>/dev/null; done; cleanup' EXIT
 	[ "${BOOT_PROMPT:-}" = keep ] || answer_boot_prompt &
 }

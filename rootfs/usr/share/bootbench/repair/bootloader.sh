@@ -2,7 +2,7 @@
 # chroot --repair=bootloader (its /boot and ESP mounted read-write with
 # consent). GRUB as the system has it: for UEFI when its grub-efi files and
 # an ESP on /boot/efi (or /efi) are there, also into the ESP's removable
-# path (EFI/BOOT/BOOTX64.EFI: firmware that lost its boot entries still
+# path (EFI/BOOT/BOOTX64.EFI, BOOTAA64.EFI: firmware that lost its boot entries still
 # finds it), and with a boot entry when the firmware's variables are
 # writable; else for BIOS on the disk holding /boot. Then its grub.cfg
 # from the system's own /etc/default/grub. Each step prints what it runs
@@ -18,14 +18,21 @@ mounted_on() { awk -v m="$1" '$2 == m { print $1 }' /proc/mounts | tail -n 1; }
 command -v grub-install > /dev/null || { echo "repair: this system has no grub-install (its GRUB packages are missing)"; exit 1; }
 esp=""
 for d in /boot/efi /efi; do [ -n "$(mounted_on $d)" ] && { esp=$d; break; }; done
-if [ -n "$esp" ] && [ -d /usr/lib/grub/x86_64-efi ]; then
+# GRUB's UEFI platform for this machine (the system runs here, so it is
+# this machine's)
+case $(uname -m) in
+x86_64) efi=x86_64-efi ;;
+aarch64) efi=arm64-efi ;;
+*) efi=$(uname -m)-efi ;;
+esac
+if [ -n "$esp" ] && [ -d /usr/lib/grub/$efi ]; then
 	id=$(. /etc/os-release 2>/dev/null; echo "${ID:-linux}")
 	nvram=""
 	# booted by BIOS, or no writable variables: the removable path only
 	[ -w /sys/firmware/efi/efivars ] || nvram=--no-nvram
 	extra=--force-extra-removable
 	grub-install --help 2>&1 | grep -q -- --force-extra-removable || extra=--removable
-	run grub-install --target=x86_64-efi --efi-directory="$esp" --bootloader-id="$id" $extra $nvram || exit 1
+	run grub-install --target=$efi --efi-directory="$esp" --bootloader-id="$id" $extra $nvram || exit 1
 elif [ -d /usr/lib/grub/i386-pc ]; then
 	part=$(mounted_on /boot)
 	[ -n "$part" ] || part=$(mounted_on /)
@@ -38,7 +45,7 @@ elif [ -d /usr/lib/grub/i386-pc ]; then
 	esac
 	run grub-install --target=i386-pc "$disk" || exit 1
 else
-	echo "repair: neither GRUB for UEFI (an ESP and /usr/lib/grub/x86_64-efi) nor for BIOS (/usr/lib/grub/i386-pc) is here"
+	echo "repair: neither GRUB for UEFI (an ESP and /usr/lib/grub/$efi) nor for BIOS (/usr/lib/grub/i386-pc) is here"
 	exit 1
 fi
 if command -v update-grub > /dev/null; then
