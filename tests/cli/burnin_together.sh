@@ -39,6 +39,8 @@ burn() { # NAME ARGS...: its results in $T/NAME, its exit status in $T/NAME.rc (
 	BBTEST_MARK="$T/$n" BOOTBENCH_SYSROOT=$R ${ON:-} "$BB" burnin --components=cpu,memory,disks --destroy="$a,$b" --output="$T/$n" "$@" "$a" "$b" \
 		> "$T/$n.out" 2> "$T/$n.err"
 	echo $? > "$T/$n.rc"
+	# a run that wrote no result says why in the log
+	[ -s "$T/$n/burnin.json" ] || { echo "--- burn-in $n: exit status $(cat "$T/$n.rc"), no burnin.json:"; cat "$T/$n.out" "$T/$n.err"; }
 }
 # passes NAME: how many disk passes the burn-in in $T/NAME runs now
 passes() { n=0; for p in $(pgrep -f burnin-pass); do grep -qs "BBTEST_MARK=$T/$1" /proc/$p/environ && n=$((n + 1)); done; echo $n; }
