@@ -72,6 +72,7 @@ else
 	if [ ! -e $binfmt/qemu-aarch64 ]; then
 		cat $conf > $binfmt/register || die "qemu-aarch64 cannot be registered with binfmt_misc"
 		trap 'echo -1 > '$binfmt'/qemu-aarch64 2>/dev/null' EXIT
+		trap 'exit 130' INT TERM
 	fi
 	debootstrap --arch=arm64 --foreign --variant=minbase --include=$include \
 		bookworm "$T" "$MIRROR" > "$OUT/debootstrap.log" 2>&1 || { tail -n 20 "$OUT/debootstrap.log"; die "debootstrap failed"; }
