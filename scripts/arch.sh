@@ -9,7 +9,11 @@
 #           source (scripts/build-musl.sh); the programs run here under
 #           qemu-user (qemu-aarch64-static), which the builds' checks use
 # Sets MUSL_GCC (the compiler), CROSS_COMPILE (binutils' prefix, empty for
-# the host's), HOST_TRIPLET (configure's --host) and RUN_TARGET (what runs
+# the host's), HOST_TRIPLET (configure's --host), CONFIGURE_CROSS (for arm64
+# --build too: autoconf then knows it cross-compiles, instead of guessing
+# from whether a test program runs here, which it does while
+# scripts/build-installed.sh has qemu-aarch64's binfmt entry registered)
+# and RUN_TARGET (what runs
 # one of the programs here, empty when the host does); for arm64 it exports
 # AR, RANLIB, STRIP and NM, which configure scripts and Makefiles take from
 # the environment, so that none of them reaches for the host's.
@@ -18,12 +22,14 @@ x86_64)
 	MUSL_GCC=musl-gcc
 	CROSS_COMPILE=
 	HOST_TRIPLET=x86_64-linux-musl
+	CONFIGURE_CROSS=
 	RUN_TARGET=
 	;;
 arm64)
 	case $OUT in /*) MUSL_GCC=$OUT/musl/bin/musl-gcc ;; *) MUSL_GCC=$ROOT/$OUT/musl/bin/musl-gcc ;; esac
 	CROSS_COMPILE=aarch64-linux-gnu-
 	HOST_TRIPLET=aarch64-linux-musl
+	CONFIGURE_CROSS=--build=$(gcc -dumpmachine)
 	RUN_TARGET=qemu-aarch64-static
 	export AR=${CROSS_COMPILE}ar RANLIB=${CROSS_COMPILE}ranlib STRIP=${CROSS_COMPILE}strip NM=${CROSS_COMPILE}nm
 	command -v ${CROSS_COMPILE}gcc >/dev/null ||

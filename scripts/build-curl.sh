@@ -51,7 +51,7 @@ TLS=$BUILD/tls
 # compatibility layer, which curl's SHA-256 and MD5 use; no configure line
 # or build flags (build paths) kept in the library (reproducible-build)
 (cd "$BUILD/wolfssl-src" && autoreconf -fi && ./configure CC="$CC" CFLAGS="$OPT $MAP" \
-	--host=$HOST_TRIPLET --prefix="$TLS" --disable-shared --enable-static \
+	--host=$HOST_TRIPLET $CONFIGURE_CROSS --prefix="$TLS" --disable-shared --enable-static \
 	--disable-oldtls --enable-tls13 --enable-sni --enable-alpn --enable-ip-alt-name --enable-opensslextra \
 	--disable-sha3 --disable-des3 --disable-examples --disable-crypttests --disable-benchmark \
 	--disable-jobserver --enable-reproducible-build) \
@@ -59,7 +59,7 @@ TLS=$BUILD/tls
 make -C "$BUILD/wolfssl-src" -j"$(nproc)" install >> "$BUILD/build.log" 2>&1 ||
 	{ tail -20 "$BUILD/build.log" >&2; die "wolfssl build failed ($BUILD/build.log)"; }
 (cd "$BUILD/curl-src" && ./configure CC="$CC" CFLAGS="$OPT $MAP" LDFLAGS="-static" \
-	--host=$HOST_TRIPLET --disable-shared --enable-static \
+	--host=$HOST_TRIPLET $CONFIGURE_CROSS --disable-shared --enable-static \
 	--with-wolfssl="$TLS" --with-ca-bundle=/etc/ssl/certs/ca-certificates.crt --without-ca-path \
 	--disable-ldap --disable-ldaps --disable-rtsp --disable-dict --disable-telnet --disable-tftp \
 	--disable-pop3 --disable-imap --disable-smtp --disable-gopher --disable-mqtt --disable-smb \

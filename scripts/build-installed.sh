@@ -36,7 +36,8 @@ IMG=$OUT/debian-uefi.img BIOS_IMG=$OUT/debian-bios.img
 DISKS="$IMG"
 [ "$ARCH" != x86_64 ] || DISKS="$IMG $BIOS_IMG"
 STAMP=$OUT/installed.stamp
-want=$(sha256sum "$0" | cut -d' ' -f1)
+# the key: this script and the machine (one script makes both machines' disks)
+want="$(sha256sum "$0" | cut -d' ' -f1) $DEB_ARCH"
 have_all() { for d in $DISKS; do [ -f "$1/${d##*/}" ] || return 1; done; }
 have_all "$OUT" && [ "$(cat "$STAMP" 2>/dev/null)" = "$want" ] && exit 0
 CACHE=${BOOTBENCH_CACHE-/var/cache/bootbench}
@@ -72,7 +73,7 @@ else
 	if [ ! -e $binfmt/qemu-aarch64 ]; then
 		cat $conf > $binfmt/register || die "qemu-aarch64 cannot be registered with binfmt_misc"
 		trap 'echo -1 > '$binfmt'/qemu-aarch64 2>/dev/null' EXIT
-		trap 'exit 130' INT TERM
+		trap 'exit 130' HUP INT TERM
 	fi
 	debootstrap --arch=arm64 --foreign --variant=minbase --include=$include \
 		bookworm "$T" "$MIRROR" > "$OUT/debootstrap.log" 2>&1 || { tail -n 20 "$OUT/debootstrap.log"; die "debootstrap failed"; }

@@ -32,7 +32,7 @@ case ${ARCH:=x86_64} in
 x86_64) DL=$HOST_DL CROSS= OUT=${OUT:-$ROOT/out}/zfs
 	set -- ;;
 arm64) DL=$HOST_DL/arm64 CROSS=aarch64-linux-gnu- OUT=${OUT:-$ROOT/out/arm64}/zfs
-	set -- --host=aarch64-linux-gnu CC="${OUT%/zfs}/musl/bin/musl-gcc"
+	set -- --build="$(gcc -dumpmachine)" --host=aarch64-linux-gnu CC="${OUT%/zfs}/musl/bin/musl-gcc"
 	[ -x "${OUT%/zfs}/musl/bin/musl-gcc" ] || die "${OUT%/zfs}/musl is missing: run scripts/build-musl.sh (make ARCH=arm64)" ;;
 *) die "ARCH=$ARCH: no such ARCH (x86_64, arm64)" ;;
 esac
@@ -59,7 +59,7 @@ KBUILD_DL=$DL
 if [ "$ARCH" != x86_64 ]; then
 	KBUILD_DL=$HOST_DL
 	[ "$(pin "$bpkg" "$HOST_DL")" = "$(pin "$bpkg")" ] ||
-		die "$bpkg for this machine is $(pin "$bpkg" "$HOST_DL"), not the arm64 kernel's $(pin "$bpkg"): run 'make dl/manifest.tsv' (both fetched the same day agree)"
+		die "$bpkg for this machine is $(pin "$bpkg" "$HOST_DL"), not the arm64 kernel's $(pin "$bpkg"): fetch both again (rm dl/.fetched dl/arm64/.fetched dl/apt/lists/*_InRelease dl/arm64/apt/lists/*_InRelease; make image ARCH=arm64), or pin both in one BOOTBENCH_PINS file"
 fi
 
 want="zfs-dkms $zver kernel $kver $(pin "$kpkg") script $(sha256sum "$0" | cut -c1-16)"
@@ -94,7 +94,7 @@ src=$(ls -d "$H"/zfs-* | head -n1)
 [ -f "$src/configure" ] || die "zfs-dkms carries no configure script"
 log=$OUT/build.log
 (cd "$src" && ./configure "$@" --with-config=kernel --with-linux="$H/$cpkg" --with-linux-obj="$H/$hpkg") > "$log" 2>&1 ||
-	{ tail -20 "$log" >&2; die "configure failed (out/zfs/build.log)"; }
+	{ tail -20 "$log" >&2; die "configure failed (${log#$ROOT/})"; }
 # the source's path (in every ASSERT's __FILE__, and in the debug lines of
 # the assembler files: icp's AES and SHA, zlua's setjmp, which set the
 # build-id) mapped to a fixed name, so that equal sources give equal modules
@@ -103,7 +103,7 @@ map="-ffile-prefix-map=$OUT/sys=/build"
 # no debug information: it is stripped below anyway, and not making it
 # takes a fifth off the compile (210 s -> 173 s alone on 2 cores; GCC's -g
 # changes no code); kbuild's own switches, given on the command line
-make -C "$src/module" -j"$(nproc)" KCFLAGS="$map" KAFLAGS="$map" CONFIG_DEBUG_INFO= CONFIG_DEBUG_INFO_BTF_MODULES= >> "$log" 2>&1 || { tail -20 "$log" >&2; die "module build failed (out/zfs/build.log)"; }
+make -C "$src/module" -j"$(nproc)" KCFLAGS="$map" KAFLAGS="$map" CONFIG_DEBUG_INFO= CONFIG_DEBUG_INFO_BTF_MODULES= >> "$log" 2>&1 || { tail -20 "$log" >&2; die "module build failed (${log#$ROOT/})"; }
 for ko in $(find "$src/module" -name '*.ko'); do
 	${CROSS}strip --strip-debug -o "$OUT/modules/${ko##*/}" "$ko"
 done

@@ -68,7 +68,11 @@ if [ -n "$PINS" ]; then
 fi
 # pin_of PACKAGE [ROLE]: its pinned version, or nothing
 pin_of() { awk -v p="$1" -v r="${2:-}" '!/^#/ && $2 == p && (r == "" || $1 == r) { print $3; exit }' "$PINS"; }
-pinned_sha() { awk -v p="$1" '!/^#/ && $2 == p && $1 != "src" { print $4; exit }' "$PINS"; }
+# pinned_sha PACKAGE SHA256: true when the file pins the package's file to
+# that checksum (one pins file may hold both machines' pins: make pins and
+# make pins ARCH=arm64 in one, as a pinned arm64 build needs, where a
+# package of both, linux-kbuild, has a line and a checksum for each)
+pinned_sha() { awk -v p="$1" -v h="$2" '!/^#/ && $2 == p && $1 != "src" && $4 == h { f = 1 } END { exit !f }' "$PINS"; }
 
 for t in apt-get apt-cache dpkg-deb dpkg-source; do
 	command -v $t >/dev/null 2>&1 || die "$t is missing: apt-get install dpkg-dev apt (or run 'make deps' as root)"
@@ -200,7 +204,7 @@ if [ -n "$PACKAGES" ]; then
 			fields=$(awk -v p="$pkg" -v v="$v" '$1 == p && $2 == v { print $2, $3, $4; exit }' "$wanted.idx")
 			[ -n "$fields" ] || die "package '$pkg' $v (pinned in $PINS) is no longer in the archive (Debian $SUITE)"
 			set -- $fields
-			[ "$2" = "$(pinned_sha "$pkg")" ] || die "package '$pkg' $v: the archive's checksum is not the one pinned in $PINS"
+			pinned_sha "$pkg" "$2" || die "package '$pkg' $v: the archive's checksum is not the one pinned in $PINS"
 		else
 			fields=$(awk -v p="$pkg" '$1 == p { print $2, $3, $4; exit }' "$wanted.idx")
 			[ -n "$fields" ] || die "package '$pkg' (${PACKAGES#$ROOT/}) is not in Debian $SUITE"

@@ -47,6 +47,14 @@ if [ -f dl/apt/sources.list ]; then
 	grep -v ' mdadm ' "$T/pins" > "$T/pins-less"
 	row "a package without a pin is named" 2 "package 'mdadm' has no pin in $T/pins-less" \
 		env BOOTBENCH_PINS="$T/pins-less" scripts/fetch.sh
+	# a checksum not the archive's (one pins file may hold both machines'
+	# pins: a package's checksum is one of its lines', as linux-kbuild's two)
+	awk '$2 == "mdadm" { $4 = "0000000000000000000000000000000000000000000000000000000000000000" } { print }' "$T/pins" > "$T/pins-sum"
+	row "a checksum the archive's file does not have is named" 2 "package 'mdadm' $(awk '$2 == "mdadm" { print $3 }' "$T/pins"): the archive's checksum is not the one pinned" \
+		env BOOTBENCH_PINS="$T/pins-sum" scripts/fetch.sh
+	{ cat "$T/pins-sum"; grep ' mdadm ' "$T/pins"; } > "$T/pins-both"
+	row "... one of its lines' checksums the archive's: the build proceeds" 0 "packages pinned" \
+		env BOOTBENCH_PINS="$T/pins-both" scripts/fetch.sh
 	echo "mdadm" > "$T/pins-bad"
 	row "a file that is no pins file is refused" 2 "not a pins file" \
 		env BOOTBENCH_PINS="$T/pins-bad" scripts/fetch.sh
