@@ -25,17 +25,20 @@ set -eu
 ROOT=${ROOT:-$(cd "$(dirname "$0")/.." && pwd)}
 HOST_DL=$ROOT/dl
 die() { echo "zfs: $*" >&2; exit 2; }
+case ${ARCH:=x86_64} in arm64) OUT=${OUT:-$ROOT/out/arm64} ;; *) OUT=${OUT:-$ROOT/out} ;; esac
+. "$ROOT/scripts/arch.sh"
+CROSS=$CROSS_COMPILE
 # configure links a test program with the target's C compiler, though it
 # builds only the modules: for arm64 the musl of out/arm64/musl (Debian's
 # cross gcc has no C library here)
-case ${ARCH:=x86_64} in
-x86_64) DL=$HOST_DL CROSS= OUT=${OUT:-$ROOT/out}/zfs
-	set -- ;;
-arm64) DL=$HOST_DL/arm64 CROSS=aarch64-linux-gnu- OUT=${OUT:-$ROOT/out/arm64}/zfs
-	set -- --build="$(gcc -dumpmachine)" --host=aarch64-linux-gnu CC="${OUT%/zfs}/musl/bin/musl-gcc"
-	[ -x "${OUT%/zfs}/musl/bin/musl-gcc" ] || die "${OUT%/zfs}/musl is missing: run scripts/build-musl.sh (make ARCH=arm64)" ;;
-*) die "ARCH=$ARCH: no such ARCH (x86_64, arm64)" ;;
-esac
+DL=$HOST_DL
+set --
+if [ "$ARCH" = arm64 ]; then
+	DL=$HOST_DL/arm64
+	set -- $CONFIGURE_CROSS --host=aarch64-linux-gnu CC="$MUSL_GCC"
+	[ -x "$MUSL_GCC" ] || die "$MUSL_GCC is missing: run scripts/build-musl.sh (make ARCH=arm64)"
+fi
+OUT=$OUT/zfs
 
 [ -f "$DL/manifest.tsv" ] || die "${DL#$ROOT/}/manifest.tsv is missing: run scripts/fetch.sh (ARCH=$ARCH)"
 for t in ${CROSS}gcc-12 make dpkg-deb ${CROSS}strip; do
