@@ -50,9 +50,10 @@ GUARD="setpriv --pdeathsig TERM"
 checks=0
 ok() { echo "ok: $*"; checks=$((checks + 1)); }
 bad() { echo "FAILED: $*"; failures=$((failures + 1)); checks=$((checks + 1)); }
-check() { # check DESCRIPTION COMMAND...
+check() { # check DESCRIPTION COMMAND...: 0 when it held, 1 when not, so
+	# `check ... || { what to print }` prints only on a failure
 	d=$1; shift
-	if "$@"; then ok "$d"; else bad "$d"; fi
+	if "$@"; then ok "$d"; else bad "$d"; return 1; fi
 }
 finish() { [ $failures = 0 ] && exit 0; echo "$failures checks failed"; exit 1; }
 # A skip is for a test that could not start; one after checks ran would hide
