@@ -170,6 +170,36 @@ check "... in the JSON too" json "$T/list.json" "[s['missing'] for s in d['syste
 "$BB" chroot "$ROOT" -- cat /etc/os-release > "$T/out" 2>&1
 check "... and a chroot runs on it, saying what it lacks" sh -c "[ \$? = 0 ] && grep -q 'PRETTY_NAME' '$T/out' && grep -q '(no init)' '$T/out'"
 
+# A system whose programs are for another machine (a disk moved from an
+# arm64 server, or the wrong stick booted): its shell's ELF header says
+# so; the list marks it, the chroot refuses it before mounting anything,
+# where exec would say only "Exec format error". i386 runs on x86_64.
+set_machine() { # e_machine (little-endian, two bytes as printf octal)
+	mkdir -p "$T/m3" && mount "$ROOT" "$T/m3" &&
+		printf "$1" | dd of="$T/m3/bin/busybox" bs=1 seek=18 conv=notrunc status=none && umount "$T/m3"
+}
+set_machine '\267\000'
+"$BB" chroot --list > "$T/list" 2>&1
+check "an arm64 system on this x86_64 machine is listed, marked" \
+	grep -q "^Bootbench Test Linux 1.0 *$ROOT .*(arm64 programs: not for this x86_64 machine)\$" "$T/list"
+"$BB" chroot --list --json > "$T/list.json"
+check "... its machine in the JSON" json "$T/list.json" "[s['machine'] for s in d['systems']] == ['arm64']"
+before=$(sha256sum < "$T/root.img")
+"$BB" chroot "$ROOT" -- true > "$T/out" 2>&1
+rc=$?
+cat "$T/out"
+check "... a chroot into it is refused: exit 2, one line naming the machines" sh -c "[ $rc = 2 ] && [ \$(grep -c . '$T/out') = 1 ] &&
+	grep -q 'holds a system for arm64: its programs cannot run on this x86_64 machine (enter it on an arm64 machine, with bootbench.s stick for it)$' '$T/out'"
+check "... nothing mounted, the disk unchanged" sh -c "! grep -q ' $ROOT ' /proc/mounts && [ '$(sha256sum < "$T/root.img")' = '$before' ]"
+set_machine '\003\000'
+"$BB" chroot --list --json > "$T/list.json"
+"$BB" chroot --list > "$T/list" 2>&1
+check "an i386 system is not marked here (the amd64 kernel runs its programs)" sh -c \
+	"grep -q '^Bootbench Test Linux 1.0 .*(no init)\$' '$T/list' && python3 -c \"import json,sys; sys.exit(json.load(open('$T/list.json'))['systems'][0]['machine'] != 'i386')\""
+set_machine '\076\000'
+"$BB" chroot --list --json > "$T/list.json"
+check "... and this machine's own reads x86_64" json "$T/list.json" "[s['machine'] for s in d['systems']] == ['x86_64']"
+
 # an fstab is the installed system's text: it may name any device of this
 # machine, never the boot or results medium (the stick holds credentials)
 mkfs.ext4 -q -F "$OTHER"

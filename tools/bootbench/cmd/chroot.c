@@ -20,6 +20,7 @@
 #include "lib/args.h"
 #include "lib/json.h"
 #include "lib/util.h"
+#include "rescue/machine.h"
 #include "rescue/probe.h"
 #include "rescue/session.h"
 #include "rescue/volumes.h"
@@ -62,6 +63,7 @@ static void print_list(const struct installed *s, int n, int as_json)
 			json_str(&j, "esp", s[i].esp);
 			json_str(&j, "cmdline", s[i].cmdline);
 			json_str(&j, "missing", s[i].missing);
+			json_str(&j, "machine", s[i].machine);
 			json_obj_close(&j);
 		}
 		json_arr_close(&j);
@@ -78,7 +80,11 @@ static void print_list(const struct installed *s, int n, int as_json)
 		if (s[i].subvol[0])
 			printf("  subvol=%s", s[i].subvol);
 		printf("  /boot: %s  ESP: %s", s[i].boot[0] ? s[i].boot : "on the root", s[i].esp[0] ? s[i].esp : "-");
-		printf(s[i].missing[0] ? "  (%s)\n" : "%s\n", s[i].missing);
+		if (s[i].missing[0])
+			printf("  (%s)", s[i].missing);
+		if (s[i].machine[0] && !machine_runs_here(s[i].machine))
+			printf("  (%s programs: not for this %s machine)", s[i].machine, machine_here());
+		printf("\n");
 	}
 }
 
@@ -225,6 +231,15 @@ static int chroot_main(void *opts, int argc, char **argv)
 	}
 	if (find_installed(root, &sys))
 		die_usage("chroot: %s holds no installed system (no os-release found on it)", root);
+	/* before anything is mounted: exec would say only "Exec format error" */
+	if (sys.machine[0] && !machine_runs_here(sys.machine)) {
+		if (!strcmp(sys.machine, "x86_64") || !strcmp(sys.machine, "arm64"))
+			die_usage("chroot: %s holds a system for %s: its programs cannot run on this %s machine (enter it "
+				  "on an %s machine, with bootbench's stick for it)",
+				  root, sys.machine, machine_here(), sys.machine);
+		die_usage("chroot: %s holds a system for %s: its programs cannot run on this %s machine", root,
+			  sys.machine, machine_here());
+	}
 	r.root = root;
 	r.subvol = subvol ? subvol : sys.subvol;
 	r.argv = cmd;

@@ -18,6 +18,7 @@
 #include "lib/util.h"
 #include "rescue/fstab.h"
 #include "rescue/inroot.h"
+#include "rescue/machine.h"
 #include "rescue/probe.h"
 #include "safety/consent.h"
 #include "safety/mountns.h"
@@ -144,6 +145,7 @@ static int looks_installed(struct installed *s)
 		if (version[0])
 			snprintf(s->name + strlen(s->name), sizeof(s->name) - strlen(s->name), " %s", version);
 	}
+	machine_of_system(PROBE_DIR, s->machine, sizeof(s->machine));
 	fstab_device_of(PROBE_DIR, boot_dirs, s->boot, sizeof(s->boot));
 	fstab_device_of(PROBE_DIR, esp_dirs, s->esp, sizeof(s->esp));
 	probe_cmdline(PROBE_DIR, s->cmdline, sizeof(s->cmdline));

@@ -26,6 +26,7 @@ struct installed {
 	char esp[PATH_MAX];	/* on /boot/efi or /efi */
 	char cmdline[1024];	/* its boot loader's kernel command line, "" if not found */
 	char missing[32];	/* what a booting system lacks ("no init"), "" if nothing */
+	char machine[24];	/* what its programs are built for (machine.h), "" if not known */
 };
 
 /*

@@ -18,10 +18,13 @@ mounted_on() { awk -v m="$1" '$2 == m { print $1 }' /proc/mounts | tail -n 1; }
 command -v grub-install > /dev/null || { echo "repair: this system has no grub-install (its GRUB packages are missing)"; exit 1; }
 esp=""
 for d in /boot/efi /efi; do [ -n "$(mounted_on $d)" ] && { esp=$d; break; }; done
-# GRUB's UEFI platform for this machine (the system runs here, so it is
-# this machine's)
+# GRUB's UEFI platform for this machine's firmware (the system runs here,
+# so it is this machine's): a 64-bit x86 CPU under 32-bit UEFI (tablets,
+# some Atom boards) boots only GRUB for i386-efi (BOOTIA32.EFI)
 case $(uname -m) in
-x86_64) efi=x86_64-efi ;;
+x86_64)
+	efi=x86_64-efi
+	[ "$(cat /sys/firmware/efi/fw_platform_size 2>/dev/null)" != 32 ] || efi=i386-efi ;;
 aarch64) efi=arm64-efi ;;
 *) efi=$(uname -m)-efi ;;
 esac
