@@ -70,11 +70,22 @@ else
 	conf=/usr/lib/binfmt.d/qemu-aarch64.conf
 	[ -r $conf ] || die "$conf is missing: apt-get install qemu-user-static (or run 'make deps')"
 	[ -w $binfmt/register ] || mount -t binfmt_misc binfmt_misc $binfmt 2>/dev/null || die "binfmt_misc cannot be mounted on $binfmt"
-	if [ ! -e $binfmt/qemu-aarch64 ]; then
-		cat $conf > $binfmt/register || die "qemu-aarch64 cannot be registered with binfmt_misc"
-		trap 'echo -1 > '$binfmt'/qemu-aarch64 2>/dev/null' EXIT
-		trap 'exit 130' HUP INT TERM
+	# The host's own entry is used as it is. Else one of ours, by a name of
+	# its own (its being there says a build of ours registered it), shared
+	# by builds running at once (two checkouts): binfmt_misc's folder is the
+	# lock for registering and removing (the kernel's one registry, whatever
+	# the chroot), its status file held shared while a build runs; the last
+	# one out, the only one that can then take that exclusively, removes it.
+	ours=qemu-aarch64-bootbench
+	exec 8< $binfmt 9< $binfmt/status
+	flock -x 8
+	if [ ! -e $binfmt/qemu-aarch64 ] && [ ! -e $binfmt/$ours ]; then
+		sed "s/^:qemu-aarch64:/:$ours:/" $conf > $binfmt/register || die "qemu-aarch64 cannot be registered with binfmt_misc"
 	fi
+	flock -s 9
+	flock -u 8
+	trap 'flock -x 8; flock -u 9; if [ -e '$binfmt/$ours' ] && flock -x -n 9; then echo -1 > '$binfmt/$ours'; fi' EXIT
+	trap 'exit 130' HUP INT TERM
 	debootstrap --arch=arm64 --foreign --variant=minbase --include=$include \
 		bookworm "$T" "$MIRROR" > "$OUT/debootstrap.log" 2>&1 || { tail -n 20 "$OUT/debootstrap.log"; die "debootstrap failed"; }
 	# the small initramfs below from the start: under qemu-user, each of the
