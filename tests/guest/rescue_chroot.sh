@@ -37,16 +37,25 @@ if [ "${1:-}" = prepare ]; then
 	truncate -s 32M "$T/esp.img" && mkfs.vfat -n ESP "$T/esp.img" >/dev/null && mcopy -s -i "$T/esp.img" "$T/esp/EFI" ::/
 	truncate -s 32M "$T/boot.img" && mkfs.ext4 -q -U "$BOOT_UUID" -d "$T/boot" "$T/boot.img"
 	truncate -s 64M "$T/root.img" && mkfs.ext4 -q -U "$ROOT_UUID" -d "$T/root" "$T/root.img"
-	truncate -s 140M "$GUEST/rescue_chroot.img"
+	# a second root on the disk whose programs are for arm64 (its busybox's
+	# ELF header says so): a disk from an arm64 server, which this x86_64
+	# machine cannot run
+	cp -a "$T/root" "$T/root64"
+	printf 'PRETTY_NAME="Bootbench Test Linux arm64"\nID=bbtest\nVERSION_ID=1.0\n' > "$T/root64/usr/lib/os-release"
+	printf '\267\000' | dd of="$T/root64/bin/busybox" bs=1 seek=18 conv=notrunc status=none
+	truncate -s 16M "$T/root64.img" && mkfs.ext4 -q -d "$T/root64" "$T/root64.img"
+	truncate -s 150M "$GUEST/rescue_chroot.img"
 	sfdisk -q "$GUEST/rescue_chroot.img" <<-TABLE
 	label: gpt
 	start=1MiB, size=32MiB, type=C12A7328-F81F-11D2-BA4B-00A0C93EC93B, uuid=$ESP_PARTUUID
 	start=33MiB, size=32MiB, type=0FC63DAF-8483-4772-8E79-3D69D8477DE4
 	start=65MiB, size=64MiB, type=0FC63DAF-8483-4772-8E79-3D69D8477DE4
+	start=129MiB, size=16MiB, type=0FC63DAF-8483-4772-8E79-3D69D8477DE4
 	TABLE
 	dd if="$T/esp.img" of="$GUEST/rescue_chroot.img" bs=1M seek=1 conv=notrunc status=none
 	dd if="$T/boot.img" of="$GUEST/rescue_chroot.img" bs=1M seek=33 conv=notrunc status=none
 	dd if="$T/root.img" of="$GUEST/rescue_chroot.img" bs=1M seek=65 conv=notrunc status=none
+	dd if="$T/root64.img" of="$GUEST/rescue_chroot.img" bs=1M seek=129 conv=notrunc status=none
 	sum_of "$GUEST/rescue_chroot.img" > "$GUEST/rescue_chroot.before"
 	exit 0
 fi
@@ -61,6 +70,16 @@ step "Rescue lists the installed systems" "Which installed system?" 60
 # the list is drawn after its prompt: waited for, not read at once (a fresh
 # root under load read the screen before the row was on it)
 step "... the one on the disk, by its name" "/dev/vdc3 *Bootbench Test Linux 1.0" 30 E
+# the arm64 one: picked, it is refused at once, saying why
+check "... and the arm64 one, marked first" shows "/dev/vdc4 *(arm64) Bootbench Test Linux arm64"
+keys Down Enter
+step "the arm64 system is refused, saying why" "cannot run on this x86_64 machine" 30
+check "... and where to rescue it" shows "with bootbench's stick for it"
+keys Enter
+step "back in the menu, nothing offered for it" "Esc goes back" 30
+sleep 2	# dialog drops what is typed while it starts
+keys 6 6 Enter
+step "Rescue lists the installed systems again" "/dev/vdc3 *Bootbench Test Linux 1.0" 60 E
 keys Enter
 step "... and offers a read-only shell first" "read-only: nothing can be changed" 30
 start=$(date +%s)
@@ -113,6 +132,10 @@ type_line "clear; bootbench chroot -q /dev/vdc3 -- sleep 300 & sleep 5; kill -9 
 step_result "kill -9 of the helper mid-session" RC-KILL "RC-KILL=0" 60
 check "... leaves no mount of the disk, in any namespace" shows "LEFT=0 SLEEPS=0"
 
+type_line "clear; bootbench chroot /dev/vdc4 -- true > /tmp/a 2>&1; RC=\$?; cat /tmp/a; echo RC-ARM64=\$RC LEFT=\$(grep -c ' /dev/vdc4 ' /proc/mounts)"
+step_result "a chroot into the arm64 system: exit 2, nothing mounted" RC-ARM64 "RC-ARM64=2 LEFT=0" 60
+check "... one line naming the two machines" shows "bootbench: chroot: /dev/vdc4 holds a system for arm64: its programs cannot run on this x86_64 machine"
+
 # the stick by what it is: the guest has SCSI and SATA disks too (erase_disks.sh's)
 type_line "clear; M=\$(bootbench disks --media | head -n1)1; bootbench chroot \$M > /tmp/b 2>&1; A=\$?; bootbench chroot --write=\$M /dev/vdc3 > /tmp/w 2>&1; B=\$?; cat /tmp/b /tmp/w; echo RC-MEDIUM=\$A,\$B"
 step_result "the boot medium as ROOT, or in --write: exit 2 each" RC-MEDIUM "RC-MEDIUM=2,2" 60
@@ -122,7 +145,7 @@ check "... --write of it too" shows "bootbench: chroot: --write: .*boot medium"
 # the guest runs on: its /tmp without this check's files (erase_disks.sh,
 # next, makes folders of two of their names), the stick read here once
 # the guest has synced it
-type_line "clear; rm -f /tmp/l /tmp/c /tmp/b /tmp/w; sync; echo SYNCED=\$((0))"
+type_line "clear; rm -f /tmp/l /tmp/c /tmp/b /tmp/w /tmp/a; sync; echo SYNCED=\$((0))"
 step_result "the disks synced" SYNCED "SYNCED=0" 60
 type_line "exit"
 step "back in the menu" "Esc goes back" 30

@@ -46,7 +46,7 @@ void machine_of_system(const char *root, char *out, size_t len)
 			snprintf(out, len, "%s", machines[i].name);
 			return;
 		}
-	snprintf(out, len, "ELF machine %u", m);
+	snprintf(out, len, "ELF-machine-%u", m);	/* one word: the list's mark is parsed */
 }
 
 const char *machine_here(void)

@@ -66,6 +66,8 @@ bootbench chroot --list > /tmp/menu-systems 2>&1
 awk '{ d = 0; for (i = 1; i + 3 <= NF; i++) if ($i ~ /^\/dev\// && $(i + 2) ~ /^[0-9]+\.[0-9]$/ && $(i + 3) == "GiB") d = i
 	if (!d) next
 	rest = ""; for (i = 1; i <= NF; i++) if (i != d) rest = rest (rest == "" ? "" : " ") $i
+	# a system for another machine: its machine first, where the cut keeps it
+	if (match($0, /\([^ ]+ programs: not for this [^ ]+ machine\)$/)) { m = substr($0, RSTART + 1); sub(/ .*/, "", m); rest = "(" m ") " rest }
 	printf "%d\t%s\t%s\n", NR, $d, rest }' /tmp/menu-systems > /tmp/menu-roots
 set --
 while IFS="$(printf '\t')" read -r nr dev rest; do
@@ -79,6 +81,18 @@ pick=$(dialog --stdout --title " Rescue " --menu "Which installed system?" 14 78
 root=$(awk -F '\t' -v n="$pick" '$1 == n { print $2 }' /tmp/menu-roots)
 line=$(sed -n "${pick}p" /tmp/menu-systems)
 [ -n "$root" ] || exit 0
+# a system for another machine (an arm64 disk in an x86_64 server): nothing
+# of it can run here, and chroot refuses it; said before any choice. The
+# mark is the line's end (the name at its start is the system's own text).
+case "$line" in
+*" programs: not for this "*" machine)")
+	m=$(echo "$line" | sed -n 's/.*(\([^ ]*\) programs: not for this \([^ ]*\) machine)$/\1/p')
+	here=$(echo "$line" | sed -n 's/.*(\([^ ]*\) programs: not for this \([^ ]*\) machine)$/\2/p')
+	where="its own kind of machine"
+	case "$m" in x86_64|arm64) where="an $m machine, with bootbench's stick for it" ;; esac
+	dialog --title " $root " --msgbox "The system on $root is built for $m: its programs cannot run on this $here machine. Rescue it on $where." 8 70
+	exit 0 ;;
+esac
 devs=$root
 # its /boot and ESP, where they are devices of their own (the last of each on
 # its line: the name comes first)
