@@ -73,8 +73,10 @@ step "... the one on the disk, by its name" "/dev/vdc3 *Bootbench Test Linux 1.0
 # the arm64 one: picked, it is refused at once, saying why
 check "... and the arm64 one, marked first" shows "/dev/vdc4 *(arm64) Bootbench Test Linux arm64"
 keys Down Enter
-step "the arm64 system is refused, saying why" "cannot run on this x86_64 machine" 30
-check "... and where to rescue it" shows "with bootbench's stick for it"
+# (the box wraps its text: words of one line each)
+step "the arm64 system is refused, saying why" "Rescue it on an arm64 machine" 30
+check "... the machine its programs are for" shows "The system on /dev/vdc4 is built for arm64"
+check "... and this one's" shows "run on this x86_64 machine"
 keys Enter
 step "back in the menu, nothing offered for it" "Esc goes back" 30
 sleep 2	# dialog drops what is typed while it starts
