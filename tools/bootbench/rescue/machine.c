@@ -23,7 +23,7 @@ static const struct {
 	{ 40, "arm" },	  { 62, "x86_64" },    { 183, "arm64" }, { 243, "riscv64" }, { 258, "loongarch64" },
 };
 
-void machine_of_system(const char *root, char *out, size_t len)
+void machine_of_installed(const char *root, char *out, size_t len)
 {
 	unsigned char h[20];
 	unsigned m;

@@ -12,7 +12,7 @@
 #include <stddef.h>
 
 /* The machine of the system mounted at ROOT ("x86_64", "arm64", "i386", ...) into OUT; "" when not known. */
-void machine_of_system(const char *root, char *out, size_t len);
+void machine_of_installed(const char *root, char *out, size_t len);
 /* The machine this program runs on, by the same names. */
 const char *machine_here(void);
 /* Whether programs for MACHINE run here: the same, or its 32-bit kin where the kernel runs them. */

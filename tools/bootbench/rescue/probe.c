@@ -145,7 +145,7 @@ static int looks_installed(struct installed *s)
 		if (version[0])
 			snprintf(s->name + strlen(s->name), sizeof(s->name) - strlen(s->name), " %s", version);
 	}
-	machine_of_system(PROBE_DIR, s->machine, sizeof(s->machine));
+	machine_of_installed(PROBE_DIR, s->machine, sizeof(s->machine));
 	fstab_device_of(PROBE_DIR, boot_dirs, s->boot, sizeof(s->boot));
 	fstab_device_of(PROBE_DIR, esp_dirs, s->esp, sizeof(s->esp));
 	probe_cmdline(PROBE_DIR, s->cmdline, sizeof(s->cmdline));
