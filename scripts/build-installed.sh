@@ -78,21 +78,21 @@ else
 	# one out, the only one that can then take that exclusively, removes it.
 	ours=qemu-aarch64-bootbench
 	exec 8< $binfmt 9< $binfmt/status
-	flock -x 8
+	flock -w 600 8 || die "another build has held $binfmt's lock for 10 minutes"
 	if [ ! -e $binfmt/qemu-aarch64 ] && [ ! -e $binfmt/$ours ]; then
 		sed "s/^:qemu-aarch64:/:$ours:/" $conf > $binfmt/register || die "qemu-aarch64 cannot be registered with binfmt_misc"
 	fi
 	flock -s 9
 	flock -u 8
-	trap 'flock -x 8; flock -u 9; if [ -e '$binfmt/$ours' ] && flock -x -n 9; then echo -1 > '$binfmt/$ours'; fi' EXIT
+	trap 'flock -w 600 8; flock -u 9; if [ -e '$binfmt/$ours' ] && flock -x -n 9; then echo -1 > '$binfmt/$ours'; fi; flock -u 8' EXIT
 	trap 'exit 130' HUP INT TERM
 	debootstrap --arch=arm64 --foreign --variant=minbase --include=$include \
-		bookworm "$T" "$MIRROR" > "$OUT/debootstrap.log" 2>&1 || { tail -n 20 "$OUT/debootstrap.log"; die "debootstrap failed"; }
+		bookworm "$T" "$MIRROR" > "$OUT/debootstrap.log" 2>&1 8<&- 9<&- || { tail -n 20 "$OUT/debootstrap.log"; die "debootstrap failed"; }
 	# the small initramfs below from the start: under qemu-user, each of the
 	# second stage's full ones (MODULES=most) took minutes
 	mkdir -p "$T/etc/initramfs-tools/conf.d"
 	printf 'MODULES=list\nCOMPRESS=zstd\n' > "$T/etc/initramfs-tools/conf.d/bbinstalled.conf"
-	chroot "$T" /debootstrap/debootstrap --second-stage >> "$OUT/debootstrap.log" 2>&1 ||
+	chroot "$T" /debootstrap/debootstrap --second-stage >> "$OUT/debootstrap.log" 2>&1 8<&- 9<&- ||
 		{ tail -n 20 "$OUT/debootstrap.log"; die "debootstrap's second stage failed (under qemu-aarch64)"; }
 fi
 ROOT_UUID=1b2c3d4e-0000-4000-8000-000000000001 BOOT_UUID=1b2c3d4e-0000-4000-8000-000000000002
@@ -108,7 +108,7 @@ echo bbinstalled > "$T/etc/hostname"
 # the rescue test and to unpack under TCG; this one seconds.
 printf 'MODULES=list\nCOMPRESS=zstd\n' > "$T/etc/initramfs-tools/conf.d/bbinstalled.conf"
 printf 'virtio_pci\nvirtio_blk\next4\n' >> "$T/etc/initramfs-tools/modules"
-chroot "$T" update-initramfs -u -k all > "$OUT/initramfs.log" 2>&1 || { tail -n 20 "$OUT/initramfs.log"; die "update-initramfs failed"; }
+chroot "$T" update-initramfs -u -k all > "$OUT/initramfs.log" 2>&1 8<&- 9<&- || { tail -n 20 "$OUT/initramfs.log"; die "update-initramfs failed"; }
 # the serial console: GRUB's and the kernel's, and a getty on it (systemd
 # starts one for console=); arm64's GRUB talks through the firmware's
 # console, which AAVMF puts on the PL011 already

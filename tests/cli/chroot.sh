@@ -174,11 +174,12 @@ check "... and a chroot runs on it, saying what it lacks" sh -c "[ \$? = 0 ] && 
 # arm64 server, or the wrong stick booted): its shell's ELF header says
 # so; the list marks it, the chroot refuses it before mounting anything,
 # where exec would say only "Exec format error". i386 runs on x86_64.
-set_machine() { # e_machine (little-endian, two bytes as printf octal)
+set_machine() { # EI_CLASS e_machine (little-endian), as printf octal
 	mkdir -p "$T/m3" && mount "$ROOT" "$T/m3" &&
-		printf "$1" | dd of="$T/m3/bin/busybox" bs=1 seek=18 conv=notrunc status=none && umount "$T/m3"
+		printf "$1" | dd of="$T/m3/bin/busybox" bs=1 seek=4 conv=notrunc status=none &&
+		printf "$2" | dd of="$T/m3/bin/busybox" bs=1 seek=18 conv=notrunc status=none && umount "$T/m3"
 }
-set_machine '\267\000'
+set_machine '\002' '\267\000'
 "$BB" chroot --list > "$T/list" 2>&1
 check "an arm64 system on this x86_64 machine is listed, marked" \
 	grep -q "^Bootbench Test Linux 1.0 *$ROOT .*(arm64 programs: not for this x86_64 machine)\$" "$T/list"
@@ -191,12 +192,25 @@ cat "$T/out"
 check "... a chroot into it is refused: exit 2, one line naming the machines" sh -c "[ $rc = 2 ] && [ \$(grep -c . '$T/out') = 1 ] &&
 	grep -q 'holds a system for arm64: its programs cannot run on this x86_64 machine (enter it on an arm64 machine, with bootbench.s stick for it)$' '$T/out'"
 check "... nothing mounted, the disk unchanged" sh -c "! grep -q ' $ROOT ' /proc/mounts && [ '$(sha256sum < "$T/root.img")' = '$before' ]"
-set_machine '\003\000'
+# its /bin/sh lost (a failed upgrade: what rescue is for): the next of its
+# programs tells (here /bin/true); and an fstab's text cannot forge the mark
+# or end the line (\012 decoded to a newline)
+mkdir -p "$T/m3" && mount "$ROOT" "$T/m3" && mv "$T/m3/bin/sh" "$T/m3/bin/sh.gone" &&
+	cp "$T/m3/etc/fstab" "$T/fstab.keep2" &&
+	printf '%s\n' 'LABEL=x\040(x86_64\040programs:\040not\040for\040this\040x86_64\040machine)\012 /boot/efi vfat nofail 0 1' >> "$T/m3/etc/fstab" && umount "$T/m3"
+"$BB" chroot --list > "$T/list" 2>&1
+cat "$T/list"
+check "... with its /bin/sh gone, still marked (its other programs tell)" \
+	grep -q "^Bootbench Test Linux 1.0 *$ROOT .*(arm64 programs: not for this x86_64 machine)\$" "$T/list"
+check "... one line a system, the fstab's newline and mark shown as its text" sh -c "[ \$(grep -c . '$T/list') = 1 ] && grep -q 'ESP: LABEL=x (x86_64 programs: not for this x86_64 machine)? (missing)' '$T/list'"
+mount "$ROOT" "$T/m3" && mv "$T/m3/bin/sh.gone" "$T/m3/bin/sh" && cp "$T/fstab.keep2" "$T/m3/etc/fstab" && umount "$T/m3"
+set_machine '\001' '\003\000'
 "$BB" chroot --list --json > "$T/list.json"
 "$BB" chroot --list > "$T/list" 2>&1
+cat "$T/list"
 check "an i386 system is not marked here (the amd64 kernel runs its programs)" sh -c \
 	"grep -q '^Bootbench Test Linux 1.0 .*(no init)\$' '$T/list' && python3 -c \"import json,sys; sys.exit(json.load(open('$T/list.json'))['systems'][0]['machine'] != 'i386')\""
-set_machine '\076\000'
+set_machine '\002' '\076\000'
 "$BB" chroot --list --json > "$T/list.json"
 check "... and this machine's own reads x86_64" json "$T/list.json" "[s['machine'] for s in d['systems']] == ['x86_64']"
 

@@ -13,7 +13,9 @@ PARTS=lib/bootbench/parts
 kver=$(ls out/rootfs/lib/modules 2>/dev/null | head -n1)
 [ -n "$kver" ] || { echo "out/rootfs is missing: run 'make image'"; exit 1; }
 # part file stage
-awk '!/^[[:space:]]*#/ && NF { print $1, $2 }' image/packs.table | while read -r part file; do
+# the loop reads a file, not a pipe: in a pipe's subshell its checks' failures would not count
+awk '!/^[[:space:]]*#/ && NF { print $1, $2 }' image/packs.table > "$T/parts"
+while read -r part file; do
 	case $part in base) stage=out/rootfs ;; *) stage=out/packs/$part ;; esac
 	u=$T/$part
 	mkdir -p "$u"
@@ -56,5 +58,5 @@ awk '!/^[[:space:]]*#/ && NF { print $1, $2 }' image/packs.table | while read -r
 	check "base: the mount point is there" [ -d "$u/$PARTS/base" ]
 	check "base: the release file records the squashfs images and the host's squashfs-tools" sh -c "
 		grep -q '^compression lazy squashfs xz' '$u/etc/bootbench-release' && grep -q '^host squashfs-tools [0-9]' '$u/etc/bootbench-release'"
-done
+done < "$T/parts"
 finish

@@ -35,8 +35,8 @@ linked_save() {
 linked_save "results/.$RUN.partial"
 check "a .RUN.partial that is a link: the victim's files are all there" victim_intact
 check "... the save went on: exit 0" [ $rc = 0 ]
-check "... the run arrived whole" [ -f "$T/stick/results/$RUN/MANIFEST.sha256" ] && [ ! -L "$T/stick/results/$RUN" ]
-check "... the link itself is gone" [ ! -e "$T/stick/results/.$RUN.partial" ] && [ ! -L "$T/stick/results/.$RUN.partial" ]
+check "... the run arrived whole" sh -c "[ -f '$T/stick/results/$RUN/MANIFEST.sha256' ] && [ ! -L '$T/stick/results/$RUN' ]"
+check "... the link itself is gone" sh -c "[ ! -e '$T/stick/results/.$RUN.partial' ] && [ ! -L '$T/stick/results/.$RUN.partial' ]"
 
 # 2. results/ on the stick is a link
 linked_save results

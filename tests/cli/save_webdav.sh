@@ -78,7 +78,7 @@ start=$(date +%s)
 save --timeout=4 "$URL/later" "$R" > "$T/out" 2>&1
 rc=$?
 secs=$(( $(date +%s) - start ))
-check "server down: exit 1 after the 4 s timeout (took ${secs}s)" [ $rc = 1 ] && [ $secs -le 10 ]
+check "server down: exit 1 after the 4 s timeout (took ${secs}s)" sh -c "[ $rc = 1 ] && [ $secs -le 10 ]"
 check "... each attempt said why, with the backoff" sh -c "grep -q 'attempt 1 failed: cannot connect' '$T/out' && grep -q 'retrying in 2 s' '$T/out'"
 check "... spooled" grep -q "/later	" "$T/spool"
 start_webdav
@@ -108,7 +108,7 @@ save --timeout=3 "$URL/mid" "$M" > "$T/out" 2>&1
 rc=$?
 wait $killer
 sent=$(tail -n +$((n + 1)) "$T/nginx/access.log" | grep -c '"PUT ')
-check "killed mid-upload (after $sent of 151 files): exit 1" [ $rc = 1 ] && [ "$sent" -ge 10 ] && [ "$sent" -lt 151 ]
+check "killed mid-upload (after $sent of 151 files): exit 1" sh -c "[ $rc = 1 ] && [ $sent -ge 10 ] && [ $sent -lt 151 ]"
 check "... said why and spooled it" sh -c "grep -q 'mid/*: FAILED: .*gave up after 3 s' '$T/out' && grep -q '/mid	' '$T/spool'"
 check "... no folder under the final name" [ ! -e "$T/dav/rack 1/r7/mid/${M##*/}" ]
 check "... the stick's deliveries.log says it failed" grep -q " ${M##*/} https://.*/mid FAILED: .*(gave up after 3 s)\$" "$T/stick/results/deliveries.log"

@@ -39,6 +39,16 @@ int probe_private_namespace(void)
 }
 
 /* KEY=value of an os-release text into BUF, quotes removed. */
+/* The disk's text, shown on a terminal and parsed by line (the menu): no
+ * control characters (escape sequences, a newline that would end the line
+ * with words of the disk's own). */
+static void scrub(char *text)
+{
+	for (char *c = text; *c; c++)
+		if ((unsigned char)*c < ' ' || *c == 127)
+			*c = '?';
+}
+
 static void os_release_value(const char *text, const char *key, char *buf, size_t len)
 {
 	size_t n = strlen(key);
@@ -55,10 +65,7 @@ static void os_release_value(const char *text, const char *key, char *buf, size_
 				k -= 2;
 			}
 			snprintf(buf, len, "%.*s", (int)k, v);
-			/* the disk's text, shown on a terminal: no control characters (escape sequences) */
-			for (char *c = buf; *c; c++)
-				if ((unsigned char)*c < ' ' || *c == 127)
-					*c = '?';
+			scrub(buf);
 			return;
 		}
 		p = strchr(p, '\n');
@@ -111,8 +118,11 @@ static void fstab_device_of(const char *root, const char *const dirs[], char *de
 	if (!inroot_read(root, "/etc/fstab", text, 65536) && (n = fstab_parse(text, &e)) > 0) {
 		for (i = 0; i < n && !dev[0]; i++)
 			for (k = 0; dirs[k]; k++)
-				if (!strcmp(e[i].dir, dirs[k]) && fstab_resolve(e[i].spec, dev, len))
+				if (!strcmp(e[i].dir, dirs[k]) && fstab_resolve(e[i].spec, dev, len)) {
+					/* its fstab's text, \NNN decoded (\012 a newline) */
 					snprintf(dev, len, "%s (missing)", e[i].spec);
+					scrub(dev);
+				}
 	}
 	free(e);
 	free(text);

@@ -36,6 +36,17 @@ if [ -n "$esp" ] && [ -d /usr/lib/grub/$efi ]; then
 	extra=--force-extra-removable
 	grub-install --help 2>&1 | grep -q -- --force-extra-removable || extra=--removable
 	run grub-install --target=$efi --efi-directory="$esp" --bootloader-id="$id" $extra $nvram || exit 1
+elif [ -n "$esp" ] && [ -d /sys/firmware/efi ]; then
+	# booted by UEFI, the system has an ESP: GRUB for BIOS in its boot
+	# sector would not be what this firmware starts
+	case $efi in
+	x86_64-efi) pkg=grub-efi-amd64-bin ;;
+	i386-efi) pkg=grub-efi-ia32-bin ;;
+	arm64-efi) pkg=grub-efi-arm64-bin ;;
+	*) pkg="GRUB for $efi" ;;
+	esac
+	echo "repair: this machine boots by UEFI ($efi) and the system has no GRUB for it (/usr/lib/grub/$efi): install $pkg in it first"
+	exit 1
 elif [ -d /usr/lib/grub/i386-pc ]; then
 	part=$(mounted_on /boot)
 	[ -n "$part" ] || part=$(mounted_on /)
