@@ -90,7 +90,9 @@ if until_log "$T/serial.log" 'unattended run finished' 240 && until_log "$T/seri
 	$TM new-session -d -s ssh -x 80 -y 24 "$SSH -tt -i '$T/id' root@127.0.0.1 bootbench menu; sleep 30"
 	# up to a minute: the login and dialog's start took over 20 s in a fresh root's loaded suite
 	# (the menu was there by the next check), and the wait ends as soon as the menu is drawn
-	i=0; while ! $TM capture-pane -p -t ssh | grep -q 'Choose with the arrow keys' && [ $i -lt 120 ]; do sleep 0.5; i=$((i + 1)); done
+	# (for the entry itself: the list is drawn after the prompt, and a loaded host's capture caught
+	# the prompt alone)
+	i=0; while ! $TM capture-pane -p -t ssh | grep -q 'Remote access (ssh' && [ $i -lt 120 ]; do sleep 0.5; i=$((i + 1)); done
 	if $TM capture-pane -p -t ssh | grep -q 'Remote access (ssh'; then ok "bootbench menu draws the menu over ssh"
 	else bad "bootbench menu draws the menu over ssh"; $TM capture-pane -p -t ssh | grep -v '^ *$' | tail -n 12; fi
 	sleep 2	# dialog drops what is typed while it starts

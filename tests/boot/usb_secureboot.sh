@@ -25,8 +25,24 @@ console_boot 100 30 "--fw secureboot --usb '$T/zfs-stick.img' $disks"
 # screen_lacks TEXT: the screen was read, and does not show TEXT (a screen
 # that could not be read is no proof of its absence)
 screen_lacks() { _s=$(screen) && [ -n "$_s" ] && ! printf '%s\n' "$_s" | grep -qF -- "$1"; }
+# menu_lacks TEXT: GRUB's menu was read (its unavailable memtest86+ entry on
+# the screen), and does not show TEXT: a screen that could not be read, or
+# one caught while GRUB redraws it (blank on a loaded host), is no proof of
+# its absence, so it is read again, for up to 10 s
+menu_lacks() {
+	_i=0
+	while [ $_i -lt 20 ]; do
+		_s=$(screen) && printf '%s\n' "$_s" | grep -qF 'memtest86+: unavailable' && {
+			printf '%s\n' "$_s" | grep -qF -- "$1" && { echo "--- the menu shows '$1':"; printf '%s\n' "$_s" | grep -v '^ *$'; return 1; }
+			return 0
+		}
+		sleep 0.5; _i=$((_i + 1))
+	done
+	echo "--- GRUB's menu not read in 10 s:"; screen | grep -v '^ *$' | tail -n 20
+	return 1
+}
 step "GRUB marks memtest86+ unavailable" "memtest86+: unavailable, Secure Boot is on" 120
-check "... and offers no entry that would load it" screen_lacks 'memtest86+ (memory test)'
+check "... and offers no entry that would load it" menu_lacks 'memtest86+ (memory test)'
 keys m
 step "choosing it says why, and nothing is loaded" "memtest86+ is not signed, so Secure Boot refuses it" 30
 # the entry ends after its 10 s sleep and GRUB draws its menu again: only then is "did not
