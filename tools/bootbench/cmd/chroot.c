@@ -233,12 +233,11 @@ static int chroot_main(void *opts, int argc, char **argv)
 		die_usage("chroot: %s holds no installed system (no os-release found on it)", root);
 	/* before anything is mounted: exec would say only "Exec format error" */
 	if (sys.machine[0] && !machine_runs_here(sys.machine)) {
-		if (!strcmp(sys.machine, "x86_64") || !strcmp(sys.machine, "arm64"))
-			die_usage("chroot: %s holds a system for %s: its programs cannot run on this %s machine (enter it "
-				  "on an %s machine, with bootbench's stick for it)",
-				  root, sys.machine, machine_here(), sys.machine);
-		die_usage("chroot: %s holds a system for %s: its programs cannot run on this %s machine", root,
-			  sys.machine, machine_here());
+		int stick = !strcmp(sys.machine, "x86_64") || !strcmp(sys.machine, "arm64");	/* bootbench's machines */
+
+		die_usage("chroot: %s holds a system for %s: its programs cannot run on this %s machine%s%s%s", root,
+			  sys.machine, machine_here(), stick ? " (enter it on an " : "", stick ? sys.machine : "",
+			  stick ? " machine, with bootbench's stick for it)" : "");
 	}
 	r.root = root;
 	r.subvol = subvol ? subvol : sys.subvol;

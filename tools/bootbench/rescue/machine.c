@@ -15,6 +15,7 @@
 #include "lib/util.h"
 #include "rescue/inroot.h"
 #include "rescue/machine.h"
+#include "rescue/passwd.h"
 
 #define HEADER 64	/* an ELF header, and what binfmt_misc's magic may reach */
 
@@ -71,18 +72,11 @@ static int elf_header(const char *root, const char *path, unsigned char h[HEADER
 /* root's login shell, from the system's passwd ("" if none) */
 static void root_shell_of(const char *root, char *out, size_t len)
 {
-	char *text = xcalloc(1, 65536), *line, *shell;
+	char *text = xcalloc(1, 65536);
 
 	out[0] = 0;
 	if (!inroot_read(root, "/etc/passwd", text, 65536))
-		for (line = text; line && *line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL)
-			if (!strncmp(line, "root:", 5)) {
-				line[strcspn(line, "\n")] = 0;
-				shell = strrchr(line, ':');
-				if (shell && shell[1] == '/')
-					snprintf(out, len, "%s", shell + 1);
-				break;
-			}
+		passwd_root_shell(text, out, len);
 	free(text);
 }
 

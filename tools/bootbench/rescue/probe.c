@@ -38,7 +38,6 @@ int probe_private_namespace(void)
 	return 0;
 }
 
-/* KEY=value of an os-release text into BUF, quotes removed. */
 /* The disk's text, shown on a terminal and parsed by line (the menu): no
  * control characters (escape sequences, a newline that would end the line
  * with words of the disk's own). */
@@ -49,6 +48,7 @@ static void scrub(char *text)
 			*c = '?';
 }
 
+/* KEY=value of an os-release text into BUF, quotes removed. */
 static void os_release_value(const char *text, const char *key, char *buf, size_t len)
 {
 	size_t n = strlen(key);

@@ -36,6 +36,7 @@
 #include "lib/util.h"
 #include "rescue/fstab.h"
 #include "rescue/inroot.h"
+#include "rescue/passwd.h"
 #include "rescue/probe.h"
 #include "rescue/session.h"
 #include "safety/caps.h"
@@ -478,23 +479,13 @@ static int mount_kernel_fs(const char *root, const char *state, const char *cmdl
 /* The installed system's shell for root (its /etc/passwd), else /bin/sh. */
 static void root_shell(char *buf, size_t len)
 {
-	char *text = read_small("/etc/passwd"), *line;
+	char *text = read_small("/etc/passwd");
 
-	snprintf(buf, len, "/bin/sh");
-	for (line = text; line && *line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
-		char *shell;
-
-		if (strncmp(line, "root:", 5))
-			continue;
-		line[strcspn(line, "\n")] = '\0';	/* the last field of this line, not of the file */
-		shell = strrchr(line, ':');
-		if (shell && shell[1] == '/') {
-			snprintf(buf, len, "%s", shell + 1);
-			if (access(buf, X_OK))
-				snprintf(buf, len, "/bin/sh");
-		}
-		break;
-	}
+	buf[0] = 0;
+	if (text)
+		passwd_root_shell(text, buf, len);
+	if (!buf[0] || access(buf, X_OK))
+		snprintf(buf, len, "/bin/sh");
 	free(text);
 }
 

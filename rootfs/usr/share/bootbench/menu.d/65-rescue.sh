@@ -86,8 +86,9 @@ line=$(sed -n "${pick}p" /tmp/menu-systems)
 # mark is the line's end (the name at its start is the system's own text).
 case "$line" in
 *" programs: not for this "*" machine)")
-	m=$(echo "$line" | sed -n 's/.*(\([^ ]*\) programs: not for this \([^ ]*\) machine)$/\1/p')
-	here=$(echo "$line" | sed -n 's/.*(\([^ ]*\) programs: not for this \([^ ]*\) machine)$/\2/p')
+	# shellcheck disable=SC2046 # two words: the system's machine and this one
+	set -- $(echo "$line" | sed -n 's/.*(\([^ ]*\) programs: not for this \([^ ]*\) machine)$/\1 \2/p')
+	m=$1 here=$2
 	where="its own kind of machine"
 	case "$m" in x86_64|arm64) where="an $m machine, with bootbench's stick for it" ;; esac
 	dialog --title " $root " --msgbox "The system on $root is built for $m: its programs cannot run on this $here machine. Rescue it on $where." 8 70
