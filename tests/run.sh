@@ -49,6 +49,11 @@
 # where the boot itself is tested (firmware, Secure Boot, PXE, power cuts,
 # faults, the kernel command line).
 cd "$(dirname "$0")/.." || exit 1
+# Debian's tools first, as scripts/deps.sh installs them and a fresh root
+# has them: a PATH that puts another python3 first (pyenv's shims: a bash
+# script and a fork before each call, 0.1 CPU-s where Debian's takes 0.02,
+# and the suite calls it hundreds of times) tests what a fresh root lacks.
+export PATH=/usr/sbin:/usr/bin:/sbin:/bin:$PATH
 TIMEOUT=${TEST_TIMEOUT:-300}
 JOBS=${BOOT_JOBS:-3}
 [ "$JOBS" -ge 1 ] 2>/dev/null || JOBS=1
