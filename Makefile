@@ -135,8 +135,10 @@ ifeq ($(ARCH),arm64)
 	$(Q)sh tests/arm64/programs.sh > $(OUT)/programs.check 2>&1; rc=$$?; sed 's/^/  /' $(OUT)/programs.check; exit $$rc
 endif
 
+# the arm64 tools (a cross compiler, qemu-user, qemu-system-aarch64, AAVMF)
+# only where a goal builds or boots arm64's image
 deps:
-	$(Q)scripts/deps.sh
+	$(Q)scripts/deps.sh $(if $(filter arm64,$(ARCH))$(filter test-arm64,$(MAKECMDGOALS)),arm64)
 
 # musl-gcc sees only musl's headers: give it the kernel's and liburing's through one directory
 # (arm64: liburing's are there once scripts/build-liburing.sh has run, which needs the kernel's)
@@ -309,6 +311,8 @@ fuzz:
 # the ZFS modules first (the longest: about 3 minutes on 2 cores): the rest
 # is built beside them, and debootstrap of the installed Debians waits on
 # the network while the compilers keep the cores busy.
+# the runner's last lines say how long make test ran before its tests
+test: export MAKE_TEST_BEGIN := $(shell date +%s)
 test: deps
 	$(Q)$(MAKE) --no-print-directory dl/manifest.tsv
 	$(Q)$(MAKE) --no-print-directory -j$(BUILD_JOBS) $(OUT)/zfs/release $(INSTALLED) all unit image sanitize

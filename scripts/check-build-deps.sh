@@ -6,7 +6,7 @@
 rc=0
 need() {
 	[ -e "$1" ] || command -v "$1" >/dev/null 2>&1 && return 0
-	echo "build: $1 is missing: apt-get install $2 (or run 'make deps' as root)" >&2
+	echo "build: $1 is missing: apt-get install $2 (or run 'make${ARCH:+ ARCH=$ARCH} deps' as root)" >&2
 	rc=2
 }
 case ${ARCH:-x86_64} in

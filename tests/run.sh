@@ -509,6 +509,19 @@ echo "the ten costliest:"
 sort -k2,2rn "$log/.costs" | head -n 10 | awk '{ printf "  %7.1f CPU-s  %s\n", $2, $3 }'
 awk -v wall=$(( $(date +%s) - suite_begin )) '{ cpu += $2 } END {
 	printf "the run: %d s of wall time, %.0f CPU-seconds in its tests (user + system, guests included)\n", wall, cpu }' "$log/.costs"
+# the CPU-seconds by kind: the boot tests (their guests, and the servers
+# and checks beside them) against the unit, CLI and sanitizer runs
+while read -r _secs _cpu name; do
+	if [ -f "tests/boot/$name" ] || [ -f "tests/guest/$name" ]; then echo "boot $_cpu"; else echo "host $_cpu"; fi
+done < "$log/.costs" | awk '{ c[$1] += $2; n[$1]++ } END {
+	printf "of them: %.0f CPU-s in %d boot tests (their guests included), %.0f in %d unit, CLI and sanitizer tests\n",
+		c["boot"], n["boot"], c["host"], n["host"] }'
+# make test's own start (the Makefile's MAKE_TEST_BEGIN): what went before
+# the tests (the packages installed, the downloads, the builds)
+case "${MAKE_TEST_BEGIN:-}" in
+''|*[!0-9]*) ;;
+*) echo "make test: $((suite_begin - MAKE_TEST_BEGIN)) s before the tests (packages, downloads, builds), $(( $(date +%s) - MAKE_TEST_BEGIN )) s in all" ;;
+esac
 # the lanes' ends, from the run's start: the longest is the suite's wall time
 if [ -n "$boot_pending" ]; then
 	for _l in host own; do
