@@ -514,7 +514,7 @@ awk -v wall=$(( $(date +%s) - suite_begin )) '{ cpu += $2 } END {
 while read -r _secs _cpu name; do
 	if [ -f "tests/boot/$name" ] || [ -f "tests/guest/$name" ]; then echo "boot $_cpu"; else echo "host $_cpu"; fi
 done < "$log/.costs" | awk '{ c[$1] += $2; n[$1]++ } END {
-	printf "of them: %.0f CPU-s in %d boot tests (their guests included), %.0f in %d unit, CLI and sanitizer tests\n",
+	printf "of them: %.0f CPU-s in the %d boot tests (their guests included), %.0f in the %d unit, CLI and sanitizer tests\n",
 		c["boot"], n["boot"], c["host"], n["host"] }'
 # make test's own start (the Makefile's MAKE_TEST_BEGIN): what went before
 # the tests (the packages installed, the downloads, the builds)
