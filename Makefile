@@ -28,6 +28,11 @@
 #                                scripts/qemu-arm64.sh)
 # `make run` and `make test` install what they need first (scripts/deps.sh).
 
+# Debian's tools first, for the builds and the tests alike (tests/run.sh
+# says the same for itself): a newer zstd or mksquashfs in /usr/local, or
+# pyenv's python3, would build or check other bytes than a fresh root's.
+export PATH := /usr/sbin:/usr/bin:/sbin:/bin:$(PATH)
+
 # ARCH: the machine the programs are built for. x86_64 into out/ with Debian's
 # musl-gcc and liburing.a; arm64 into out/arm64/ with Debian's cross gcc
 # (gcc-aarch64-linux-gnu) and musl and liburing built here from Debian's

@@ -33,9 +33,9 @@ arm64)
 	RUN_TARGET=qemu-aarch64-static
 	export AR=${CROSS_COMPILE}ar RANLIB=${CROSS_COMPILE}ranlib STRIP=${CROSS_COMPILE}strip NM=${CROSS_COMPILE}nm
 	command -v ${CROSS_COMPILE}gcc >/dev/null ||
-		{ echo "$0: ${CROSS_COMPILE}gcc is missing: apt-get install gcc-aarch64-linux-gnu (or make deps)" >&2; exit 2; }
+		{ echo "$0: ${CROSS_COMPILE}gcc is missing: apt-get install gcc-aarch64-linux-gnu (or make ARCH=arm64 deps)" >&2; exit 2; }
 	command -v $RUN_TARGET >/dev/null ||
-		{ echo "$0: $RUN_TARGET is missing: apt-get install qemu-user-static (or make deps)" >&2; exit 2; }
+		{ echo "$0: $RUN_TARGET is missing: apt-get install qemu-user-static (or make ARCH=arm64 deps)" >&2; exit 2; }
 	;;
 *)
 	echo "$0: ARCH=$ARCH: no such ARCH (x86_64, arm64)" >&2

@@ -68,7 +68,7 @@ else
 	# interpreter now, so that it runs inside the tree too
 	binfmt=/proc/sys/fs/binfmt_misc
 	conf=/usr/lib/binfmt.d/qemu-aarch64.conf
-	[ -r $conf ] || die "$conf is missing: apt-get install qemu-user-static (or run 'make deps')"
+	[ -r $conf ] || die "$conf is missing: apt-get install qemu-user-static (or run 'make ARCH=arm64 deps')"
 	[ -w $binfmt/register ] || mount -t binfmt_misc binfmt_misc $binfmt 2>/dev/null || die "binfmt_misc cannot be mounted on $binfmt"
 	# The host's own entry is used as it is. Else one of ours, by a name of
 	# its own (its being there says a build of ours registered it), shared

@@ -85,7 +85,7 @@ SOURCE_DATE_EPOCH=$("$ROOT/scripts/source-date.sh")
 for t in readelf ${CROSS_COMPILE}objcopy ${CROSS_COMPILE}strip cpio zstd xz depmod modinfo mksquashfs; do
 	command -v $t >/dev/null 2>&1 || {
 		case $t in readelf|objcopy|strip) p=binutils ;; aarch64-*) p=binutils-aarch64-linux-gnu ;; depmod|modinfo) p=kmod ;; xz) p=xz-utils ;; mksquashfs) p=squashfs-tools ;; *) p=$t ;; esac
-		die "$t is missing: apt-get install $p (or run 'make deps' as root)"; }
+		die "$t is missing: apt-get install $p (or run 'make${ARCH:+ ARCH=$ARCH} deps' as root)"; }
 done
 [ -f "$MANIFEST" ] || die "${MANIFEST#$ROOT/} is missing: run scripts/fetch.sh"
 [ -x "$OUT/busybox/busybox" ] || die "out/busybox/busybox is missing: run scripts/build-busybox.sh"

@@ -83,7 +83,7 @@ refuses() {
 # need_commands NAME...: each is on PATH, or the test stops saying how to get it
 need_commands() {
 	for c in "$@"; do
-		command -v "$c" >/dev/null || { echo "$c is missing: run 'make deps'"; exit 1; }
+		command -v "$c" >/dev/null || { echo "$c is missing: run 'make $([ "${TIER:-}" = arm64 ] && echo 'ARCH=arm64 ')deps'"; exit 1; }
 	done
 }
 

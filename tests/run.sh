@@ -502,19 +502,19 @@ boot_end=$(date +%s)
 while read -r _rc name; do
 	read -r rc secs limit cpu < "$log/$name.result" || continue
 	echo "$secs ${cpu:-0} $name"
-done < "$log/.tally.$$" > "$log/.costs"
+done < "$log/.tally.$$" > "$log/.costs.$$"
 echo "the ten slowest:"
-sort -k1,1rn "$log/.costs" | head -n 10 | awk '{ printf "  %5d s  %s\n", $1, $3 }'
+sort -k1,1rn "$log/.costs.$$" | head -n 10 | awk '{ printf "  %5d s  %s\n", $1, $3 }'
 echo "the ten costliest:"
-sort -k2,2rn "$log/.costs" | head -n 10 | awk '{ printf "  %7.1f CPU-s  %s\n", $2, $3 }'
+sort -k2,2rn "$log/.costs.$$" | head -n 10 | awk '{ printf "  %7.1f CPU-s  %s\n", $2, $3 }'
 awk -v wall=$(( $(date +%s) - suite_begin )) '{ cpu += $2 } END {
-	printf "the run: %d s of wall time, %.0f CPU-seconds in its tests (user + system, guests included)\n", wall, cpu }' "$log/.costs"
+	printf "the run: %d s of wall time, %.0f CPU-seconds in its tests (user + system, guests included)\n", wall, cpu }' "$log/.costs.$$"
 # the CPU-seconds by kind: the boot tests (their guests, and the servers
 # and checks beside them) against the unit, CLI and sanitizer runs
 while read -r _secs _cpu name; do
 	if [ -f "tests/boot/$name" ] || [ -f "tests/guest/$name" ]; then echo "boot $_cpu"; else echo "host $_cpu"; fi
-done < "$log/.costs" | awk '{ c[$1] += $2; n[$1]++ } END {
-	printf "of them: %.0f CPU-s in the %d boot tests (their guests included), %.0f in the %d unit, CLI and sanitizer tests\n",
+done < "$log/.costs.$$" | awk '{ c[$1] += $2; n[$1]++ } END {
+	printf "of them: %.0f CPU-s in boot tests and the checks of shared guests (%d, their guests included), %.0f in unit, CLI and sanitizer tests (%d)\n",
 		c["boot"], n["boot"], c["host"], n["host"] }'
 # make test's own start (the Makefile's MAKE_TEST_BEGIN): what went before
 # the tests (the packages installed, the downloads, the builds)
@@ -534,7 +534,7 @@ skip=$(awk '$1 == 77' "$log/.tally.$$" | wc -l)
 fail=$(awk '$1 != 0 && $1 != 77' "$log/.tally.$$" | wc -l)
 failed=$(awk '$1 != 0 && $1 != 77 { printf " %s", $2 }' "$log/.tally.$$")
 skipped=$(awk '$1 == 77 { printf " %s", $2 }' "$log/.tally.$$")
-rm -f "$log/.tally.$$" "$log/.host-done.$$" "$log/.own-done.$$"
+rm -f "$log/.tally.$$" "$log/.host-done.$$" "$log/.own-done.$$" "$log/.costs.$$"
 [ -n "$failed" ] && echo "failed:$failed"
 [ -n "$skipped" ] && echo "skipped:$skipped"
 # make check's tier: what it leaves to make test, said (never a silent partial run)

@@ -14,7 +14,7 @@
 # neighbour test's too, whose own mount or exclusive open then fails.
 # quiet
 . tests/lib.sh
-need_commands mkfs.ext4 blkid debugfs
+need_commands mkfs.ext4 blkid debugfs unshare
 [ -x out/busybox/busybox ] || { echo "out/busybox/busybox is missing: run 'make image'"; exit 1; }
 [ "$(id -u)" = 0 ] || skip "needs root (loop devices, namespaces)"
 mkdir -p "$T/boot/grub" "$T/root/etc" "$T/root/usr/lib" "$T/root/bin" "$T/root/sbin" "$T/root/boot" \
@@ -179,14 +179,21 @@ set_machine() { # EI_CLASS e_machine (little-endian), as printf octal
 		printf "$1" | dd of="$T/m3/bin/busybox" bs=1 seek=4 conv=notrunc status=none &&
 		printf "$2" | dd of="$T/m3/bin/busybox" bs=1 seek=18 conv=notrunc status=none && umount "$T/m3"
 }
+# the arm64 checks as on the appliance, which has no binfmt_misc entries: a
+# build host's qemu-user-static (make test-arm64 installs it; systemd
+# registers its entries) runs arm64 programs, and bootbench rightly says so
+# there, so they run with binfmt_misc hidden in a mount namespace of their own
+nobinfmt() {
+	unshare -m sh -c 'mount -t tmpfs -o size=4k,mode=0755 nobinfmt /proc/sys/fs/binfmt_misc && exec "$@"' nobinfmt "$@"
+}
 set_machine '\002' '\267\000'
-"$BB" chroot --list > "$T/list" 2>&1
+nobinfmt "$BB" chroot --list > "$T/list" 2>&1
 check "an arm64 system on this x86_64 machine is listed, marked" \
 	grep -q "^Bootbench Test Linux 1.0 *$ROOT .*(arm64 programs: not for this x86_64 machine)\$" "$T/list"
-"$BB" chroot --list --json > "$T/list.json"
+nobinfmt "$BB" chroot --list --json > "$T/list.json"
 check "... its machine in the JSON" json "$T/list.json" "[s['machine'] for s in d['systems']] == ['arm64']"
 before=$(sha256sum < "$T/root.img")
-"$BB" chroot "$ROOT" -- true > "$T/out" 2>&1
+nobinfmt "$BB" chroot "$ROOT" -- true > "$T/out" 2>&1
 rc=$?
 cat "$T/out"
 check "... a chroot into it is refused: exit 2, one line naming the machines" sh -c "[ $rc = 2 ] && [ \$(grep -c . '$T/out') = 1 ] &&
@@ -198,7 +205,7 @@ check "... nothing mounted, the disk unchanged" sh -c "! grep -q ' $ROOT ' /proc
 mkdir -p "$T/m3" && mount "$ROOT" "$T/m3" && mv "$T/m3/bin/sh" "$T/m3/bin/sh.gone" &&
 	cp "$T/m3/etc/fstab" "$T/fstab.keep2" &&
 	printf '%s\n' 'LABEL=x\040(x86_64\040programs:\040not\040for\040this\040x86_64\040machine)\012 /boot/efi vfat nofail 0 1' >> "$T/m3/etc/fstab" && umount "$T/m3"
-"$BB" chroot --list > "$T/list" 2>&1
+nobinfmt "$BB" chroot --list > "$T/list" 2>&1
 cat "$T/list"
 check "... with its /bin/sh gone, still marked (its other programs tell)" \
 	grep -q "^Bootbench Test Linux 1.0 *$ROOT .*(arm64 programs: not for this x86_64 machine)\$" "$T/list"
