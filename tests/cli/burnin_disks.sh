@@ -143,17 +143,29 @@ check "SIGKILL: bootbench's children die with it (PR_SET_PDEATHSIG), the disk no
 # figures say the share written and verified; a minimal pass that cannot
 # fit is refused before anything runs, saying how long it would need
 mkdir -p "$T/kept"
-t0=$(date +%s)
-BOOTBENCH_SCALE=0.5 timeout 60 "$BB" burnin --components=disks --duration=20s --limits=disks_need_selftest=0 \
-	--destroy="$c" --output="$T/kept" "$c" > "$T/kept.out" 2>&1
-echo $? > "$T/kept.rc"
-took=$(($(date +%s) - t0))
+# 10 s (20 s scaled by 0.5: a minimal pass of 512 MiB). A host whose disk is
+# slow just now (a fresh root's loaded suite wrote this one at 61.8 MiB/s)
+# has that refused up front, the burn-in naming the --duration that holds
+# it: taken, as a person would, and it must then hold (three tries: the
+# rate moves with the load beside)
+dur=20 tries=0
+while :; do
+	tries=$((tries + 1))
+	t0=$(date +%s)
+	BOOTBENCH_SCALE=0.5 timeout 120 "$BB" burnin --components=disks --duration=${dur}s --limits=disks_need_selftest=0 \
+		--destroy="$c" --output="$T/kept" "$c" > "$T/kept.out" 2>&1
+	echo $? > "$T/kept.rc"
+	took=$(($(date +%s) - t0))
+	next=$(sed -n 's/.* a burn-in of \([0-9]*\) s or more tests it .*/\1/p' "$T/kept.out")
+	[ "$(cat "$T/kept.rc")" = 2 ] && [ -n "$next" ] && [ "$next" -gt "$dur" ] && [ $tries -lt 3 ] || break
+	echo "--- refused at --duration=${dur}s (the disk slow just now): $(cat "$T/kept.out")"
+	dur=$next
+done
 # the bound tells a pass sized to the time from the whole disk's (the 2 GB
-# disk's 22.6 s, twice that for 4 GiB); the share below is the proof. 14 s
-# was exceeded once (17 s) with the host's two cores busy with a build and
-# guests beside the suite
-check "a 10 s burn-in writing a 4 GiB disk: 10 s and a margin, not the whole disk's time (took ${took} s), PASS" eval \
-	"[ $took -le 30 ] && [ \$(cat '$T/kept.rc') = 0 ]" || { echo "--- the burn-in said:"; tail -n 25 "$T/kept.out"; }
+# disk's 22.6 s, twice that for 4 GiB): the time and 20 s; the share below
+# is the proof
+check "a $((dur / 2)) s burn-in writing a 4 GiB disk: its time and a margin, not the whole disk's time (took ${took} s), PASS" eval \
+	"[ $took -le $((dur / 2 + 20)) ] && [ \$(cat '$T/kept.rc') = 0 ]" || { echo "--- the burn-in said:"; tail -n 25 "$T/kept.out"; }
 check "... its figures say the share written and verified, never the whole disk" disks kept \
 	"[(x['figures']['pass']['value'] < 100 and ' of 4.0GiB (' in x['figures']['pass']['text']) for x in c['devices']] == [True]" ||
 	python3 -c "import json; print([x['figures'] for c in json.load(open('$T/kept/burnin.json'))['components'] for x in c.get('devices', [])])"
