@@ -20,11 +20,14 @@ scripts/qemu.sh $(direct) --serial "$T/serial.log" --timeout "$BOOT_LIMIT" --usb
 	--forward $PORT:8765 > "$T/qemu.out" 2>&1 &
 qpid=$!
 i=0
-while ! serial_has "fio-server: fio's server on port 8765" && kill -0 $qpid 2>/dev/null && [ $i -lt 240 ]; do
+# its port listening (said once fio listens in its sandbox: the forward's
+# word; a client that came on the start's word, beside stress-ng --cpu 2,
+# found nobody)
+while ! serial_has "port 8765: listening" && kill -0 $qpid 2>/dev/null && [ $i -lt 240 ]; do
 	sleep 1; i=$((i + 1))
 done
-check "the guest starts fio's server, confined (${i}s)" serial_has "confined: writes 1 disk(s)"
-sleep 2
+check "the guest starts fio's server, confined" serial_has "confined: writes 1 disk(s)"
+check "... its port listening (${i}s)" serial_has "port 8765: listening, carried to the program in its sandbox"
 # client NAME JOB-TEXT: the job run on the guest; NAME.json, NAME.out, NAME.rc
 client() {
 	printf '%s\n' "$2" > "$T/$1.fio"
@@ -40,7 +43,8 @@ size=8m
 direct=1
 ioengine=libaio
 iodepth=8"
-check "a client's libaio job on the guest's NVMe disk: exit 0" [ "$(cat "$T/nvme.rc")" = 0 ]
+check "a client's libaio job on the guest's NVMe disk: exit 0" [ "$(cat "$T/nvme.rc")" = 0 ] ||
+	{ echo "--- fio's client said (exit $(cat "$T/nvme.rc")):"; tail -n 20 "$T/nvme.out" "$T/nvme.err"; tail -n 20 "$T/serial.log"; }
 bytes=$(python3 -c "import json,sys; c=json.load(open(sys.argv[1]))['client_stats'][0]; print(c['read']['io_bytes'] + c['write']['io_bytes'])" "$T/nvme.json" 2>/dev/null)
 check "... its JSON comes back: 8 MiB moved ($bytes)" [ "$bytes" = 8388608 ]
 check "... from the guest (its hostname on fio's lines)" grep -q "^<$(cat rootfs/etc/hostname)> " "$T/nvme.out"

@@ -111,7 +111,8 @@ static int fio_server_main(void *opts, int argc, char **argv)
 	sb.forward_ip = listen_ip;
 	sb.argv = fio_argv;
 	mkdir("/run/bootbench", 0755);
-	note("fio-server: fio's server on port %u, confined: writes %u disk(s), reads %u; no other program runs, "
+	/* its port answers once the forward says "port N: listening" */
+	note("fio-server: starting fio's server for port %u, confined: writes %u disk(s), reads %u; no other program runs, "
 	     "no network but its port", port, nw, nr);
 	rc = sandbox_run(&sb);
 	if (rc < 0) {

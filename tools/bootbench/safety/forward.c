@@ -184,6 +184,8 @@ static void *accept_loop(void *arg)
 		usleep(50 * 1000);
 	if (inside < 0 || atomic_load(&fw->stop) || listen(fw->host_fd, 16) < 0)
 		return NULL;
+	/* said only now: a client that connected on an earlier word found nobody */
+	note("port %u: listening, carried to the program in its sandbox", fw->port);
 	while (!atomic_load(&fw->stop)) {
 		struct pollfd p[2] = { { .fd = fw->host_fd, .events = POLLIN }, { .fd = fw->wake[0], .events = POLLIN } };
 		int c;

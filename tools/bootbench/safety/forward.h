@@ -27,8 +27,9 @@ struct forward *forward_bind(const char *ip, unsigned port);
 /*
  * Forwards into the network namespace of process PID: the host's port
  * listens once something listens on 127.0.0.1:PORT there (a client that
- * came earlier would find nobody), then every connection is carried in,
- * each by a thread of its own. 0, or -1 with bb_err.
+ * came earlier would find nobody), and says so ("port PORT: listening"),
+ * then every connection is carried in, each by a thread of its own. 0, or
+ * -1 with bb_err.
  */
 int forward_start(struct forward *fw, pid_t pid);
 
