@@ -161,11 +161,12 @@ while :; do
 	echo "--- refused at --duration=${dur}s (the disk slow just now): $(cat "$T/kept.out")"
 	dur=$next
 done
-# the bound tells a pass sized to the time from the whole disk's (the 2 GB
-# disk's 22.6 s, twice that for 4 GiB): the time and 20 s; the share below
-# is the proof
+# the bound: the time, half again for a rate that drops mid-pass, and 5 s
+# for the program's start and the counters read after (the planner once
+# left out the minimal pass's second writing: 17 s for 10); the share below
+# proves the pass was not the whole disk's
 check "a $((dur / 2)) s burn-in writing a 4 GiB disk: its time and a margin, not the whole disk's time (took ${took} s), PASS" eval \
-	"[ $took -le $((dur / 2 + 20)) ] && [ \$(cat '$T/kept.rc') = 0 ]" || { echo "--- the burn-in said:"; tail -n 25 "$T/kept.out"; }
+	"[ $took -le $((dur * 3 / 4 + 5)) ] && [ \$(cat '$T/kept.rc') = 0 ]" || { echo "--- the burn-in said:"; tail -n 25 "$T/kept.out"; }
 check "... its figures say the share written and verified, never the whole disk" disks kept \
 	"[(x['figures']['pass']['value'] < 100 and ' of 4.0GiB (' in x['figures']['pass']['text']) for x in c['devices']] == [True]" ||
 	python3 -c "import json; print([x['figures'] for c in json.load(open('$T/kept/burnin.json'))['components'] for x in c.get('devices', [])])"

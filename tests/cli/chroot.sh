@@ -193,12 +193,15 @@ check "an arm64 system on this x86_64 machine is listed, marked" \
 nobinfmt "$BB" chroot --list --json > "$T/list.json"
 check "... its machine in the JSON" json "$T/list.json" "[s['machine'] for s in d['systems']] == ['arm64']"
 before=$(sha256sum < "$T/root.img")
-nobinfmt "$BB" chroot "$ROOT" -- true > "$T/out" 2>&1
+# the mounts read inside the namespace too: one left there ends with it
+nobinfmt sh -c '"$1" chroot "$2" -- true > "$3" 2>&1; rc=$?; grep " $2 " /proc/mounts > "$4"; exit $rc' \
+	sh "$BB" "$ROOT" "$T/out" "$T/mounts-inside"
 rc=$?
 cat "$T/out"
 check "... a chroot into it is refused: exit 2, one line naming the machines" sh -c "[ $rc = 2 ] && [ \$(grep -c . '$T/out') = 1 ] &&
 	grep -q 'holds a system for arm64: its programs cannot run on this x86_64 machine (enter it on an arm64 machine, with bootbench.s stick for it)$' '$T/out'"
-check "... nothing mounted, the disk unchanged" sh -c "! grep -q ' $ROOT ' /proc/mounts && [ '$(sha256sum < "$T/root.img")' = '$before' ]"
+check "... nothing mounted, the disk unchanged" sh -c "[ -e '$T/mounts-inside' ] && [ ! -s '$T/mounts-inside' ] &&
+	! grep -q ' $ROOT ' /proc/mounts && [ '$(sha256sum < "$T/root.img")' = '$before' ]"
 # its /bin/sh lost (a failed upgrade: what rescue is for): the next of its
 # programs tells (here /bin/true); and an fstab's text cannot forge the mark
 # or end the line (\012 decoded to a newline)

@@ -397,7 +397,9 @@ int burnin_disks_plan(const struct burnin_ctx *c, double per_second)
 		if (rc)
 			break;
 		nplans++;
-		need = (p->probe_s + p->start_s + p->min * p->cost) / PLAN_SPARE;
+		/* the first stretch is the minimal pass, written twice (in order,
+		 * then at random) and read back each time: cost is one pass's */
+		need = (p->probe_s + p->start_s + 2 * (double)p->min * p->cost) / PLAN_SPARE;
 		if (need > share)
 			rc = set_err("--duration: %s is written and read back at %s/s: a minimal pass (%s) needs %.0f s "
 				     "of the %.0f s its share gives; a burn-in of %.0f s or more tests it (or no "

@@ -10,6 +10,7 @@
 #include <poll.h>
 #include <pthread.h>
 #include <sched.h>
+#include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -182,10 +183,24 @@ static void *accept_loop(void *arg)
 	}
 	while (!atomic_load(&fw->stop) && !(inside = listening_inside(fw->pid, fw->port)))
 		usleep(50 * 1000);
-	if (inside < 0 || atomic_load(&fw->stop) || listen(fw->host_fd, 16) < 0)
+	if (atomic_load(&fw->stop))
 		return NULL;
-	/* said only now: a client that connected on an earlier word found nobody */
-	note("port %u: listening, carried to the program in its sandbox", fw->port);
+	/*
+	 * A port nobody can reach is said, and its program stopped (the
+	 * command then fails): another socket bound to it meanwhile (both
+	 * bound with SO_REUSEADDR, the first to listen wins), or the
+	 * namespace's sockets unreadable.
+	 */
+	if (inside < 0 || listen(fw->host_fd, 16) < 0) {
+		note("port %u: cannot listen: %s; nothing is forwarded, its program is stopped", fw->port,
+		     inside < 0 ? "the sandbox's sockets cannot be read" : strerror(errno));
+		kill(fw->pid, SIGKILL);
+		return NULL;
+	}
+	/* said only now, and not once it is being stopped: a client that
+	 * connected on an earlier word found nobody */
+	if (!atomic_load(&fw->stop))
+		note("port %u: listening, carried to the program in its sandbox", fw->port);
 	while (!atomic_load(&fw->stop)) {
 		struct pollfd p[2] = { { .fd = fw->host_fd, .events = POLLIN }, { .fd = fw->wake[0], .events = POLLIN } };
 		int c;
