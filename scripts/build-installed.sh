@@ -21,9 +21,9 @@
 # Cached: rebuilt only when this script changes; the two disks of a script
 # are kept in BOOTBENCH_CACHE (default /var/cache/bootbench, outside the
 # tree: a fresh clone on the same machine reuses them, sparse, 1.5 GB on
-# disk; BOOTBENCH_CACHE= turns it off). What the archive serves moves on
-# (security updates): a kept disk is a test fixture of the same layout, which
-# is what the tests need of it.
+# disk; BOOTBENCH_CACHE= or off turns it off, as for scripts/build-rootfs.sh).
+# What the archive serves moves on (security updates): a kept disk is a test
+# fixture of the same layout, which is what the tests need of it.
 set -eu
 die() { echo "installed: $*" >&2; exit 2; }
 case ${ARCH:=x86_64} in
@@ -41,6 +41,7 @@ want="$(sha256sum "$0" | cut -d' ' -f1) $DEB_ARCH"
 have_all() { for d in $DISKS; do [ -f "$1/${d##*/}" ] || return 1; done; }
 have_all "$OUT" && [ "$(cat "$STAMP" 2>/dev/null)" = "$want" ] && exit 0
 CACHE=${BOOTBENCH_CACHE-/var/cache/bootbench}
+[ "$CACHE" != off ] || CACHE=""	# (the image benches' repro builds say off: never a folder "off")
 kept=${CACHE:+$CACHE/installed-$DEB_ARCH-$(echo "$want" | cut -c1-16)}
 if [ -n "$kept" ] && [ "$(cat "$kept/installed.stamp" 2>/dev/null)" = "$want" ] && have_all "$kept"; then
 	mkdir -p "$OUT"

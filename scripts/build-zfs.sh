@@ -17,8 +17,9 @@
 # Cached: rebuilt only when the source, the kernel or this script changes;
 # the modules of a key (those three) are kept in BOOTBENCH_CACHE (default
 # /var/cache/bootbench, outside the tree: a fresh clone on the same machine
-# reuses them; BOOTBENCH_CACHE= turns it off). The build gives the same bytes
-# wherever it runs (tests/cli/reproducible.sh), so a kept copy is the build.
+# reuses them; BOOTBENCH_CACHE= or off turns it off, as for
+# scripts/build-rootfs.sh). The build gives the same bytes wherever it runs
+# (tests/cli/reproducible.sh), so a kept copy is the build.
 # The modules are not signed: Debian's kernel under Secure Boot refuses them
 # (docs/user.md, "ZFS and Secure Boot").
 set -eu
@@ -70,6 +71,7 @@ if [ -f "$OUT/.built" ] && [ "$(cat "$OUT/.built")" = "$want" ]; then
 	exit 0
 fi
 CACHE=${BOOTBENCH_CACHE-/var/cache/bootbench}
+[ "$CACHE" != off ] || CACHE=""	# (the image benches' repro builds say off: never a folder "off")
 kept=${CACHE:+$CACHE/zfs-$(echo "$want" | sha256sum | cut -c1-16)}
 if [ -n "$kept" ] && [ -f "$kept/.built" ] && [ "$(cat "$kept/.built")" = "$want" ]; then
 	rm -rf "$OUT"
