@@ -14,8 +14,8 @@ pkgs="$pkgs apt dpkg-dev debian-archive-keyring bzip2 xz-utils binutils cpio zst
 pkgs="$pkgs squashfs-tools"
 # curl's TLS library, wolfssl: Debian's source ships no configure script
 pkgs="$pkgs autoconf automake libtool"
-# (with "arm64", as every ARCH=arm64 goal and make test-arm64 ask: issue
-# 47) make all ARCH=arm64: Debian's cross gcc and binutils (musl is built
+# (with "arm64", as make test-arm64 and ARCH=arm64's deps, run and
+# bench-image ask: issue 47) make all ARCH=arm64: Debian's cross gcc and binutils (musl is built
 # for them from its source) and arm64's kernel headers; its programs are
 # checked under qemu-user, in their builds and in tests/arm64/programs.sh
 # (run by make all ARCH=arm64); make image and make run ARCH=arm64:
