@@ -185,14 +185,21 @@ check_console_results() {
 	fi
 }
 
+# The smoke profile's unattended runs here are scaled to an eighth
+# (bootbench.scale): 2 MiB each way of its 16 MiB, 512 I/Os a job. What
+# these boots check is the unattended path (consent, the run, its results
+# saved), not the disk's figures; the whole 16 MiB under TCG took 4.7 s of
+# a busy guest a boot (issue 49).
+SMOKE_SCALE=0.125
 # The JSON of the smoke profile on the NVMe disk: fio's layout, both jobs
-# moved their 16 MiB without error, and the device is the one we gave.
+# moved their 2 MiB (SMOKE_SCALE) without error, and the device is the one
+# we gave.
 check_smoke_json() { # file
 	check "result is JSON in fio's layout" json "$1" '"fio version" in d and len(d["jobs"]) == 2'
-	check "the write job wrote 16 MiB without error" json "$1" \
-		'd["jobs"][0]["error"] == 0 and d["jobs"][0]["write"]["io_bytes"] == 16 << 20'
-	check "the read job read 16 MiB without error" json "$1" \
-		'd["jobs"][1]["error"] == 0 and d["jobs"][1]["read"]["io_bytes"] == 16 << 20'
+	check "the write job wrote 2 MiB (16 MiB scaled by $SMOKE_SCALE) without error" json "$1" \
+		'd["jobs"][0]["error"] == 0 and d["jobs"][0]["write"]["io_bytes"] == 2 << 20'
+	check "the read job read 2 MiB without error" json "$1" \
+		'd["jobs"][1]["error"] == 0 and d["jobs"][1]["read"]["io_bytes"] == 2 << 20'
 	check "the device identity is the virtual NVMe disk" json "$1" \
 		'"BBNVME1" in json.dumps(d["bootbench"])'
 }
@@ -201,7 +208,7 @@ check_smoke_json() { # file
 # virtual NVMe disk, booted from a copy of out/bootbench-usb.img.
 usb_unattended() { # firmware
 	need_artifacts
-	stick_with_conf "$T/stick.img" aslr=${USB_ASLR:-off} run=smoke targets=/dev/nvme0n1 destroy=/dev/nvme0n1 save=usb after=poweroff
+	stick_with_conf "$T/stick.img" aslr=${USB_ASLR:-off} run=smoke scale=$SMOKE_SCALE targets=/dev/nvme0n1 destroy=/dev/nvme0n1 save=usb after=poweroff
 	test_disk "$T/nvme.img"
 	truncate -s 64M "$T/scsi.img"
 	before=$(sum_of "$T/nvme.img")
@@ -239,7 +246,7 @@ usb_unattended() { # firmware
 pxe_unattended() { # firmware bootfile config
 	need_artifacts
 	cp -r "$OUT/pxe" "$T/tftp"
-	sed -i '0,/bootbench.boot=net /s//bootbench.boot=net '$ASLR_OFF' bootbench.run=smoke bootbench.targets=all bootbench.destroy=all bootbench.save=console bootbench.after=poweroff /' \
+	sed -i '0,/bootbench.boot=net /s//bootbench.boot=net '$ASLR_OFF' bootbench.run=smoke bootbench.scale='$SMOKE_SCALE' bootbench.targets=all bootbench.destroy=all bootbench.save=console bootbench.after=poweroff /' \
 		"$T/tftp/$3"
 	test_disk "$T/nvme.img"
 	before=$(sum_of "$T/nvme.img")

@@ -15,7 +15,7 @@ OUT=$PWD/out/arm64
 [ -e "$OUT/pxe/bootaa64.efi" ] || { echo "out/arm64/pxe is missing: run 'make image ARCH=arm64'"; exit 1; }
 need_commands qemu-system-aarch64
 cp -r "$OUT/pxe" "$T/tftp"
-sed -i '0,/bootbench.boot=net /s//bootbench.boot=net bootbench.run=smoke bootbench.targets=all bootbench.destroy=all bootbench.save=console bootbench.after=poweroff /' \
+sed -i '0,/bootbench.boot=net /s//bootbench.boot=net bootbench.run=smoke bootbench.scale='$SMOKE_SCALE' bootbench.targets=all bootbench.destroy=all bootbench.save=console bootbench.after=poweroff /' \
 	"$T/tftp/grub/grub.cfg"
 test_disk "$T/nvme.img"
 before=$(sum_of "$T/nvme.img")

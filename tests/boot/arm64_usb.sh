@@ -57,7 +57,7 @@ cat > "$T/hooks/arch.sh" <<'HOOK'
 echo "machine: $(uname -m)"
 echo "bootbench e_machine: $(od -An -tx1 -j18 -N2 /usr/bin/bootbench | tr -s ' ' | sed 's/^ //')"
 HOOK
-stick_with_conf "$T/stick.img" run=smoke targets=/dev/vda destroy=/dev/vda save=usb after=poweroff \
+stick_with_conf "$T/stick.img" run=smoke scale=$SMOKE_SCALE targets=/dev/vda destroy=/dev/vda save=usb after=poweroff \
 	"hook_before=hooks/arch.sh#sha256=$(sum_of "$T/hooks/arch.sh")"
 mmd -i "$T/stick.img@@1M" ::/hooks && mcopy -i "$T/stick.img@@1M" "$T/hooks/arch.sh" ::/hooks/arch.sh
 test_disk "$T/virtio.img"
@@ -68,10 +68,10 @@ check "the disk was written (consent given)" [ "$(sum_of "$T/virtio.img")" != "$
 fetch_results "$T/stick.img" || { bad "a results folder is on the stick"; finish; }
 ok "a results folder is on the stick"
 check "result is JSON in fio's layout" json "$T/results/vda.json" '"fio version" in d and len(d["jobs"]) == 2'
-check "the write job wrote 16 MiB without error" json "$T/results/vda.json" \
-	'd["jobs"][0]["error"] == 0 and d["jobs"][0]["write"]["io_bytes"] == 16 << 20'
-check "the read job read 16 MiB without error" json "$T/results/vda.json" \
-	'd["jobs"][1]["error"] == 0 and d["jobs"][1]["read"]["io_bytes"] == 16 << 20'
+check "the write job wrote 2 MiB (16 MiB scaled by $SMOKE_SCALE) without error" json "$T/results/vda.json" \
+	'd["jobs"][0]["error"] == 0 and d["jobs"][0]["write"]["io_bytes"] == 2 << 20'
+check "the read job read 2 MiB without error" json "$T/results/vda.json" \
+	'd["jobs"][1]["error"] == 0 and d["jobs"][1]["read"]["io_bytes"] == 2 << 20'
 check "disks.json has the virtio disk with its serial" json "$T/results/disks.json" \
 	'any(x["serial"] == "BBVIRTIO1" for x in d["disks"])'
 check "the console log is saved" grep -q 'unattended run finished, exit status 0' "$T/results/console.log"

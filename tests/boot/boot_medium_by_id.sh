@@ -10,7 +10,7 @@
 . tests/bootlib.sh
 need_artifacts
 need_commands mcopy mdel
-stick_with_conf "$T/stick.img" run=smoke targets=all destroy=all save=usb after=poweroff
+stick_with_conf "$T/stick.img" run=smoke scale=$SMOKE_SCALE targets=all destroy=all save=usb after=poweroff
 cp "$OUT/bootbench-usb.img" "$T/decoy.img"
 mdel -i "$T/decoy.img@@1M" "::/boot/$BOOT_ID"
 if boot --usb "$T/stick.img" --disk virtio:"$T/decoy.img"; then
@@ -23,7 +23,7 @@ if boot --usb "$T/stick.img" --disk virtio:"$T/decoy.img"; then
 	fi
 fi
 
-stick_with_conf "$T/stick.img" run=smoke targets=all destroy=all save=console after=poweroff
+stick_with_conf "$T/stick.img" run=smoke scale=$SMOKE_SCALE targets=all destroy=all save=console after=poweroff
 cp "$T/stick.img" "$T/twin.img"
 before=$(sum_of "$T/twin.img")
 if boot --usb "$T/stick.img" --disk virtio:"$T/twin.img"; then

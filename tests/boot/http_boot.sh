@@ -20,6 +20,7 @@ ln -s "$OUT/bootbench.iso" "$T/www/x86_64/bootbench.iso"
 # ${serial}: QEMU's SMBIOS serial is empty, so the first NIC's MAC
 cat > "$T/www/racks/mac-525400123456.conf" <<CONF
 run=smoke
+scale=$SMOKE_SCALE
 targets=/dev/nvme0n1
 destroy=/dev/nvme0n1
 save=console

@@ -6,7 +6,7 @@
 . tests/bootlib.sh
 need_artifacts
 FW=${FW:-bios}
-printf '%s\n' "${ASLR_OFF#bootbench.}" run=smoke targets=nvme0n1 destroy=nvme0n1 save=console after=poweroff > "$T/bootbench.conf"
+printf '%s\n' "${ASLR_OFF#bootbench.}" run=smoke scale=$SMOKE_SCALE targets=nvme0n1 destroy=nvme0n1 save=console after=poweroff > "$T/bootbench.conf"
 xorriso -indev "$OUT/bootbench.iso" -outdev "$T/test.iso" -boot_image any replay \
 	-map "$T/bootbench.conf" /bootbench.conf >/dev/null 2>&1 || { bad "xorriso could add bootbench.conf"; finish; }
 test_disk "$T/nvme.img"

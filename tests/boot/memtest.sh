@@ -17,7 +17,7 @@ stop_vm() {
 	$TM kill-server 2>/dev/null
 }
 
-console_boot 100 30 "--fw bios --usb $T/stick.img"
+console_boot 100 30 "--fw bios --usb $T/stick.img --mem 256"
 # the prompt waits 2 s for a key: memtest typed as soon as it shows
 step "SeaBIOS: syslinux shows its boot: prompt" "boot:" 60
 type_line memtest
@@ -25,7 +25,7 @@ step "SeaBIOS: memtest86+ shows its first screen on the serial line" "Memtest86+
 screen | grep -v '^ *$' | head -n 12
 stop_vm
 
-console_boot 100 30 "--fw uefi --usb $T/stick.img"
+console_boot 100 30 "--fw uefi --usb $T/stick.img --mem 256"
 step "OVMF: GRUB's menu has memtest86+" "memtest86+ (memory test)" 90
 keys m
 step "OVMF: memtest86+ (EFI) shows its first screen on the serial line" "Memtest86+ v6" 90
@@ -33,7 +33,7 @@ screen | grep -v '^ *$' | head -n 12
 stop_vm
 
 cp -r "$OUT/pxe" "$T/tftp"
-console_boot 100 30 "--fw bios --pxe $T/tftp --bootfile pxelinux.0"
+console_boot 100 30 "--fw bios --pxe $T/tftp --bootfile pxelinux.0 --mem 256"
 step "BIOS PXE: pxelinux shows its boot: prompt" "boot:" 90
 type_line memtest
 step "BIOS PXE: memtest86+ came over TFTP and shows its first screen" "Memtest86+ v6" 90

@@ -42,9 +42,9 @@ check "the rules' silence threshold is set to 20 s for the test" sh -c "[ \$(gre
 RULES=$T/rules/bootbench-rules.yml start_prometheus || { bad "Prometheus starts"; finish; }
 P=http://127.0.0.1:$PROM_PORT
 M="bootbench.metrics=http://10.0.2.2:$PUSH_PORT"
-rack_guest rack-pass "$M bootbench.run=smoke bootbench.targets=all bootbench.destroy=all bootbench.after=poweroff"
+rack_guest rack-pass "$M bootbench.run=smoke bootbench.scale=$SMOKE_SCALE bootbench.targets=all bootbench.destroy=all bootbench.after=poweroff"
 pass=$!
-rack_guest rack-fail "$M bootbench.run=burnin bootbench.burnin=net,bmc bootbench.duration=20s bootbench.iperf=10.0.2.2:$IPERF \
+rack_guest rack-fail "$M bootbench.run=burnin bootbench.burnin=net,bmc bootbench.duration=10s bootbench.iperf=10.0.2.2:$IPERF \
 bootbench.burnin_net_min_mbps=100000 bootbench.after=poweroff"
 fail=$!
 rack_guest rack-killed "$M bootbench.run=quick bootbench.targets=all bootbench.destroy=all bootbench.after=poweroff"
@@ -117,7 +117,7 @@ check "... the disks' temperatures are there" grep -q '^Temperatures  *A  *[1-9]
 # disk (BBVIRTIO2, a group of its own: its pushes do not overwrite the
 # killed run's BBNVME1 group, whose last push came before it started)
 truncate -s 1G "$T/rack-killed-new.img"
-rack_guest rack-killed "$M bootbench.run=smoke bootbench.targets=vda bootbench.destroy=vda bootbench.after=poweroff" \
+rack_guest rack-killed "$M bootbench.run=smoke bootbench.scale=$SMOKE_SCALE bootbench.targets=vda bootbench.destroy=vda bootbench.after=poweroff" \
 	--disk virtio:"$T/rack-killed-new.img"
 wait $!
 check "rack-killed's newer run passed on its virtio disk and powered off" sh -c \

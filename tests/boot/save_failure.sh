@@ -25,7 +25,7 @@ console_results_whole() {
 	check "... and its console log" console_file console.log
 }
 
-stick_with_conf "$T/stick.img" run=smoke targets=all destroy=all save=usb after=poweroff
+stick_with_conf "$T/stick.img" run=smoke scale=$SMOKE_SCALE targets=all destroy=all save=usb after=poweroff
 # mdir groups the digits with spaces: "  17 302 336 bytes free"
 free=$(mdir -i "$T/stick.img@@1M" :: | sed -n 's/ bytes free.*//p' | tr -dc 0-9)
 [ "${free:-0}" -gt 65536 ] && [ "$free" -lt $((64 << 20)) ] || { bad "the stick's free space is known (mdir said '$free')"; finish; }
@@ -40,7 +40,7 @@ if boot_until 'not doing bootbench.after=poweroff' 240 10 --usb "$T/stick.img" -
 		sh -c "! mdir -b -i '$T/stick.img@@1M' ::/results/ 2>/dev/null | grep -q '[^.]\$'"
 fi
 
-stick_with_conf "$T/stick.img" run=smoke targets=all destroy=all save=usb after=poweroff
+stick_with_conf "$T/stick.img" run=smoke scale=$SMOKE_SCALE targets=all destroy=all save=usb after=poweroff
 before=$(sum_of "$T/stick.img")
 if boot_until 'not doing bootbench.after=poweroff' 240 10 --locked --usb "$T/stick.img" --disk virtio:"$T/d1.img"; then
 	check "write-protected stick: the log says read-only" serial_has 'media: /dev/sd[a-z]1 (vfat), read-only'

@@ -23,7 +23,7 @@ mount -t tmpfs -o size=1m tmpfs "$T/smb-small"
 dd if=/dev/zero of="$T/smb-small/filler" bs=64k 2>/dev/null	# until it is full
 start_smbd || { bad "smbd starts"; finish; }
 conf() { # password
-	stick_with_conf "$T/stick.img" run=smoke targets=all destroy=all after=poweroff unsaved=proceed save_timeout=6 \
+	stick_with_conf "$T/stick.img" run=smoke scale=$SMOKE_SCALE targets=all destroy=all after=poweroff unsaved=proceed save_timeout=6 \
 		"save=usb,smb://bench@10.0.2.2:$SMB_PORT/results/rack1,smb://bench@10.0.2.2:$SMB_PORT/small/r,nfs://10.0.2.2:1/x" \
 		"credential=smb://bench@10.0.2.2:$SMB_PORT $1"
 }
@@ -56,7 +56,7 @@ if BOOT_LIMIT=180 boot --usb "$T/stick.img" --disk virtio:"$T/d1.img"; then
 fi
 # the second boot: the password corrected, no destinations of its own
 stick_img_conf() { printf '%s\n' "$@" > "$T/bootbench.conf"; mcopy -o -i "$T/stick.img@@1M" "$T/bootbench.conf" ::/bootbench.conf; }
-stick_img_conf run=smoke targets=all destroy=all after=poweroff save=usb save_timeout=6 unsaved=proceed \
+stick_img_conf "${ASLR_OFF#bootbench.}" run=smoke scale=$SMOKE_SCALE targets=all destroy=all after=poweroff save=usb save_timeout=6 unsaved=proceed \
 	"credential=smb://bench@10.0.2.2:$SMB_PORT $PASSWORD"
 if BOOT_LIMIT=180 boot --usb "$T/stick.img" --disk virtio:"$T/d1.img"; then
 	check "the next boot retries the spool" serial_has "undelivered destination(s) from an earlier boot: retrying"
@@ -70,7 +70,7 @@ if BOOT_LIMIT=180 boot --usb "$T/stick.img" --disk virtio:"$T/d1.img"; then
 	check "... the spool keeps the two that still fail" [ "$(grep -c . "$T/spool")" = 2 ]
 fi
 # the third boot: the server killed in the middle of the upload, left down
-stick_with_conf "$T/stick3.img" run=smoke targets=all destroy=all after=poweroff unsaved=proceed save_timeout=8 \
+stick_with_conf "$T/stick3.img" run=smoke scale=$SMOKE_SCALE targets=all destroy=all after=poweroff unsaved=proceed save_timeout=8 \
 	"save=usb,smb://bench@10.0.2.2:$SMB_PORT/results/mid" "credential=smb://bench@10.0.2.2:$SMB_PORT $PASSWORD"
 (
 	# a glob, not ls in a subshell: this waits the whole boot, and two forks
@@ -102,7 +102,7 @@ kill $killer 2>/dev/null
 wait $killer 2>/dev/null
 [ -s "$T/at-kill" ] || { bad "smbd was killed in the middle of the upload (the temporary folder never appeared)"; stop_smbd; }
 # the fourth boot: the server back, no destination of its own; the spool is sent whole
-printf '%s\n' run=smoke targets=all destroy=all after=poweroff save=usb save_timeout=20 unsaved=proceed \
+printf '%s\n' "${ASLR_OFF#bootbench.}" run=smoke scale=$SMOKE_SCALE targets=all destroy=all after=poweroff save=usb save_timeout=20 unsaved=proceed \
 	"credential=smb://bench@10.0.2.2:$SMB_PORT $PASSWORD" > "$T/bootbench.conf"
 mcopy -o -i "$T/stick3.img@@1M" "$T/bootbench.conf" ::/bootbench.conf
 start_smbd || { bad "smbd starts again"; finish; }
