@@ -53,10 +53,11 @@ stick_with_conf() { # out-img lines...
 	mcopy -o -i "$img@@1M" "$T/bootbench.conf" ::/bootbench.conf
 }
 
-# A stick booted with BIOS is booted directly (qemu.sh --direct: its own
-# kernel, initramfs and command line, without SeaBIOS and syslinux reading
-# them through USB, 15 s a boot under TCG), unless the test is about the
-# boot loader and sets FIRMWARE_BOOT=1 (usb_bios.sh, memtest.sh).
+# A stick or a PXE root booted with BIOS is booted directly (qemu.sh
+# --direct: its own kernel, initramfs and command line, without SeaBIOS and
+# syslinux reading them through USB, 15 s a boot under TCG, or iPXE and
+# pxelinux over TFTP, 35 s), unless the test is about the boot loader and
+# sets FIRMWARE_BOOT=1 (usb_bios.sh, pxe.sh, memtest.sh).
 direct() { [ -n "${FIRMWARE_BOOT:-}" ] || echo --direct; }
 
 # Boots with scripts/qemu.sh (QEMU_SH=scripts/qemu-arm64.sh: the arm64

@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: MIT
-# Boot test (issue 34): an unattended erase over PXE. A machine with three
-# disks full of random data (virtio, NVMe, SCSI) and no stick fetches its
+# Boot test (issue 34): an unattended erase over PXE (pxelinux.cfg's entry
+# booted directly, qemu.sh --direct: pxe.sh tests the loader and its TFTP).
+# A machine with three disks full of random data (virtio, NVMe, SCSI) and no stick fetches its
 # config over HTTP (bootbench.conf=...${mac}.conf): bootbench.run=erase on
 # every disk, NIST's sampled read-back, the operator's name, the signing
 # key over HTTPS (verified against the CA the config names), results to

@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: MIT
-# Boot test (issue 15): a PXE-booted machine with no stick fetches its
+# Boot test (issue 15): a PXE-booted machine (pxelinux.cfg's entry booted
+# directly, qemu.sh --direct: pxe.sh tests the loader) with no stick fetches its
 # config over HTTP (bootbench.conf=http://.../${mac}.conf, the only
 # bootbench parameter beside the boot loader's), runs a scaled quick
 # unattended on its NVMe disk, and saves the results to three real servers
