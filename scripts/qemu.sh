@@ -38,8 +38,7 @@
 #                               TCG); the stick stays attached, as it was booted
 #                               from. With --pxe, BIOS and pxelinux.0 the same
 #                               from pxelinux.cfg/default in the TFTP root.
-#                               Ignored for other media, UEFI and qcow2
-#                               sticks. The boot tests use it unless the boot
+#                               Ignored for other media and UEFI. The boot tests use it unless the boot
 #                               loader is what they test (FIRMWARE_BOOT=1)
 #   --snapshot                  boot media writes go to a temporary overlay
 #   --serial FILE               serial console to FILE (default: the terminal)
@@ -249,12 +248,19 @@ direct_from=""
 if [ -n "$direct" ] && [ "$fw" = bios ]; then
 	case "$boot" in
 	usb)
-		case "$usb" in *.qcow2) ;; *)
-			direct_from="$usb's syslinux.cfg"
-			fetch() { mcopy -n -i "$usb@@1M" "::$1" "$2"; }
-			mtype -i "$usb@@1M" ::/syslinux/syslinux.cfg > "$tmp/loader.cfg" 2>/dev/null ||
-				die "--direct: $usb has no /syslinux/syslinux.cfg (mtools installed?)" ;;
-		esac ;;
+		fat=$usb
+		# a qcow2 stick (power_cut.sh's snapshots) read through a raw copy;
+		# with --loadvm the stick as it was at that snapshot (the guest
+		# resumes there: the same kernel, initrds and option ROMs as then)
+		case "$usb" in *.qcow2)
+			qemu-img convert ${loadvm:+-l "snapshot.name=$loadvm"} -f qcow2 -O raw "$usb" "$tmp/stick.raw" ||
+				die "--direct: cannot read $usb (qemu-img)"
+			fat=$tmp/stick.raw ;;
+		esac
+		direct_from="$usb's syslinux.cfg"
+		fetch() { mcopy -n -i "$fat@@1M" "::$1" "$2"; }
+		mtype -i "$fat@@1M" ::/syslinux/syslinux.cfg > "$tmp/loader.cfg" 2>/dev/null ||
+			die "--direct: $usb has no /syslinux/syslinux.cfg (mtools installed?)" ;;
 	pxe)
 		if [ "$bootfile" = pxelinux.0 ]; then
 			direct_from=$pxe/pxelinux.cfg/default

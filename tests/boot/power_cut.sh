@@ -63,10 +63,11 @@ mcopy -s -n -i "$T/now.raw@@1M" ::/results/old "$T/" 2>/dev/null
 check "the older folder is on the stick, with its manifest" [ -s "$T/old/MANIFEST.sha256" ]
 old_sum=$(cd "$T/old" && cat MANIFEST.sha256 f*.txt | sha256sum)
 
-# resume RESULTLOG: QEMU from the snapshot in the background ($qpid)
+# resume RESULTLOG: QEMU from the snapshot in the background ($qpid), booted
+# as the snapshot's guest was (--direct: the same kernel and option ROMs)
 resume() {
 	: > "$1"
-	scripts/qemu.sh --fw bios --usb "$T/stick.qcow2" --throttle $THROTTLE --loadvm cut --serial "$1" \
+	scripts/qemu.sh --fw bios --usb "$T/stick.qcow2" $(direct) --throttle $THROTTLE --loadvm cut --serial "$1" \
 		--timeout 120 > /dev/null 2>&1 &
 	qpid=$!
 }
