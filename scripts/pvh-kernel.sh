@@ -10,8 +10,9 @@
 # loaded host) unpacking its 8 MB of xz before the kernel prints a line, on
 # every boot. QEMU boots the ELF through its PVH note at once (0.7 s to
 # "Linux version"); the kernel that runs is the same build, byte for byte.
-# Boots through firmware and a boot loader (usb_bios.sh, the UEFI, ISO and
-# PXE tests, FIRMWARE_BOOT=1) still run the stub.
+# Boots through firmware and a boot loader (usb_bios.sh, pxe.sh,
+# pxe_ipxe_script.sh, the UEFI and ISO tests, FIRMWARE_BOOT=1) still run
+# the stub.
 set -u
 bz=$1
 OUT=${OUT:-out}

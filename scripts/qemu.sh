@@ -32,7 +32,7 @@
 #                               guest's TCP port GUEST (user-mode networking)
 #   --direct                    with --usb and BIOS: the stick's own kernel,
 #                               initramfs and command line (its syslinux.cfg's
-#                               default entry, read off the stick) booted by
+#                               DEFAULT entry, bootbench, read off the stick) booted by
 #                               QEMU, the firmware's and boot loader's reading
 #                               of them through USB left out (15 s a boot under
 #                               TCG); the stick stays attached, as it was booted
@@ -266,12 +266,17 @@ if [ -n "$direct" ] && [ "$fw" = bios ]; then
 			direct_from=$pxe/pxelinux.cfg/default
 			fetch() { cp "$pxe/$1" "$2"; }
 			cp "$direct_from" "$tmp/loader.cfg" 2>/dev/null || die "--direct: $direct_from is missing"
+			# pxelinux reads a machine's own file (by UUID, MAC or IP) before default
+			[ "$(ls "$pxe/pxelinux.cfg")" = default ] ||
+				die "--direct: $pxe/pxelinux.cfg holds more than default (pxelinux would read a machine's own file first): boot it without --direct"
 		fi ;;
 	esac
 fi
 if [ -n "$direct_from" ]; then
 	entry() { awk -v key="$1" 'tolower($1) == "label" { in_entry = ($2 == "bootbench") }
 		in_entry && tolower($1) == key { $1 = ""; sub(/^ /, ""); print; exit }' "$tmp/loader.cfg"; }
+	[ "$(awk 'tolower($1) == "default" { print $2; exit }' "$tmp/loader.cfg")" = bootbench ] ||
+		die "--direct: $direct_from's DEFAULT is not the bootbench entry: boot it without --direct"
 	k=$(entry kernel) rds=$(entry initrd) append=$(entry append)
 	[ -n "$k" ] && [ -n "$rds" ] || die "--direct: no bootbench entry with KERNEL and INITRD in $direct_from"
 	fetch "$k" "$tmp/vmlinuz" || die "--direct: cannot read $k ($direct_from)"

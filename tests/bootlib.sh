@@ -57,7 +57,8 @@ stick_with_conf() { # out-img lines...
 # --direct: its own kernel, initramfs and command line, without SeaBIOS and
 # syslinux reading them through USB, 15 s a boot under TCG, or iPXE and
 # pxelinux over TFTP, 35 s), unless the test is about the boot loader and
-# sets FIRMWARE_BOOT=1 (usb_bios.sh, pxe.sh, memtest.sh).
+# sets FIRMWARE_BOOT=1 (usb_bios.sh, pxe.sh, pxe_ipxe_script.sh, memtest.sh;
+# the UEFI, HTTP boot and arm64 tests too).
 direct() { [ -n "${FIRMWARE_BOOT:-}" ] || echo --direct; }
 
 # Boots with scripts/qemu.sh (QEMU_SH=scripts/qemu-arm64.sh: the arm64
@@ -192,15 +193,16 @@ check_console_results() {
 # saved), not the disk's figures; the whole 16 MiB under TCG took 4.7 s of
 # a busy guest a boot (issue 49).
 SMOKE_SCALE=0.125
+SMOKE_MIB=$(awk -v s=$SMOKE_SCALE 'BEGIN { print int(16 * s) }')	# scaled sizes are whole MiB, rounded down
 # The JSON of the smoke profile on the NVMe disk: fio's layout, both jobs
-# moved their 2 MiB (SMOKE_SCALE) without error, and the device is the one
+# moved their SMOKE_MIB without error, and the device is the one
 # we gave.
 check_smoke_json() { # file
 	check "result is JSON in fio's layout" json "$1" '"fio version" in d and len(d["jobs"]) == 2'
-	check "the write job wrote 2 MiB (16 MiB scaled by $SMOKE_SCALE) without error" json "$1" \
-		'd["jobs"][0]["error"] == 0 and d["jobs"][0]["write"]["io_bytes"] == 2 << 20'
-	check "the read job read 2 MiB without error" json "$1" \
-		'd["jobs"][1]["error"] == 0 and d["jobs"][1]["read"]["io_bytes"] == 2 << 20'
+	check "the write job wrote $SMOKE_MIB MiB (16 MiB scaled by $SMOKE_SCALE) without error" json "$1" \
+		"d['jobs'][0]['error'] == 0 and d['jobs'][0]['write']['io_bytes'] == $SMOKE_MIB << 20"
+	check "the read job read $SMOKE_MIB MiB without error" json "$1" \
+		"d['jobs'][1]['error'] == 0 and d['jobs'][1]['read']['io_bytes'] == $SMOKE_MIB << 20"
 	check "the device identity is the virtual NVMe disk" json "$1" \
 		'"BBNVME1" in json.dumps(d["bootbench"])'
 }

@@ -68,10 +68,10 @@ check "the disk was written (consent given)" [ "$(sum_of "$T/virtio.img")" != "$
 fetch_results "$T/stick.img" || { bad "a results folder is on the stick"; finish; }
 ok "a results folder is on the stick"
 check "result is JSON in fio's layout" json "$T/results/vda.json" '"fio version" in d and len(d["jobs"]) == 2'
-check "the write job wrote 2 MiB (16 MiB scaled by $SMOKE_SCALE) without error" json "$T/results/vda.json" \
-	'd["jobs"][0]["error"] == 0 and d["jobs"][0]["write"]["io_bytes"] == 2 << 20'
-check "the read job read 2 MiB without error" json "$T/results/vda.json" \
-	'd["jobs"][1]["error"] == 0 and d["jobs"][1]["read"]["io_bytes"] == 2 << 20'
+check "the write job wrote $SMOKE_MIB MiB (16 MiB scaled by $SMOKE_SCALE) without error" json "$T/results/vda.json" \
+	"d['jobs'][0]['error'] == 0 and d['jobs'][0]['write']['io_bytes'] == $SMOKE_MIB << 20"
+check "the read job read $SMOKE_MIB MiB without error" json "$T/results/vda.json" \
+	"d['jobs'][1]['error'] == 0 and d['jobs'][1]['read']['io_bytes'] == $SMOKE_MIB << 20"
 check "disks.json has the virtio disk with its serial" json "$T/results/disks.json" \
 	'any(x["serial"] == "BBVIRTIO1" for x in d["disks"])'
 check "the console log is saved" grep -q 'unattended run finished, exit status 0' "$T/results/console.log"

@@ -30,7 +30,8 @@ step "the shell is reached" "Type 'exit' to return to the menu." 30
 FILL='for i in $(seq 1 8); do seq 1 1800 | sed "s/.*/result & of file $i: 0123456789abcdefghijklmnopqrstuvwxyz/" > f$i.txt; done'
 type_line "clear; mkdir -p /tmp/old /tmp/new && (cd /tmp/old && $FILL) && (cd /tmp/new && $FILL && echo new > id.txt) && bootbench save --stick=/media/bootbench usb /tmp/old > /dev/null; echo OLD=\$?"
 step_result "the older folder is saved" OLD "OLD=0" 120
-# slowed now (not for the boot: the kernel and initramfs come from the stick)
+# slowed now, after the boot (the stick stays attached as the boot medium: the
+# save goes to it)
 monitor "$T/mon" "block_set_io_throttle stick $THROTTLE 0 0 0 0 0" > /dev/null
 # the snapshot the moment the sleep begins: each resume waits out the rest
 # of it (a second and a half, of each of 21 runs)

@@ -3,5 +3,6 @@
 # loads Debian's signed network GRUB (grubx64.efi) from the same TFTP folder;
 # GRUB reads grub/grub.cfg and loads the signed kernel over TFTP.
 . tests/bootlib.sh
+FIRMWARE_BOOT=1	# OVMF, shim and GRUB over TFTP are what is tested here
 pxe_unattended uefi bootx64.efi grub/grub.cfg
 finish

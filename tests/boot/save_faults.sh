@@ -77,7 +77,11 @@ stick_with_conf "$T/stick3.img" run=smoke scale=$SMOKE_SCALE targets=all destroy
 	# every 10 ms cost 7 CPU-s of it (issue 49); the upload lasts seconds
 	seen=""
 	until [ -n "$seen" ]; do
-		for p in "$T/smb/mid"/.*.partial; do [ -e "$p" ] && seen=1; done
+		# the results' temporary folder, not the heartbeat's temporary
+		# file (.NAME.heartbeat.json.partial, written first at the run's start)
+		for p in "$T/smb/mid"/.*.partial; do
+			case "$p" in *.heartbeat.json.partial) ;; *) [ -d "$p" ] && seen=1 ;; esac
+		done
 		sleep 0.05
 	done
 	# smbd and the child serving the guest: its session (started by setsid)
@@ -91,7 +95,9 @@ killer=$!
 # killer sees its temporary folder however loaded this machine is
 if BOOT_LIMIT=180 boot --usb "$T/stick3.img" --disk virtio:"$T/d1.img" --net-delay 40; then
 	check "smbd was killed while the temporary folder was there, before the final one" \
-		sh -c "grep -q '^\.[^ ]*\.partial\$' '$T/at-kill' && ! grep -qv '^\.' '$T/at-kill'"
+		sh -c "grep -v '\.heartbeat\.json\.partial\$' '$T/at-kill' | grep -q '^\.[^ ]*\.partial\$' && ! grep -v 'heartbeat\.json' '$T/at-kill' | grep -qv '^\.'"
+	check "... in the middle of the upload: its first attempt had reached the share" sh -c \
+		"tr -d '\r' < '$T/serial.log' | grep -q 'results/mid: attempt 1 failed: ' && ! tr -d '\r' < '$T/serial.log' | grep -q 'results/mid: attempt 1 failed: cannot reach'"
 	check "... no folder under the final name afterwards" sh -c "[ -z \"\$(ls '$T/smb/mid' | grep -v '^\.')\" ]"
 	check "... the save gave up in bounded time, saying why" serial_has "save: smb://10.0.2.2:$SMB_PORT/results/mid: FAILED: .*(gave up after 8 s)"
 	mtype -i "$T/stick3.img@@1M" ::/results/.pending > "$T/spool" 2>/dev/null
