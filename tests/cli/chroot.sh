@@ -182,9 +182,15 @@ set_machine() { # EI_CLASS e_machine (little-endian), as printf octal
 # the arm64 checks as on the appliance, which has no binfmt_misc entries: a
 # build host's qemu-user-static (make test-arm64 installs it; systemd
 # registers its entries) runs arm64 programs, and bootbench rightly says so
-# there, so they run with binfmt_misc hidden in a mount namespace of their own
+# there, so they run with binfmt_misc hidden in a mount namespace of their own.
+# Its mounts keep their propagation (unshare's default makes / private,
+# which fails in a chroot, where / is no mount point: a fresh root's make
+# test); the mount the tmpfs goes on (binfmt_misc's, or /proc's) is made
+# private in it first, so that the tmpfs stays there.
 nobinfmt() {
-	unshare -m sh -c 'mount -t tmpfs -o size=4k,mode=0755 nobinfmt /proc/sys/fs/binfmt_misc && exec "$@"' nobinfmt "$@"
+	unshare -m --propagation unchanged sh -c 'd=/proc/sys/fs/binfmt_misc
+		if mountpoint -q $d; then mount --make-private $d; else mount --make-private /proc; fi &&
+		mount -t tmpfs -o size=4k,mode=0755 nobinfmt $d && exec "$@"' nobinfmt "$@"
 }
 set_machine '\002' '\267\000'
 nobinfmt "$BB" chroot --list > "$T/list" 2>&1
