@@ -68,7 +68,9 @@ type_line "clear; echo PACKS=\$(ls /etc/bootbench/packs.d | wc -l) \$(ls /etc/bo
 step_result "only the base is loaded" PACKS "PACKS=1 base," 30
 type_line "clear; echo BADELF=\$(dmesg | grep -c 'Invalid ELF header')"
 step_result "the kernel log has no module refused as not ELF" BADELF "BADELF=0" 30
-type_line "clear; bootbench fsck /dev/vda > /tmp/fsck.log 2>&1; echo FSCK=\$?; grep cannot /tmp/fsck.log"
+# the line before the marker, which step_result waits for (after it, a loaded host's capture
+# caught the marker with the line not drawn yet)
+type_line "clear; bootbench fsck /dev/vda > /tmp/fsck.log 2>&1; rc=\$?; grep cannot /tmp/fsck.log; echo FSCK=\$rc"
 step_result "fsck of the btrfs: btrfs is named as in the rescue pack, which this boot did not load" FSCK \
 	"cannot run btrfs: it is in the rescue pack (rescue.img), which this boot did not load" 60
 type_line "clear; bootbench raid --zfs=stripe --destroy=/dev/vda,/dev/vdb /dev/vda /dev/vdb > /tmp/z.log 2>&1; rc=\$?; cat /tmp/z.log; echo ZFS=\$rc \$(grep -c 'zpool is not here: it is in the zfs pack (zfs.img)' /tmp/z.log)"
