@@ -32,14 +32,16 @@
 #                               guest's TCP port GUEST (user-mode networking)
 #   --direct                    with --usb and BIOS: the stick's own kernel,
 #                               initramfs and command line (its syslinux.cfg's
-#                               DEFAULT entry, bootbench, read off the stick) booted by
-#                               QEMU, the firmware's and boot loader's reading
-#                               of them through USB left out (15 s a boot under
-#                               TCG); the stick stays attached, as it was booted
-#                               from. With --pxe, BIOS and pxelinux.0 the same
-#                               from pxelinux.cfg/default in the TFTP root.
-#                               Ignored for other media and UEFI. The boot tests use it unless the boot
-#                               loader is what they test (FIRMWARE_BOOT=1)
+#                               DEFAULT entry, bootbench, read off the stick)
+#                               booted by QEMU, the firmware's and boot
+#                               loader's reading of them through USB left out
+#                               (15 s a boot under TCG); the stick stays
+#                               attached, as it was booted from. With --pxe,
+#                               BIOS and pxelinux.0 the same from
+#                               pxelinux.cfg/default in the TFTP root. Ignored
+#                               for other media and UEFI. The boot tests use
+#                               it unless the boot loader is what they test
+#                               (FIRMWARE_BOOT=1)
 #   --snapshot                  boot media writes go to a temporary overlay
 #   --serial FILE               serial console to FILE (default: the terminal)
 #   --serial2 PIPE              a second serial port (the guest's ttyS1, as a

@@ -195,8 +195,7 @@ check_console_results() {
 SMOKE_SCALE=0.125
 SMOKE_MIB=$(awk -v s=$SMOKE_SCALE 'BEGIN { print int(16 * s) }')	# scaled sizes are whole MiB, rounded down
 # The JSON of the smoke profile on the NVMe disk: fio's layout, both jobs
-# moved their SMOKE_MIB without error, and the device is the one
-# we gave.
+# moved their SMOKE_MIB MiB without error, and the device is the one we gave.
 check_smoke_json() { # file
 	check "result is JSON in fio's layout" json "$1" '"fio version" in d and len(d["jobs"]) == 2'
 	check "the write job wrote $SMOKE_MIB MiB (16 MiB scaled by $SMOKE_SCALE) without error" json "$1" \
