@@ -114,6 +114,13 @@ loopdev() {
 	LOOPS="$LOOPS $_l"
 	eval "$1=\$_l"
 }
+# ramdir SIZE: a tmpfs of the test's own at $T/ram (cleanup unmounts it), for loop
+# devices that must go at memory's rate: a disk-backed file goes at the host disk's,
+# and a CI run's loaded disk wrote and read back at 12.8 MiB/s
+ramdir() {
+	[ "$(id -u)" = 0 ] || skip "needs root for a tmpfs"
+	mkdir -p "$T/ram" && mount -t tmpfs -o size="$1" bbtest "$T/ram" || skip "cannot mount a tmpfs"
+}
 # unattended_root: a root for rootfs/etc/rc.d/50-unattended.sh in $T/uroot
 # (its runs in $T/urun, stand-in programs in $T/ubin): the boot parameters'
 # table, and a results library that saves nothing; $SH: the shell it runs

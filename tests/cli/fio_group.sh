@@ -23,7 +23,7 @@ need_commands python3
 # root's suite, guests writing beside it, once held one of bootbench's I/Os
 # on the host's disk for 471 ms at the run's end (its runtime 3471 ms, 425
 # I/Os short); the comparison is of the two programs, not of the host's disk
-mkdir -p "$T/ram" && mount -t tmpfs -o size=80M bbtest "$T/ram" || skip "cannot mount a tmpfs"
+ramdir 80M
 loopdev dev "$T/ram/disk.img" 64M
 
 args="--name=yabs --ioengine=libaio --rw=randrw --rwmixread=50 --bs=4k --iodepth=64 --numjobs=2 --size=64M
