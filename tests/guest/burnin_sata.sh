@@ -32,7 +32,8 @@ check "... disks PASS, the drive's own self-test passed" shows "^disks  *PASS .*
 check "... the self-test's result in the drive's words" shows "selftest  *sd[a-z]: short self-test: .*[Cc]ompleted without error"
 check "... the SMART counters read after the run, those QEMU keeps none of said so" shows "health  *sd[a-z]: reallocated 0, pending not reported, offline uncorrectable not reported, CRC errors not reported"
 check "... the disk written, read back and verified, the share said" shows "pass  */dev/sd[a-z]: .*of .*(.*%) written in order and at random, read back and verified"
-type_line "clear; $burn --output=/tmp/r \$D > /tmp/r.log 2>&1; rc=\$?; grep -E '^disks|selftest|pass ' /tmp/r.log; echo READONLY=\$rc"
+# read only, 10 min scaled to 6 s: no minimal pass to fit, only the self-test and a read (issue 49)
+type_line "clear; BOOTBENCH_SCALE=0.01 bootbench burnin --components=disks --duration=10m --output=/tmp/r \$D > /tmp/r.log 2>&1; rc=\$?; grep -E '^disks|selftest|pass ' /tmp/r.log; echo READONLY=\$rc"
 step_result "without consent: exit 0" READONLY "READONLY=0" 240
 check "... the self-test ran" shows "selftest  *sd[a-z]: short self-test: .*[Cc]ompleted without error"
 check "... and the disk was only read, as the result says" shows "pass  */dev/sd[a-z]: read, .*no consent to write: --destroy."
