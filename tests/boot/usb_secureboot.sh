@@ -45,8 +45,11 @@ step "GRUB marks memtest86+ unavailable" "memtest86+: unavailable, Secure Boot i
 check "... and offers no entry that would load it" menu_lacks 'memtest86+ (memory test)'
 keys m
 step "choosing it says why, and nothing is loaded" "memtest86+ is not signed, so Secure Boot refuses it" 30
-# the entry ends after its 10 s sleep and GRUB draws its menu again: only then is "did not
-# start" a finding (read at once, a memtest86+ loaded after the words could not have drawn yet)
+# Esc ends its wait (10 s of a spinning GRUB otherwise, issue 49), and GRUB draws its menu again:
+# only then is "did not start" a finding (read at once, a memtest86+ loaded after the words
+# could not have drawn yet)
+step "... and says Esc goes back" "Esc goes back to the menu (it comes back by itself in 10 s)." 30
+keys Escape
 menu_back() { _s=$(screen) && printf '%s\n' "$_s" | grep -qF 'memtest86+: unavailable, Secure Boot is on' &&
 	! printf '%s\n' "$_s" | grep -qF 'memtest86+ is not signed, so Secure Boot refuses it'; }
 i=0; until menu_back || [ $i -ge 80 ]; do sleep 0.5; i=$((i + 1)); done
