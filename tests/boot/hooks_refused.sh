@@ -9,8 +9,11 @@
 #   2. hook_before that tries to write the second disk through bootbench
 #      (refused: the boot gave no consent for it) and then fails: the run
 #      is cancelled, both disks as they were, status.json has its status;
-#   3. bad input: an ssh key file with a line that is not a key and an
-#      unknown keymap: one line each, no ssh server, no unattended run;
+#   3. bad input: an ssh key file with a line that is not a key, an
+#      unknown keymap and a results destination that does not exist, on a
+#      boot from the stick: one line each, on the console and in the log
+#      saved on the stick, no ssh server, no unattended run (issue 49:
+#      bad_boot_parameter.sh's boot, folded in);
 #   4. good keys, but a boot without the pack dropbear is in (the base
 #      alone): the line names the pack, no unattended run.
 . tests/bootlib.sh
@@ -33,11 +36,12 @@ printf '%s\n' "$(cat "$T/fine.pub")" "ssh-ed25519 not-base64!" > "$T/dav/pub/bad
 cp "$T/fine.pub" "$T/dav/pub/goodkeys"
 for i in 1 2; do test_disk "$T/d$i.img"; done
 before=$(cat "$T/d1.img" "$T/d2.img" | sha256sum)
-guest() { # extra kernel parameters
-	boot --kernel "$OUT/vmlinuz" --initrd "$OUT/initramfs.img" --disk virtio:"$T/d1.img" --disk virtio:"$T/d2.img" \
+guest() { # extra kernel parameters (the last of a name wins), qemu.sh options
+	_p=$1; shift
+	boot --kernel "$OUT/vmlinuz" --initrd "$OUT/initramfs.img" --disk virtio:"$T/d1.img" --disk virtio:"$T/d2.img" "$@" \
 		--append "console=ttyS0,115200 bootbench.boot=net bootbench.id=$BOOT_ID $ASLR_OFF bootbench.run=quick bootbench.targets=vda \
 bootbench.destroy=vda bootbench.scale=0.01 bootbench.save=console bootbench.after=poweroff \
-bootbench.ca=http://10.0.2.2:$HTTP_PORT/ca.crt $1"
+bootbench.ca=http://10.0.2.2:$HTTP_PORT/ca.crt $_p"
 }
 status_is() { # python expression on status.json from the console
 	console_file status.json && json "$T/console-status.json" "$1"
@@ -66,12 +70,23 @@ if guest "bootbench.hook_before=https://10.0.2.2:$DAV_PORT/pub/before.sh#sha256=
 	check "2: no disk was written" [ "$(cat "$T/d1.img" "$T/d2.img" | sha256sum)" = "$before" ]
 fi
 
-if guest "bootbench.ssh_key=https://10.0.2.2:$DAV_PORT/pub/badkeys bootbench.keymap=xx"; then
+# 3 boots from the stick (the kernel given directly, the stick attached), its results to go to a
+# destination that does not exist: that line is in the log saved on the stick too
+cp "$OUT/bootbench-usb.img" "$T/stick.img"
+if guest "bootbench.ssh_key=https://10.0.2.2:$DAV_PORT/pub/badkeys bootbench.keymap=xx bootbench.boot=usb bootbench.save=floppy" \
+	--usb "$T/stick.img"; then
 	check "3: the keymap is named as wrong" serial_has "bootbench.keymap=xx: not a keyboard layout of this image (known: us uk de"
 	check "3: the key file's bad line is named" serial_has "ssh: bootbench.ssh_key: the fetched file line 2: the key is not base64; no ssh server"
+	check "3: the destination is named, with the values it may take" serial_has "bootbench.save: destination 'floppy': expected usb, console, or a URL"
 	check "3: no ssh server started" sh -c "! grep -q 'ssh: dropbear on port 22' '$T/serial.log'"
 	check "3: no unattended run" serial_has 'unattended run cancelled: wrong boot parameters'
 	check "3: no disk was written" [ "$(cat "$T/d1.img" "$T/d2.img" | sha256sum)" = "$before" ]
+	if fetch_results "$T/stick.img" > /dev/null; then
+		check "3: the log saved on the stick names the wrong destination" grep -q "bootbench.save: destination 'floppy'" "$T/results/console.log"
+		check "3: no result JSON was written" sh -c "! ls '$T/results' | grep -q '^vd.*\\.json\$'"
+	else
+		bad "3: the log was saved on the stick"
+	fi
 fi
 
 if guest "bootbench.ssh_key=https://10.0.2.2:$DAV_PORT/pub/goodkeys"; then
