@@ -68,11 +68,6 @@ if [ -n "$PINS" ]; then
 fi
 # pin_of PACKAGE [ROLE]: its pinned version, or nothing
 pin_of() { awk -v p="$1" -v r="${2:-}" '!/^#/ && $2 == p && (r == "" || $1 == r) { print $3; exit }' "$PINS"; }
-# pinned_sha PACKAGE SHA256: true when the file pins the package's file to
-# that checksum (one pins file may hold both machines' pins: make pins and
-# make pins ARCH=arm64 in one, as a pinned arm64 build needs, where a
-# package of both, linux-kbuild, has a line and a checksum for each)
-pinned_sha() { awk -v p="$1" -v h="$2" '!/^#/ && $2 == p && $1 != "src" && $4 == h { f = 1 } END { exit !f }' "$PINS"; }
 
 for t in apt-get apt-cache dpkg-deb dpkg-source; do
 	command -v $t >/dev/null 2>&1 || die "$t is missing: apt-get install dpkg-dev apt (or run 'make deps' as root)"
@@ -170,7 +165,7 @@ manifest_tmp="$MANIFEST.tmp"
 : > "$manifest_tmp"
 if [ -n "$PACKAGES" ]; then
 	wanted=$(mktemp)
-	trap 'rm -f "$wanted" "$wanted.idx" "$wanted.get"' EXIT
+	trap 'rm -f "$wanted" "$wanted.idx" "$wanted.res" "$wanted.have" "$wanted.get"' EXIT
 	listed=$(grep -v '^[[:space:]]*#' "$PACKAGES" | awk 'NF { print $1, ($2 == "" ? "lib" : $2) }')
 	echo "$listed" | awk '{ print $2, $1 }' > "$wanted"
 	# A library a tool of the base image needs too is labelled lib (sort -u keeps
@@ -183,14 +178,19 @@ if [ -n "$PACKAGES" ]; then
 
 	# Versions and checksums from the index, in one call: the newest, or with
 	# BOOTBENCH_PINS the pinned ones (apt-cache show skips a version the index
-	# lacks, and the loop below names it).
+	# lacks, and the pass below names it). A package's pin is the first line
+	# naming it (as pin_of reads it); its file's checksum any of its lines' but
+	# a source's (one pins file may hold both machines' pins: make pins and
+	# make pins ARCH=arm64 in one, as a pinned arm64 build needs, where a
+	# package of both, linux-kbuild, has a line and a checksum for each).
+	# One awk for every package, not three a package (166 packages: 3 of
+	# fetch.sh's 6 CPU-s, issue 49).
 	if [ -n "$PINS" ]; then
-		pkgs=""
-		for p in $(awk '{ print $2 }' "$wanted"); do
-			v=$(pin_of "$p")
-			[ -n "$v" ] || die "package '$p' has no pin in $PINS (the image needs it; make pins prints the current ones)"
-			pkgs="$pkgs $p=$v"
-		done
+		pkgs=$(awk 'FNR == NR { if (!/^#/ && NF && !($2 in pin)) pin[$2] = $3; next }
+			!($2 in pin) { print "NOPIN", $2; exit } { print $2 "=" pin[$2] }' "$PINS" "$wanted")
+		case "$pkgs" in *NOPIN\ *)
+			die "package '${pkgs##*NOPIN }' has no pin in $PINS (the image needs it; make pins prints the current ones)" ;;
+		esac
 	else
 		pkgs=$(awk '{ print $2 }' "$wanted")
 	fi
@@ -198,24 +198,31 @@ if [ -n "$PACKAGES" ]; then
 		awk '/^Package:/ {p=$2} /^Version:/ {v=$2} /^Filename:/ {f=$2} /^SHA256:/ {h=$2}
 		     /^$/ && p != "" { n=split(f,a,"/"); print p, v, h, a[n]; p="" }
 		     END { if (p != "") { n=split(f,a,"/"); print p, v, h, a[n] } }' > "$wanted.idx"
-	while read -r role pkg; do
-		if [ -n "$PINS" ]; then
-			v=$(pin_of "$pkg")
-			fields=$(awk -v p="$pkg" -v v="$v" '$1 == p && $2 == v { print $2, $3, $4; exit }' "$wanted.idx")
-			[ -n "$fields" ] || die "package '$pkg' $v (pinned in $PINS) is no longer in the archive (Debian $SUITE)"
-			set -- $fields
-			pinned_sha "$pkg" "$2" || die "package '$pkg' $v: the archive's checksum is not the one pinned in $PINS"
-		else
-			fields=$(awk -v p="$pkg" '$1 == p { print $2, $3, $4; exit }' "$wanted.idx")
-			[ -n "$fields" ] || die "package '$pkg' (${PACKAGES#$ROOT/}) is not in Debian $SUITE"
-			set -- $fields
-		fi
-		ver=$1 sha=$2 file=$3
-		printf '%s\t%s\t%s\t%s\t%s\n' "$role" "$pkg" "$ver" "$sha" "$file" >> "$manifest_tmp"
-		deb="$DEBS/$file"
-		[ -f "$deb" ] && [ "$(sha256sum "$deb" | cut -d' ' -f1)" = "$sha" ] && continue
-		echo "$pkg $ver $sha $file" >> "$wanted.get"
-	done < "$wanted"
+	# each wanted package's line of the manifest (ROLE PACKAGE VERSION SHA256 FILE), or
+	# the first one's fault: "gone PACKAGE VERSION", "sum PACKAGE VERSION", "absent PACKAGE"
+	awk -v pins="${PINS:-}" -v idx="$wanted.idx" '
+		pins != "" && FILENAME == pins { if (!/^#/ && NF) { if (!($2 in pin)) pin[$2] = $3; if ($1 != "src") sum[$2 " " $4] = 1 }; next }
+		FILENAME == idx { if (!(($1 " " $2) in at)) at[$1 " " $2] = $3 " " $4; if (!($1 in newest)) newest[$1] = $2 " " $3 " " $4; next }
+		pins != "" { k = $2 " " pin[$2]
+			if (!(k in at)) { print "gone", $2, pin[$2]; exit }
+			split(at[k], f, " ")
+			if (!(($2 " " f[1]) in sum)) { print "sum", $2, pin[$2]; exit }
+			print $1, $2, pin[$2], f[1], f[2]; next }
+		{ if (!($2 in newest)) { print "absent", $2; exit } print $1, $2, newest[$2] }
+	' ${PINS:+"$PINS"} "$wanted.idx" "$wanted" > "$wanted.res"
+	set -- $(tail -n 1 "$wanted.res") ""
+	case "$1" in
+	gone) die "package '$2' $3 (pinned in $PINS) is no longer in the archive (Debian $SUITE)" ;;
+	sum) die "package '$2' $3: the archive's checksum is not the one pinned in $PINS" ;;
+	absent) die "package '$2' (${PACKAGES#$ROOT/}) is not in Debian $SUITE" ;;
+	esac
+	awk -v OFS='\t' '{ print $1, $2, $3, $4, $5 }' "$wanted.res" >> "$manifest_tmp"
+	# the debs already here whose checksum is the index's are kept (one sha256sum for all;
+	# named in $DEBS, as a deb's file name has no blank)
+	(cd "$DEBS" && awk '{ print $5 }' "$wanted.res" | while read -r f; do [ -f "$f" ] && echo "$f"; done |
+		xargs -r sha256sum --) > "$wanted.have"
+	awk 'FNR == NR { ok[$1 " " $2] = 1; next } !(($4 " " $5) in ok) { print $2, $3, $4, $5 }' \
+		"$wanted.have" "$wanted.res" > "$wanted.get"
 	# What is missing, in one apt-get call: one connection for all of them, not
 	# one apt start-up a package (35 packages: 32 s on a fresh machine).
 	if [ -s "$wanted.get" ]; then
@@ -235,7 +242,7 @@ if [ -n "$PACKAGES" ]; then
 		done < "$wanted.get"
 		rm -rf "$tmpd"
 	fi
-	rm -f "$wanted.idx" "$wanted.get"
+	rm -f "$wanted.idx" "$wanted.res" "$wanted.have" "$wanted.get"
 fi
 
 # Source packages, built with musl: busybox (scripts/build-busybox.sh);
