@@ -165,7 +165,7 @@ manifest_tmp="$MANIFEST.tmp"
 : > "$manifest_tmp"
 if [ -n "$PACKAGES" ]; then
 	wanted=$(mktemp)
-	trap 'rm -f "$wanted" "$wanted.idx" "$wanted.res" "$wanted.have" "$wanted.get"' EXIT
+	trap 'rm -f "$wanted" "$wanted.idx" "$wanted.res" "$wanted.fault" "$wanted.have" "$wanted.get"' EXIT
 	listed=$(grep -v '^[[:space:]]*#' "$PACKAGES" | awk 'NF { print $1, ($2 == "" ? "lib" : $2) }')
 	echo "$listed" | awk '{ print $2, $1 }' > "$wanted"
 	# A library a tool of the base image needs too is labelled lib (sort -u keeps
@@ -198,19 +198,23 @@ if [ -n "$PACKAGES" ]; then
 		awk '/^Package:/ {p=$2} /^Version:/ {v=$2} /^Filename:/ {f=$2} /^SHA256:/ {h=$2}
 		     /^$/ && p != "" { n=split(f,a,"/"); print p, v, h, a[n]; p="" }
 		     END { if (p != "") { n=split(f,a,"/"); print p, v, h, a[n] } }' > "$wanted.idx"
-	# each wanted package's line of the manifest (ROLE PACKAGE VERSION SHA256 FILE), or
-	# the first one's fault: "gone PACKAGE VERSION", "sum PACKAGE VERSION", "absent PACKAGE"
-	awk -v pins="${PINS:-}" -v idx="$wanted.idx" '
+	# each wanted package's line of the manifest (ROLE PACKAGE VERSION SHA256 FILE), and in
+	# $wanted.fault the first one's fault: "gone PACKAGE VERSION", "sum PACKAGE VERSION" or
+	# "absent PACKAGE"
+	: > "$wanted.fault"
+	# (the files' names from the environment: awk -v would take a backslash in one for an escape)
+	pins=${PINS:-} idx=$wanted.idx fault=$wanted.fault awk '
+		BEGIN { pins = ENVIRON["pins"]; idx = ENVIRON["idx"]; fault = ENVIRON["fault"] }
 		pins != "" && FILENAME == pins { if (!/^#/ && NF) { if (!($2 in pin)) pin[$2] = $3; if ($1 != "src") sum[$2 " " $4] = 1 }; next }
 		FILENAME == idx { if (!(($1 " " $2) in at)) at[$1 " " $2] = $3 " " $4; if (!($1 in newest)) newest[$1] = $2 " " $3 " " $4; next }
 		pins != "" { k = $2 " " pin[$2]
-			if (!(k in at)) { print "gone", $2, pin[$2]; exit }
+			if (!(k in at)) { print "gone", $2, pin[$2] > fault; exit }
 			split(at[k], f, " ")
-			if (!(($2 " " f[1]) in sum)) { print "sum", $2, pin[$2]; exit }
+			if (!(($2 " " f[1]) in sum)) { print "sum", $2, pin[$2] > fault; exit }
 			print $1, $2, pin[$2], f[1], f[2]; next }
-		{ if (!($2 in newest)) { print "absent", $2; exit } print $1, $2, newest[$2] }
+		{ if (!($2 in newest)) { print "absent", $2 > fault; exit } print $1, $2, newest[$2] }
 	' ${PINS:+"$PINS"} "$wanted.idx" "$wanted" > "$wanted.res"
-	set -- $(tail -n 1 "$wanted.res") ""
+	set -- $(cat "$wanted.fault") ""
 	case "$1" in
 	gone) die "package '$2' $3 (pinned in $PINS) is no longer in the archive (Debian $SUITE)" ;;
 	sum) die "package '$2' $3: the archive's checksum is not the one pinned in $PINS" ;;
@@ -242,7 +246,7 @@ if [ -n "$PACKAGES" ]; then
 		done < "$wanted.get"
 		rm -rf "$tmpd"
 	fi
-	rm -f "$wanted.idx" "$wanted.res" "$wanted.have" "$wanted.get"
+	rm -f "$wanted.idx" "$wanted.res" "$wanted.fault" "$wanted.have" "$wanted.get"
 fi
 
 # Source packages, built with musl: busybox (scripts/build-busybox.sh);
