@@ -52,6 +52,8 @@ arm64)
 esac
 
 PINS=${BOOTBENCH_PINS:-}
+# a relative name as ./NAME: awk takes an argument NAME=VALUE for an assignment, not a file
+case $PINS in ''|/*) ;; *) PINS=./$PINS ;; esac
 say() { echo "fetch: $*" >&2; }
 die() { echo "fetch: $*" >&2; rm -f "$MANIFEST.tmp"; exit 2; }
 
@@ -186,7 +188,8 @@ if [ -n "$PACKAGES" ]; then
 	# One awk for every package, not three a package (166 packages: 3 of
 	# fetch.sh's 6 CPU-s, issue 49).
 	if [ -n "$PINS" ]; then
-		pkgs=$(awk 'FNR == NR { if (!/^#/ && NF && !($2 in pin)) pin[$2] = $3; next }
+		# (FILENAME, not FNR == NR: an empty first file has no lines of its own)
+		pkgs=$(pins=$PINS awk 'FILENAME == ENVIRON["pins"] { if (!/^#/ && NF && !($2 in pin)) pin[$2] = $3; next }
 			!($2 in pin) { print "NOPIN", $2; exit } { print $2 "=" pin[$2] }' "$PINS" "$wanted")
 		case "$pkgs" in *NOPIN\ *)
 			die "package '${pkgs##*NOPIN }' has no pin in $PINS (the image needs it; make pins prints the current ones)" ;;
@@ -214,19 +217,20 @@ if [ -n "$PACKAGES" ]; then
 			print $1, $2, pin[$2], f[1], f[2]; next }
 		{ if (!($2 in newest)) { print "absent", $2 > fault; exit } print $1, $2, newest[$2] }
 	' ${PINS:+"$PINS"} "$wanted.idx" "$wanted" > "$wanted.res"
-	set -- $(cat "$wanted.fault") ""
-	case "$1" in
-	gone) die "package '$2' $3 (pinned in $PINS) is no longer in the archive (Debian $SUITE)" ;;
-	sum) die "package '$2' $3: the archive's checksum is not the one pinned in $PINS" ;;
-	absent) die "package '$2' (${PACKAGES#$ROOT/}) is not in Debian $SUITE" ;;
+	fault="" fault_pkg="" fault_ver=""
+	[ ! -s "$wanted.fault" ] || read -r fault fault_pkg fault_ver < "$wanted.fault"
+	case "$fault" in
+	gone) die "package '$fault_pkg' $fault_ver (pinned in $PINS) is no longer in the archive (Debian $SUITE)" ;;
+	sum) die "package '$fault_pkg' $fault_ver: the archive's checksum is not the one pinned in $PINS" ;;
+	absent) die "package '$fault_pkg' (${PACKAGES#$ROOT/}) is not in Debian $SUITE" ;;
 	esac
 	awk -v OFS='\t' '{ print $1, $2, $3, $4, $5 }' "$wanted.res" >> "$manifest_tmp"
-	# the debs already here whose checksum is the index's are kept (one sha256sum for all;
-	# named in $DEBS, as a deb's file name has no blank)
+	# the debs already here whose checksum is the index's are kept (one sha256sum for all,
+	# named in $DEBS, as a deb's file name has no blank; one it cannot read is fetched again)
 	(cd "$DEBS" && awk '{ print $5 }' "$wanted.res" | while read -r f; do [ -f "$f" ] && echo "$f"; done |
-		xargs -r sha256sum --) > "$wanted.have"
-	awk 'FNR == NR { ok[$1 " " $2] = 1; next } !(($4 " " $5) in ok) { print $2, $3, $4, $5 }' \
-		"$wanted.have" "$wanted.res" > "$wanted.get"
+		xargs -r sha256sum -- 2>/dev/null) > "$wanted.have" || :
+	have=$wanted.have awk 'FILENAME == ENVIRON["have"] { ok[$1 " " $2] = 1; next }
+		!(($4 " " $5) in ok) { print $2, $3, $4, $5 }' "$wanted.have" "$wanted.res" > "$wanted.get"
 	# What is missing, in one apt-get call: one connection for all of them, not
 	# one apt start-up a package (35 packages: 32 s on a fresh machine).
 	if [ -s "$wanted.get" ]; then

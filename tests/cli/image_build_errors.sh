@@ -60,6 +60,28 @@ if [ -f dl/apt/sources.list ]; then
 		env BOOTBENCH_PINS="$T/pins-bad" scripts/fetch.sh
 	check "... the manifest is untouched" [ "$(sha256sum dl/manifest.tsv)" = "$before" ]
 	row "the pins as they are: the build proceeds" 0 "packages pinned" env BOOTBENCH_PINS="$T/pins" scripts/fetch.sh
+	# a folder with no debs yet (a fresh machine's): what the list needs is downloaded, and a
+	# deb that is not the index's is downloaded again (one small package, from the archive, into
+	# a copy of dl/ with its index and sources: nothing else fetched, dl/ untouched)
+	S=$T/dl
+	mkdir -p "$S/src"
+	cp -a dl/apt "$S/apt"
+	for f in dl/src/*; do
+		case $f in *.stamp) cp -a "$f" "$S/src/" ;; *) ln -s "$PWD/$f" "$S/src/" ;; esac
+	done
+	printf 'libaio1\n' > "$T/one.list"	# a library: no closure of its own
+	deb() { awk -F'\t' '$2 == "libaio1" { print $5 }' "$S/manifest.tsv"; }
+	sha() { awk -F'\t' '$2 == "libaio1" { print $4 }' "$S/manifest.tsv"; }
+	row "no debs yet: the list's package is downloaded" 0 "downloading 1 packages: libaio1" \
+		env DL="$S" PACKAGES="$T/one.list" scripts/fetch.sh
+	got=$(sha256sum < "$S/debs/$(deb)" | cut -d' ' -f1)
+	check "... and is the index's file" [ -n "$(sha)" -a "$got" = "$(sha)" ]
+	echo "not a deb" > "$S/debs/$(deb)"
+	row "a deb that is not the index's is downloaded again" 0 "downloading 1 packages: libaio1" \
+		env DL="$S" PACKAGES="$T/one.list" scripts/fetch.sh
+	row "... and one that is, kept" 0 "packages pinned in" env DL="$S" PACKAGES="$T/one.list" scripts/fetch.sh
+	check "... nothing downloaded then" sh -c "! env DL='$S' PACKAGES='$T/one.list' scripts/fetch.sh 2>&1 | grep -q downloading"
+	check "dl/ untouched by the copy's runs" [ "$(sha256sum dl/manifest.tsv)" = "$before" ]
 fi
 row "a bad firmware name is refused" 2 "--fw floppy: expected bios, uefi or secureboot" \
 	scripts/qemu.sh --fw floppy --kernel out/vmlinuz
