@@ -320,7 +320,7 @@ fi
 # through the firmware (usb_*, iso_*, pxe*) keep them.
 if [ "$boot" = kernel ] && [ "$fw" = bios ] && [ -z "${QEMU_BZIMAGE:-}" ]; then
 	elf=$(OUT=$OUT "$ROOT/scripts/pvh-kernel.sh" "$kernel")
-	[ "$elf" = "$kernel" ] || { kernel=$elf; append="$append no_timer_check panic=-1 cryptomgr.notests ${XAPPEND:-}"; }
+	[ "$elf" = "$kernel" ] || { kernel=$elf; append="$append no_timer_check panic=-1 cryptomgr.notests"; }
 fi
 case "$boot" in
 pxe) set -- "$@" -boot n ;;
