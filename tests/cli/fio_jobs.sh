@@ -89,10 +89,21 @@ check "bsrange: the same bytes moved ($a, $b)" [ -n "$a" ] && check "... (equal)
 # buffer_pattern: the two files are the same bytes, the pattern repeated
 check "buffer_pattern: our file is fio's, byte for byte" cmp "$T/fio/pattern.data/pattern.dat" "$T/bb/pattern.data/pattern.dat"
 check "... 0xdeadbeef repeated" sh -c "[ \"\$(od -An -tx1 -N8 '$T/bb/pattern.data/pattern.dat' | tr -d ' ')\" = deadbeefdeadbeef ]"
-# rate=4m over 2 s: within a quarter of 4 MiB/s
+# rate=4m over 2 s: within a quarter of 4 MiB/s. A loaded host can hold either program
+# back from its pace (a fresh root's suite had fio's own at 1.6 MB/s): a run outside the
+# band is run again, twice at most, saying so, and the last run counts
+rate_bw() { json "$T/$1/rate.json" "d['jobs'][0]['read']['bw_bytes']"; }
+in_band() { awk -v b="$1" 'BEGIN { exit !(b > 3145728 && b < 5242880) }'; }
 for tool in fio bb; do
-	bw=$(json "$T/$tool/rate.json" "d['jobs'][0]['read']['bw_bytes']")
-	check "rate=4m ($tool): $bw bytes/s, within 25% of 4 MiB/s" awk -v b="$bw" 'BEGIN { exit !(b > 3145728 && b < 5242880) }'
+	n=0
+	while ! in_band "$(rate_bw $tool)" && [ $n -lt 2 ]; do
+		echo "note: rate=4m ($tool) at $(rate_bw $tool) bytes/s: run again"
+		rm -rf "${data:?}/run"/*
+		j=rate; run $tool "$jobs/rate.fio"
+		n=$((n + 1))
+	done
+	bw=$(rate_bw $tool)
+	check "rate=4m ($tool): $bw bytes/s, within 25% of 4 MiB/s" in_band "$bw"
 done
 # nrfiles=4, filesize=1m, filename_format, numjobs=2
 check "nrfiles: the same files as fio's, by filename_format" \
