@@ -135,32 +135,45 @@ if [ -z "$(find "$APTDIR/lists" -maxdepth 1 -name '*_InRelease' -mtime -1 2>/dev
 fi
 
 # What an image needs from a package's Depends/Pre-Depends closure: for the
-# kernel, the kernel image proper; for a tool, its shared libraries (lib*, zlib*).
-# Walked breadth first through those packages only, one apt-cache call a level.
-direct_deps() { # packages...
+# kernel, the kernel image proper; for a tool, its shared libraries (lib*, zlib*);
+# for ZFS's sources, the kernel's headers and kbuild.
+# depends_of PACKAGES...: "PACKAGE DEPENDENCY" a line, from one apt-cache call
+depends_of() {
 	dlapt apt-cache depends --important --no-recommends --no-suggests \
 		--no-conflicts --no-breaks --no-replaces --no-enhances "$@" 2>/dev/null |
-	awk '/^ *\|?(Pre)?Depends:/ && $NF !~ /^</ { print $NF }' | sort -u
+	awk '/^[^ ]/ { p = $1; sub(/:.*/, "", p); next } /^ *\|?(Pre)?Depends:/ && $NF !~ /^</ { print p, $NF }'
 }
-closure() { # role, packages...
-	role=$1; shift
-	seen=" $* "
-	frontier="$*"
-	while [ -n "$frontier" ]; do
-		next=""
-		for p in $(direct_deps $frontier); do
-			case "$role:$p" in
-			kernel:linux-image-[0-9]*|tool:lib*|tool:zlib*|zfs:lib*|zfs:zlib*) ;;
-			zfs-src:linux-headers-*|zfs-src:linux-kbuild-*) ;;
-			*) continue ;;
-			esac
-			case "$seen" in *" $p "*) continue ;; esac
-			seen="$seen$p "
-			next="$next $p"
-			echo "$p"
-		done
-		frontier=$next
+# closure: "PACKAGE ROLE" lines (the list's) on stdin; what the kernel, tool, zfs and
+# zfs-src ones' closures add, "ROLE PACKAGE" a line, in that order of the roles. Walked
+# breadth first through those packages only, all roles at once: one apt-cache call a
+# level (one a level and a role took 2.5 of fetch.sh's 4.5 s).
+closure() {
+	cdir=$(mktemp -d)
+	awk '$2 == "kernel" || $2 == "tool" || $2 == "zfs" || $2 == "zfs-src" { print $2, $1 }' > "$cdir/front"
+	cp "$cdir/front" "$cdir/seen"
+	: > "$cdir/added"
+	while [ -s "$cdir/front" ]; do
+		depends_of $(awk '{ print $2 }' "$cdir/front" | sort -u) > "$cdir/deps"
+		seen=$cdir/seen front=$cdir/front awk '
+			function wanted(r, p) {
+				return (r == "kernel" && p ~ /^linux-image-[0-9]/) ||
+				       ((r == "tool" || r == "zfs") && p ~ /^(lib|zlib)/) ||
+				       (r == "zfs-src" && p ~ /^linux-(headers|kbuild)-/)
+			}
+			FILENAME == ENVIRON["seen"] { had[$1 " " $2] = 1; next }
+			FILENAME == ENVIRON["front"] { roles[$2] = roles[$2] " " $1; next }
+			{ n = split(roles[$1], r, " ")
+			  for (i = 1; i <= n; i++)
+				if (wanted(r[i], $2) && !((r[i] " " $2) in had)) { had[r[i] " " $2] = 1; print r[i], $2 } }
+		' "$cdir/seen" "$cdir/front" "$cdir/deps" > "$cdir/next"
+		cat "$cdir/next" >> "$cdir/seen"
+		cat "$cdir/next" >> "$cdir/added"
+		mv "$cdir/next" "$cdir/front"
 	done
+	for role in kernel tool zfs zfs-src; do
+		awk -v r=$role '$1 == r' "$cdir/added"
+	done
+	rm -rf "$cdir"
 }
 
 manifest_tmp="$MANIFEST.tmp"
@@ -172,10 +185,7 @@ if [ -n "$PACKAGES" ]; then
 	echo "$listed" | awk '{ print $2, $1 }' > "$wanted"
 	# A library a tool of the base image needs too is labelled lib (sort -u keeps
 	# the first line of a package), so the ZFS part only adds what the base lacks.
-	for role in kernel tool zfs zfs-src; do
-		top=$(echo "$listed" | awk -v r=$role '$2 == r { print $1 }')
-		closure $role $top | awk -v r=$role '{ print (r == "tool" ? "lib" : r == "zfs" ? "zfs-lib" : r), $1 }' >> "$wanted"
-	done
+	echo "$listed" | closure | awk '{ print ($1 == "tool" ? "lib" : $1 == "zfs" ? "zfs-lib" : $1), $2 }' >> "$wanted"
 	sort -u -k2,2 -o "$wanted" "$wanted"
 
 	# Versions and checksums from the index, in one call: the newest, or with
