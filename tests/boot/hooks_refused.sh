@@ -1,19 +1,19 @@
 # SPDX-License-Identifier: MIT
 # Boot test (issue 36): what stops an unattended run before anything is
-# written. Each boot is a network boot (the kernel given directly, as PXE
-# gives it) with two virtio disks of random data, bootbench.run=quick on the
-# first with consent for it, results on the console, the hooks served over
-# https by the test's nginx:
+# written. Each boot is given the kernel directly, as PXE gives it (the
+# third with the stick attached, booted as from it), with two virtio disks of
+# random data, bootbench.run=quick on the first with consent for it, results
+# on the console, the hooks served over https by the test's nginx:
 #   1. hook_before whose SHA-256 is not the one given: one line says so,
 #      nothing runs (the hook would print a line), no disk is written;
 #   2. hook_before that tries to write the second disk through bootbench
 #      (refused: the boot gave no consent for it) and then fails: the run
 #      is cancelled, both disks as they were, status.json has its status;
 #   3. bad input: an ssh key file with a line that is not a key, an
-#      unknown keymap and a results destination that does not exist, on a
-#      boot from the stick: one line each, on the console and in the log
-#      saved on the stick, no ssh server, no unattended run (issue 49:
-#      bad_boot_parameter.sh's boot, folded in);
+#      unknown keymap and a results destination that does not exist: one
+#      line each on the console, each among the cancelled run's reasons, the
+#      destination's in the log saved on the stick, no ssh server, no
+#      unattended run (issue 49: bad_boot_parameter.sh's boot, folded in);
 #   4. good keys, but a boot without the pack dropbear is in (the base
 #      alone): the line names the pack, no unattended run.
 . tests/bootlib.sh
@@ -36,7 +36,8 @@ printf '%s\n' "$(cat "$T/fine.pub")" "ssh-ed25519 not-base64!" > "$T/dav/pub/bad
 cp "$T/fine.pub" "$T/dav/pub/goodkeys"
 for i in 1 2; do test_disk "$T/d$i.img"; done
 before=$(cat "$T/d1.img" "$T/d2.img" | sha256sum)
-guest() { # extra kernel parameters (the last of a name wins), qemu.sh options
+guest() { # extra kernel parameters (a good value given again replaces the default's; a wrong one is
+	# refused and named, the default's kept), qemu.sh options
 	_p=$1; shift
 	boot --kernel "$OUT/vmlinuz" --initrd "$OUT/initramfs.img" --disk virtio:"$T/d1.img" --disk virtio:"$T/d2.img" "$@" \
 		--append "console=ttyS0,115200 bootbench.boot=net bootbench.id=$BOOT_ID $ASLR_OFF bootbench.run=quick bootbench.targets=vda \
@@ -80,6 +81,11 @@ if guest "bootbench.ssh_key=https://10.0.2.2:$DAV_PORT/pub/badkeys bootbench.key
 	check "3: the destination is named, with the values it may take" serial_has "bootbench.save: destination 'floppy': expected usb, console, or a URL"
 	check "3: no ssh server started" sh -c "! grep -q 'ssh: dropbear on port 22' '$T/serial.log'"
 	check "3: no unattended run" serial_has 'unattended run cancelled: wrong boot parameters'
+	# each of the three in the cancelling line: the wrong destination alone cancels a run too
+	# (bad_boot_parameter.sh had it the only fault)
+	for w in "bootbench.keymap=xx" "bootbench.save: destination 'floppy'" "bootbench.ssh_key: the fetched file line 2"; do
+		check "3: ... naming $w among its reasons" serial_has "unattended run cancelled: wrong boot parameters (.*$w"
+	done
 	check "3: no disk was written" [ "$(cat "$T/d1.img" "$T/d2.img" | sha256sum)" = "$before" ]
 	if fetch_results "$T/stick.img" > /dev/null; then
 		check "3: the log saved on the stick names the wrong destination" grep -q "bootbench.save: destination 'floppy'" "$T/results/console.log"

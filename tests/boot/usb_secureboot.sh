@@ -49,11 +49,15 @@ step "choosing it says why, and nothing is loaded" "memtest86+ is not signed, so
 # only then is "did not start" a finding (read at once, a memtest86+ loaded after the words
 # could not have drawn yet)
 step "... and says Esc goes back" "Esc goes back to the menu (it comes back by itself in 10 s)." 30
+esc_at=$(date +%s)
 keys Escape
 menu_back() { _s=$(screen) && printf '%s\n' "$_s" | grep -qF 'memtest86+: unavailable, Secure Boot is on' &&
 	! printf '%s\n' "$_s" | grep -qF 'memtest86+ is not signed, so Secure Boot refuses it'; }
 i=0; until menu_back || [ $i -ge 80 ]; do sleep 0.5; i=$((i + 1)); done
+back_s=$(($(date +%s) - esc_at))
 check "... and GRUB's menu comes back after its words" menu_back
+# the wait is 10 s from the words: back within 6 s of Esc (keys' own second included) is Esc's doing
+check "... Esc ended the wait (the menu back ${back_s} s after it)" [ $back_s -le 6 ]
 check "memtest86+ did not start" screen_lacks 'Memtest86+ v6'
 # then bootbench's entry (its hot key), and the stick's unattended ZFS comparison
 keys b

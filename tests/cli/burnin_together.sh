@@ -66,8 +66,8 @@ check "every load at once for less than together_overlap_min: the together row E
 # three stressors a second or more each, the memory's patterns and stress-ng run on past their
 # share). The together phase is checked here too (issue 49: it had a 15 s run of its own, the
 # overlap 13 s of 17 s sampled beside other loads; here 8 s of 14 s alone).
-# Both disks' passes seen running at once (the count that ended the wait: one taken after it saw
-# a single pass once)
+# Both disks' passes seen running at once (the disks run at once in either phase; the count that
+# ended the wait: one taken after it saw a single pass once)
 (i=0; n=0; while [ $i -lt 300 ]; do n=$(passes both); [ "$n" -ge 2 ] && break; sleep 0.1; i=$((i + 1)); done
  echo "$n" > "$T/passes-at-once") &
 watcher=$!

@@ -13,8 +13,8 @@ ramdir 32M
 loopdev a "$T/ram/a.img" 8M
 loopdev b "$T/ram/b.img" 8M
 loopdev c "$T/ram/c.img" 8M
-passing() { # DISK...: each one's pass is running
-	for f; do pgrep -f -- "burnin-pass.*--filename=$f |--filename=$f .*burnin-pass" > /dev/null || return 1; done
+passing() { # DISK...: each one's pass is running (burnin-pass-N written, read when only read)
+	for f; do pgrep -f -- "(burnin-pass|--name=read).*--filename=$f |--filename=$f .*(burnin-pass|--name=read)" > /dev/null || return 1; done
 }
 # burn NAME COLUMNS [INTERRUPT]: the disks component's verdicts on stdout in
 # $T/NAME.screen; 4 s (80 s scaled: a minimal pass fits beside a CPU hog), 54 s when it is to be interrupted
