@@ -42,6 +42,22 @@ run() {
 # col TOOL FILE N: column N of a log, one value a line
 col() { awk -F', ' -v n="$3" '{ print $n }' "$T/$1/$2"; }
 
+# run_pair JOB-FILE: $j by both tools, each one's run checked, what it wrote kept
+run_pair() {
+	for tool in fio bb; do
+		rm -rf "${data:?}/run"/*
+		t0=$(date +%s%N)
+		run $tool "$1"
+		rc=$?
+		echo $((($(date +%s%N) - t0) / 1000000)) > "$T/$tool/$j.ms"	# wait_for's order, below
+		check "$tool runs $j.fio" [ $rc = 0 ]
+		[ $rc = 0 ] || tail -n 5 "$T/$tool/$j.out"
+		# what a job wrote, kept for the checks below
+		rm -rf "$T/$tool/$j.data"
+		mkdir -p "$T/$tool/$j.data"
+		cp -a "$data/run"/. "$T/$tool/$j.data/" 2>/dev/null
+	done
+}
 for path in "$jobs"/*.fio; do
 	j=$(basename "$path" .fio)
 	if [ "$j" = libaio-qd16 ] && [ $direct = 1 ]; then
@@ -49,25 +65,27 @@ for path in "$jobs"/*.fio; do
 		sed "s|^filename=.*|filename=$dev|" "$path" > "$T/libaio-qd16.fio"
 		path=$T/libaio-qd16.fio
 	fi
-	for tool in fio bb; do
-		rm -rf "${data:?}/run"/*
-		t0=$(date +%s%N)
-		run $tool "$path"
-		rc=$?
-		echo $((($(date +%s%N) - t0) / 1000000)) > "$T/$tool/$j.ms"	# wait_for's order, below
-		check "$tool runs $j.fio" [ $rc = 0 ]
-		[ $rc = 0 ] || tail -n 5 "$T/$tool/$j.out"
-		# what a job wrote, kept for the checks below
-		mkdir -p "$T/$tool/$j.data"
-		cp -a "$data/run"/. "$T/$tool/$j.data/" 2>/dev/null
-	done
+	run_pair "$path"
 	case $j in
 	rate|logs|exitall|poisson|exit_what|wait_for) how="" ;;	# time-based: counts differ
 	bsrange) how="" ;;			# random sizes: the bytes only, below
 	*) how=--counts ;;
 	esac
 	python3 "$compare" "$T/fio/$j.json" "$T/bb/$j.json" $how > "$T/$j.cmp" 2>&1
-	check "$j: same JSON keys, options and directions${how:+, I/O counts and bytes}" [ $? = 0 ]
+	same=$?
+	# A loaded host can starve either program of the CPU for the whole of a 1 s job (a fresh
+	# root's suite had fio's own psync reads at 25701 IOPS against ours at 435217, fio's CPU too
+	# little to compare per CPU-second): a pair whose only difference is the IOPS band is run
+	# again, twice at most, saying so; any other difference counts at once
+	n=0
+	while [ $same != 0 ] && [ $n -lt 2 ] && [ -s "$T/$j.cmp" ] && ! grep -qv ' iops: ' "$T/$j.cmp"; do
+		echo "note: $j: $(head -n 1 "$T/$j.cmp"): run again"
+		run_pair "$path"
+		python3 "$compare" "$T/fio/$j.json" "$T/bb/$j.json" $how > "$T/$j.cmp" 2>&1
+		same=$?
+		n=$((n + 1))
+	done
+	check "$j: same JSON keys, options and directions${how:+, I/O counts and bytes}" [ $same = 0 ]
 	[ -s "$T/$j.cmp" ] && head -n 5 "$T/$j.cmp"
 done
 
