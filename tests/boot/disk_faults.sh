@@ -52,8 +52,10 @@ step_result "the second run, four writes dropped and one corrupted: exit 1" W2 "
 type_line "clear; dmsetup remove lost; echo '0 32768 delay /dev/vda 0 100' | dmsetup create slow && dmsetup mknodes; bootbench run --name=s --filename=/dev/mapper/slow --rw=randread --bs=4k --direct=1 --runtime=3 --time_based --output-format=json --output=/tmp/slow.json > /tmp/slow.log 2>&1; rc=\$?; tail -n 3 /tmp/slow.log; echo SLOW=\$rc"
 step_result "a run on a disk 100 ms slow: exit 0" SLOW "SLOW=0" 120
 
-# 4. An NVMe disk removed in the middle of a run of two jobs.
-type_line "clear; dmsetup remove slow; mkdir -p /tmp/hot; J='--rw=randread --bs=4k --direct=1 --time_based --runtime=12'; bootbench run --output-format=json --output=/tmp/hot/run.json --name=ok --filename=\$OK \$J --name=hot --filename=\$HOT \$J > /tmp/hot/run.log 2>&1; rc=\$?; tail -n 3 /tmp/hot/run.log; echo HOTRC=\$rc"
+# 4. An NVMe disk removed in the middle of a run of two jobs, each held to
+# 50 IOPS (issue 49: at full speed the two kept the vCPU busy for 12 s; what
+# is checked is the error, the time and that I/O was done)
+type_line "clear; dmsetup remove slow; mkdir -p /tmp/hot; J='--rw=randread --bs=4k --direct=1 --time_based --runtime=12 --rate_iops=50'; bootbench run --output-format=json --output=/tmp/hot/run.json --name=ok --filename=\$OK \$J --name=hot --filename=\$HOT \$J > /tmp/hot/run.log 2>&1; rc=\$?; tail -n 3 /tmp/hot/run.log; echo HOTRC=\$rc"
 sleep 5
 check "QEMU removes the NVMe disk" [ -z "$(monitor "$T/mon" 'device_del disk3')" ]
 step_result "the run ends: exit 1" HOTRC "HOTRC=1" 120

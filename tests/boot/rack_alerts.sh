@@ -44,8 +44,10 @@ P=http://127.0.0.1:$PROM_PORT
 M="bootbench.metrics=http://10.0.2.2:$PUSH_PORT"
 rack_guest rack-pass "$M bootbench.run=smoke bootbench.scale=$SMOKE_SCALE bootbench.targets=all bootbench.destroy=all bootbench.after=poweroff"
 pass=$!
+# rack-fail's link slowed (its packets let go every 20 ms; issue 49): iperf3 fails the bar all
+# the same, and no longer keeps the guest busy for its 10 s
 rack_guest rack-fail "$M bootbench.run=burnin bootbench.burnin=net,bmc bootbench.duration=10s bootbench.iperf=10.0.2.2:$IPERF \
-bootbench.burnin_net_min_mbps=100000 bootbench.after=poweroff"
+bootbench.burnin_net_min_mbps=100000 bootbench.after=poweroff" --net-delay 20
 fail=$!
 rack_guest rack-killed "$M bootbench.run=quick bootbench.targets=all bootbench.destroy=all bootbench.after=poweroff"
 killed=$!

@@ -29,7 +29,7 @@
 #     the disks: --cleanup zeroes them; bootbench parity puts ours beside
 #     the kernel's raid6/xor figures;
 #   - the md options the other RAID tests leave out: raid6 and raid10
-#     offset2, xfs on each array and disk, the ars profile: a row per level
+#     offset2, xfs on each array and disk, the quick profile: a row per level
 #     for every test of the baseline, "a file on xfs", the RAID6 parity
 #     verdict, exit 0; raid1 with --resync and the yabs profile: the resync
 #     waited for and reported, exit 0; no array left in the guest.
@@ -209,15 +209,18 @@ type_line "clear; bootbench parity | grep -c '^  [A-Z0-9]*: [0-9.]*x, ours [0-9]
 step "parity: ours against the kernel's raid6 and xor figures" "VS-KERNEL=2" 120
 type_line "clear; bootbench parity --json | grep -cE '\"(raid6_ours_mibs|raid6_ratio|xor_ours_mbs|xor_ratio)\" : [0-9]' | sed 's/^/VS-KERNEL-JSON=/'"
 step "parity --json: the same comparison under vs_kernel" "VS-KERNEL-JSON=4" 120
-# The md options the other RAID tests leave out, on the first four disks.
+# The md options the other RAID tests leave out, on the first four disks,
+# with the quick profile (issue 49: the ars profile's twelve tests took 23 s
+# here; ars is the menu's ZFS run above, and its 4k random write gives the
+# parity verdict its figure).
 # rows: the baseline's "1 disk" rows, then each level's. Each line ends with
 # the exit status, so the screen holds the whole line once the step sees it;
 # a run that failed shows the end of its log above.
 COUNT='B=$(grep -c " 1 disk " $F) R6=$(grep -cE "^ +raid6 +[0-9]" $F) R10=$(grep -cE "^ +raid10-o2 +[0-9]" $F)'
-type_line "clear; F=/tmp/x.log; bootbench raid --destroy=/dev/vda,/dev/vdb,/dev/vdc,/dev/vdd --levels=6,10-o2 --fs=xfs --profile=ars /dev/vda /dev/vdb /dev/vdc /dev/vdd > \$F 2>&1; RC=\$?; [ \$RC = 0 ] || tail -n 8 \$F; $COUNT; echo ROWS \$B \$R6 \$R10 XFS=\$(grep -c 'tests on a file on xfs' \$F) VERDICT=\$(grep -c '^raid6 on 4 disks: they take' \$F) RC-XFS=\$RC"
-step_result "raid6 and raid10-o2 on xfs with ars: exit 0" RC-XFS "RC-XFS=0" 900
-check "the ars tests have a baseline row each, and a raid6 and a raid10-o2 row" \
-	shows 'ROWS \([1-9][0-9]*\) \1 \1 '
+type_line "clear; F=/tmp/x.log; bootbench raid --destroy=/dev/vda,/dev/vdb,/dev/vdc,/dev/vdd --levels=6,10-o2 --fs=xfs --profile=quick /dev/vda /dev/vdb /dev/vdc /dev/vdd > \$F 2>&1; RC=\$?; [ \$RC = 0 ] || tail -n 8 \$F; $COUNT; echo ROWS \$B \$R6 \$R10 XFS=\$(grep -c 'tests on a file on xfs' \$F) VERDICT=\$(grep -c '^raid6 on 4 disks: they take' \$F) RC-XFS=\$RC"
+step_result "raid6 and raid10-o2 on xfs with quick: exit 0" RC-XFS "RC-XFS=0" 900
+check "quick's four tests have a baseline row each, and a raid6 and a raid10-o2 row" \
+	shows 'ROWS 4 4 4 '
 check "the report says the tests ran on a file on xfs" shows "XFS=1 "
 check "the RAID6 parity verdict is given" shows "VERDICT=1"
 
