@@ -9,7 +9,7 @@
 # not listed) and a BMC device. Then a fleet of such machines, each with
 # one thing changed as a rack's odd machine has it: compare names exactly
 # those, with what differs and what the others have. The boot test
-# tests/boot/inventory_fleet.sh does the same with real guests' inventories.
+# tests/boot/syslog_guests.sh does the same with real guests' inventories.
 . tests/lib.sh
 need_commands python3
 M=$T/machines
