@@ -24,8 +24,9 @@ menu_shell
 type_line "clear; echo INV=\$(ls /dev/ipmi0 2>/dev/null | wc -l) \$(bootbench inventory 2>/dev/null | grep -c 'no BMC')"
 step_result "at boot, before any burn-in: /dev/ipmi0 is there and the inventory names the BMC" INV "INV=1 0" 60
 burn="bootbench burnin --components=cpu,bmc --duration=20s --limits=cpu_need_sensors=0,cpu_freq_min=0"
-# 20 s scaled to 5 s; the next to 10 s, for an event logged 4 s into it (issue 49)
-type_line "clear; mkdir -p /tmp/ok /tmp/bad; BOOTBENCH_SCALE=0.25 $burn --output=/tmp/ok > /dev/null 2>&1; echo OK=\$? \$(grep -c '^bmc       PASS' /tmp/ok/burnin.txt) \$(grep -c 'sensors ' /tmp/ok/burnin.txt) \$(ls /tmp/ok | tr '\n' ,)"
+# the clean one of the BMC alone (issue 49: a cpu load beside it cost 5 CPU-s, and the next has
+# one); the next 20 s scaled to 10 s, for an event logged 4 s into it
+type_line "clear; mkdir -p /tmp/ok /tmp/bad; bootbench burnin --components=bmc --duration=10s --output=/tmp/ok > /dev/null 2>&1; echo OK=\$? \$(grep -c '^bmc       PASS' /tmp/ok/burnin.txt) \$(grep -c 'sensors ' /tmp/ok/burnin.txt) \$(ls /tmp/ok | tr '\n' ,)"
 step_result "a burn-in with no BMC event: bmc PASS, its sensors and log saved" OK "OK=0 1 1 bmc-sel.txt,bmc-sensors.txt,burnin.json,burnin.txt," 240
 type_line "clear; (BOOTBENCH_SCALE=0.5 $burn --output=/tmp/bad > /dev/null 2>&1; echo BAD=\$? > /tmp/bad.rc) & sleep 4; ipmitool raw 0x0a 0x44 0 0 2 0 0 0 0 0x20 0 4 1 1 1 9 0xff 0xff > /dev/null; wait; cat /tmp/bad.rc; grep '^bmc' /tmp/bad/burnin.txt"
 step_result "an event logged during the burn-in: exit 1" BAD "BAD=1" 240
