@@ -58,7 +58,7 @@ echo "machine: $(uname -m)"
 echo "bootbench e_machine: $(od -An -tx1 -j18 -N2 /usr/bin/bootbench | tr -s ' ' | sed 's/^ //')"
 HOOK
 stick_with_conf "$T/stick.img" run=smoke scale=$SMOKE_SCALE targets=/dev/vda destroy=/dev/vda save=usb after=poweroff \
-	"hook_before=hooks/arch.sh#sha256=$(sum_of "$T/hooks/arch.sh")"
+	"hook_before=hooks/arch.sh#sha256=$(sha256sum "$T/hooks/arch.sh" | cut -d' ' -f1)"
 mmd -i "$T/stick.img@@1M" ::/hooks && mcopy -i "$T/stick.img@@1M" "$T/hooks/arch.sh" ::/hooks/arch.sh
 test_disk "$T/virtio.img"
 before=$(sum_of "$T/virtio.img")
