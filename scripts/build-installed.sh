@@ -56,9 +56,25 @@ for c in debootstrap mkfs.ext4 mkfs.vfat sfdisk; do command -v $c >/dev/null || 
 MIRROR=${DEBIAN_MIRROR:-$(awk '$1 == "deb" { print $3; exit }' $APT_DIR/sources.list 2>/dev/null)}
 [ -n "$MIRROR" ] || die "$APT_DIR/sources.list names no archive: run 'make image' first (or set DEBIAN_MIRROR)"
 echo "  INSTALL debian 12 ($DEB_ARCH) for the rescue tests (debootstrap from $MIRROR)"
-rm -rf "$OUT/tree" "$OUT"/*.part
-mkdir -p "$OUT"
 T=$OUT/tree
+# unmount_tree: what debootstrap mounted in the tree (/proc, /sys) and left there, unmounted,
+# deepest first. debootstrap ignores a failed umount: a process with a file open under the
+# tree's /proc (a `grep -r` over out/ was one) keeps it mounted, and mkfs -d then copies the
+# host's /proc into the disk, or rm -rf walks into it. A mount that stays is said, and nothing
+# goes on.
+unmount_tree() {
+	for m in $(awk -v t="$(realpath -m "$T")" '$2 == t || index($2, t "/") == 1 { print $2 }' /proc/self/mounts | sort -r); do
+		i=0
+		until umount "$m" 2>/dev/null; do
+			i=$((i + 1))
+			[ $i -lt 10 ] || die "$m stays mounted (busy: $(fuser -m "$m" 2>/dev/null || echo 'a process')); nothing was written"
+			sleep 1
+		done
+	done
+}
+unmount_tree
+rm -rf "$T" "$OUT"/*.part
+mkdir -p "$OUT"
 include=linux-image-$DEB_ARCH,grub-efi-$DEB_ARCH,efibootmgr,systemd-sysv,udev,initramfs-tools,zstd,e2fsprogs,dosfstools
 if [ "$ARCH" = x86_64 ]; then
 	debootstrap --variant=minbase --include=$include \
@@ -96,6 +112,7 @@ else
 	chroot "$T" /debootstrap/debootstrap --second-stage >> "$OUT/debootstrap.log" 2>&1 8<&- 9<&- ||
 		{ tail -n 20 "$OUT/debootstrap.log"; die "debootstrap's second stage failed (under qemu-aarch64)"; }
 fi
+unmount_tree
 ROOT_UUID=1b2c3d4e-0000-4000-8000-000000000001 BOOT_UUID=1b2c3d4e-0000-4000-8000-000000000002
 ESP_ID=1B2C-3D4E
 cat > "$T/etc/fstab" <<FSTAB

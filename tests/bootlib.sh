@@ -73,7 +73,9 @@ boot() { # qemu.sh options...
 	*" --fw uefi "*|*" --fw secureboot "*)
 		# GRUB's countdown answered (answer_boot_prompt's reason: OVMF and
 		# GRUB spin a vCPU while they wait, 2 CPU-s a boot, issue 49); a test
-		# that proves the countdown boots by itself sets BOOT_PROMPT=keep
+		# that proves the countdown boots by itself sets BOOT_PROMPT=keep.
+		# The monitor is this one's: a test passing its own --monitor would
+		# get no Enter (none does; such a test sets BOOT_PROMPT=keep)
 		if [ "${BOOT_PROMPT:-}" != keep ] && [ -z "${QEMU_SH:-}" ]; then
 			: > "$T/serial.log"
 			scripts/qemu.sh --serial "$T/serial.log" --timeout "$BOOT_LIMIT" --monitor "$T/boot.mon" "$@" &

@@ -149,8 +149,10 @@ step "the pool made by hand is gone" "LEFT: $NOTHING" 60
 # The comparison: an md level and three ZFS topologies on the six disks,
 # with the quick profile's four tests (40 runs; the ars profile's twelve, 120
 # runs, took 36 s of a busy guest: the ars tests on a pool are the menu's
-# run above). One md level shows them in one table; raid6 with ars is
-# below, in its own run (in this one it cost 10 s).
+# run above). One md level shows them in one table; raid6 is below, in its
+# own run, with the quick profile too (issue 49: it was ars there). The ars
+# profile's tests on an md array are run nowhere now: on the menu's ZFS
+# mirror above only.
 type_line "clear; mkdir -p /tmp/o; bootbench raid --destroy=$DESTROY --profile=quick --zfs=mirror,raidz1,raidz2 --levels=10 --output=/tmp/o $ALL > /tmp/o/run.log 2>&1; echo RUN RC=\$?"
 step_result "the comparison exits 0" RC "RUN RC=0" 600
 type_line "clear; cp /tmp/o/raid.txt /tmp/o/raid.json /tmp/o/run.log /media/bootbench/ && sync; for l in raid10-n2 zfs-mirror/6 zfs-raidz1/6 zfs-raidz2/6; do grep -c \"^ *\$l  *[0-9]\" /tmp/o/raid.txt; done | tr '\\n' ' ' | sed 's/^/ROWS: /'; echo; $LEFT"

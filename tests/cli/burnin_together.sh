@@ -18,13 +18,15 @@ need_commands stress-ng python3 taskset
 ramdir 24M
 loopdev a "$T/ram/a.img" 8M
 loopdev b "$T/ram/b.img" 8M
-# the memory's share from a recorded /proc/meminfo (BOOTBENCH_SYSROOT: 4 GiB available, 0.41 GiB
+# the memory's share from a recorded /proc/meminfo (BOOTBENCH_SYSROOT: 1 GiB available, 102 MiB
 # at memory_fraction=0.1), really mlocked and patterned on this machine: 10% of a big host's
 # (2.1 GB of 21 GB here) ran 30 to 40 s past a 15 s phase (memory ERROR, the overlap 7 s of
-# 46 s); the overlap's samples see the share resident in the memory component's processes
+# 46 s); the overlap's samples see the share resident in the memory component's processes.
+# Issue 49: 1 GiB (it was 4 GiB, a 410 MiB share): a quarter of the memory faulted in and locked
+# beside the other tests (the runs here are bound by their time: their CPU-s did not change)
 R=$T/root
 mkdir -p "$R/proc" "$R/dev"
-printf 'MemTotal:        8388608 kB\nMemFree:         4194304 kB\nMemAvailable:    4194304 kB\n' > "$R/proc/meminfo"
+printf 'MemTotal:        8388608 kB\nMemFree:         1048576 kB\nMemAvailable:    1048576 kB\n' > "$R/proc/meminfo"
 printf '6,100,1000,-;Linux version 6.1.0\n' > "$R/dev/kmsg"
 # the overlap's bar at a quarter: beside another load (stress-ng --cpu 2) the memory's share is locked
 # slower, and the memory component ends later than the others
@@ -52,14 +54,6 @@ comp() { json "$T/$1/burnin.json" "(lambda c: $3)([x for x in d['components'] if
 refuses "a phase that does not exist" "--phases=parallel: expected together, each, or together,each" \
 	"$BB" burnin --phases=parallel --components=cpu,memory
 refuses "a phase named twice" "--phases=each,each" "$BB" burnin --phases=each,each --components=cpu,memory
-
-# a bar the phase cannot meet: its start and end never have every load
-# (6 s, 60 s scaled by 0.1; it was 15 s: no phase of any length has every load at its start and end)
-BOOTBENCH_SCALE=0.1 ON=$PIN burn strict --duration=60s --limits="${LIMITS%,together_overlap_min=*},together_overlap_min=1"
-check "three components, no --phases: one phase, together" json "$T/strict/burnin.json" "d['phases'] == ['together']"
-check "every load at once for less than together_overlap_min: the together row ERROR, the machine not PASS" sh -c \
-	"grep -q '^together  ERROR    every load at once for only' '$T/strict/burnin.txt' && [ \$(cat '$T/strict.rc') = 1 ] &&
-	 grep -q '^machine   ERROR' '$T/strict/burnin.txt'"
 
 # both phases: half the time together, half one after another; a verdict per component, both
 # phases' figures. 25 s (100 s scaled by 0.25): 12.5 s together, then 4.2 s each alone (the cpu's
@@ -97,6 +91,9 @@ check "... each component ran with the others, then alone after the together pha
 	"(lambda end: all('together' in c['ran'] and c['ran']['alone']['from_s'] >= end - 1 for c in d['components'] if c['name'] in ('cpu', 'memory', 'disks')))([c for c in d['components'] if c['name'] == 'together'][0]['ran']['together']['to_s'])"
 check "... one verdict each, both phases' words and figures (the alone phase's as NAME_alone)" comp both memory \
 	"c['verdict'] == 'PASS' and 'alone: ' in c['reason'] and 'tested_gb' in c['figures'] and 'tested_gb_alone' in c['figures']"
+# (burnin.sh's vm run checked this alone; issue 49)
+check "... no CPU temperature sensor here, and cpu_need_sensors=0 (a VM): the stressors alone decide, cpu PASS, the sensor's lack noted" \
+	comp both cpu "c['verdict'] == 'PASS' and 'heat not tested' in c['not_run']"
 
 # the CPUs it may run on fewer than those on line (taskset): the others were not stressed, so the
 # cpu component is an ERROR saying how many, unless cpu_need_all=0 accepts it (as the runs above)
@@ -113,17 +110,20 @@ check "... and with cpu_need_all=0 the two-phase run above said so (a note, PASS
 # the memory component stopped (SIGSTOP) for 4 s in a together phase, and the cpu's stress-ng (a
 # process group of its own, its component's process waiting for it): the memory holds its share all
 # the while, the cpu component's process looks alive, but neither is at work: those seconds are
-# not counted as every load at once
+# not counted as every load at once.
+# The same run has a bar the phase cannot meet (together_overlap_min=1: its start and end never
+# have every load), and no --phases (issue 49: that was a 6 s run of its own, of three components)
 mkdir -p "$T/frozen"
 BBTEST_MARK="$T/frozen" BOOTBENCH_SYSROOT=$R BOOTBENCH_SCALE=1 $PIN "$BB" burnin --components=cpu,memory --duration=10s \
-	--limits="$LIMITS" --output="$T/frozen" > "$T/frozen.out" 2>&1 &
+	--limits="${LIMITS%,together_overlap_min=*},together_overlap_min=1" --output="$T/frozen" > "$T/frozen.out" 2>&1 &
 job=$!
-# the component holding the share: the burn-in's child with the most resident memory, once over 100 MiB
+# the component holding the share: the burn-in's child with the most resident memory, once over
+# 50 MiB (half its 102 MiB share)
 mem=""
 i=0; while [ $i -lt 100 ] && [ -z "$mem" ]; do
 	sleep 0.2; i=$((i + 1))
 	mem=$(for p in $(pgrep -P $job); do echo "$(awk '/^VmRSS/ { print $2 }' /proc/$p/status 2>/dev/null) $p"; done |
-		sort -n | awk '$1 > 102400 { p = $2 } END { print p }')
+		sort -n | awk '$1 > 51200 { p = $2 } END { print p }')
 done
 sleep 2
 stressors=$(for p in $(pgrep -x stress-ng); do grep -qs "BBTEST_MARK=$T/frozen" /proc/$p/environ && echo $p; done)
@@ -131,6 +131,11 @@ stressors=$(for p in $(pgrep -x stress-ng); do grep -qs "BBTEST_MARK=$T/frozen" 
 sleep 4
 [ -n "$mem" ] && kill -CONT "$mem" $stressors
 wait $job
+echo $? > "$T/frozen.rc"
+check "two components, no --phases: one phase, together" json "$T/frozen/burnin.json" "d['phases'] == ['together']"
+check "every load at once for less than together_overlap_min: the together row ERROR, the machine not PASS" sh -c \
+	"grep -q '^together  ERROR    every load at once for only' '$T/frozen/burnin.txt' && [ \$(cat '$T/frozen.rc') = 1 ] &&
+	 grep -q '^machine   ERROR' '$T/frozen/burnin.txt'"
 check "the memory component stopped for 4 s: its samples then not live, not every load at once" json "$T/frozen/burnin.json" \
 	"(lambda s: '$mem' != '' and len([x for x in s if 'memory' in x['running'] and 'memory' not in x['live'] and not x['all']]) >= 3 and
 	  all(('memory' in x['live']) or not x['all'] for x in s))(d['together']['samples'])"
@@ -144,24 +149,38 @@ of_this() { # NAME JOB PATTERN: PATTERN's processes of the burn-in in $T/NAME, b
 		[ "$p" != "$2" ] && grep -qs "BBTEST_MARK=$T/$1" /proc/$p/environ && echo $p
 	done
 }
-# 15 s: stress-ng's first stressor runs 5 s, and a stop 1 s after it is seen is well under the
-# 0.8 x 5 - 1 = 3 s that the cpu component takes for stopped from outside (at 20 s and a fixed
+# 15 s: each of stress-ng's three stressors runs 5 s, and a stop 1 s after it is seen is well under
+# the 0.8 x 5 - 1 = 3 s that the cpu component takes for stopped from outside (at 20 s and a fixed
 # 3 s the two stressors after it loaded the CPUs 13 s more)
-outside() { # NAME COMPONENT PATTERN: kill PATTERN's processes of this burn-in 1 s after the first is seen
+outside() { # NAME COMPONENT PATTERN [each]: kill PATTERN's processes of this burn-in 1 s after the first is seen
 	mkdir -p "$T/$1"
 	BBTEST_MARK="$T/$1" BOOTBENCH_SYSROOT=$R BOOTBENCH_SCALE=1 $PIN "$BB" burnin --components="$2" --duration=15s \
 		--limits="$LIMITS" --output="$T/$1" > "$T/$1.out" 2>&1 &
 	job=$!
-	i=0; while [ $i -lt 100 ] && [ -z "$(of_this "$1" $job "$3")" ]; do sleep 0.1; i=$((i + 1)); done
-	sleep 1
-	for p in $(of_this "$1" $job "$3"); do kill -TERM $p; done
+	# each: every one seen, until the burn-in ends (the cpu's stressors come one after another:
+	# issue 49, the two after the first ran their 5 s each, 10 CPU-s, once only the first was stopped)
+	killed=" "
+	while :; do
+		new="" i=0
+		while [ $i -lt 100 ] && [ -z "$new" ] && kill -0 $job 2>/dev/null; do
+			new=$(for p in $(of_this "$1" $job "$3"); do case $killed in *" $p "*) ;; *) echo $p ;; esac; done)
+			[ -n "$new" ] || sleep 0.1
+			i=$((i + 1))
+		done
+		[ -n "$new" ] || break
+		sleep 1
+		for p in $(of_this "$1" $job "$3"); do
+			case $killed in *" $p "*) ;; *) kill -TERM $p; killed="$killed$p " ;; esac
+		done
+		[ "${4:-}" = each ] || break
+	done
 	wait $job
 	echo $? > "$T/$1.rc"
 }
 outside memory-child memory "burnin --components=memory"
 check "the memory component's process stopped from outside: ERROR, exit 1, not INTERRUPTED" sh -c \
 	"[ \$(cat '$T/memory-child.rc') = 1 ] && grep -q '^memory    ERROR    memory: its process was stopped by a signal from outside the burn-in' '$T/memory-child/burnin.txt'"
-outside cpu-stressor cpu "stress-ng"
+outside cpu-stressor cpu "stress-ng" each
 check "stress-ng stopped from outside (it exits 0): cpu ERROR, not PASS" sh -c \
 	"[ \$(cat '$T/cpu-stressor.rc') = 1 ] && grep -Eq '^cpu +ERROR +stress-ng [a-z]+ ended after [0-9]+ s of its [0-9]+ s \\(stopped from outside\\?\\)' '$T/cpu-stressor/burnin.txt'"
 

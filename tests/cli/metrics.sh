@@ -13,11 +13,13 @@
 # to, which the unattended run deletes once its results are saved.
 . tests/lib.sh
 . tests/servers.sh
-need_commands prometheus-pushgateway curl
+need_commands prometheus-pushgateway curl taskset
 start_pushgateway || { bad "the Pushgateway starts"; finish; }
 G=http://127.0.0.1:$PUSH_PORT
 series() { curl -s "$G/metrics" | grep '^bootbench_' | grep "$1"; }
-"$BB" run --name=m --filename="$T/f" --size=16m --rw=randread --time_based --runtime=9 --metrics="$G" \
+# the time-based runs here held to 1000 IOPS (issue 49: unheld, reads from the page cache kept a
+# CPU busy for their 9 s and 3 s): what is checked is what they push, and when
+"$BB" run --name=m --filename="$T/f" --size=16m --rw=randread --time_based --runtime=9 --rate_iops=1000 --metrics="$G" \
 	--output-format=json --output="$T/r.json" 2> "$T/err" &
 pid=$!
 sleep 7
@@ -38,9 +40,11 @@ check "at the end: state pass" sh -c "curl -s '$G/metrics' | grep 'bootbench_sta
 check "... and progress 1" sh -c "curl -s '$G/metrics' | grep '^bootbench_progress_ratio' | grep -q ' 1\$'"
 
 # a burn-in's verdicts (issue 32): the machine's own group, no disk label;
-# the component running while it runs, each verdict once known
-BOOTBENCH_METRICS=$G BOOTBENCH_SCALE=0.6 "$BB" burnin --components=cpu,bmc --duration=10s \
-	--limits=cpu_need_sensors=0,cpu_freq_min=0 > /dev/null 2>&1 &
+# the component running while it runs, each verdict once known. On one CPU (issue 49: its
+# stressors loaded both for their 6 s), which cpu_need_all=0 accepts: what is checked is
+# what it pushes, not what it stressed
+BOOTBENCH_METRICS=$G BOOTBENCH_SCALE=0.6 taskset -c 0 "$BB" burnin --components=cpu,bmc --duration=10s \
+	--limits=cpu_need_sensors=0,cpu_freq_min=0,cpu_need_all=0 > /dev/null 2>&1 &
 pid=$!
 sleep 3
 check "burn-in: the running component is cpu" sh -c "curl -s '$G/metrics' | grep '^bootbench_burnin_running{' | grep 'component=\"cpu\"' | grep -q ' 1\$'"
@@ -92,7 +96,7 @@ fi
 
 # a gateway that is down: the run is the same
 start=$(date +%s)
-"$BB" run --name=m --filename="$T/f" --size=16m --rw=randread --time_based --runtime=3 --metrics=http://127.0.0.1:1 \
+"$BB" run --name=m --filename="$T/f" --size=16m --rw=randread --time_based --runtime=3 --rate_iops=1000 --metrics=http://127.0.0.1:1 \
 	> /dev/null 2> "$T/err"
 rc=$? secs=$(( $(date +%s) - start ))
 check "gateway down: exit 0, in 3 s of runtime (took ${secs}s)" sh -c "[ $rc = 0 ] && [ $secs -le 5 ]"

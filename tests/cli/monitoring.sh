@@ -24,7 +24,7 @@
 # (Grafana itself is not in Debian: docs/operator.md says so.)
 . tests/lib.sh
 . tests/servers.sh
-need_commands prometheus prometheus-pushgateway curl python3 losetup
+need_commands prometheus prometheus-pushgateway curl python3 losetup taskset
 python3 tests/dashboard_check.py tools/monitoring/bootbench-dashboard.json > "$T/structure" 2>&1
 check "the dashboard has what Grafana's schema requires" [ $? = 0 ] || cat "$T/structure"
 python3 -c "import json, sys; d = json.load(open(sys.argv[1])); d['panels'][4]['gridPos']['x'] = 20; del d['panels'][5]['targets'][0]['refId']
@@ -48,15 +48,17 @@ set -- $LOOPS
 # the burn-in and the four runs are one run of this machine, as an
 # unattended run's are (its folder's name): none supersedes another
 export BOOTBENCH_RUN_ID="$(date -u +%Y%m%dT%H%M%SZ)_monitoring_run"
-BOOTBENCH_METRICS=$G BOOTBENCH_SCALE=0.2 "$BB" burnin --components=cpu,bmc --duration=10s --limits=cpu_need_sensors=0,cpu_freq_min=0 \
-	> "$T/burnin.log" 2>&1 || true
+# both burn-ins on one CPU (issue 49: their stressors loaded both): what is checked is what they
+# push; this one's cpu still PASSes (cpu_need_all=0), its bmc the one ERROR
+BOOTBENCH_METRICS=$G BOOTBENCH_SCALE=0.2 taskset -c 0 "$BB" burnin --components=cpu,bmc --duration=10s \
+	--limits=cpu_need_sensors=0,cpu_freq_min=0,cpu_need_all=0 > "$T/burnin.log" 2>&1 || true
 # a machine of its own (TEMP-1) whose CPU has a sensor: a fake sysfs (its
 # kernel log cannot be read there: its cpu is an ERROR, left out below)
 mkdir -p "$T/sr/sys/class/hwmon/hwmon0" "$T/sr/sys/class/dmi/id"
 echo coretemp > "$T/sr/sys/class/hwmon/hwmon0/name"
 echo 45000 > "$T/sr/sys/class/hwmon/hwmon0/temp1_input"
 echo TEMP-1 > "$T/sr/sys/class/dmi/id/product_serial"
-BOOTBENCH_SYSROOT=$T/sr BOOTBENCH_METRICS=$G BOOTBENCH_SCALE=0.2 "$BB" burnin --components=cpu --duration=10s \
+BOOTBENCH_SYSROOT=$T/sr BOOTBENCH_METRICS=$G BOOTBENCH_SCALE=0.2 taskset -c 0 "$BB" burnin --components=cpu --duration=10s \
 	--limits=cpu_freq_min=0 > "$T/burnin-temp.log" 2>&1 || true
 n=0 runs=""
 for l in "$@"; do

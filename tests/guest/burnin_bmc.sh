@@ -2,7 +2,8 @@
 # Guest check (tests/boot/shared_guest_bmc.sh; issue 32): bootbench
 # burnin's bmc component in a guest with a BMC (QEMU's ipmi-bmc-sim behind
 # an ISA KCS interface; the burnin pack's ipmi_si and ipmitool reach it
-# in-band). A burn-in of the cpu and the BMC with no event logged passes;
+# in-band). A burn-in of the BMC alone with no event logged passes (beside
+# other loads: burnin_peer.sh);
 # one during which an event is added to the BMC's log (an Add SEL Entry
 # request through ipmitool raw: a temperature sensor going over its upper
 # critical threshold, as a BMC logs it) FAILs quoting it; the BMC's sensors
