@@ -15,6 +15,8 @@
 #                               virt machine has no IDE or AHCI of its own)
 #   --pxe DIR [--bootfile F]    boot from QEMU's user-mode TFTP (AAVMF's own
 #                               network boot; F: bootaa64.efi, shim)
+#   --pxe dhcp                  AAVMF's network boot from the DHCP and TFTP
+#                               servers on --tap's network
 #   --http URL|dhcp             UEFI HTTP boot, AAVMF's PXE turned off (its
 #                               fw_cfg knobs) so that it goes to HTTP at once:
 #                               URL from QEMU's user-mode DHCP, or dhcp: from

@@ -11,7 +11,8 @@
 #   --usb IMG                   boot a USB stick image (usb-storage on xHCI;
 #                               IMG.qcow2 is a qcow2 image, for snapshots)
 #   --cdrom ISO                 boot an ISO as a CD-ROM
-#   --pxe DIR [--bootfile F]    boot from QEMU's user-mode TFTP (iPXE ROM)
+#   --pxe DIR [--bootfile F]    boot from QEMU's user-mode TFTP (iPXE ROM);
+#                               --pxe dhcp: from the servers on --tap's network
 #   --http URL|dhcp             UEFI HTTP boot (with --fw uefi or secureboot):
 #                               OVMF's own network stack (no iPXE ROM), its PXE
 #                               turned off (fw_cfg) so that it goes to HTTP at
@@ -264,6 +265,7 @@ if [ -n "$direct" ] && [ "$fw" = bios ]; then
 		mtype -i "$fat@@1M" ::/syslinux/syslinux.cfg > "$tmp/loader.cfg" 2>/dev/null ||
 			die "--direct: $usb has no /syslinux/syslinux.cfg (mtools installed?)" ;;
 	pxe)
+		[ "$pxe" != dhcp ] || die "--direct: --pxe dhcp has no TFTP root here to read the loader's config from"
 		if [ "$bootfile" = pxelinux.0 ]; then
 			direct_from=$pxe/pxelinux.cfg/default
 			fetch() { cp "$pxe/$1" "$2"; }

@@ -184,7 +184,8 @@ private_network() {
 # (start_webdav: $T/www over HTTP, a WebDAV share over HTTPS); Debian's
 # dnsmasq serving DHCP on it with the README's dhcp- lines as they are (PXE
 # and HTTP boot; the range this network's), its web server 10.0.0.5 replaced
-# by nginx's address ($T/dnsmasq.conf).
+# by nginx's address, and arm64's TFTP server by this machine ($T/dnsmasq.conf):
+# with TFTP_ROOT set, dnsmasq serves it (arm64 PXE's root, out/arm64/pxe).
 http_boot_network() {
 	need_commands dnsmasq nginx openssl ip
 	ip tuntap add dev bbtap0 mode tap && ip addr add 10.81.0.1/24 dev bbtap0 && ip link set bbtap0 up ||
@@ -192,8 +193,9 @@ http_boot_network() {
 	SERVER_ADDR=10.81.0.1
 	start_webdav || return 1
 	sed -n '/^# \/etc\/dnsmasq.d\/bootbench.conf$/,/^```$/p' README.md | grep '^dhcp-' | grep -v '^dhcp-range=' |
-		sed "s|http://10\.0\.0\.5/|http://10.81.0.1:$HTTP_PORT/|" > "$T/dnsmasq.conf"
+		sed "s|http://10\.0\.0\.5/|http://10.81.0.1:$HTTP_PORT/|; s/,10\.0\.0\.5\([[:space:]]\|\$\)/,10.81.0.1\1/" > "$T/dnsmasq.conf"
 	$GUARD dnsmasq --keep-in-foreground --conf-file="$T/dnsmasq.conf" --port=0 --interface=bbtap0 \
+		${TFTP_ROOT:+--enable-tftp --tftp-root="$TFTP_ROOT"} \
 		--bind-interfaces --dhcp-range=10.81.0.100,10.81.0.150,1h --dhcp-leasefile="$T/leases" \
 		--pid-file="$T/dnsmasq.pid" --log-dhcp --log-facility="$T/dnsmasq.log" > "$T/dnsmasq.out" 2>&1 &
 	SERVER_PIDS="$SERVER_PIDS $!"

@@ -81,6 +81,9 @@ check "... the disk burned in is the NVMe one" json "$R/burnin.json" \
 check "inventory.json names the virt machine's CPUs (Cortex-A57), its memory and the NVMe disk" json "$R/inventory.json" \
 	"'Cortex-A57' in d['cpus']['model'] and d['cpus']['threads'] >= 1 and d['memory']['total_bytes'] > 512 << 20 and
 	 any(x['serial'] == 'BBNVME1' for x in d['disks'])"
+check "... and the SMBIOS tables the firmware handed the kernel (/sys/firmware/dmi): QEMU's, AAVMF's version" json "$R/inventory.json" \
+	"d['system']['vendor'] == 'QEMU' and d['bios']['vendor'] != '' and d['smbios_version'] != ''" ||
+	json "$R/inventory.json" "print(d.get('system'), d.get('bios'), d.get('smbios_version'))"
 check "the system description names the arm64 kernel and the HTTP boot" sh -c \
 	"grep -q '^Kernel: *6\.[0-9.]*-[0-9]*-arm64 ' '$R/system.txt' && grep -q '^Booted: .*(UEFI HTTP boot)' '$R/system.txt'"
 finish

@@ -1,27 +1,69 @@
 # SPDX-License-Identifier: MIT
-# Boot test (issue 47): arm64 UEFI network boot under qemu-system-aarch64's
-# virt machine with AAVMF, TCG: AAVMF's own PXE client (its virtio-net
-# driver) fetches shim (bootaa64.efi) from QEMU's user-mode TFTP, shim
-# loads Debian's signed network GRUB for arm64 (grubaa64.efi) from the same
-# folder, GRUB reads grub/grub.cfg and loads the signed kernel and the PXE
-# parts over TFTP, as pxe_uefi_grub.sh for x86_64. The unattended
-# parameters on GRUB's kernel line, as a datacenter would set them: the
-# smoke profile on the NVMe disk, results on the console.
+# Boot test (issue 47): arm64 UEFI PXE under qemu-system-aarch64's virt
+# machine with AAVMF, TCG, as a rack's DHCP server hands it out:
+# - a tap device in this test's own network namespace is the rack's
+#   network; Debian's dnsmasq serves DHCP on it with the README's lines as
+#   they are (read from README.md, the servers' addresses put in): an arm64
+#   PXE client (client-arch 11) gets bootaa64.efi from the TFTP server the
+#   arm64 line names, here dnsmasq itself with a copy of out/arm64/pxe as
+#   its root, and never pxelinux.0;
+# - AAVMF with Microsoft's keys, Secure Boot enforced (the stick's is
+#   arm64_usb.sh's): its own PXE client (its virtio-net driver) fetches shim, shim
+#   Debian's signed network GRUB for arm64 (grubaa64.efi), GRUB reads
+#   grub/grub.cfg and loads the signed kernel and the PXE parts over TFTP,
+#   as pxe_uefi_grub.sh for x86_64; grub.cfg is out/arm64/pxe's, unchanged;
+# - bootbench asks the DHCP server for its config (option 209, vendor class
+#   bootbench): the smoke profile on the NVMe disk, saved to a WebDAV share
+#   over HTTPS (nginx), read here, the kernel saying Secure Boot was on.
 # timeout: 600
 # tier: arm64 (make test-arm64, which builds its image)
 . tests/bootlib.sh
-QEMU_SH=scripts/qemu-arm64.sh FIRMWARE_BOOT=1	# boot(): AAVMF from the medium, no --direct
+. tests/servers.sh
+QEMU_SH=scripts/qemu-arm64.sh FIRMWARE_BOOT=1	# boot(): AAVMF from the network, no --direct
 OUT=$PWD/out/arm64
 [ -e "$OUT/pxe/bootaa64.efi" ] || { echo "out/arm64/pxe is missing: run 'make image ARCH=arm64'"; exit 1; }
 need_commands qemu-system-aarch64
 cp -r "$OUT/pxe" "$T/tftp"
-sed -i '0,/bootbench.boot=net /s//bootbench.boot=net bootbench.run=smoke bootbench.scale='$SMOKE_SCALE' bootbench.targets=all bootbench.destroy=all bootbench.save=console bootbench.after=poweroff /' \
-	"$T/tftp/grub/grub.cfg"
+private_network
+TFTP_ROOT=$T/tftp http_boot_network || { bad "the rack's network: a tap device, nginx and dnsmasq (DHCP and TFTP) on it"; finish; }
+check "the README's lines: arm64 PXE (client-arch 11) to its TFTP server, pxelinux.0 kept from it" sh -c \
+	"grep -q 'client-arch,11' '$T/dnsmasq.conf' && grep -q '^dhcp-boot=tag:arm64,tag:!http,bootaa64.efi,tftp,10.81.0.1' '$T/dnsmasq.conf' &&
+	 grep -q '^dhcp-boot=.*tag:!arm64,pxelinux.0' '$T/dnsmasq.conf'"
+mkdir -p "$T/www/racks" "$T/dav/rack1"
+cp "$T/ca/ca.crt" "$T/www/ca.crt"
+# ${serial} of a machine with no DMI serial: its first NIC's MAC (QEMU's first NIC's)
+cat > "$T/www/racks/mac-525400123456.conf" <<CONF
+run=smoke
+scale=$SMOKE_SCALE
+targets=/dev/nvme0n1
+destroy=/dev/nvme0n1
+save=https://bench@10.81.0.1:$DAV_PORT/rack1/
+ca=http://10.81.0.1:$HTTP_PORT/ca.crt
+save_timeout=60
+after=poweroff
+credential=https://bench@10.81.0.1:$DAV_PORT $PASSWORD
+CONF
 test_disk "$T/nvme.img"
 before=$(sum_of "$T/nvme.img")
-boot --pxe "$T/tftp" --disk nvme:"$T/nvme.img" || finish
+boot --fw secureboot --pxe dhcp --tap bbtap0 --disk nvme:"$T/nvme.img" || { sed 's/^/    dnsmasq: /' "$T/dnsmasq.log" | tail -n 30; finish; }
+check "dnsmasq gave the arm64 PXE client bootaa64.efi (client-arch 11), not pxelinux.0" sh -c \
+	"grep -q 'bootfile name: bootaa64.efi' '$T/dnsmasq.log' && ! grep -q 'bootfile name: pxelinux.0' '$T/dnsmasq.log'"
+check "... and served shim, GRUB and the kernel over TFTP" sh -c \
+	"grep -q 'sent .*/bootaa64.efi' '$T/dnsmasq.log' && grep -q 'sent .*/grubaa64.efi' '$T/dnsmasq.log' && grep -q 'sent .*/vmlinuz' '$T/dnsmasq.log'"
 check "the kernel came over the network" serial_has 'media: network boot, no boot medium'
 check "the guest's boot log names the arm64 kernel" grep -q 'bootbench: .*kernel 6\.[0-9.]*-[0-9]*-arm64' "$T/serial.log"
-check "targets=all found the NVMe disk" serial_has 'run: smoke on /dev/nvme0n1: exit status 0'
-check_console_results
+check "the DHCP server named its config (option 209), fetched" sh -c \
+	"grep -aq 'config: the DHCP server names bootbench.conf=http://10.81.0.1:$HTTP_PORT/racks/\${serial}.conf (option 209' '$T/serial.log' &&
+	 grep -q 'GET /racks/mac-525400123456.conf ' '$T/nginx/access.log'"
+check "the config's run on the NVMe disk" serial_has 'run: smoke on /dev/nvme0n1: exit status 0'
+check "the disk was written (consent given)" [ "$(sum_of "$T/nvme.img")" != "$before" ]
+run=$(ls "$T/dav/rack1" 2>/dev/null | grep -v '^\.' | head -n 1)
+check "the results were saved to the WebDAV share" [ -n "$run" ]
+if [ -n "$run" ] && [ -s "$T/dav/rack1/$run/nvme0n1.json" ]; then
+	check_smoke_json "$T/dav/rack1/$run/nvme0n1.json"
+else
+	bad "the share holds nvme0n1.json"
+fi
+check "the kernel saw Secure Boot enabled (shim, GRUB and the kernel over TFTP, each verified)" \
+	grep -q '^secure boot (kernel): enabled' "$T/dav/rack1/$run/system.txt"
 finish

@@ -92,7 +92,6 @@ time_based
 runtime=2"
 check "a job with ioengine=exec runs nothing" sh -c "! grep -q '^RAN' '$T/serial.log'"
 # (what the client said, and where, printed when it is not that: a fresh root's load once hid it)
-# (check returns 0 either way: the lines below come after its failure by if)
 if grep -q 'got signal=9' "$T/exec.out" "$T/exec.err"; then
 	ok "... and fails: killed, the client told so"
 else

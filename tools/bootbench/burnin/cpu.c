@@ -358,6 +358,16 @@ static void cpus_reached(const struct burnin_ctx *c, struct burnin_result *r, co
 			    online);
 }
 
+/* the drivers of the CPU's temperature sensors this machine's kind has (sys/sensors.c's chips):
+ * loaded before the test, and named when none is found */
+#if defined(__aarch64__)
+#define CPU_SENSOR_MODULES "xgene-hwmon", "cppc_cpufreq"
+#define CPU_SENSOR_DRIVERS "xgene-hwmon"
+#else
+#define CPU_SENSOR_MODULES "coretemp", "k10temp"
+#define CPU_SENSOR_DRIVERS "coretemp, k10temp"
+#endif
+
 void burnin_cpu(const struct burnin_ctx *c, struct burnin_result *r)
 {
 	static struct sampler sp;
@@ -367,7 +377,9 @@ void burnin_cpu(const struct burnin_ctx *c, struct burnin_result *r)
 	const char *peak_label = "";
 
 	if (!root_recorded()) {
-		char *argv[] = { "modprobe", "-qa", "coretemp", "k10temp", NULL };
+		/* the CPU's sensors, and on arm64 CPPC's frequency control (x86's
+		 * P-state drivers are built in) */
+		char *argv[] = { "modprobe", "-qa", CPU_SENSOR_MODULES, NULL };
 
 		spawn(argv, NULL, 0, NULL, 0);	/* consent: loads drivers, writes no disk */
 	}
@@ -417,8 +429,8 @@ void burnin_cpu(const struct burnin_ctx *c, struct burnin_result *r)
 		burnin_figure(r, "temp_max_c", peak / 1000.0, "%.0f C (%s), %u sensors sampled %u times",
 			      peak / 1000.0, peak_label, sp.ns, sp.samples);
 	else if (c->lim->cpu_need_sensors)
-		burnin_set(r, BURNIN_ERROR, "no CPU temperature sensor (hwmon: coretemp, k10temp): heat was not tested "
-			   "(burnin_cpu_need_sensors=0 accepts that, as for a VM)");
+		burnin_set(r, BURNIN_ERROR, "no CPU temperature sensor (hwmon: %s): heat was not tested "
+			   "(burnin_cpu_need_sensors=0 accepts that, as for a VM)", CPU_SENSOR_DRIVERS);
 	else
 		burnin_note(r, "heat not tested: no CPU temperature sensor (accepted: cpu_need_sensors=0)");
 

@@ -52,8 +52,14 @@ void burnin_memory_watch(const char *since)
 	if (watch.taken)
 		return;
 	if (!root_recorded()) {
+		/* the memory controllers' EDAC drivers the image carries (arm64's
+		 * firmware-first servers report through ghes_edac, built in) */
+#if defined(__aarch64__)
+		char *argv[] = { "modprobe", "-qa", "thunderx_edac", "xgene_edac", NULL };
+#else
 		char *argv[] = { "modprobe", "-qa", "amd64_edac", "skx_edac", "i10nm_edac", "sb_edac", "ie31200_edac",
 				 "igen6_edac", NULL };
+#endif
 
 		spawn(argv, NULL, 0, NULL, 0);	/* consent: loads drivers, writes no disk */
 	}

@@ -17,8 +17,10 @@
 #include "sys/root.h"
 #include "sys/sensors.h"
 
-/* hwmon drivers whose sensors are the CPU's */
-static const char *const cpu_chips[] = { "coretemp", "k10temp", "zenpower", "cpu_thermal", "via_cputemp" };
+/* hwmon drivers whose sensors are the CPU's; apm_xgene: xgene-hwmon, the SoC's
+ * temperature on Ampere's X-Gene and Altra servers (arm64), read through their
+ * firmware's mailbox */
+static const char *const cpu_chips[] = { "coretemp", "k10temp", "zenpower", "cpu_thermal", "via_cputemp", "apm_xgene" };
 
 static int read_int(const char *path, long long *v)
 {
