@@ -185,7 +185,8 @@ private_network() {
 # dnsmasq serving DHCP on it with the README's dhcp- lines as they are (PXE
 # and HTTP boot; the range this network's), its web server 10.0.0.5 replaced
 # by nginx's address, and arm64's TFTP server by this machine ($T/dnsmasq.conf):
-# with TFTP_ROOT set, dnsmasq serves it (arm64 PXE's root, out/arm64/pxe).
+# with TFTP_ROOT set, dnsmasq serves it (arm64 PXE's root, out/arm64/pxe), as
+# root: the user it would become cannot read this test's folder.
 http_boot_network() {
 	need_commands dnsmasq nginx openssl ip
 	ip tuntap add dev bbtap0 mode tap && ip addr add 10.81.0.1/24 dev bbtap0 && ip link set bbtap0 up ||
@@ -195,13 +196,17 @@ http_boot_network() {
 	sed -n '/^# \/etc\/dnsmasq.d\/bootbench.conf$/,/^```$/p' README.md | grep '^dhcp-' | grep -v '^dhcp-range=' |
 		sed "s|http://10\.0\.0\.5/|http://10.81.0.1:$HTTP_PORT/|; s/,10\.0\.0\.5\([[:space:]]\|\$\)/,10.81.0.1\1/" > "$T/dnsmasq.conf"
 	$GUARD dnsmasq --keep-in-foreground --conf-file="$T/dnsmasq.conf" --port=0 --interface=bbtap0 \
-		${TFTP_ROOT:+--enable-tftp --tftp-root="$TFTP_ROOT"} \
+		${TFTP_ROOT:+--enable-tftp --tftp-root="$TFTP_ROOT" --user=root} \
 		--bind-interfaces --dhcp-range=10.81.0.100,10.81.0.150,1h --dhcp-leasefile="$T/leases" \
 		--pid-file="$T/dnsmasq.pid" --log-dhcp --log-facility="$T/dnsmasq.log" > "$T/dnsmasq.out" 2>&1 &
 	SERVER_PIDS="$SERVER_PIDS $!"
 	i=0; until [ -s "$T/dnsmasq.pid" ]; do
 		i=$((i + 1)); [ $i -lt 50 ] || { echo "dnsmasq did not start:"; cat "$T/dnsmasq.out"; return 1; }; sleep 0.1
 	done
+	# its pid file comes before its checks (a TFTP root it cannot read): those end it
+	sleep 0.2
+	! grep -q 'FAILED to start up' "$T/dnsmasq.log" "$T/dnsmasq.out" 2>/dev/null ||
+		{ echo "dnsmasq did not start:"; cat "$T/dnsmasq.out" "$T/dnsmasq.log"; return 1; }
 }
 
 # rpcbind (NFSv3's MOUNT protocol is found through it), in a private network
