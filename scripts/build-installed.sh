@@ -63,13 +63,19 @@ T=$OUT/tree
 # host's /proc into the disk, or rm -rf walks into it. A mount that stays is said, and nothing
 # goes on.
 unmount_tree() {
-	for m in $(awk -v t="$(realpath -m "$T")" '$2 == t || index($2, t "/") == 1 { print $2 }' /proc/self/mounts | sort -r); do
+	# /proc/self/mounts writes a space, tab, newline or backslash in a path as \040, \011, \012, \134
+	awk -v t="$(realpath -m "$T")" '{ m = $2; gsub(/\\040/, " ", m); gsub(/\\011/, "\t", m); gsub(/\\012/, "\n", m)
+		gsub(/\\134/, "\\", m); if (m == t || index(m, t "/") == 1) print m }' /proc/self/mounts | sort -r |
+	while IFS= read -r m; do
 		i=0
 		until umount "$m" 2>/dev/null; do
 			i=$((i + 1))
 			[ $i -lt 10 ] || die "$m stays mounted (busy: $(fuser -m "$m" 2>/dev/null || echo 'a process')); nothing was written"
 			sleep 1
 		done
+	done || exit 2
+	for d in proc sys dev/pts dev; do
+		! mountpoint -q "$T/$d" 2>/dev/null || die "$T/$d stays mounted; nothing was written"
 	done
 }
 unmount_tree

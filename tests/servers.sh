@@ -184,17 +184,20 @@ private_network() {
 # (start_webdav: $T/www over HTTP, a WebDAV share over HTTPS); Debian's
 # dnsmasq serving DHCP on it with the README's dhcp- lines as they are (PXE
 # and HTTP boot; the range this network's), its web server 10.0.0.5 replaced
-# by nginx's address, and arm64's TFTP server by this machine ($T/dnsmasq.conf):
-# with TFTP_ROOT set, dnsmasq serves it (arm64 PXE's root, out/arm64/pxe), as
-# root: the user it would become cannot read this test's folder.
+# by nginx's address, and arm64's TFTP server by 10.81.0.2, this machine's
+# second address on the tap ($T/dnsmasq.conf): a reply's next server that is
+# the line's, not dnsmasq's own. With TFTP_ROOT set, dnsmasq serves it there
+# (arm64 PXE's root, out/arm64/pxe), as root: the user it would become cannot
+# read this test's folder.
 http_boot_network() {
 	need_commands dnsmasq nginx openssl ip
-	ip tuntap add dev bbtap0 mode tap && ip addr add 10.81.0.1/24 dev bbtap0 && ip link set bbtap0 up ||
+	ip tuntap add dev bbtap0 mode tap && ip addr add 10.81.0.1/24 dev bbtap0 && ip addr add 10.81.0.2/24 dev bbtap0 &&
+		ip link set bbtap0 up ||
 		{ echo "no tap device in the test's network namespace"; return 1; }
 	SERVER_ADDR=10.81.0.1
 	start_webdav || return 1
 	sed -n '/^# \/etc\/dnsmasq.d\/bootbench.conf$/,/^```$/p' README.md | grep '^dhcp-' | grep -v '^dhcp-range=' |
-		sed "s|http://10\.0\.0\.5/|http://10.81.0.1:$HTTP_PORT/|; s/,10\.0\.0\.5\([[:space:]]\|\$\)/,10.81.0.1\1/" > "$T/dnsmasq.conf"
+		sed "s|http://10\.0\.0\.5/|http://10.81.0.1:$HTTP_PORT/|; s/,10\.0\.0\.5\b/,10.81.0.2/g" > "$T/dnsmasq.conf"
 	$GUARD dnsmasq --keep-in-foreground --conf-file="$T/dnsmasq.conf" --port=0 --interface=bbtap0 \
 		${TFTP_ROOT:+--enable-tftp --tftp-root="$TFTP_ROOT" --user=root} \
 		--bind-interfaces --dhcp-range=10.81.0.100,10.81.0.150,1h --dhcp-leasefile="$T/leases" \
@@ -203,10 +206,16 @@ http_boot_network() {
 	i=0; until [ -s "$T/dnsmasq.pid" ]; do
 		i=$((i + 1)); [ $i -lt 50 ] || { echo "dnsmasq did not start:"; cat "$T/dnsmasq.out"; return 1; }; sleep 0.1
 	done
-	# its pid file comes before its checks (a TFTP root it cannot read): those end it
-	sleep 0.2
-	! grep -q 'FAILED to start up' "$T/dnsmasq.log" "$T/dnsmasq.out" 2>/dev/null ||
-		{ echo "dnsmasq did not start:"; cat "$T/dnsmasq.out" "$T/dnsmasq.log"; return 1; }
+	# its pid file comes before its TFTP root is checked (one it cannot read ends it): with
+	# TFTP, its word that the root is taken, or that it failed
+	i=0
+	while [ -n "${TFTP_ROOT:-}" ] && ! grep -q 'TFTP root is' "$T/dnsmasq.log" 2>/dev/null; do
+		i=$((i + 1))
+		if [ $i -ge 100 ] || grep -q 'FAILED to start up' "$T/dnsmasq.log" 2>/dev/null; then
+			echo "dnsmasq did not start:"; cat "$T/dnsmasq.out" "$T/dnsmasq.log"; return 1
+		fi
+		sleep 0.1
+	done
 }
 
 # rpcbind (NFSv3's MOUNT protocol is found through it), in a private network

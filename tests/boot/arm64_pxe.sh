@@ -5,8 +5,8 @@
 #   network; Debian's dnsmasq serves DHCP on it with the README's lines as
 #   they are (read from README.md, the servers' addresses put in): an arm64
 #   PXE client (client-arch 11) gets bootaa64.efi from the TFTP server the
-#   arm64 line names, here dnsmasq itself with a copy of out/arm64/pxe as
-#   its root, and never pxelinux.0;
+#   arm64 line names (10.81.0.2: dnsmasq itself on a second address, with a
+#   copy of out/arm64/pxe as its root), and never pxelinux.0;
 # - AAVMF with Microsoft's keys, Secure Boot enforced (the stick's is
 #   arm64_usb.sh's): its own PXE client (its virtio-net driver) fetches shim, shim
 #   Debian's signed network GRUB for arm64 (grubaa64.efi), GRUB reads
@@ -27,8 +27,8 @@ cp -r "$OUT/pxe" "$T/tftp"
 private_network
 TFTP_ROOT=$T/tftp http_boot_network || { bad "the rack's network: a tap device, nginx and dnsmasq (DHCP and TFTP) on it"; finish; }
 check "the README's lines: arm64 PXE (client-arch 11) to its TFTP server, pxelinux.0 kept from it" sh -c \
-	"grep -q 'client-arch,11' '$T/dnsmasq.conf' && grep -q '^dhcp-boot=tag:arm64,tag:!http,bootaa64.efi,tftp,10.81.0.1' '$T/dnsmasq.conf' &&
-	 grep -q '^dhcp-boot=.*tag:!arm64,pxelinux.0' '$T/dnsmasq.conf'"
+	"grep -q 'client-arch,11' '$T/dnsmasq.conf' && grep -q '^dhcp-boot=tag:arm64,tag:!http,bootaa64.efi,10.81.0.2,10.81.0.2 ' '$T/dnsmasq.conf' &&
+	 grep -q '^dhcp-boot=.*tag:!arm64,pxelinux.0' '$T/dnsmasq.conf' && grep -q '^dhcp-boot=tag:ipxe,tag:!arm64,boot.ipxe' '$T/dnsmasq.conf'"
 mkdir -p "$T/www/racks" "$T/dav/rack1"
 cp "$T/ca/ca.crt" "$T/www/ca.crt"
 # ${serial} of a machine with no DMI serial: its first NIC's MAC (QEMU's first NIC's)
@@ -53,7 +53,7 @@ boot --fw secureboot --pxe dhcp --tap bbtap0 --disk nvme:"$T/nvme.img" || { sed 
 awk '/vendor class: PXEClient:Arch:00011/ { fw[$5] = 1 } { id[NR] = $5; line[NR] = $0 }
 	END { for (i = 1; i <= NR; i++) if (id[i] in fw) print line[i] }' "$T/dnsmasq.log" > "$T/firmware.dhcp"
 check "dnsmasq gave the arm64 PXE client (client-arch 11) bootaa64.efi and its TFTP server, never pxelinux.0" sh -c \
-	"grep -Eq 'bootfile[- ]name:? +bootaa64\.efi' '$T/firmware.dhcp' && grep -q 'next server: 10.81.0.1' '$T/firmware.dhcp' &&
+	"grep -Eq 'bootfile[- ]name:? +bootaa64\.efi' '$T/firmware.dhcp' && grep -q 'next server: 10\.81\.0\.2\$' '$T/firmware.dhcp' &&
 	 ! grep -q 'pxelinux' '$T/firmware.dhcp'" || { echo "    the firmware's DHCP:"; sed 's/^/    /' "$T/firmware.dhcp" | tail -n 30; }
 check "... and served shim, GRUB and the kernel over TFTP" sh -c \
 	"grep -q 'sent .*/bootaa64.efi' '$T/dnsmasq.log' && grep -q 'sent .*/grubaa64.efi' '$T/dnsmasq.log' && grep -q 'sent .*/vmlinuz' '$T/dnsmasq.log'"

@@ -152,6 +152,16 @@ rm -rf "$R/sys/class/hwmon/hwmon0"
 burn nosensor cpu
 check "no CPU temperature sensor: ERROR, not PASS" verdict nosensor cpu ERROR
 check "... saying heat was not tested" reason nosensor 'no CPU temperature sensor (hwmon: coretemp, k10temp): heat was not tested'
+# a sensor read at the start that gives no reading under load (its file gone as the first
+# stressor starts: a stress-ng in front of the pinned one removes it): ERROR naming it, never
+# PASS on the start's reading
+machine
+mkdir -p "$T/gone"
+printf '#!/bin/sh\nrm -f "%s"\nexec %s "$@"\n' "$R/sys/class/hwmon/hwmon0/temp1_input" "$T/pin/stress-ng" > "$T/gone/stress-ng"
+chmod +x "$T/gone/stress-ng"
+(PINNED_PATH=$T/gone:$PINNED_PATH; burn gone cpu)
+check "a sensor that gives no reading while the stressors run: ERROR, not PASS" eval \
+	"verdict gone cpu ERROR && reason gone 'Package id 0 (coretemp) gave no reading while the stressors ran: heat was not tested there'"
 # with cpu_need_sensors=0 (a VM) the stressors alone decide, PASS, the missing sensor noted:
 # burnin_together.sh's two-phase run checks it (issue 49: a cpu run of its own here)
 machine

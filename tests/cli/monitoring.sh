@@ -55,7 +55,7 @@ BOOTBENCH_METRICS=$G BOOTBENCH_SCALE=0.2 taskset -c 0 "$BB" burnin --components=
 # a machine of its own (TEMP-1) whose CPU has a sensor: a fake sysfs (its
 # kernel log cannot be read there: its cpu is an ERROR, left out below)
 mkdir -p "$T/sr/sys/class/hwmon/hwmon0" "$T/sr/sys/class/dmi/id"
-# the sensor an Ampere arm64 server's firmware gives (xgene-hwmon's apm_xgene, the SoC's
+# the sensor an X-Gene arm64 server's firmware gives (xgene-hwmon's apm_xgene, the SoC's
 # temperature): counted as the CPU's as coretemp is, else the panel stays empty
 echo apm_xgene > "$T/sr/sys/class/hwmon/hwmon0/name"
 echo 45000 > "$T/sr/sys/class/hwmon/hwmon0/temp1_input"

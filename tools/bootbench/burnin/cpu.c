@@ -55,6 +55,7 @@ struct sampler {
 	double freq_min;		/* the bar: this share of the base frequency */
 	struct temp_sensor s[SENSORS_MAX];
 	int peak[SENSORS_MAX];		/* millidegrees */
+	unsigned loaded_reads[SENSORS_MAX];	/* its readings with a stressor running (past LOAD_SETTLE_NS) */
 	unsigned ns, cpus;
 	unsigned id[MAX_CPUS];		/* the CPUs the stressors may run on (its affinity), by number */
 	struct cpu_freq *freq;		/* cpus of them */
@@ -123,9 +124,17 @@ static void *sample(void *arg)
 	struct sampler *sp = arg;
 
 	while (!sp->done) {
-		for (unsigned i = 0; i < sp->ns; i++)
-			if (!sensor_sample(&sp->s[i]) && sp->s[i].millic > sp->peak[i])
+		uint64_t since = sp->load_since;
+		int loaded = since && now_ns() - since >= LOAD_SETTLE_NS;
+
+		for (unsigned i = 0; i < sp->ns; i++) {
+			if (sensor_sample(&sp->s[i]))
+				continue;
+			if (sp->s[i].millic > sp->peak[i])
 				sp->peak[i] = sp->s[i].millic;
+			if (loaded && sp->load_since == since)
+				sp->loaded_reads[i]++;
+		}
 		sample_freq(sp);
 		watch_cpus(sp);
 		sp->samples++;
@@ -424,6 +433,18 @@ void burnin_cpu(const struct burnin_ctx *c, struct burnin_result *r)
 		if (sp.peak[i] / 1000.0 > limit)
 			burnin_set(r, BURNIN_FAIL, "%s (%s) reached %.0f C, over the limit %.0f C", sp.s[i].label,
 				   sp.s[i].chip, sp.peak[i] / 1000.0, limit);
+	}
+	/* a sensor read at the start and never under load (its driver's reads failing: a firmware
+	 * mailbox timing out, the device gone) says nothing of the heat the load made */
+	for (unsigned i = 0; i < sp.ns; i++) {
+		if (sp.loaded_reads[i])
+			continue;
+		if (c->lim->cpu_need_sensors)
+			burnin_set(r, BURNIN_ERROR, "%s (%s) gave no reading while the stressors ran: heat was not tested "
+				   "there (burnin_cpu_need_sensors=0 accepts that)", sp.s[i].label, sp.s[i].chip);
+		else
+			burnin_note(r, "heat not tested on %s (%s): no reading under load (accepted: cpu_need_sensors=0)",
+				    sp.s[i].label, sp.s[i].chip);
 	}
 	if (sp.ns)
 		burnin_figure(r, "temp_max_c", peak / 1000.0, "%.0f C (%s), %u sensors sampled %u times",

@@ -18,8 +18,8 @@
 #include "sys/sensors.h"
 
 /* hwmon drivers whose sensors are the CPU's; apm_xgene: xgene-hwmon, the SoC's
- * temperature on Ampere's X-Gene and Altra servers (arm64), read through their
- * firmware's mailbox */
+ * temperature on APM/Ampere X-Gene servers (arm64; ACPI APMC0D29, APMC0D8A),
+ * read through their firmware's mailbox */
 static const char *const cpu_chips[] = { "coretemp", "k10temp", "zenpower", "cpu_thermal", "via_cputemp", "apm_xgene" };
 
 static int read_int(const char *path, long long *v)
