@@ -16,7 +16,16 @@ for eng in null io_uring psync; do
 		# shellcheck disable=SC2086
 		timeout -k 1 20 "$BB" run $args --runtime=60 > "$T/out" 2>&1 &
 		pid=$!
-		sleep 0.5
+		# SIGINT once bootbench catches it (SigCgt's bit 2): a job started by & in this shell
+		# has SIGINT ignored until then, and timeout's forward of one sent earlier was lost
+		# (a loaded host: the run still setting up at 0.5 s, it ran its 60 s, timeout's 124)
+		i=0
+		while [ $i -lt 100 ]; do
+			bb=$(pgrep -P $pid | head -n 1)
+			[ -n "$bb" ] && [ $(( 0x$(awk '/^SigCgt:/ { print $2 }' /proc/$bb/status 2>/dev/null || echo 0) & 2 )) = 2 ] && break
+			sleep 0.05; i=$((i + 1))
+		done
+		sleep 0.3
 		kill -INT $pid 2>/dev/null
 		wait $pid
 		rc=$?
