@@ -218,6 +218,19 @@ http_boot_network() {
 	done
 }
 
+# rack_save_lines: a rack config's lines (bootbench.conf) that save the results to
+# http_boot_network's WebDAV share (rack1/, its CA fetched from nginx, the password a
+# credential line) and power off
+rack_save_lines() {
+	cat <<CONF
+save=https://bench@10.81.0.1:$DAV_PORT/rack1/
+ca=http://10.81.0.1:$HTTP_PORT/ca.crt
+save_timeout=60
+after=poweroff
+credential=https://bench@10.81.0.1:$DAV_PORT $PASSWORD
+CONF
+}
+
 # rpcbind (NFSv3's MOUNT protocol is found through it), in a private network
 # only: 111 is the protocol's own (a client asks there, the port cannot
 # move), and in the test's own network namespace no one else's.

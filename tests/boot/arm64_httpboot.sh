@@ -33,7 +33,7 @@ cp "$T/ca/ca.crt" "$T/www/ca.crt"
 # burn-in short and the loads' overlap bar low (10 s under TCG: every load at once 8 s of 16 s
 # sampled, 0.47): what this checks is the boot and where its results go; the bars' verdicts
 # are burnin_together.sh's, the limits a VM needs burnin_peer.sh's
-cat > "$T/www/racks/mac-525400123456.conf" <<CONF
+{ cat <<CONF
 run=burnin
 burnin=cpu,memory,disks
 duration=10s
@@ -45,12 +45,8 @@ burnin_memory_need_edac=0
 burnin_memory_fraction=0.1
 burnin_disks_need_selftest=0
 burnin_together_overlap_min=0.15
-save=https://bench@10.81.0.1:$DAV_PORT/rack1/
-ca=http://10.81.0.1:$HTTP_PORT/ca.crt
-save_timeout=60
-after=poweroff
-credential=https://bench@10.81.0.1:$DAV_PORT $PASSWORD
 CONF
+rack_save_lines; } > "$T/www/racks/mac-525400123456.conf"
 check "the README's HTTP boot lines for dnsmasq: both client-arches, the config's option" sh -c \
 	"grep -q 'client-arch,19' '$T/dnsmasq.conf' && grep -q 'client-arch,16' '$T/dnsmasq.conf' && grep -q ',209,' '$T/dnsmasq.conf'"
 # 32 MiB: a minimal pass of the disk fits the 10 s share at the 7.3 MiB/s

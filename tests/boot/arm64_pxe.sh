@@ -32,17 +32,13 @@ check "the README's lines: arm64 PXE (client-arch 11) to its TFTP server, pxelin
 mkdir -p "$T/www/racks" "$T/dav/rack1"
 cp "$T/ca/ca.crt" "$T/www/ca.crt"
 # ${serial} of a machine with no DMI serial: its first NIC's MAC (QEMU's first NIC's)
-cat > "$T/www/racks/mac-525400123456.conf" <<CONF
+{ cat <<CONF
 run=smoke
 scale=$SMOKE_SCALE
 targets=/dev/nvme0n1
 destroy=/dev/nvme0n1
-save=https://bench@10.81.0.1:$DAV_PORT/rack1/
-ca=http://10.81.0.1:$HTTP_PORT/ca.crt
-save_timeout=60
-after=poweroff
-credential=https://bench@10.81.0.1:$DAV_PORT $PASSWORD
 CONF
+rack_save_lines; } > "$T/www/racks/mac-525400123456.conf"
 test_disk "$T/nvme.img"
 before=$(sum_of "$T/nvme.img")
 boot --fw secureboot --pxe dhcp --tap bbtap0 --disk nvme:"$T/nvme.img" || { sed 's/^/    dnsmasq: /' "$T/dnsmasq.log" | tail -n 30; finish; }
