@@ -3,7 +3,7 @@
  * cpu.c - the cpu component: every CPU loaded by stress-ng stressors that
  * check their own results (--verify: cpu with every method, matrix,
  * vecmath), while a sampler reads the CPU temperature sensors and each
- * CPU's frequency every second; the thermal-throttle counters and the
+ * CPU's frequency every half second; the thermal-throttle counters and the
  * kernel log's machine checks before and after. FAIL: a result that did
  * not verify, a stressor killed, a throttle event, a sensor over its limit,
  * a frequency sustained under its share of the base one, a machine check.
@@ -60,7 +60,7 @@ struct sampler {
 	unsigned id[MAX_CPUS];		/* the CPUs the stressors may run on (its affinity), by number */
 	struct cpu_freq *freq;		/* cpus of them */
 	unsigned samples, loaded_samples;
-	/* read every second: the fewest CPUs it was allowed to run on, the most on line */
+	/* read at each sample: the fewest CPUs it was allowed to run on, the most on line */
 	volatile unsigned fewest_allowed, most_online;
 };
 
@@ -138,7 +138,10 @@ static void *sample(void *arg)
 		sample_freq(sp);
 		watch_cpus(sp);
 		sp->samples++;
-		for (int t = 0; t < 10 && !sp->done; t++)
+		/* every half second: each stressor's second or more past LOAD_SETTLE_NS holds a
+		 * sample, whatever the phase (at a second a sample could fall in each stressor's
+		 * first 250 ms, its sensors then never read under load) */
+		for (int t = 0; t < 5 && !sp->done; t++)
 			sleep_ns(100000000);
 	}
 	return NULL;
@@ -342,7 +345,7 @@ static void log_verdict(struct burnin_result *r, uint64_t seq)
 
 /*
  * Whether the stressors reached every CPU on line: they run on the CPUs this
- * process may run on (its affinity, read every second while they ran: a
+ * process may run on (its affinity, read at each sample while they ran: a
  * mask narrowed mid-run counts), and a CPU outside them was not tested,
  * however well the others did.
  */
