@@ -15,10 +15,12 @@
 # the cable: net PASSes with both figures over the bar (burnin_net_min_mbps,
 # as TCG's throughput is far from a real port's). A VM has no CPU sensors
 # and no EDAC: the limits accept that (cpu_need_sensors=0,
-# memory_need_edac=0). Then the bar is set above what the cable carries,
-# from the kernel command line (as PXE gives it): net FAILs naming the
-# figure and the bar. (One boot for what were two tests, issue 49:
-# burnin_unattended.sh's stick and BMC are this burn-in's.)
+# memory_need_edac=0). (One boot for what were two tests, issue 49:
+# burnin_unattended.sh's stick and BMC are this burn-in's. A bar above
+# what the link carries, net FAIL naming the figure and the bar, is
+# burnin_net.sh's, over a veth pair to iperf3 on the host: a second boot
+# here for it cost 20 CPU-s, and the bar from the kernel command line is
+# boot_params.sh's.)
 # timeout: 420
 . tests/bootlib.sh
 need_artifacts
@@ -41,33 +43,19 @@ check "the peer starts iperf3's server" grep -q 'iperf-server: starting' "$T/pee
 # on a real server without udev's names)
 check "... with the cabled port's fixed address (bootbench.ip by MAC)" grep -Eq 'network: eth[0-9]+ is 10\.55\.0\.1/24 \(bootbench\.ip\)' "$T/peer.log"
 check "... and no DHCP (bootbench.net=off)" sh -c "! grep -q 'network: DHCP on' '$T/peer.log'"
-# burnin BAR [COMPONENTS DURATION QEMU-ARGS BOOT-PARAMETERS]: the net component (or COMPONENTS)
-# against the peer; its console in $T/burnin-BAR.log
-burnin() {
-	# QEMU-ARGS split on blanks: $T has none
-	scripts/qemu.sh --timeout "$BOOT_LIMIT" --serial "$T/burnin-$1.log" --peer-link connect:$PORT \
-		--kernel "$OUT/vmlinuz" --initrd "$T/initrd.img" --smp 2 ${4:-} \
-		--append "$APPEND bootbench.ip=52:54:00:be:00:02=10.55.0.2/24 bootbench.run=burnin bootbench.burnin=${2:-net} \
-bootbench.duration=${3:-20s} bootbench.iperf=10.55.0.1 bootbench.burnin_net_min_mbps=$1 bootbench.save=console \
-bootbench.after=poweroff ${5:-}" > /dev/null 2>&1
-}
-# result BAR NAME: a result file cut from that run's console
-result() {
-	tr -d '\r' < "$T/burnin-$1.log" | sed -n "/^----- bootbench result $2 begin -----\$/,/^----- bootbench result $2 end -----\$/p" | sed '1d;$d'
-}
 # the whole server against the peer (issue 45), unattended from the stick: cpu, memory, two NVMe
 # disks written, the network and the BMC, together (the default with two components or more),
-# the machine's load sampled. 40 s (issue 49; it was 60 s): the four loads were all there at once
-# for 22 s of 64 s sampled (0.34), as for 29 s of 86 s at 60 s; at 30 s 17 s of 49 s alone, but
-# 14 s of 51 s beside stress-ng --cpu 2 (0.27) and 6 s of 72 s beside more. Two vCPUs: on one
+# the machine's load sampled. 30 s (issue 49; it was 60 s, then 40 s): the four loads were all
+# there at once for 17 s of 49 s sampled alone (0.35) and 14 s of 51 s beside stress-ng --cpu 2
+# (0.27), as for 22 s of 64 s at 40 s and 29 s of 86 s at 60 s; 6 s of 72 s beside more. Two vCPUs: on one
 # they were at once for 16 s of 106 s (0.15). The bar here 0.15, not 0.25: a fresh root's suite,
-# two serial lanes and two guests beside it, had them at once 15 s of 62 s (0.24) and the run
+# two serial lanes and two guests beside it, had them at once 15 s of 62 s at 40 s (0.24) and the run
 # ERROR, as 60 s beside stress-ng once had 23 s of 96 s; what this proves is that the guest's
 # loads ran together for a sustained time (three samples or more, every load at once); the bar's
 # verdict both ways is burnin_together.sh's. The memory's share a tenth (0.1 GB of 1 GiB: the
 # share's size is burnin_memory.sh's; over 90% of it memtester's patterns under TCG beside four
 # other loads ran past the time)
-stick_with_conf "$T/stick.img" run=burnin burnin=cpu,memory,disks,net,bmc duration=40s net=off \
+stick_with_conf "$T/stick.img" run=burnin burnin=cpu,memory,disks,net,bmc duration=30s net=off \
 	ip=52:54:00:be:00:02=10.55.0.2/24 iperf=10.55.0.1 targets=/dev/nvme0n1,/dev/nvme1n1 destroy=/dev/nvme0n1,/dev/nvme1n1 \
 	burnin_cpu_need_sensors=0 burnin_cpu_freq_min=0 burnin_memory_need_edac=0 burnin_memory_fraction=0.1 \
 	burnin_disks_need_selftest=0 burnin_net_min_mbps=5 burnin_together_overlap_min=0.15 save=usb after=poweroff
@@ -120,15 +108,5 @@ check "the console log says the burn-in ran, exit 0" grep -q 'burnin: exit statu
 check "report.html has the verdict table: the machine PASS, a row a component and the together phase's" sh -c \
 	"grep -q '<h2>Burn-in</h2>' '$T/results/report.html' && grep -q 'The machine: <b>PASS</b>' '$T/results/report.html' &&
 	 [ \$(grep -o '<tr><td>[a-z]*</td><td>PASS</td>' '$T/results/report.html' | wc -l) = 6 ]"
-served=$(grep -c 'Accepted connection from 10.55.0.2' "$T/peer.log")
-# a bar no emulated cable carries: 100 Gb/s, for the least time a burn-in takes (10 s: 5 s each
-# way), on one vCPU (issue 49): iperf3 runs one stream on one CPU, and the check is its figure
-# against the bar (it was 20 s on two vCPUs)
-burnin 100000 net 10s "--smp 1"
-result 100000 burnin.txt > "$T/fail.txt"
-cat "$T/fail.txt"
-check "a bar above what the cable carries: net FAIL, naming the figure and the bar" sh -c \
-	"grep -q '^net       FAIL' '$T/fail.txt' && grep -Eq 'iperf3 (to|from) 10\.55\.0\.1: [0-9]+ Mb/s, under 100000 Mb/s' '$T/fail.txt'"
-check "... the peer served both runs: the first's connections, then the second's" sh -c \
-	"[ $served -ge 1 ] && [ \$(grep -c 'Accepted connection from 10.55.0.2' '$T/peer.log') -gt $served ]"
+check "the peer served the burn-in's iperf3 runs" grep -q 'Accepted connection from 10.55.0.2' "$T/peer.log"
 finish
