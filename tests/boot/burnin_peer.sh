@@ -19,8 +19,9 @@
 # burnin_unattended.sh's stick and BMC are this burn-in's. A bar above
 # what the link carries, net FAIL naming the figure and the bar, is
 # burnin_net.sh's, over a veth pair to iperf3 on the host: a second boot
-# here for it cost 20 CPU-s, and the bar from the kernel command line is
-# boot_params.sh's.)
+# here for it cost 20 CPU-s; a bar given on the kernel command line, net
+# FAIL in a booted image, is rack_alerts.sh's rack-fail, whose alerts and
+# fleet line name it.)
 # timeout: 420
 . tests/bootlib.sh
 need_artifacts
