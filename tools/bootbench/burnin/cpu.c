@@ -35,10 +35,11 @@
 
 /* The share of its samples under load in which a CPU must hold the bar */
 #define FREQ_HELD_SHARE 0.9
-/* The share of its samples under load in which a CPU sensor must give a
- * reading: the rest, the heat went unmeasured (one missed read in ten
- * allowed: a firmware mailbox's sensor may time out once) */
-#define SENSOR_READ_SHARE 0.9
+/* A CPU sensor's reads under load: a missed one is heat unmeasured. One
+ * missed sample in ten (or one, of fewer than ten) is allowed, as a firmware
+ * mailbox's sensor may time out once, but never two in a row: a second of
+ * the load unmeasured, the end of a run included */
+#define SENSOR_MISS_SHARE 0.1
 /* A sample this soon after a stressor started is not under load yet: its
  * workers are still being forked, the governor still ramping */
 #define LOAD_SETTLE_NS 250000000ull
@@ -61,6 +62,7 @@ struct sampler {
 	int peak[SENSORS_MAX];		/* millidegrees */
 	unsigned loaded_reads[SENSORS_MAX];	/* its readings with a stressor running (past LOAD_SETTLE_NS) */
 	unsigned loaded_tries[SENSORS_MAX];	/* and its samples then, read or not */
+	unsigned missed_run[SENSORS_MAX], missed_most[SENSORS_MAX];	/* misses in a row then: now, the most */
 	unsigned ns, cpus;
 	unsigned id[MAX_CPUS];		/* the CPUs the stressors may run on (its affinity), by number */
 	struct cpu_freq *freq;		/* cpus of them */
@@ -140,6 +142,9 @@ static void *sample(void *arg)
 			if (loaded && sp->load_since == since) {
 				sp->loaded_tries[i]++;
 				sp->loaded_reads[i] += read;
+				sp->missed_run[i] = read ? 0 : sp->missed_run[i] + 1;
+				if (sp->missed_run[i] > sp->missed_most[i])
+					sp->missed_most[i] = sp->missed_run[i];
 			}
 		}
 		sample_freq(sp);
@@ -445,13 +450,17 @@ void burnin_cpu(const struct burnin_ctx *c, struct burnin_result *r)
 				   sp.s[i].chip, sp.peak[i] / 1000.0, limit);
 	}
 	/* a sensor read at the start and not under load (its driver's reads failing: a firmware
-	 * mailbox timing out, the device gone) says nothing of the heat the load made: read in
-	 * SENSOR_READ_SHARE of the samples under load, or the heat was not tested there */
+	 * mailbox timing out, the device gone) says nothing of the heat the load made: its
+	 * misses under load within SENSOR_MISS_SHARE, none two in a row, or the heat was not
+	 * tested there */
 	for (unsigned i = 0; i < sp.ns; i++) {
-		unsigned tries = sp.loaded_tries[i], reads = sp.loaded_reads[i];
+		unsigned tries = sp.loaded_tries[i], reads = sp.loaded_reads[i], allowed;
 		char why[160];
 
-		if (tries && reads >= SENSOR_READ_SHARE * tries)
+		allowed = (unsigned)(SENSOR_MISS_SHARE * tries);
+		if (allowed < 1)
+			allowed = 1;
+		if (reads && tries - reads <= allowed && sp.missed_most[i] < 2)
 			continue;
 		if (!tries && burnin_stop)
 			continue;	/* stopped before a sample fell under load: the verdict says so */
@@ -459,6 +468,9 @@ void burnin_cpu(const struct burnin_ctx *c, struct burnin_result *r)
 			snprintf(why, sizeof(why), "was not sampled while the stressors ran");
 		else if (!reads)
 			snprintf(why, sizeof(why), "gave no reading while the stressors ran");
+		else if (sp.missed_most[i] >= 2)
+			snprintf(why, sizeof(why), "gave no reading in %u samples in a row while the stressors ran "
+				 "(%u of %u read)", sp.missed_most[i], reads, tries);
 		else
 			snprintf(why, sizeof(why), "gave a reading in %u of its %u samples while the stressors ran",
 				 reads, tries);

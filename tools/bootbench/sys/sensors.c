@@ -42,7 +42,7 @@ static int is_cpu_chip(const char *name)
 
 unsigned sensors_cpu(struct temp_sensor *v, unsigned max)
 {
-	char dir[160], path[600], chip[32];
+	char dir[160], path[600], chip[32], link[420], hwdir[400];
 	struct dirent **hw = NULL;
 	unsigned n = 0;
 	int nhw;
@@ -50,9 +50,21 @@ unsigned sensors_cpu(struct temp_sensor *v, unsigned max)
 	root_path(dir, sizeof(dir), "/sys/class/hwmon");
 	nhw = scandir(dir, &hw, NULL, alphasort);
 	for (int h = 0; h < nhw; h++) {
+		char *real;
+		int fits;
+
 		if (hw[h]->d_name[0] == '.')
 			continue;
-		snprintf(path, sizeof(path), "%s/%s/name", dir, hw[h]->d_name);
+		/* by its device's path (hwmonN is a link to it): read there, a sensor stays its
+		 * device's; a number another chip takes after an unbind is another path */
+		snprintf(link, sizeof(link), "%s/%s", dir, hw[h]->d_name);
+		if (!(real = realpath(link, NULL)))
+			continue;
+		fits = (size_t)snprintf(hwdir, sizeof(hwdir), "%s", real) < sizeof(hwdir);
+		free(real);
+		if (!fits)
+			continue;
+		snprintf(path, sizeof(path), "%s/name", hwdir);
 		if (read_attr(path, chip, sizeof(chip)) || !is_cpu_chip(chip))
 			continue;
 		for (unsigned t = 1; t <= 256 && n < max; t++) {
@@ -61,14 +73,14 @@ unsigned sensors_cpu(struct temp_sensor *v, unsigned max)
 
 			memset(s, 0, sizeof(*s));
 			snprintf(s->chip, sizeof(s->chip), "%s", chip);
-			snprintf(s->name_path, sizeof(s->name_path), "%s/%s/name", dir, hw[h]->d_name);
-			snprintf(s->path, sizeof(s->path), "%s/%s/temp%u_input", dir, hw[h]->d_name, t);
+			snprintf(s->name_path, sizeof(s->name_path), "%s/name", hwdir);
+			snprintf(s->path, sizeof(s->path), "%s/temp%u_input", hwdir, t);
 			if (sensor_sample(s))
 				continue;
-			snprintf(path, sizeof(path), "%s/%s/temp%u_label", dir, hw[h]->d_name, t);
+			snprintf(path, sizeof(path), "%s/temp%u_label", hwdir, t);
 			if (read_attr(path, s->label, sizeof(s->label)))
 				snprintf(s->label, sizeof(s->label), "temp%u", t);
-			snprintf(path, sizeof(path), "%s/%s/temp%u_crit", dir, hw[h]->d_name, t);
+			snprintf(path, sizeof(path), "%s/temp%u_crit", hwdir, t);
 			if (!read_int(path, &crit) && crit > 0 && crit < 200000)
 				s->crit_millic = (int)crit;
 			n++;
