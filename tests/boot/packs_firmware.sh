@@ -12,11 +12,15 @@
 #   2. The kernel with the base alone (a PXE rack's entry without packs):
 #      the menu comes up; bootbench fsck of that btrfs names the pack that
 #      has btrfs-progs, not only "No such file or directory"; raid --zfs
-#      names the ZFS pack.
+#      names the ZFS pack; good ssh keys given (bootbench.ssh_key over https,
+#      the test's nginx, verified against bootbench.ca): no ssh server, the
+#      line naming the pack dropbear is in (hooks_refused.sh's fourth boot
+#      was this, issue 49).
 # timeout: 420
 . tests/bootlib.sh
+. tests/servers.sh
 need_artifacts
-need_commands tmux python3
+need_commands tmux python3 nginx openssl ssh-keygen
 P=out/pkgs
 fw_sum() { sha256sum "$(ls "$P"/firmware-*/lib/firmware/"$1" "$P"/firmware-*/usr/lib/firmware/"$1" 2>/dev/null | head -n1)" | cut -c1-64; }
 BNX=bnx2x/bnx2x-e2-7.13.21.0.fw ICE=intel/ice/ddp/ice.pkg RTL=rtl_nic/rtl8168h-2.fw
@@ -60,12 +64,19 @@ menu_power_off
 $TM kill-server 2>/dev/null
 i=0; while $TM ls >/dev/null 2>&1 && [ $i -lt 50 ]; do sleep 0.2; i=$((i + 1)); done
 sleep 1
-console_boot 160 50 "--kernel '$OUT/vmlinuz' --initrd '$OUT/initramfs.img' --disk virtio:'$T/btrfs.img' --disk virtio:'$T/z.img' --append 'console=ttyS0,115200 bootbench.boot=net $ASLR_OFF bootbench.id=$BOOT_ID'"
+# good keys over https, as a rack gives them: the base alone has no dropbear
+start_webdav || { bad "nginx starts"; finish; }
+mkdir -p "$T/dav/pub" && cp "$T/ca/ca.crt" "$T/www/ca.crt"
+ssh-keygen -q -t ed25519 -N '' -C fine -f "$T/fine" && cp "$T/fine.pub" "$T/dav/pub/goodkeys"
+console_boot 160 50 "--kernel '$OUT/vmlinuz' --initrd '$OUT/initramfs.img' --disk virtio:'$T/btrfs.img' --disk virtio:'$T/z.img' --append 'console=ttyS0,115200 bootbench.boot=net $ASLR_OFF bootbench.id=$BOOT_ID bootbench.ssh_key=https://10.0.2.2:$DAV_PORT/pub/goodkeys bootbench.ca=http://10.0.2.2:$HTTP_PORT/ca.crt'"
 step "the base alone boots to the menu" "Esc goes back" 240
 keys 7 Enter
 step "the shell is reached" "Type 'exit' to return to the menu." 30
 type_line "clear; echo PACKS=\$(ls /etc/bootbench/packs.d | wc -l) \$(ls /etc/bootbench/packs.d | tr '\n' ,)"
 step_result "only the base is loaded" PACKS "PACKS=1 base," 30
+# the keys fetched and good (no line of theirs named), dropbear's pack named, no server
+type_line "clear; L=/run/bootbench/console.log; echo SSH=\$(grep -c 'ssh: bootbench.ssh_key: cannot run dropbear: it is in the burnin pack (burnin.img), which this boot did not load; no ssh server' \$L) \$(grep -c 'ssh: dropbear on port 22' \$L) \$(grep -c 'fetched file line' \$L)"
+step_result "good ssh keys, the base alone: no ssh server, the line names dropbear's pack" SSH "SSH=1 0 0" 60
 type_line "clear; echo BADELF=\$(dmesg | grep -c 'Invalid ELF header')"
 step_result "the kernel log has no module refused as not ELF" BADELF "BADELF=0" 30
 # the line before the marker, which step_result waits for (after it, a loaded host's capture
