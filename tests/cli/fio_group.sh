@@ -47,27 +47,35 @@ spread() {
 print('%.3f' % max((j[d]['bw_max'] - j[d]['bw_min']) / j[d]['bw_mean'] if j[d]['bw_mean'] else 1 for d in ('read', 'write')))" "$1" 2>/dev/null ||
 		echo 1
 }
-# The pair is run again when the host held either program back (its windows
-# more than 10% apart; quiet, fio's are within 0.2% and bootbench's within
-# 0.4%): a stall of the host lowers one window and the catch-up raises the
-# next, in whichever program it struck (beside stress-ng --cpu 2 it was fio:
-# its bw_min 4997 against 7541). At most four pairs; a bootbench that paces
-# unevenly on its own spreads every time and fails below.
-for try in 1 2 3 4; do
-	# shellcheck disable=SC2086
-	cpu fio "$T/fio.json" $args
-	frc=$?
-	# shellcheck disable=SC2086
-	cpu "$BB" "$T/bb.json" run --destroy="$dev" $args
-	brc=$?
-	fs=$(spread "$T/fio.json") bs=$(spread "$T/bb.json")
-	echo "pair $try: the windows' spread fio $fs, bootbench $bs"
-	awk -v a="$fs" -v b="$bs" 'BEGIN { exit !(a <= 0.1 && b <= 0.1) }' && break
+# Each program is run again while the host held it back (its windows more
+# than 10% apart; quiet, fio's are within 0.2% and bootbench's within 0.4%):
+# a stall of the host lowers one window and the catch-up raises the next, in
+# whichever program it struck (beside stress-ng --cpu 2 it was fio: its
+# bw_min 4997 against 7541). Each on its own, up to six runs: a fresh root's
+# suite, its guests beside it, held one or the other back in each of four
+# pairs (fio 0.121, 0.419, 0.250; bootbench 0.264), though each ran
+# undisturbed at least once. A bootbench that paces unevenly on its own
+# spreads every time and fails below.
+even() { awk -v a="$1" 'BEGIN { exit !(a <= 0.1) }'; }
+fs=1 bs=1 ftry=0 btry=0
+for try in 1 2 3 4 5 6; do
+	if ! even "$fs"; then
+		# shellcheck disable=SC2086
+		cpu fio "$T/fio.json" $args
+		frc=$? fs=$(spread "$T/fio.json") ftry=$try
+	fi
+	if ! even "$bs"; then
+		# shellcheck disable=SC2086
+		cpu "$BB" "$T/bb.json" run --destroy="$dev" $args
+		brc=$? bs=$(spread "$T/bb.json") btry=$try
+	fi
+	echo "run $try: the windows' spread fio $fs, bootbench $bs"
+	even "$fs" && even "$bs" && break
 done
 check "fio runs YABS's command (exit $frc)" [ -s "$T/fio.json" ]
 check "bootbench runs it (exit $brc)" [ -s "$T/bb.json" ]
-check "a pair the host did not hold back, in $try of 4 (spread fio $fs, bootbench $bs; at most 0.1)" \
-	awk -v a="$fs" -v b="$bs" 'BEGIN { exit !(a <= 0.1 && b <= 0.1) }'
+check "a run of each the host did not hold back (fio's run $ftry, bootbench's $btry, of 6 at most; spread fio $fs, bootbench $bs; at most 0.1)" \
+	eval "even '$fs' && even '$bs'"
 
 python3 - "$T/fio.json" "$T/bb.json" "$(cat "$T/fio.json.cpu")" "$(cat "$T/bb.json.cpu")" > "$T/cmp.txt" <<'EOF'
 import json, sys
