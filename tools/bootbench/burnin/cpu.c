@@ -62,7 +62,7 @@ struct sampler {
 	int peak[SENSORS_MAX];		/* millidegrees */
 	unsigned loaded_reads[SENSORS_MAX];	/* its readings with a stressor running (past LOAD_SETTLE_NS) */
 	unsigned loaded_tries[SENSORS_MAX];	/* and its samples then, read or not */
-	unsigned missed_run[SENSORS_MAX], missed_most[SENSORS_MAX];	/* misses in a row then: now, the most */
+	unsigned missed_run[SENSORS_MAX], missed_most[SENSORS_MAX];	/* its misses then in a row: now, the most */
 	unsigned ns, cpus;
 	unsigned id[MAX_CPUS];		/* the CPUs the stressors may run on (its affinity), by number */
 	struct cpu_freq *freq;		/* cpus of them */
@@ -139,11 +139,14 @@ static void *sample(void *arg)
 
 			if (read && sp->s[i].millic > sp->peak[i])
 				sp->peak[i] = sp->s[i].millic;
+			/* misses in a row: none read between them, under load or not (a reading in
+			 * the next stressor's first 250 ms breaks a run as well) */
+			if (read)
+				sp->missed_run[i] = 0;
 			if (loaded && sp->load_since == since) {
 				sp->loaded_tries[i]++;
 				sp->loaded_reads[i] += read;
-				sp->missed_run[i] = read ? 0 : sp->missed_run[i] + 1;
-				if (sp->missed_run[i] > sp->missed_most[i])
+				if (!read && ++sp->missed_run[i] > sp->missed_most[i])
 					sp->missed_most[i] = sp->missed_run[i];
 			}
 		}
