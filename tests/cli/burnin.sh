@@ -155,10 +155,15 @@ check "... saying heat was not tested" reason nosensor 'no CPU temperature senso
 # a sensor read at the start that gives no reading under load (its file gone as the first
 # stressor starts: a stress-ng in front of the pinned one removes it): ERROR naming it, never
 # PASS on the start's reading
+# wrap NAME LINE...: a stress-ng in $T/NAME that runs the LINEs, then the pinned one
+wrap() {
+	_d=$T/$1; shift
+	mkdir -p "$_d"
+	printf '%s\n' '#!/bin/sh' "$@" "exec '$T/pin/stress-ng' \"\$@\"" > "$_d/stress-ng"
+	chmod +x "$_d/stress-ng"
+}
 machine
-mkdir -p "$T/gone"
-printf '#!/bin/sh\nrm -f "%s"\nexec %s "$@"\n' "$R/sys/class/hwmon/hwmon0/temp1_input" "$T/pin/stress-ng" > "$T/gone/stress-ng"
-chmod +x "$T/gone/stress-ng"
+wrap gone "rm -f '$R/sys/class/hwmon/hwmon0/temp1_input'"
 (PINNED_PATH=$T/gone:$PINNED_PATH; burn gone cpu)
 check "a sensor that gives no reading while the stressors run: ERROR, not PASS" eval \
 	"verdict gone cpu ERROR && reason gone 'Package id 0 (coretemp) gave no reading while the stressors ran: heat was not tested there'"
@@ -179,9 +184,8 @@ put sys/devices/platform/coretemp.1/hwmon/hwmon2/name coretemp
 put sys/devices/platform/coretemp.1/hwmon/hwmon2/temp1_label "Package id 1"
 put sys/devices/platform/coretemp.1/hwmon/hwmon2/temp1_input 46000
 ln -s ../../devices/platform/coretemp.1/hwmon/hwmon2 "$R/sys/class/hwmon/hwmon2"
-mkdir -p "$T/midway"
 H=$R/sys/class/hwmon
-printf '%s\n' '#!/bin/sh' \
+wrap midway \
 	"n=\$(cat '$T/midway/count' 2>/dev/null || echo 0); n=\$((n + 1)); echo \$n > '$T/midway/count'" \
 	"if [ \$n = 1 ]; then mv '$D/coretemp.1/hwmon/hwmon2' '$D/coretemp.1/hwmon/hwmon9' && rm '$H/hwmon2' &&" \
 	"	echo 97000 > '$D/coretemp.1/hwmon/hwmon9/temp1_input' && ln -s ../../devices/platform/coretemp.1/hwmon/hwmon9 '$H/hwmon9' &&" \
@@ -189,9 +193,7 @@ printf '%s\n' '#!/bin/sh' \
 	"	echo 'Package id 1' > '$D/coretemp.2/hwmon/hwmon2/temp1_label' && echo 40000 > '$D/coretemp.2/hwmon/hwmon2/temp1_input' &&" \
 	"	ln -s ../../devices/platform/coretemp.2/hwmon/hwmon2 '$H/hwmon2'; fi" \
 	"if [ \$n = 2 ]; then rm -f '$H/hwmon0/temp2_input'" \
-	"	(sleep 0.3; mv '$H/hwmon0/temp3_input' '$H/hwmon0/temp3.away'; sleep 0.45; mv '$H/hwmon0/temp3.away' '$H/hwmon0/temp3_input') & fi" \
-	"exec '$T/pin/stress-ng' \"\$@\"" > "$T/midway/stress-ng"
-chmod +x "$T/midway/stress-ng"
+	"	(sleep 0.3; mv '$H/hwmon0/temp3_input' '$H/hwmon0/temp3.away'; sleep 0.45; mv '$H/hwmon0/temp3.away' '$H/hwmon0/temp3_input') & fi"
 (PINNED_PATH=$T/midway:$PINNED_PATH; burn midway cpu cpu_need_sensors=0)
 check "a sensor lost as the second stressor starts: noted (heat not tested there), never silent" \
 	reason midway 'heat not tested on Core 0 (coretemp): gave no reading \(in [0-9]* samples in a row \)\?while the stressors ran'
@@ -203,10 +205,8 @@ check "... the run PASS on the stressors (cpu_need_sensors=0), Package id 0 read
 # SIGINT as the first stressor starts (before any sample under load): INTERRUPTED, and no
 # sensor blamed for a reading the load never gave it the time for
 machine
-mkdir -p "$T/early"
 # (bootbench's own process, as a terminal's Ctrl-C reaches it: the wrapper's parent is its sandbox)
-printf '#!/bin/sh\npkill -INT -f "burnin --components=cpu .*--output=%s$"\nexec %s "$@"\n' "$T/early" "$T/pin/stress-ng" > "$T/early/stress-ng"
-chmod +x "$T/early/stress-ng"
+wrap early "pkill -INT -f 'burnin --components=cpu .*--output=$T/early\$'"
 (PINNED_PATH=$T/early:$PINNED_PATH; burn early cpu)
 check "SIGINT before a sample under load: INTERRUPTED, no sensor named as unread" eval \
 	"verdict early cpu INTERRUPTED && ! grep -q 'gave no reading\|not sampled\|heat was not tested' '$T/early/burnin.txt'"
@@ -229,10 +229,8 @@ check "no stress-ng: ERROR naming it, exit 1" sh -c \
 # Core 0's sensor gone as the first stressor starts: an interrupt after samples under load still
 # says its heat was not tested (an interrupt before any: the early run above)
 machine
-mkdir -p "$T/int" "$T/intw"
-printf '#!/bin/sh\nrm -f "%s"\ntouch "%s"\nexec %s "$@"\n' "$R/sys/class/hwmon/hwmon0/temp2_input" "$T/intw/started" \
-	"$T/pin/stress-ng" > "$T/intw/stress-ng"
-chmod +x "$T/intw/stress-ng"
+mkdir -p "$T/int"
+wrap intw "rm -f '$R/sys/class/hwmon/hwmon0/temp2_input'" "touch '$T/intw/started'"
 BOOTBENCH_SYSROOT=$R env PATH="$T/intw:$PINNED_PATH" "$BB" burnin --components=cpu,memory --phases=each --duration=60s \
 	--limits=memory_need_edac=0 --output="$T/int" > "$T/int.out" 2> "$T/int.err" &
 pid=$!

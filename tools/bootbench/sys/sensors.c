@@ -72,11 +72,10 @@ unsigned sensors_cpu(struct temp_sensor *v, unsigned max)
 			long long crit;
 
 			memset(s, 0, sizeof(*s));
-			snprintf(s->chip, sizeof(s->chip), "%s", chip);
-			snprintf(s->name_path, sizeof(s->name_path), "%s/name", hwdir);
 			snprintf(s->path, sizeof(s->path), "%s/temp%u_input", hwdir, t);
 			if (sensor_sample(s))
 				continue;
+			snprintf(s->chip, sizeof(s->chip), "%s", chip);
 			snprintf(path, sizeof(path), "%s/temp%u_label", hwdir, t);
 			if (read_attr(path, s->label, sizeof(s->label)))
 				snprintf(s->label, sizeof(s->label), "temp%u", t);
@@ -94,15 +93,10 @@ unsigned sensors_cpu(struct temp_sensor *v, unsigned max)
 
 int sensor_sample(struct temp_sensor *s)
 {
-	char chip[32];
 	long long v;
 
 	/* a sensor that reads nothing sensible (-273, 255 C) is not read */
 	if (read_int(s->path, &v) || v < -60000 || v > 200000)
-		return -1;
-	/* hwmonN is a number, not a name: the name is read after the value, so that whenever
-	 * another chip took the number before the value was read, the name read is that chip's */
-	if (read_attr(s->name_path, chip, sizeof(chip)) || strcmp(chip, s->chip))
 		return -1;
 	s->millic = (int)v;
 	return 0;

@@ -16,16 +16,15 @@
 struct temp_sensor {
 	char chip[32];		/* the hwmon driver: coretemp, k10temp */
 	char label[48];		/* "Package id 0", "Core 3", "Tctl" (temp1 when unlabelled) */
-	char path[600];		/* its tempN_input, read again for each sample */
-	char name_path[600];	/* its hwmon device's name: still chip's at each sample */
+	char path[600];		/* its tempN_input at its device's path, read again for each sample */
 	int millic;		/* the last reading, thousandths of a degree C */
 	int crit_millic;	/* its own critical limit (tempN_crit), 0 if none */
 };
 
 /* The CPU temperature sensors: their count (0: none) in V, each read once. */
 unsigned sensors_cpu(struct temp_sensor *v, unsigned max);
-/* Reads S again; -1 when it no longer reads, or its hwmon number is now
- * another chip's (a driver unbound and another bound: the number reused). */
+/* Reads S again; -1 when it no longer reads (its device gone, or unbound and
+ * bound again: a new hwmonN, and its old number maybe another chip's). */
 int sensor_sample(struct temp_sensor *s);
 
 /* A CPU's thermal-throttle events so far: core and package counts; -1 when
