@@ -201,6 +201,11 @@ if [ "$boot" = http ]; then
 	case "$fw" in uefi|secureboot) ;; *) die "--http: UEFI HTTP boot needs --fw uefi or secureboot" ;; esac
 	nic="$nic,romfile=,bootindex=0"
 fi
+# UEFI PXE: OVMF's own driver and PXE client too, as a server's UEFI
+# firmware has. With QEMU's iPXE ROM first, iPXE fetched shim, shim could
+# not start GRUB through iPXE ("start_image() returned Invalid Parameter",
+# twice), and OVMF's own PXE booted it 10 s later (issue 49).
+[ "$boot" != pxe ] || [ "$fw" = bios ] || nic="$nic,romfile="
 set -- -accel "$ACCEL" -m "$mem" -smp "$smp" -nodefaults -no-reboot -display none -vga std \
 	-netdev "$netdev" -device "$nic,netdev=n0" \
 	-object rng-random,id=rng0,filename=/dev/urandom -device virtio-rng-pci,rng=rng0

@@ -243,11 +243,22 @@ check_smoke_json() { # file
 # virtual NVMe disk, booted from a copy of out/bootbench-usb.img.
 usb_unattended() { # firmware
 	need_artifacts
-	stick_with_conf "$T/stick.img" aslr=${USB_ASLR:-off} run=smoke scale=$SMOKE_SCALE targets=/dev/nvme0n1 destroy=/dev/nvme0n1 save=usb after=poweroff
+	usb_smoke_stick after=poweroff
+	boot --fw "$1" --usb "$T/stick.img" --disk nvme:"$T/nvme.img" --disk scsi:"$T/scsi.img" || return 0
+	usb_smoke_checks
+}
+# usb_smoke_stick CONF-LINES...: the stick ($T/stick.img) with the smoke
+# run's bootbench.conf and CONF-LINES (its after=), the NVMe disk it writes
+# ($T/nvme.img, its sum in $before) and a SCSI disk ($T/scsi.img)
+usb_smoke_stick() {
+	stick_with_conf "$T/stick.img" aslr=${USB_ASLR:-off} run=smoke scale=$SMOKE_SCALE targets=/dev/nvme0n1 destroy=/dev/nvme0n1 save=usb "$@"
 	test_disk "$T/nvme.img"
 	truncate -s 64M "$T/scsi.img"
 	before=$(sum_of "$T/nvme.img")
-	boot --fw "$1" --usb "$T/stick.img" --disk nvme:"$T/nvme.img" --disk scsi:"$T/scsi.img" || return 0
+}
+# usb_smoke_checks: after the boot of usb_smoke_stick's stick, its console
+# in $T/serial.log: the run, the disk written, the results on the stick
+usb_smoke_checks() {
 	check "the console reached the unattended run" serial_has 'run: smoke on /dev/nvme0n1: exit status 0'
 	check "the disk was written (consent given)" [ "$(sum_of "$T/nvme.img")" != "$before" ]
 	if fetch_results "$T/stick.img"; then
