@@ -15,6 +15,9 @@ cleanup() {
 	# gone before the next test starts its own on the same port
 	for p in $SERVER_PIDS; do
 		i=0; while kill -0 "$p" 2>/dev/null && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+		# one still there after 5 s let TERM pass (dropbear reads its TERM flag only after
+		# select() returns): nothing is left behind
+		[ $i -lt 50 ] || kill -KILL "$p" 2>/dev/null
 	done
 	for l in $LOOPS; do losetup -d "$l" 2>/dev/null; done
 	for m in $(awk -v t="$T/" 'index($2, t) == 1 { print $2 }' /proc/mounts | sort -r); do umount -l "$m"; done
