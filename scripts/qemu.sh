@@ -11,7 +11,8 @@
 #   --usb IMG                   boot a USB stick image (usb-storage on xHCI;
 #                               IMG.qcow2 is a qcow2 image, for snapshots)
 #   --cdrom ISO                 boot an ISO as a CD-ROM
-#   --pxe DIR [--bootfile F]    boot from QEMU's user-mode TFTP (iPXE ROM);
+#   --pxe DIR [--bootfile F]    boot from QEMU's user-mode TFTP (BIOS: the NIC's iPXE ROM;
+#                               UEFI: OVMF's own PXE);
 #                               --pxe dhcp: from the servers on --tap's network
 #   --http URL|dhcp             UEFI HTTP boot (with --fw uefi or secureboot):
 #                               OVMF's own network stack (no iPXE ROM), its PXE

@@ -11,9 +11,15 @@ cleanup() {
 	# a second signal must not cut the cleanup short: the runner's timeout
 	# sends its TERM twice (to the test, then to its process group)
 	trap '' TERM INT HUP
-	for p in $SERVER_PIDS; do kill "$p" 2>/dev/null; done
-	# gone before the next test starts its own on the same port
+	# only those still this shell's children: a server stopped during the test
+	# keeps its pid in SERVER_PIDS, and another program may have that pid now
+	_ours=""
 	for p in $SERVER_PIDS; do
+		[ "$(awk '{ print $4 }' "/proc/$p/stat" 2>/dev/null)" = $$ ] && _ours="$_ours $p"
+	done
+	for p in $_ours; do kill "$p" 2>/dev/null; done
+	# gone before the next test starts its own on the same port
+	for p in $_ours; do
 		i=0; while kill -0 "$p" 2>/dev/null && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
 		# one still there after 5 s let TERM pass (dropbear reads its TERM flag only after
 		# select() returns): nothing is left behind

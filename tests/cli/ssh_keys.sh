@@ -89,11 +89,15 @@ lets_in() {
 mount -t tmpfs -o mode=0700 tmpfs /root && mkdir -m 0700 /root/.ssh && cp '$1' /root/.ssh/authorized_keys &&
 	LD_LIBRARY_PATH='$DB_LIBS' exec '$T/db/usr/sbin/dropbear' -F -E -s -p 127.0.0.1:$DB_PORT -r '$T/hostkey' -P '$T/db.pid'
 EOF
-	port_free $DB_PORT || return 1
+	port_free $DB_PORT || { echo "--- port $DB_PORT is not free for dropbear"; return 2; }
 	$GUARD unshare -m --propagation private sh "$T/db.sh" >> "$T/dropbear.log" 2>&1 &
 	_db=$!
 	SERVER_PIDS="$SERVER_PIDS $_db"
-	wait_port $DB_PORT 10
+	if ! wait_port $DB_PORT 10; then
+		echo "--- dropbear did not listen on $DB_PORT:"; tail -n 5 "$T/dropbear.log"
+		kill -KILL "$_db" 2>/dev/null; wait "$_db" 2>/dev/null
+		return 2
+	fi
 	_in=$(timeout 20 ssh -n -p $DB_PORT -i "$2" -o IdentitiesOnly=yes -o BatchMode=yes -o StrictHostKeyChecking=no \
 		-o UserKnownHostsFile=/dev/null -o LogLevel=ERROR root@127.0.0.1 echo in 2>/dev/null)
 	# KILL, not TERM: dropbear's SIGTERM sets a flag its loop reads after select() returns,
@@ -103,7 +107,8 @@ EOF
 	wait "$_db" 2>/dev/null
 	[ "$_in" = in ]
 }
-not() { ! "$@"; }
+# not: the login refused (1), not a dropbear that never listened (2)
+not() { "$@"; [ $? = 1 ]; }
 rm -f "$T/ak"
 "$BB" ssh-keys --output="$T/ak" "$T/hiding" > /dev/null 2>&1
 check "ssh-keys refuses the hiding line and writes nothing for dropbear (exit $?)" [ ! -e "$T/ak" ]
