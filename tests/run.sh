@@ -134,11 +134,10 @@ elif [ -e /sys/fs/cgroup/cgroup.controllers ] && [ -w /sys/fs/cgroup/cgroup.proc
 	cg_root=/sys/fs/cgroup cg_kind=v2
 fi
 # groups an earlier run left (stopped by a signal, or a child still exiting
-# at its rmdir): the empty ones go, so the count of such names stays small
+# at its rmdir): the empty ones go (the kernel refuses to remove one that
+# still holds a process), so the count of such names stays small
 if [ -n "$cg_root" ]; then
-	for g in "$cg_root"/bbtest.*; do
-		[ -d "$g" ] && [ ! -s "$g/cgroup.procs" ] && rmdir "$g" 2>/dev/null
-	done
+	for g in "$cg_root"/bbtest.*; do [ -d "$g" ] && rmdir "$g" 2>/dev/null; done
 fi
 # Each test mounts in a mount namespace of its own (own_mounts,
 # tests/own-mounts.sh): a namespace made beside it (a sandbox's, a
